@@ -1,0 +1,106 @@
+"""``python -m reversi``: the subcommands, their JSON and their errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from reversi.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_help_runs_as_a_module():
+    proc = subprocess.run([sys.executable, "-m", "reversi", "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "perft" in proc.stdout and "legal" in proc.stdout
+
+
+def test_perft(capsys):
+    assert run(capsys, "perft", "5") == (0, "1396\n", "")
+    code, out, _ = run(capsys, "perft", "3", "--rules", "octagon")
+    assert code == 0 and int(out) > 0
+    code, out, _ = run(capsys, "perft", "2", "f5")
+    assert out == "12\n" or int(out) > 0
+
+
+def test_legal_json_worked_example(capsys):
+    # the worked example of RULES.md, reached as a position string
+    pos = "--------" "--------" "---OX---" "--XXX---" "--XOOX--" "---O.O--" "--------" "-------- O"
+    pos = pos.replace(".", "-")
+    code, out, _ = run(capsys, "legal", "--json", "--position", pos)
+    data = json.loads(out)
+    assert code == 0 and data["to_move"] == "white"
+    assert data["moves"]["e2"] == ["e3", "e4"] and data["moves"]["g6"] == ["e4", "f5"]
+    assert len(data["moves"]) == 9
+
+
+def test_legal_text_and_transcript(capsys):
+    code, out, _ = run(capsys, "legal", "f5", "d6")
+    assert code == 0 and "Black to move, 5 legal moves" in out and "c3: d4" in out
+
+
+def test_replay_json(capsys):
+    code, out, _ = run(capsys, "replay", "--json", "1.", "F5", "d6", "2.", "C3")
+    data = json.loads(out)
+    assert data["to_move"] == "white" and not data["over"] and data["black"] == 5 and data["white"] == 2
+    assert data["result"] is None and data["score"] is None
+    assert data["position"].endswith(" O")
+
+
+def test_replay_finished_game(capsys):
+    # the shortest Othello game: 9 moves, black wins with the board not full
+    code, out, _ = run(capsys, "replay", "--json", "d3c3b3d2e1d6d7e3f4")
+    data = json.loads(out)
+    assert data["over"] and data["result"] in ("black", "white")
+    assert data["score"] == "64:0" and data["white" if data["result"] == "black" else "black"] == 0
+    code, out, _ = run(capsys, "replay", "d3c3b3d2e1d6d7e3f4")
+    assert "wins 64:0" in out
+
+
+def test_rule_options(capsys):
+    code, out, _ = run(capsys, "replay", "--json", "--rules", "classic")
+    assert json.loads(out)["black"] == 0
+    code, out, _ = run(capsys, "legal", "--json", "--size", "10", "--handicap", "2", "--anti")
+    assert code == 0 and len(json.loads(out)["moves"]) == 4
+    code, out, _ = run(capsys, "replay", "--json", "--blocked", "5", "--seed", "3")
+    assert json.loads(out)["position"].count("#") == 5
+    code, out, _ = run(capsys, "replay", "--json", "--blocked", "a1,c3")
+    assert json.loads(out)["position"].count("#") == 2
+    code, out, _ = run(capsys, "legal", "--json", "--free-opening")
+    assert sorted(json.loads(out)["moves"]) == ["d4", "d5", "e4", "e5"]
+
+
+def test_bare_position_brings_its_geometry(capsys):
+    code, out, _ = run(capsys, "replay", "--json", "--rules", "octagon")
+    octagon = json.loads(out)["position"]
+    code, out, _ = run(capsys, "legal", "--json", "--rules", "octagon", "--position", octagon)
+    assert code == 0 and sorted(json.loads(out)["moves"]) == ["d5", "e4", "f7", "g6"]
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["legal", "f5", "f5"], "move 2 'f5'"),
+        (["replay", "f5", "zz"], "cannot read 'zz'"),
+        (["legal", "--size", "7"], "board size 7"),
+        (["legal", "--rules", "octagon", "--handicap", "1"], "no corners"),
+        (["legal", "--blocked", "d4"], "starting square"),
+        (["legal", "--position", "xyz"], "position"),
+        (["perft", "-1"], "depth"),
+        (["legal", "--rules", "go"], "unknown rule set"),
+    ],
+)
+def test_bad_input_exits_nonzero_with_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+
+
+def test_bad_input_via_subprocess():
+    proc = subprocess.run([sys.executable, "-m", "reversi", "legal", "q9"], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stderr.startswith("error:") and "q9" in proc.stderr
