@@ -297,3 +297,20 @@ def test_passes_and_end():
         pos.play(PASS).play(PASS)
     nxt = pos.play(PASS)
     assert nxt.turn == BLACK and nxt.legal
+
+
+def test_octagon_b2_lies_on_one_line_only():
+    """b2 (and the 3 like it) can only be enclosed along the diagonal through the cut."""
+    rules = Rules("octagon")
+    g = rules.geometry
+    for name, ends in (("b2", {"a3", "c1"}), ("i2", {"h1", "j3"}), ("b9", {"a8", "c10"}), ("i9", {"h10", "j8"})):
+        bit = 1 << g.parse_square(name)
+        lines = []
+        for d in g.shifts:
+            ahead, behind = (bit << d) & g.mask, (bit >> d) & g.mask
+            if ahead and behind:
+                lines.append(set(g.bits_to_names(ahead | behind)))
+        assert lines == [ends]
+    # and in play: with black on b2 and white on c2 and b3, no white move takes b2
+    pos = board(rules, "b2", "c2 b3 c3", WHITE)
+    assert pos.legal == 0
