@@ -1,0 +1,39 @@
+"""Browser fixtures (session-scoped): the static server and Debian Chromium.
+
+Tests that need a page use ``server_url`` (base URL ending in '/') and
+``browser`` (a Playwright Browser); see tests/browser_support.py for helpers
+such as block_foreign_requests() and wait_for_html_class().
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "assets"))
+
+from browser_support import launch_chromium, serve_repo  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    from fetch_runtime import ensure_runtime
+
+    ensure_runtime(quiet=True)  # no-op when installed and verified
+    with serve_repo() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

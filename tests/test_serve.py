@@ -1,0 +1,108 @@
+"""serve.py and assets/fetch_runtime.py, without a browser."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from browser_support import REPO_ROOT, serve_repo
+
+FETCH_RUNTIME = REPO_ROOT / "assets" / "fetch_runtime.py"
+RUNTIME = REPO_ROOT / "assets" / "runtime"
+
+
+@pytest.fixture(scope="module")
+def runtime() -> Path:
+    from fetch_runtime import ensure_runtime
+
+    ensure_runtime(quiet=True)
+    return RUNTIME
+
+
+@pytest.fixture(scope="module")
+def base_url(runtime):
+    with serve_repo() as url:
+        yield url
+
+
+def get(url: str):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.headers, response.read()
+
+
+def run_fetch_runtime(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(FETCH_RUNTIME), *args],
+        capture_output=True, text=True, timeout=600,
+    )
+
+
+def test_serves_wasm_as_application_wasm(base_url):
+    status, headers, body = get(base_url + "assets/runtime/pyodide/pyodide.asm.wasm")
+    assert status == 200
+    assert headers["Content-Type"] == "application/wasm"
+    assert body[:4] == b"\0asm"
+
+
+def test_serves_python_source_and_javascript(base_url):
+    status, headers, body = get(base_url + "serve.py")
+    assert status == 200
+    assert headers["Content-Type"] == "text/x-python"
+    assert body == (REPO_ROOT / "serve.py").read_bytes()
+    _, headers, _ = get(base_url + "assets/runtime/pyodide/pyodide.mjs")
+    assert headers["Content-Type"] == "text/javascript"
+
+
+def test_sends_no_cache(base_url):
+    _, headers, _ = get(base_url + "serve.py")
+    assert headers["Cache-Control"] == "no-cache"
+
+
+def test_missing_path_is_404(base_url):
+    with pytest.raises(urllib.error.HTTPError) as excinfo:
+        get(base_url + "no/such/file.txt")
+    assert excinfo.value.code == 404
+
+
+def test_check_passes_on_installed_runtime(runtime):
+    result = run_fetch_runtime("--check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_second_install_does_nothing(runtime):
+    result = run_fetch_runtime()
+    assert result.returncode == 0, result.stderr
+    assert "already installed and verified" in result.stdout
+    assert "fetching" not in result.stdout
+
+
+def test_check_detects_corrupt_and_missing_files(runtime, tmp_path):
+    copy = tmp_path / "runtime"
+    shutil.copytree(runtime, copy)
+    core_js = copy / "pyscript" / "core.js"
+    core_js.write_bytes(core_js.read_bytes() + b"\n")
+    wheel = next((copy / "pyodide").glob("numpy-*.whl"))
+    data = bytearray(wheel.read_bytes())
+    data[1000] ^= 0xFF
+    wheel.write_bytes(bytes(data))
+    (copy / "pyodide" / "python_stdlib.zip").unlink()
+
+    result = run_fetch_runtime("--check", "--dest", str(copy))
+
+    assert result.returncode != 0
+    assert "checksum mismatch: pyscript/core.js" in result.stderr
+    assert f"checksum mismatch: pyodide/{wheel.name}" in result.stderr
+    assert "missing: pyodide/python_stdlib.zip" in result.stderr
+    assert run_fetch_runtime("--check").returncode == 0  # the real one is untouched
+
+
+def test_check_fails_on_missing_runtime(tmp_path):
+    result = run_fetch_runtime("--check", "--dest", str(tmp_path / "nothing"))
+    assert result.returncode != 0
+    assert "missing: pyscript/core.js" in result.stderr
