@@ -1,0 +1,59 @@
+"""Regenerate the two generated parts of the page (a maintenance command).
+
+    python -m reversi.ui.build
+
+* the static start board inside ``index.html`` (between the ``board:start`` and
+  ``board:end`` markers), drawn by :func:`reversi.ui.render.render_board`, so
+  the board is painted before Python has loaded and cannot drift from what
+  Python draws;
+* the ``[files]`` table of ``pyscript.toml``: every ``.py`` file of the
+  ``reversi`` package (PyScript has no directory globbing).
+
+``tests/test_render.py`` fails when either is out of date. Runs under CPython
+only; the page never imports it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .render import render_board, splice_board
+from .state import Controller
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES_HEADER = "[files]\n"
+
+
+def package_files(root: Path = ROOT) -> list[str]:
+    """The package's .py files, as ``reversi/...`` paths, sorted."""
+    return sorted(p.relative_to(root).as_posix() for p in (root / "reversi").rglob("*.py"))
+
+
+def files_table(paths: list[str]) -> str:
+    return FILES_HEADER + "".join(f'"./{p}" = "./{p}"\n' for p in paths)
+
+
+def updated_config(text: str, paths: list[str]) -> str:
+    """``pyscript.toml``'s text with its ``[files]`` table (the last table) rewritten."""
+    head = text[: text.index(FILES_HEADER)] if FILES_HEADER in text else text.rstrip("\n") + "\n\n"
+    return head + files_table(paths)
+
+
+def main() -> int:
+    index = ROOT / "index.html"
+    html = index.read_text(encoding="utf-8")
+    new_html = splice_board(html, render_board(Controller().board_view()))
+    config = ROOT / "pyscript.toml"
+    toml = config.read_text(encoding="utf-8")
+    new_toml = updated_config(toml, package_files())
+    for path, old, new in ((index, html, new_html), (config, toml, new_toml)):
+        if new != old:
+            path.write_text(new, encoding="utf-8")
+            print(f"updated {path.relative_to(ROOT)}")
+        else:
+            print(f"{path.relative_to(ROOT)} is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

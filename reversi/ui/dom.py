@@ -1,0 +1,190 @@
+"""The page's DOM glue: the one module that imports ``pyscript`` and ``js``.
+
+It reads events, hands them to the :class:`~reversi.ui.state.Controller` as
+intents, and writes the views back: the board as one SVG string assigned once
+(``innerHTML``), the panel as a few text and attribute updates. Handlers are
+attached once, to containers, by delegation (a click on the board reads the
+``data-square`` of the target's closest square), and each binding can be undone.
+
+When the board accepts moves, ``<html>`` gets the class ``ready`` and the
+performance mark ``reversi-ready`` is set (the load benchmark reads it).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+from ..errors import RulesError
+from .render import render_board
+from .state import Controller, StatusView, form_side_names, preview_fields
+
+_ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def _by_id(name: str):
+    element = document.getElementById(name)
+    if element is None:
+        raise LookupError(f"index.html has no element #{name}")
+    return element
+
+
+def read_form(form) -> dict[str, str]:
+    """The fields of a form as a dict of strings (unchecked boxes are absent)."""
+    return js.Object.fromEntries(js.FormData.new(form)).to_py()
+
+
+class Page:
+    """The live page: one controller, the elements it writes, the handlers it holds."""
+
+    def __init__(self, controller: Controller | None = None) -> None:
+        self.controller = controller or Controller()
+        self.board = _by_id("board")
+        self.dialog = _by_id("new-game-dialog")
+        self.form = _by_id("new-game-form")
+        self.form_error = _by_id("form-error")
+        self.form_preview = _by_id("form-preview")
+        self.message = _by_id("message")
+        self.notice = _by_id("notice")
+        self.title = _by_id("game-title")
+        self.buttons = {name: _by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate")}
+        self.players = [document.querySelector(f'.player[data-side="{side}"]') for side in (0, 1)]
+        self._unbind: list[Callable[[], None]] = []
+
+    # -- event plumbing -----------------------------------------------------------
+
+    def listen(self, element, event: str, handler: Callable) -> Callable[[], None]:
+        """Attach ``handler`` (guarded: errors are shown, not lost); return its unbind."""
+
+        def guarded(e) -> None:
+            try:
+                handler(e)
+            except Exception as exc:  # noqa: BLE001 - the page must survive a bug
+                js.console.error(f"reversi: {type(exc).__name__}: {exc}")
+                self.notice.textContent = f"Something went wrong: {exc}"
+                raise
+
+        proxy = create_proxy(guarded)
+        element.addEventListener(event, proxy)
+
+        def unbind() -> None:
+            element.removeEventListener(event, proxy)
+            proxy.destroy()
+
+        self._unbind.append(unbind)
+        return unbind
+
+    def bind(self) -> None:
+        self.listen(self.board, "click", self.on_board_click)
+        self.listen(self.board, "keydown", self.on_board_key)
+        self.listen(_by_id("controls"), "click", self.on_control)
+        self.listen(self.form, "submit", self.on_form_submit)
+        self.listen(self.form, "input", self.on_form_input)
+
+    def unbind(self) -> None:
+        while self._unbind:
+            self._unbind.pop()()
+
+    # -- handlers -------------------------------------------------------------------
+
+    def on_board_click(self, event) -> None:
+        square = event.target.closest("[data-square]")
+        if square is not None and self.controller.click(square.getAttribute("data-square")):
+            self.update()
+
+    def on_board_key(self, event) -> None:
+        key = event.key
+        if key in _ARROWS:
+            changed = self.controller.move_cursor(*_ARROWS[key])
+        elif key in ("Enter", " "):
+            changed = self.controller.activate()
+        else:
+            return
+        event.preventDefault()
+        if changed:
+            self.update()
+
+    def on_control(self, event) -> None:
+        button = event.target.closest("button[data-action]")
+        if button is None or button.disabled:
+            return
+        action = button.getAttribute("data-action")
+        if action == "new":
+            self.open_new_game()
+            return
+        changed = {
+            "undo": self.controller.undo,
+            "redo": self.controller.redo,
+            "rotate": self.controller.rotate,
+        }[action]()
+        if changed:
+            self.update()
+
+    def open_new_game(self) -> None:
+        self.form_error.textContent = ""
+        self.on_form_input(None)
+        self.dialog.showModal()
+
+    def on_form_input(self, event) -> None:
+        fields = read_form(self.form)
+        ok, text = preview_fields(fields)
+        names = form_side_names(fields)
+        self.form.querySelector('option[value="black"]').textContent = names[0]
+        self.form.querySelector('option[value="white"]').textContent = names[1]
+        self.form_preview.textContent = text if ok else ""
+        self.form_error.textContent = "" if ok else text
+
+    def on_form_submit(self, event) -> None:
+        submitter = event.submitter
+        if submitter is not None and submitter.value == "cancel":
+            return  # the dialog closes by itself
+        event.preventDefault()
+        try:
+            self.controller.new_game(read_form(self.form))
+        except RulesError as e:
+            self.form_error.textContent = str(e)
+            return
+        self.dialog.close()
+        self.update()
+        self.board.focus()
+
+    # -- drawing --------------------------------------------------------------------
+
+    def update(self) -> None:
+        self.board.innerHTML = render_board(self.controller.board_view())
+        self.show_status(self.controller.status())
+
+    def show_status(self, st: StatusView) -> None:
+        self.title.textContent = st.title
+        self.message.textContent = st.message
+        self.message.classList.toggle("result", st.over)
+        self.notice.textContent = st.notice
+        for side, player in enumerate(self.players):
+            player.querySelector(".player-name").textContent = st.side_names[side]
+            player.querySelector(".player-count").textContent = str(st.counts[side])
+            player.querySelector(".disc-icon").setAttribute("data-color", st.colors[side])
+            supply = "" if st.supply is None else f"{st.supply[side]} in hand"
+            player.querySelector(".player-supply").textContent = supply
+            player.classList.toggle("to-move", st.turn == side)
+            player.classList.toggle("winner", st.over and st.winner == side)
+        self.buttons["undo"].disabled = not st.can_undo
+        self.buttons["redo"].disabled = not st.can_redo
+        self.buttons["new"].disabled = False
+        self.buttons["rotate"].disabled = False
+        data = self.board.dataset
+        data.moves = str(st.move_count)
+        data.over = "true" if st.over else "false"
+        data.turn = "" if st.turn is None else ("black", "white")[st.turn]
+
+
+def start() -> Page:
+    """Draw the page from Python, attach the handlers, and signal readiness."""
+    page = Page()
+    page.update()
+    page.bind()
+    document.documentElement.classList.add("ready")
+    js.performance.mark("reversi-ready")
+    return page

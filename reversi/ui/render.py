@@ -1,0 +1,263 @@
+"""The board as SVG markup: a pure function of a :class:`BoardView`.
+
+:func:`render_board` knows nothing of the rules and nothing of the DOM: it is
+given plain data (the bounding rectangle, what stands on each cell, the legal
+moves, the last move, the discs just turned, the colours and names of the two
+sides, the orientation) and returns one string, which the page assigns once
+(``innerHTML``). Styling and animation live in ``assets/app.css``: the markup
+only sets classes.
+
+The testability contract of the page is written here:
+
+* every square of the board is an element ``<g class="sq ..." data-square="f5"
+  data-state="black|white|empty">``; squares cut from the board (the octagon)
+  or blocked are not such elements (blocked ones are drawn as ``<g
+  class="blocked" data-blocked="c3">``), so ``[data-square]`` counts the board's
+  squares (88 on the octagon);
+* a legal move carries the class ``legal`` and ``data-legal="true"``;
+* ``data-state`` is the engine's side (``black``/``white``), whatever its colour
+  on screen (Classic draws white as red); ``data-color`` is the colour drawn.
+
+Coordinates: a square is :data:`SQUARE` units wide; letters run along the top and bottom,
+numbers down the left and right, in a margin of :data:`MARGIN` units
+(scaled up on boards wider than 10, see :func:`label_scale`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+SQUARE = 100
+MARGIN = 44
+LABEL_FONT = 25
+DISC_RADIUS = 41
+
+EMPTY = "empty"
+BLACK = "black"
+WHITE = "white"
+BLOCKED = "blocked"  # taken off the board by a table option: drawn as a hole
+CUT = "cut"  # not part of the board's shape (the octagon's corners): not drawn
+SIDES = (BLACK, WHITE)
+COLUMN_LETTERS = "abcdefghijklmnop"
+
+#: Radial gradients of the disc colours: (stop offset, colour) from the highlight out.
+DISC_PAINTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "black": (("0", "#6b6b6b"), ("0.38", "#2a2a2a"), ("1", "#050505")),
+    "white": (("0", "#ffffff"), ("0.55", "#f0f0ec"), ("1", "#b4b4ae")),
+    "red": (("0", "#ff8a7a"), ("0.45", "#d42a1c"), ("1", "#7a0f08")),
+}
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the board drawing depends on, as plain values.
+
+    ``cells`` holds ``width * height`` entries in reading order (a1, b1, ..., then
+    row 2): one of ``"empty"``, ``"black"``, ``"white"``, ``"blocked"``, ``"cut"``.
+    Squares are named as in :mod:`reversi.geometry` (``"f5"``).
+    """
+
+    width: int
+    height: int
+    cells: tuple[str, ...]
+    legal: frozenset[str] = frozenset()
+    last_move: str | None = None
+    #: Discs turned by the last move: drawn with the flip animation.
+    flipped: frozenset[str] = frozenset()
+    #: The disc colour drawn for the black side and for the white side.
+    colors: tuple[str, str] = ("black", "white")
+    #: Display names of the two sides (for the squares' labels).
+    side_names: tuple[str, str] = ("Black", "White")
+    #: The side whose move it is (its colour shows as a ghost disc on hover), or None.
+    turn: int | None = 0
+    #: True turns the board by 180 degrees (a1 at the bottom right).
+    rotated: bool = False
+    #: The square of the keyboard cursor, or None.
+    cursor: str | None = None
+    #: The accessible name of the whole board.
+    label: str = "Board"
+    #: Star points (the small dots at the grid intersections of an 8x8 board).
+    stars: tuple[tuple[int, int], ...] = field(default=())
+
+    def name(self, col: int, row: int) -> str:
+        return f"{COLUMN_LETTERS[col]}{row + 1}"
+
+    def cell(self, col: int, row: int) -> str:
+        return self.cells[row * self.width + col]
+
+
+def default_stars(width: int, height: int, cells: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The four star points of a full square board of side 8 or more, else none."""
+    if width < 8 or height < 8 or any(c == CUT for c in cells):
+        return ()
+    return ((2, 2), (width - 2, 2), (2, height - 2), (width - 2, height - 2))
+
+
+def label_scale(view: BoardView) -> float:
+    """How much larger the coordinates are drawn on big boards (so they stay legible)."""
+    return max(1.0, max(view.width, view.height) / 10)
+
+
+def margin_of(view: BoardView) -> int:
+    return round(MARGIN * label_scale(view))
+
+
+def board_size(view: BoardView) -> tuple[int, int]:
+    """Width and height of the SVG's view box."""
+    m = margin_of(view)
+    return view.width * SQUARE + 2 * m, view.height * SQUARE + 2 * m
+
+
+def _gradient(color: str) -> str:
+    stops = "".join(f'<stop offset="{o}" stop-color="{c}"/>' for o, c in DISC_PAINTS[color])
+    return f'<radialGradient id="disc-{color}" cx="0.38" cy="0.32" r="0.72">{stops}</radialGradient>'
+
+
+def _disc(color: str, css: str = "disc", old_color: str | None = None) -> str:
+    c = SQUARE // 2
+    parts = [f'<g class="{css}" data-color="{color}">']
+    parts.append(f'<circle class="shadow" cx="{c + 2}" cy="{c + 5}" r="{DISC_RADIUS}"/>')
+    if old_color is not None:
+        parts.append(f'<circle class="face old" cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{old_color})"/>')
+    parts.append(f'<circle class="face" cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{color})"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def render_board(view: BoardView) -> str:
+    """The SVG markup of the board (one ``<svg>`` element)."""
+    w, h = board_size(view)
+    m = margin_of(view)
+    font = round(LABEL_FONT * label_scale(view))
+    colors = view.colors
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="0 0 {w} {h}" '
+        f'role="group" aria-label="{escape(view.label)}">',
+        "<defs>",
+        *(_gradient(c) for c in dict.fromkeys(colors)),
+        "</defs>",
+        f'<rect class="frame" width="{w}" height="{h}" rx="18"/>',
+        f'<g class="coords" font-size="{font}" aria-hidden="true">',
+    ]
+    half = SQUARE // 2
+    near, far = m // 2 + 1, h - m // 2 + 1
+    for col in range(view.width):
+        x = m + _screen_col(view, col) * SQUARE + half
+        letter = COLUMN_LETTERS[col]
+        out.append(f'<text x="{x}" y="{near}">{letter}</text><text x="{x}" y="{far}">{letter}</text>')
+    near, far = m // 2, w - m // 2
+    for row in range(view.height):
+        y = m + _screen_row(view, row) * SQUARE + half + 1
+        out.append(f'<text x="{near}" y="{y}">{row + 1}</text><text x="{far}" y="{y}">{row + 1}</text>')
+    out.append("</g>")
+    out.append('<g class="squares">')
+    ghost = None if view.turn is None else colors[view.turn]
+    for row in range(view.height):
+        for col in range(view.width):
+            state = view.cell(col, row)
+            if state == CUT:
+                continue
+            x = m + _screen_col(view, col) * SQUARE
+            y = m + _screen_row(view, row) * SQUARE
+            name = view.name(col, row)
+            if state == BLOCKED:
+                out.append(
+                    f'<g class="blocked" data-blocked="{name}" transform="translate({x} {y})" aria-hidden="true">'
+                    f'<rect class="hole" x="3" y="3" width="{SQUARE - 6}" height="{SQUARE - 6}" rx="6"/>'
+                    f'<path class="hatch" d="M24 24L76 76M76 24L24 76"/></g>'
+                )
+                continue
+            out.append(_square(view, name, state, x, y, ghost))
+    out.append("</g>")
+    if view.stars:
+        out.append('<g class="stars" aria-hidden="true">')
+        for col, row in view.stars:
+            sx = m + (view.width - col if view.rotated else col) * SQUARE
+            sy = m + (view.height - row if view.rotated else row) * SQUARE
+            out.append(f'<circle cx="{sx}" cy="{sy}" r="7"/>')
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _screen_col(view: BoardView, col: int) -> int:
+    return view.width - 1 - col if view.rotated else col
+
+
+def _screen_row(view: BoardView, row: int) -> int:
+    return view.height - 1 - row if view.rotated else row
+
+
+def _square(view: BoardView, name: str, state: str, x: int, y: int, ghost: str | None) -> str:
+    legal = name in view.legal
+    classes = ["sq"]
+    if legal:
+        classes.append("legal")
+    last = name == view.last_move
+    if last:
+        classes.append("last")
+    if name == view.cursor:
+        classes.append("cursor")
+    if state in SIDES:
+        side = SIDES.index(state)
+        what = view.side_names[side]
+        color = view.colors[side]
+    else:
+        what, color = "empty", None
+    label = f"{name}, {what}"
+    if legal:
+        label += ", legal move"
+    if last:
+        label += ", last move"
+    attrs = (
+        f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
+        + (' data-legal="true"' if legal else "")
+        + f' role="button" aria-label="{escape(label)}"'
+        + ("" if legal else ' aria-disabled="true"')
+        + f' transform="translate({x} {y})"'
+    )
+    parts = [f"<g {attrs}>", f'<rect class="cell" width="{SQUARE}" height="{SQUARE}"/>']
+    if color is not None:
+        if name in view.flipped:
+            old = view.colors[1 - SIDES.index(state)]
+            parts.append(_disc(color, "disc flip", old))
+        elif last:
+            parts.append(_disc(color, "disc placed"))
+        else:
+            parts.append(_disc(color))
+        if last:
+            parts.append(f'<circle class="last-mark" cx="{half_square()}" cy="{half_square()}" r="8"/>')
+    elif legal:
+        c = half_square()
+        if ghost is not None:
+            parts.append(f'<circle class="ghost" cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{ghost})"/>')
+        parts.append(f'<circle class="dot" cx="{c}" cy="{c}" r="11"/>')
+    if name == view.cursor:
+        parts.append(f'<rect class="cursor-ring" x="5" y="5" width="{SQUARE - 10}" height="{SQUARE - 10}" rx="8"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def half_square() -> int:
+    return SQUARE // 2
+
+
+# -- the static board of index.html ---------------------------------------------
+
+INDEX_START = "<!-- board:start (generated by `python -m reversi.ui.build`, do not edit) -->"
+INDEX_END = "<!-- board:end -->"
+
+
+def splice_board(html: str, svg: str) -> str:
+    """``html`` with the markup between the board markers replaced by ``svg``."""
+    start = html.index(INDEX_START) + len(INDEX_START)
+    end = html.index(INDEX_END, start)
+    return html[:start] + svg + html[end:]
+
+
+def board_in_html(html: str) -> str:
+    """The markup between the board markers of ``html``."""
+    start = html.index(INDEX_START) + len(INDEX_START)
+    return html[start : html.index(INDEX_END, start)]
+

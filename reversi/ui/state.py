@@ -1,0 +1,333 @@
+"""The page's controller: user intents in, views out. No DOM here.
+
+:class:`Controller` holds the :class:`~reversi.game.Game` and the little state of
+the page around it (orientation, keyboard cursor, whether the last change should
+animate). Each intent (:meth:`~Controller.click`, :meth:`~Controller.undo`,
+:meth:`~Controller.new_game`, ...) returns True when something changed; the page
+then asks for :meth:`~Controller.board_view` (drawn by
+:func:`reversi.ui.render.render_board`) and :meth:`~Controller.status`.
+
+The new-game form arrives as a mapping of field names to strings (what the
+browser's ``FormData`` gives), read by :func:`rules_from_fields`: every refused
+value or combination raises :class:`~reversi.errors.RulesError` with a message
+to show as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..errors import RulesError
+from ..game import Game
+from ..geometry import iter_indices
+from ..position import PASS, Position
+from ..rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
+from .render import BLACK as CELL_BLACK
+from .render import BLOCKED, CUT, EMPTY, BoardView, default_stars
+from .render import WHITE as CELL_WHITE
+
+#: Field names of the new-game form, with their defaults.
+FORM_DEFAULTS: dict[str, str] = {
+    "variant": "othello",
+    "size": "8",
+    "anti": "",
+    "free_opening": "",
+    "blocked_mode": "none",  # none | random | list
+    "blocked_count": "4",
+    "blocked_seed": "",
+    "blocked_list": "",
+    "handicap": "0",
+    "handicap_color": "black",
+}
+
+_SQUARE_SPLIT = re.compile(r"[\s,;]+")
+
+
+def _int_field(fields: Mapping[str, str], key: str, what: str) -> int:
+    text = str(fields.get(key, FORM_DEFAULTS.get(key, ""))).strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise RulesError(f"{what} {text!r} is not a whole number") from None
+
+
+def _flag(fields: Mapping[str, str], key: str) -> bool:
+    return str(fields.get(key, "")).strip().lower() in ("on", "true", "1", "yes")
+
+
+def rules_from_fields(fields: Mapping[str, str], seed: int | None = None) -> Rules:
+    """The :class:`Rules` the new-game form asks for; raises RulesError if refused.
+
+    A random set of blocked squares uses the form's seed, else ``seed``, else a
+    fresh random one; the squares chosen end up in ``Rules.blocked`` either way,
+    so the game stays reproducible from its record.
+    """
+    variant = str(fields.get("variant", "othello")).strip() or "othello"
+    size = _int_field(fields, "size", "board size")
+    handicap = _int_field(fields, "handicap", "handicap")
+    color_text = str(fields.get("handicap_color", "black")).strip().lower()
+    if color_text not in ("black", "white"):
+        raise RulesError(f"handicap colour {color_text!r} must be black or white")
+    mode = str(fields.get("blocked_mode", "none")).strip().lower()
+    listed: tuple[str, ...] = ()
+    if mode == "list":
+        listed = tuple(s for s in _SQUARE_SPLIT.split(str(fields.get("blocked_list", ""))) if s)
+        if not listed:
+            raise RulesError("blocked squares: give at least one square, e.g. 'c3 f6'")
+    elif mode not in ("none", "random"):
+        raise RulesError(f"blocked squares: unknown choice {mode!r}")
+    rules = Rules(
+        variant,
+        size=size,
+        anti=_flag(fields, "anti"),
+        free_opening=_flag(fields, "free_opening"),
+        blocked=listed,
+        handicap=handicap,
+        handicap_color=WHITE if color_text == "white" else BLACK,
+    )
+    if mode == "random":
+        count = _int_field(fields, "blocked_count", "number of blocked squares")
+        seed_text = str(fields.get("blocked_seed", "")).strip()
+        if seed_text:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                raise RulesError(f"seed {seed_text!r} is not a whole number") from None
+        elif seed is None:
+            import random  # only here: keeps the page's start-up imports small
+
+            seed = random.randrange(1 << 32)
+        rules = random_blocked(rules, count, seed)
+    return rules
+
+
+def preview_fields(fields: Mapping[str, str]) -> tuple[bool, str]:
+    """``(True, description)`` of the game the form asks for, or ``(False, error)``."""
+    try:
+        return True, rules_from_fields(fields, seed=0).describe()
+    except RulesError as e:
+        return False, str(e)
+
+
+def form_side_names(fields: Mapping[str, str]) -> tuple[str, str]:
+    """The side names of the rule set chosen in the form (Classic: Black and Red)."""
+    try:
+        return variant_by_name(str(fields.get("variant", "othello"))).side_names
+    except RulesError:
+        return ("Black", "White")
+
+
+def side_colors(rules: Rules) -> tuple[str, str]:
+    """The disc colours drawn for the two sides: their names, in lower case."""
+    return (rules.side_names[0].lower(), rules.side_names[1].lower())
+
+
+@dataclass(frozen=True)
+class StatusView:
+    """What the panel beside the board shows, as plain values."""
+
+    title: str
+    side_names: tuple[str, str]
+    colors: tuple[str, str]
+    counts: tuple[int, int]
+    #: Discs in hand (Classic), else None.
+    supply: tuple[int, int] | None
+    #: The side to move, or None when the game is over.
+    turn: int | None
+    #: "Black to move", or the result at the end ("Black wins 36:28").
+    message: str
+    #: A pass just happened ("White has no move and passes"), else "".
+    notice: str
+    over: bool
+    #: The final score, winner first ("36:28"), at the end; else None.
+    score: str | None
+    #: BLACK, WHITE, or None (a draw, or the game goes on).
+    winner: int | None
+    can_undo: bool
+    can_redo: bool
+    #: Moves played so far (passes not counted).
+    move_count: int
+
+
+class Controller:
+    """Two people at one board: the game, the orientation and the keyboard cursor."""
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.rotated = False
+        self._start(rules or Rules())
+
+    def _start(self, rules: Rules) -> None:
+        self.game = Game(rules)
+        self.cursor: int | None = None
+        self._animate = False
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def position(self) -> Position:
+        return self.game.position
+
+    # -- intents --------------------------------------------------------------
+
+    def click(self, name: str) -> bool:
+        """A click on the square called ``name``: play it if it is legal."""
+        try:
+            index = self.rules.geometry.parse_square(name)
+        except ValueError:
+            return False
+        return self.play(index)
+
+    def play(self, index: int) -> bool:
+        if index == PASS or not self.position.is_legal(index):
+            return False
+        self.game.play(index)
+        self.cursor = index
+        self._animate = True
+        return True
+
+    def undo(self) -> bool:
+        self._animate = False
+        return self.game.undo()
+
+    def redo(self) -> bool:
+        done = self.game.redo()
+        self._animate = done
+        return done
+
+    def new_game(self, fields: Mapping[str, str] | None = None, rules: Rules | None = None) -> Rules:
+        """Start a new game from the form's fields (or given rules); raises RulesError."""
+        if rules is None:
+            rules = rules_from_fields(fields or FORM_DEFAULTS)
+        self._start(rules)
+        return rules
+
+    def rotate(self) -> bool:
+        self.rotated = not self.rotated
+        self._animate = False
+        return True
+
+    def move_cursor(self, dcol: int, drow: int) -> bool:
+        """Move the keyboard cursor one square on screen (skipping holes)."""
+        g = self.rules.geometry
+        self._animate = False
+        if self.cursor is None:
+            legal = self.position.legal_moves()
+            self.cursor = legal[0] if legal else g.squares[len(g.squares) // 2]
+            return True
+        if self.rotated:
+            dcol, drow = -dcol, -drow
+        col, row = g.coords(self.cursor)
+        while True:
+            col, row = col + dcol, row + drow
+            if not (0 <= col < g.width and 0 <= row < g.height):
+                return False
+            index = g.index(col, row)
+            if index not in g.removed:
+                self.cursor = index
+                return True
+
+    def activate(self) -> bool:
+        """Enter or space on the board: play the cursor's square."""
+        if self.cursor is None:
+            return self.move_cursor(0, 0)
+        return self.play(self.cursor)
+
+    # -- views ----------------------------------------------------------------
+
+    def _last_move(self) -> tuple[int | None, int]:
+        """The last move on the board (not a pass) and the discs it turned."""
+        line = self.game.line
+        for k in range(self.game.ply - 1, -1, -1):
+            if line[k] != PASS:
+                return line[k], self.game.position_at(k).flips(line[k])
+        return None, 0
+
+    def board_view(self) -> BoardView:
+        rules = self.rules
+        g = rules.geometry
+        pos = self.position
+        base_removed = rules.kind.base_geometry(rules.size).removed
+        cells = []
+        for row in range(g.height):
+            for col in range(g.width):
+                i = g.index(col, row)
+                bit = 1 << i
+                if i in g.removed:
+                    cells.append(CUT if i in base_removed else BLOCKED)
+                elif pos.black & bit:
+                    cells.append(CELL_BLACK)
+                elif pos.white & bit:
+                    cells.append(CELL_WHITE)
+                else:
+                    cells.append(EMPTY)
+        cells_t = tuple(cells)
+        last, flips = self._last_move()
+        over = pos.is_over
+        return BoardView(
+            width=g.width,
+            height=g.height,
+            cells=cells_t,
+            legal=frozenset(g.bits_to_names(pos.legal)),
+            last_move=None if last is None else g.name(last),
+            flipped=frozenset(g.bits_to_names(flips)) if self._animate else frozenset(),
+            colors=side_colors(rules),
+            side_names=rules.side_names,
+            turn=None if over else pos.turn,
+            rotated=self.rotated,
+            cursor=None if self.cursor is None else g.name(self.cursor),
+            label=f"{rules.describe()} board",
+            stars=default_stars(g.width, g.height, cells_t),
+        )
+
+    def status(self) -> StatusView:
+        rules = self.rules
+        names = rules.side_names
+        pos = self.position
+        game = self.game
+        counts = (pos.count(BLACK), pos.count(WHITE))
+        result = pos.result()
+        notice = ""
+        if result is not None:
+            if result.winner is None:
+                message = f"Draw {result.score}"
+            else:
+                message = f"{names[result.winner]} wins {result.score}"
+            turn = None
+        else:
+            turn = pos.turn
+            message = f"{names[turn]} to move"
+            if pos.in_placement:
+                message += ": place a disc in the centre"
+            if game.ply and game.line[game.ply - 1] == PASS:
+                before = game.position_at(game.ply - 1)
+                passer = names[before.turn]
+                if before.supply is not None and before.supply[before.turn] == 0:
+                    notice = f"{passer} has no discs left and passes"
+                else:
+                    notice = f"{passer} has no move and passes"
+        return StatusView(
+            title=rules.describe(),
+            side_names=names,
+            colors=side_colors(rules),
+            counts=counts,
+            supply=pos.supply,
+            turn=turn,
+            message=message,
+            notice=notice,
+            over=result is not None,
+            score=None if result is None else result.score,
+            winner=None if result is None else result.winner,
+            can_undo=game.can_undo,
+            can_redo=game.can_redo,
+            move_count=sum(1 for m in game.moves if m != PASS),
+        )
+
+
+def legal_names(position: Position) -> list[str]:
+    """Names of the legal moves of a position, in reading order."""
+    g = position.rules.geometry
+    return [g.name(i) for i in iter_indices(position.legal)]

@@ -1,0 +1,349 @@
+"""The page in a real browser: Debian Chromium via Playwright, against serve.py.
+
+Uses the fixtures ``server_url`` and ``browser`` of ``tests/conftest.py``. One
+page is booted per module and reused: each test starts the game it needs
+through the new-game dialog, as a person would. Screenshots go to
+``tests/artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reversi import Game, Rules
+from reversi.rules import WHITE, random_blocked
+from reversi.ui.render import BLOCKED, CUT
+from reversi.ui.state import Controller
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state, e.classList.contains('legal')])"
+
+
+def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference"):
+    """A new context and page on the app, with foreign requests blocked and recorded."""
+    from browser_support import block_foreign_requests
+
+    context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion)
+    foreign = block_foreign_requests(context, server_url)
+    page = context.new_page()
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server_url)
+    return context, page, foreign, requests, errors
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+
+
+@pytest.fixture(scope="module")
+def app(browser, server_url):
+    context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    wait_ready(page)
+    yield page
+    assert not errors, errors
+    assert not foreign, foreign
+    context.close()
+
+
+def dom_states(page) -> dict[str, tuple[str, bool]]:
+    return {name: (state, legal) for name, state, legal in page.eval_on_selector_all("[data-square]", STATES_JS)}
+
+
+def expected_states(controller: Controller) -> dict[str, tuple[str, bool]]:
+    view = controller.board_view()
+    out = {}
+    for row in range(view.height):
+        for col in range(view.width):
+            state = view.cell(col, row)
+            if state not in (BLOCKED, CUT):
+                name = view.name(col, row)
+                out[name] = (state, name in view.legal)
+    return out
+
+
+def start_game(
+    page,
+    variant: str = "othello",
+    size: int = 8,
+    anti: bool = False,
+    free_opening: bool = False,
+    blocked: str = "none",
+    blocked_count: int = 4,
+    blocked_seed: str = "",
+    blocked_list: str = "",
+    handicap: int = 0,
+    handicap_color: str = "black",
+    expect_error: bool = False,
+) -> None:
+    """Fill in the new-game dialog and press Start."""
+    form = "#new-game-form"
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.check(f'{form} input[name="variant"][value="{variant}"]')
+    page.select_option(f'{form} select[name="size"]', str(size))
+    page.set_checked(f'{form} input[name="anti"]', anti)
+    page.set_checked(f'{form} input[name="free_opening"]', free_opening)
+    page.check(f'{form} input[name="blocked_mode"][value="{blocked}"]')
+    if blocked == "random":
+        page.fill(f'{form} input[name="blocked_count"]', str(blocked_count))
+        page.fill(f'{form} input[name="blocked_seed"]', blocked_seed)
+    elif blocked == "list":
+        page.fill(f'{form} input[name="blocked_list"]', blocked_list)
+    page.select_option(f'{form} select[name="handicap"]', str(handicap))
+    page.select_option(f'{form} select[name="handicap_color"]', handicap_color)
+    page.click("#btn-start")
+    if not expect_error:
+        page.wait_for_selector("#new-game-dialog", state="hidden")
+
+
+def moves_played(page) -> int:
+    return int(page.get_attribute("#board", "data-moves"))
+
+
+def click_square(page, name: str) -> None:
+    before = moves_played(page)
+    page.click(f'[data-square="{name}"]')
+    page.wait_for_function(f"document.querySelector('#board').dataset.moves === '{before + 1}'")
+
+
+# -- booting -----------------------------------------------------------------------------
+
+
+def test_boots_offline_with_the_board_painted_before_python(browser, server_url) -> None:
+    context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    try:
+        assert not page.evaluate("document.documentElement.classList.contains('ready')")
+        assert page.locator("[data-square]").count() == 64  # the static board of index.html
+        assert page.is_visible(".loading-note")
+        board_box = page.locator("#board").bounding_box()
+        panel_box = page.locator(".panel").bounding_box()
+        svg_js = "document.querySelector('#board svg').outerHTML"
+        static_board = page.evaluate(svg_js)
+        wait_ready(page)
+        assert not page.is_visible(".loading-note")
+        assert page.locator("#board").bounding_box() == board_box  # no layout jump
+        assert page.locator(".panel").bounding_box() == panel_box
+        assert page.evaluate(svg_js) == static_board  # Python draws the same start
+        assert foreign == []
+        assert not [u for u in requests if "numpy" in u or u.endswith(".whl")]  # numpy stays off
+        assert not errors, errors
+        assert page.evaluate("performance.getEntriesByName('reversi-ready').length") == 1
+    finally:
+        context.close()
+
+
+# -- playing -----------------------------------------------------------------------------
+
+
+def test_a_full_game_by_clicks_ends_with_the_engines_score(app) -> None:
+    start_game(app)
+    game = Game(Rules())
+    while True:
+        states = app.eval_on_selector_all("[data-square]", STATES_JS)
+        legal = [name for name, _, is_legal in states if is_legal]
+        if not legal:
+            break
+        move = legal[0]  # the first legal square in reading order
+        game.play(game.rules.geometry.parse_square(move))
+        click_square(app, move)
+    assert game.is_over
+    result = game.position.result()
+    names = game.rules.side_names
+    expected = f"Draw {result.score}" if result.winner is None else f"{names[result.winner]} wins {result.score}"
+    assert app.inner_text("#message") == expected
+    assert app.get_attribute("#board", "data-over") == "true"
+    pos = game.position
+    counts = app.eval_on_selector_all(".player .player-count", "els => els.map(e => e.textContent)")
+    assert counts == [str(pos.count(0)), str(pos.count(1))]
+    assert dom_states(app) == expected_states(controller_after(Rules(), game.moves))
+    app.wait_for_timeout(400)  # let the last flip finish
+    app.screenshot(path=str(ARTIFACTS / "desktop-game-over.png"))
+
+
+def controller_after(rules: Rules, moves: list[int]) -> Controller:
+    c = Controller(rules)
+    for m in moves:
+        if m >= 0:
+            c.play(m)
+    return c
+
+
+RULE_SETS = {
+    "othello": ({}, Rules()),
+    "classic": ({"variant": "classic"}, Rules("classic")),
+    "octagon": ({"variant": "octagon"}, Rules("octagon")),
+    "size10": ({"size": 10}, Rules(size=10)),
+    "size4-anti": ({"size": 4, "anti": True}, Rules(size=4, anti=True)),
+    "handicap": ({"handicap": 3, "handicap_color": "white"}, Rules(handicap=3, handicap_color=WHITE)),
+    "blocked-list": ({"blocked": "list", "blocked_list": "c3 f6 h1"}, Rules(blocked=("c3", "f6", "h1"))),
+    "blocked-random": (
+        {"blocked": "random", "blocked_count": 6, "blocked_seed": "2024", "size": 12},
+        random_blocked(Rules(size=12), 6, 2024),
+    ),
+    "free-opening": ({"free_opening": True, "variant": "octagon"}, Rules("octagon", free_opening=True)),
+}
+
+
+@pytest.mark.parametrize("key", list(RULE_SETS))
+def test_every_rule_set_starts_from_the_right_position(app, key: str) -> None:
+    options, rules = RULE_SETS[key]
+    start_game(app, **options)
+    expected = Controller(rules)
+    assert dom_states(app) == expected_states(expected)
+    assert app.inner_text("#game-title") == rules.describe()
+    assert app.inner_text("#message") == expected.status().message
+    blocked = app.eval_on_selector_all("[data-blocked]", "els => els.map(e => e.dataset.blocked)")
+    assert sorted(blocked) == sorted(rules.blocked)
+    if key == "octagon":
+        assert app.locator("[data-square]").count() == 88
+    if key == "classic":
+        # Classic is drawn in black and red: play two centre discs and look
+        click_square(app, "d4")
+        click_square(app, "e5")
+        colour = app.get_attribute('[data-square="e5"] .disc', "data-color")
+        assert colour == "red"
+        assert app.get_attribute('.player[data-side="1"] .disc-icon', "data-color") == "red"
+        assert app.inner_text('.player[data-side="1"] .player-name') == "Red"
+        fill = app.evaluate("getComputedStyle(document.querySelector('.player[data-side=\"1\"] .disc-icon')).backgroundImage")
+        assert "212, 42, 28" in fill  # #d42a1c
+
+
+def test_an_illegal_click_changes_nothing(app) -> None:
+    start_game(app)
+    click_square(app, "f5")
+    before = app.inner_html("#board")
+    status = app.inner_text(".panel")
+    for name in ("a1", "f5", "e4", "h8"):  # empty but illegal, or occupied
+        app.click(f'[data-square="{name}"]', force=True)  # aria-disabled: a person can still click
+    app.click(".frame", position={"x": 5, "y": 5}, force=True)  # the frame, no square
+    app.wait_for_timeout(100)
+    assert app.inner_html("#board") == before
+    assert app.inner_text(".panel") == status
+    assert moves_played(app) == 1
+
+
+def test_blocked_squares_cannot_be_played(app) -> None:
+    start_game(app, blocked="list", blocked_list="f4 c5")
+    before = app.inner_html("#board")
+    app.click('[data-blocked="f4"]', force=True)
+    app.wait_for_timeout(100)
+    assert app.inner_html("#board") == before
+    assert app.locator('[data-square="f4"]').count() == 0
+
+
+def test_a_refused_combination_shows_the_engines_message_inline(app) -> None:
+    start_game(app, variant="octagon", handicap=2, expect_error=True)
+    assert app.is_visible("#new-game-dialog")
+    error = app.inner_text("#form-error")
+    with pytest.raises(Exception) as info:
+        Rules("octagon", handicap=2)
+    assert error == str(info.value)
+    app.screenshot(path=str(ARTIFACTS / "desktop-dialog-error.png"))
+    # fixing the form clears the message (live check) and starts the game
+    app.select_option('#new-game-form select[name="handicap"]', "0")
+    assert app.inner_text("#form-error") == ""
+    app.click("#btn-start")
+    app.wait_for_selector("#new-game-dialog", state="hidden")
+    assert app.locator("[data-square]").count() == 88
+    # Cancel leaves the game alone
+    click_square(app, app.get_attribute(".sq.legal", "data-square"))
+    board = app.inner_html("#board")
+    app.click("#btn-new")
+    app.check('#new-game-form input[name="variant"][value="classic"]')
+    app.click('#new-game-form button[value="cancel"]')
+    app.wait_for_selector("#new-game-dialog", state="hidden")
+    assert app.inner_html("#board") == board and moves_played(app) == 1
+
+
+def test_undo_redo_buttons(app) -> None:
+    start_game(app)
+    assert app.is_disabled("#btn-undo") and app.is_disabled("#btn-redo")
+    click_square(app, "f5")
+    click_square(app, "d6")
+    after_two = dom_states(app)
+    app.click("#btn-undo")
+    assert moves_played(app) == 1
+    assert dom_states(app) == expected_states(controller_after(Rules(), [Rules().geometry.parse_square("f5")]))
+    assert app.is_enabled("#btn-redo")
+    app.click("#btn-redo")
+    assert dom_states(app) == after_two
+    assert app.is_disabled("#btn-redo")
+
+
+def test_a_pass_is_announced(app) -> None:
+    from test_ui_state import find_game_with_pass
+
+    rules = Rules("classic")
+    moves = find_game_with_pass(rules)
+    start_game(app, variant="classic")
+    g = rules.geometry
+    for move in moves:
+        click_square(app, g.name(move))
+    expected = controller_after(rules, moves).status()
+    assert "passes" in expected.notice
+    assert app.inner_text("#notice") == expected.notice
+    assert expected.notice.split()[0] in ("Black", "Red")
+
+
+def test_keyboard_plays_a_move(app) -> None:
+    start_game(app)
+    app.focus("#board")
+    app.keyboard.press("ArrowRight")  # the cursor appears on the first legal move (d3)
+    assert app.get_attribute(".sq.cursor", "data-square") == "d3"
+    app.keyboard.press("Enter")
+    app.wait_for_function("document.querySelector('#board').dataset.moves === '1'")
+    assert app.get_attribute(".sq.last", "data-square") == "d3"
+
+
+# -- looks -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, viewport",
+    [("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 360, "height": 740})],
+)
+def test_screenshots_fit_the_viewport(browser, server_url, name: str, viewport: dict) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context, page, foreign, _, errors = boot(browser, server_url, viewport, reduced_motion="reduce")
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{name}-loading.png"))
+        wait_ready(page)
+        for move in ("f5", "d6", "c3", "d3", "c4"):
+            click_square(page, move)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-start.png"))
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], "horizontal scroll"
+        board = page.locator("#board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= viewport["width"]
+        assert board["y"] + board["height"] <= viewport["height"]  # the board fits on screen
+        controls = page.locator("#controls").bounding_box()
+        assert controls["y"] + controls["height"] <= viewport["height"]  # and so do the buttons
+        panel = page.locator(".panel").bounding_box()
+        for box in page.eval_on_selector_all(
+            ".panel button, .player", "els => els.map(e => e.getBoundingClientRect().toJSON())"
+        ):  # nothing sticks out of the panel
+            assert panel["x"] <= box["left"] and box["right"] <= panel["x"] + panel["width"], box
+        names = page.eval_on_selector_all(".player-name", "els => els.map(e => e.scrollWidth <= e.clientWidth)")
+        assert names == [True, True]  # side names are not cut off
+        start_game(page, variant="classic")
+        for move in ("d4", "e4", "d5", "e5", "f4", "c5"):
+            click_square(page, move)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-classic.png"))
+        start_game(page, variant="octagon", blocked="random", blocked_count=5, blocked_seed="7")
+        page.screenshot(path=str(ARTIFACTS / f"{name}-octagon.png"))
+        start_game(page, size=16)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-16x16.png"))
+        page.click("#btn-new")
+        page.check('#new-game-form input[name="blocked_mode"][value="random"]')
+        page.screenshot(path=str(ARTIFACTS / f"{name}-dialog.png"))
+        assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()

@@ -1,0 +1,225 @@
+"""The board's SVG (reversi/ui/render.py), the static board of index.html, and pyscript.toml."""
+
+from __future__ import annotations
+
+import random
+import re
+import tomllib
+import xml.etree.ElementTree as ET
+import zlib
+from pathlib import Path
+
+import pytest
+
+from reversi import Game, Rules
+from reversi.ui.render import (
+    DISC_PAINTS,
+    BoardView,
+    board_in_html,
+    render_board,
+    splice_board,
+)
+from reversi.ui.state import Controller, legal_names
+
+ROOT = Path(__file__).resolve().parent.parent
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def squares(svg: str) -> list[ET.Element]:
+    return [e for e in parse(svg).iter(f"{SVG_NS}g") if "data-square" in e.attrib]
+
+
+def square_map(svg: str) -> dict[str, ET.Element]:
+    return {e.attrib["data-square"]: e for e in squares(svg)}
+
+
+def view_of(rules: Rules, moves: int = 0, seed: int = 1) -> tuple[Controller, BoardView]:
+    c = Controller(rules)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = c.position.legal_moves()
+        if not legal:
+            break
+        c.play(rng.choice(legal))
+    return c, c.board_view()
+
+
+ALL_RULES = [
+    Rules(),
+    *(Rules(size=n) for n in range(4, 17, 2)),
+    Rules("classic"),
+    Rules("octagon"),
+    Rules("octagon", anti=True, free_opening=True, blocked=("c3", "h8")),
+    Rules(blocked=("a1", "c3", "h7")),
+    Rules(size=10, handicap=4, handicap_color=1),
+    Rules(anti=True, free_opening=True),
+]
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.describe())
+def test_every_geometry_renders_well_formed_svg_with_one_element_per_square(rules: Rules) -> None:
+    c, view = view_of(rules, moves=6)
+    svg = render_board(view)
+    root = parse(svg)
+    assert root.tag == f"{SVG_NS}svg"
+    g = rules.geometry
+    found = square_map(svg)
+    assert sorted(found) == sorted(g.name(i) for i in g.squares)
+    # reading order in the markup (tests read "the first legal square" from the DOM)
+    assert [e.attrib["data-square"] for e in squares(svg)] == [g.name(i) for i in g.squares]
+    pos = c.position
+    for index in g.squares:
+        element = found[g.name(index)]
+        bit = 1 << index
+        expected = "black" if pos.black & bit else "white" if pos.white & bit else "empty"
+        assert element.attrib["data-state"] == expected
+    blocked = {e.attrib["data-blocked"] for e in root.iter(f"{SVG_NS}g") if "data-blocked" in e.attrib}
+    assert blocked == set(rules.blocked)
+    # coordinates: every column letter and row number, on two sides each
+    texts = [t.text for t in root.iter(f"{SVG_NS}text")]
+    assert sorted(texts) == sorted(2 * ([chr(97 + i) for i in range(g.width)] + [str(i + 1) for i in range(g.height)]))
+
+
+def test_octagon_renders_88_squares_and_no_cut_corners() -> None:
+    svg = render_board(Controller(Rules("octagon")).board_view())
+    names = square_map(svg)
+    assert len(names) == 88
+    for cut in "a1 b1 a2 i1 j1 j2 a9 a10 b10 i10 j10 j9".split():
+        assert cut not in names
+        assert f'data-blocked="{cut}"' not in svg
+    assert names["e5"].attrib["data-state"] == "white"
+    assert names["f5"].attrib["data-state"] == "black"
+
+
+def test_blocked_squares_are_drawn_but_not_squares() -> None:
+    svg = render_board(Controller(Rules(blocked=("c3", "f6"))).board_view())
+    assert len(square_map(svg)) == 62
+    for name in ("c3", "f6"):
+        assert f'data-blocked="{name}"' in svg
+        assert f'data-square="{name}"' not in svg
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.describe())
+def test_legal_marks_match_the_engine_through_a_game(rules: Rules) -> None:
+    c = Controller(rules)
+    rng = random.Random(zlib.crc32(rules.describe().encode()))
+    while True:
+        svg = render_board(c.board_view())
+        marked = [e.attrib["data-square"] for e in squares(svg) if "legal" in e.attrib["class"].split()]
+        assert marked == legal_names(c.position)
+        flagged = [e.attrib["data-square"] for e in squares(svg) if e.attrib.get("data-legal") == "true"]
+        assert flagged == marked
+        legal = c.position.legal_moves()
+        if not legal:
+            assert c.position.is_over
+            break
+        c.play(rng.choice(legal))
+
+
+def test_classic_is_drawn_in_black_and_red() -> None:
+    c = Controller(Rules("classic"))
+    for name in ("d4", "d5"):  # black d4, red d5
+        assert c.click(name)
+    svg = render_board(c.board_view())
+    assert 'id="disc-red"' in svg and 'id="disc-white"' not in svg
+    red_stops = re.search(r'<radialGradient id="disc-red".*?</radialGradient>', svg).group(0)
+    assert all(colour in red_stops for _, colour in DISC_PAINTS["red"])
+    d5 = square_map(svg)["d5"]
+    assert d5.attrib["data-state"] == "white"  # the engine's side
+    disc = next(e for e in d5.iter(f"{SVG_NS}g") if "disc" in e.attrib.get("class", ""))
+    assert disc.attrib["data-color"] == "red"
+    assert "url(#disc-red)" in ET.tostring(disc, encoding="unicode")
+    assert "Red" in d5.attrib["aria-label"]
+
+
+def test_last_move_flips_and_labels() -> None:
+    c = Controller()
+    c.click("f5")
+    svg = render_board(c.board_view())
+    m = square_map(svg)
+    assert "last" in m["f5"].attrib["class"].split()
+    assert m["f5"].attrib["aria-label"] == "f5, Black, last move"
+    flip = [e for e in parse(svg).iter(f"{SVG_NS}g") if e.attrib.get("class") == "disc flip"]
+    assert len(flip) == 1
+    assert 'class="sq" data-square="e5"' in svg and "disc flip" in ET.tostring(m["e5"], encoding="unicode")
+    assert m["e6"].attrib["aria-label"] == "e6, empty"
+    assert m["f4"].attrib["aria-label"] == "f4, empty, legal move"
+    assert m["f4"].attrib["role"] == "button" and "aria-disabled" not in m["f4"].attrib
+    assert m["e6"].attrib["aria-disabled"] == "true"
+    # another intent (the keyboard cursor) redraws without replaying the flip
+    c.move_cursor(1, 0)
+    assert "disc flip" not in render_board(c.board_view())
+
+
+def test_rotation_turns_the_board_by_half_a_turn() -> None:
+    c = Controller()
+    straight = square_map(render_board(c.board_view()))
+    c.rotate()
+    turned = square_map(render_board(c.board_view()))
+    assert straight["a1"].attrib["transform"] == turned["h8"].attrib["transform"]
+    assert straight["c4"].attrib["transform"] == turned["f5"].attrib["transform"]
+
+
+def test_render_is_a_pure_function_of_the_view() -> None:
+    _, view = view_of(Rules(size=12), moves=20)
+    assert render_board(view) == render_board(view)
+    assert view == BoardView(**{f: getattr(view, f) for f in view.__dataclass_fields__})
+
+
+# -- index.html ---------------------------------------------------------------------
+
+
+def test_index_html_holds_the_start_board_exactly_as_render_draws_it() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    expected = render_board(Controller().board_view())
+    assert board_in_html(html) == expected, "run `python -m reversi.ui.build` to regenerate it"
+    assert splice_board(html, expected) == html
+
+
+def test_index_html_uses_only_relative_urls() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    for url in re.findall(r'(?:src|href)="([^"]*)"', html):
+        assert url.startswith("./"), url
+        if url.startswith("./assets/runtime/") and not (ROOT / "assets/runtime").is_dir():
+            continue  # installed by assets/fetch_runtime.py, not checked in
+        assert (ROOT / url).exists(), url
+    assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "https://" not in html
+
+
+def test_index_html_static_status_matches_the_controller() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    st = Controller().status()
+    assert f'<p id="message" class="message" aria-live="polite">{st.message}</p>' in html
+    assert f'<span id="game-title" class="game-title">{st.title}</span>' in html
+    assert "Loading the engine…" in html
+
+
+# -- pyscript.toml ---------------------------------------------------------------------
+
+
+def load_config() -> dict:
+    with open(ROOT / "pyscript.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def test_pyscript_toml_ships_every_python_file_of_the_package() -> None:
+    files = load_config()["files"]
+    shipped = {src.removeprefix("./") for src in files}
+    on_disk = {p.relative_to(ROOT).as_posix() for p in (ROOT / "reversi").rglob("*.py")}
+    missing = sorted(on_disk - shipped)
+    assert not missing, f"add to [files] of pyscript.toml (python -m reversi.ui.build): {missing}"
+    gone = sorted(s for s in shipped if not (ROOT / s).is_file())
+    assert not gone, f"[files] of pyscript.toml lists files that do not exist: {gone}"
+    for src, dest in files.items():
+        assert src.startswith("./") and dest == src, (src, dest)
+
+
+def test_pyscript_toml_points_at_the_self_hosted_runtime() -> None:
+    config = load_config()
+    assert config["interpreter"] == "./assets/runtime/pyodide/pyodide.mjs"
+    assert "packages" not in config  # the main thread needs no wheels (numpy stays off)

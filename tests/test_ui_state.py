@@ -1,0 +1,253 @@
+"""The page's controller (reversi/ui/state.py): intents in, views out, under CPython."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reversi import PASS, Game, Rules, RulesError
+from reversi.rules import BLACK, WHITE, random_blocked
+from reversi.ui.state import (
+    FORM_DEFAULTS,
+    Controller,
+    form_side_names,
+    legal_names,
+    preview_fields,
+    rules_from_fields,
+)
+
+
+def form(**changes: str) -> dict[str, str]:
+    fields = dict(FORM_DEFAULTS)
+    fields.update(changes)
+    return {k: v for k, v in fields.items() if v != ""}
+
+
+# -- the new-game form ------------------------------------------------------------------
+
+
+def test_default_form_is_standard_othello() -> None:
+    assert rules_from_fields(FORM_DEFAULTS) == Rules()
+    assert rules_from_fields({}) == Rules()
+
+
+@pytest.mark.parametrize(
+    "fields, expected",
+    [
+        (form(variant="classic"), Rules("classic")),
+        (form(variant="octagon"), Rules("octagon")),
+        (form(size="10"), Rules(size=10)),
+        (form(size="4", anti="on"), Rules(size=4, anti=True)),
+        (form(free_opening="on"), Rules(free_opening=True)),
+        (form(blocked_mode="list", blocked_list="C3, f6  b7"), Rules(blocked=("c3", "f6", "b7"))),
+        (form(blocked_mode="none", blocked_list="c3"), Rules()),
+        (form(handicap="2"), Rules(handicap=2)),
+        (form(handicap="3", handicap_color="white"), Rules(handicap=3, handicap_color=WHITE)),
+        (form(variant="classic", size="12", anti="on"), Rules("classic", size=12, anti=True)),
+        (form(variant="octagon", anti="on", free_opening="on"), Rules("octagon", anti=True, free_opening=True)),
+    ],
+)
+def test_form_fields_give_the_rules(fields: dict[str, str], expected: Rules) -> None:
+    assert rules_from_fields(fields) == expected
+
+
+def test_random_blocked_squares_are_reproducible_from_the_seed() -> None:
+    rules = rules_from_fields(form(blocked_mode="random", blocked_count="5", blocked_seed="42"))
+    assert rules == random_blocked(Rules(), 5, 42)
+    assert len(rules.blocked) == 5
+    again = rules_from_fields(form(blocked_mode="random", blocked_count="5", blocked_seed="42"))
+    assert again == rules
+    fresh = rules_from_fields(form(blocked_mode="random", blocked_count="3"))  # no seed: a random one
+    assert len(fresh.blocked) == 3
+    assert rules_from_fields(form(blocked_mode="random", blocked_count="3"), seed=7) == random_blocked(Rules(), 3, 7)
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        (form(variant="octagon", handicap="1"), "no corners"),
+        (form(variant="octagon", size="10"), "fixed board"),
+        (form(size="9"), "board size 9"),
+        (form(size="18"), "board size 18"),
+        (form(size="big"), "'big' is not a whole number"),
+        (form(variant="chess"), "unknown rule set 'chess'"),
+        (form(blocked_mode="list", blocked_list="d4"), "d4 is a starting square"),
+        (form(blocked_mode="list", blocked_list="z9"), "'z9'"),
+        (form(blocked_mode="list", blocked_list=" "), "at least one square"),
+        (form(blocked_mode="list", blocked_list="a1", handicap="1"), "handicap corner a1 is blocked"),
+        (form(blocked_mode="random", blocked_count="61"), "cannot block 61 squares"),
+        (form(blocked_mode="random", blocked_count="x"), "'x' is not a whole number"),
+        (form(blocked_mode="random", blocked_seed="abc"), "seed 'abc'"),
+        (form(handicap="5"), "handicap 5"),
+    ],
+)
+def test_refused_forms_raise_the_engines_clear_message(fields: dict[str, str], words: str) -> None:
+    with pytest.raises(RulesError, match=None) as info:
+        rules_from_fields(fields)
+    assert words in str(info.value)
+    ok, text = preview_fields(fields)
+    assert not ok and words in text
+
+
+def test_preview_and_side_names() -> None:
+    assert preview_fields(form(size="10", anti="on")) == (True, "Othello 10x10, anti")
+    assert form_side_names(form(variant="classic")) == ("Black", "Red")
+    assert form_side_names(form(variant="nonsense")) == ("Black", "White")
+
+
+def test_a_refused_new_game_keeps_the_current_game() -> None:
+    c = Controller()
+    c.click("f5")
+    with pytest.raises(RulesError):
+        c.new_game(form(variant="octagon", handicap="2"))
+    assert c.status().move_count == 1
+
+
+# -- playing ---------------------------------------------------------------------------
+
+
+def test_start_views_for_every_rule_set() -> None:
+    for rules in (Rules(), Rules("classic"), Rules("octagon"), Rules(size=10), Rules(handicap=2)):
+        c = Controller(rules)
+        view = c.board_view()
+        pos = Game(rules).position
+        assert view.cells.count("black") == pos.count(BLACK)
+        assert view.cells.count("white") == pos.count(WHITE)
+        assert view.legal == frozenset(legal_names(pos))
+        assert view.last_move is None and not view.flipped
+        st = c.status()
+        assert st.message == "Black to move" + (": place a disc in the centre" if rules.variant == "classic" else "")
+        assert not st.can_undo and not st.can_redo
+    assert Controller(Rules("classic")).status().colors == ("black", "red")
+    assert Controller(Rules("classic")).status().supply == (32, 32)
+    assert Controller(Rules("octagon")).board_view().cells.count("cut") == 12
+    assert Controller(Rules(blocked=("c3",))).board_view().cells.count("blocked") == 1
+
+
+def test_a_click_plays_a_legal_move_and_nothing_else() -> None:
+    c = Controller()
+    before = c.board_view()
+    for name in ("a1", "d4", "e5", "z9", "", "f55", "pass"):
+        assert not c.click(name)
+        assert c.board_view() == before
+    assert c.click("F5")
+    view = c.board_view()
+    assert view.last_move == "f5"
+    assert view.flipped == frozenset({"e5"})
+    assert view.turn == WHITE
+    st = c.status()
+    assert st.counts == (4, 1) and st.message == "White to move" and st.can_undo
+
+
+def test_undo_and_redo() -> None:
+    c = Controller()
+    c.click("f5")
+    c.click("d6")
+    assert c.undo()
+    view = c.board_view()
+    assert view.last_move == "f5" and not view.flipped  # no animation when taking back
+    assert c.status().can_redo
+    assert c.redo()
+    view = c.board_view()
+    assert view.last_move == "d6" and view.flipped  # the replayed move animates
+    assert c.undo() and c.undo() and not c.undo()
+    assert c.board_view().last_move is None
+    # playing after an undo starts a new line
+    c.click("f5")
+    assert not c.status().can_redo
+
+
+def find_game_with_pass(rules: Rules) -> list[int]:
+    """Moves of a random game of ``rules`` in which a side has to pass."""
+    for seed in range(5000):
+        rng = random.Random(seed)
+        game = Game(rules)
+        moves = []
+        while not game.is_over:
+            move = rng.choice(game.position.legal_moves())
+            moves.append(move)
+            game.play(move)
+            if game.line[-1] == PASS and not game.is_over:
+                return moves
+    raise AssertionError("no pass found")
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules("classic"), Rules(size=6)], ids=str)
+def test_a_pass_is_announced_with_the_side_names(rules: Rules) -> None:
+    moves = find_game_with_pass(rules)
+    c = Controller(rules)
+    for move in moves:
+        assert c.play(move)
+    game = Game(rules)
+    game.play_all(moves)
+    passer = rules.side_names[game.position_at(game.ply - 1).turn]
+    st = c.status()
+    assert st.notice in (f"{passer} has no move and passes", f"{passer} has no discs left and passes")
+    assert st.message == f"{rules.side_names[game.position.turn]} to move"
+    # one more move and the notice is gone
+    c.play(c.position.legal_moves()[0])
+    assert c.status().notice == "" or c.game.line[-1] == PASS
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules("classic"), Rules("octagon"), Rules(size=4)], ids=str)
+def test_the_end_shows_the_result_winner_first(rules: Rules) -> None:
+    rng = random.Random(3)
+    c = Controller(rules)
+    while not c.position.is_over:
+        c.play(rng.choice(c.position.legal_moves()))
+    result = c.position.result()
+    st = c.status()
+    assert st.over and st.turn is None and st.score == result.score
+    if result.winner is None:
+        assert st.message == f"Draw {result.score}"
+    else:
+        assert st.message == f"{rules.side_names[result.winner]} wins {result.score}"
+        first, second = map(int, result.score.split(":"))
+        assert (first < second) if rules.anti else (first > second)
+    assert c.board_view().legal == frozenset() and c.board_view().turn is None
+
+
+def test_known_score_in_the_status() -> None:
+    # the shortest possible game: black wins 64:0 after nine moves
+    c = Controller()
+    for name in "e6 f4 e3 f6 g5 d6 e7 f5 c5".split():
+        assert c.click(name), name
+    assert c.status().message == "Black wins 64:0"
+
+
+def test_keyboard_cursor_moves_over_the_board_and_skips_holes() -> None:
+    c = Controller(Rules("octagon"))
+    assert c.move_cursor(1, 0)  # first press: the cursor appears on the first legal move
+    assert c.board_view().cursor == legal_names(c.position)[0]
+    g = c.rules.geometry
+    c.cursor = g.parse_square("c1")
+    assert c.move_cursor(-1, 0) is False  # b1 and a1 are cut: the cursor stays
+    assert g.name(c.cursor) == "c1"
+    c.cursor = g.parse_square("c2")
+    assert c.move_cursor(-1, 0) is True  # b2 is on the board
+    assert g.name(c.cursor) == "b2"
+    assert c.move_cursor(-1, 0) is False  # a2 is cut
+    c.cursor = g.parse_square("b3")
+    assert c.move_cursor(0, -1) is True  # b2 is on the octagon board
+    assert g.name(c.cursor) == "b2"
+    c.cursor = g.parse_square("a3")
+    assert not c.activate()  # not a legal move: nothing happens
+    first = legal_names(c.position)[0]
+    c.cursor = g.parse_square(first)
+    assert c.activate() and c.board_view().last_move == first
+    c2 = Controller(Rules(blocked=("e3",)))
+    c2.cursor = c2.rules.geometry.parse_square("e4")
+    assert c2.move_cursor(0, -1) and c2.board_view().cursor == "e2"
+    c2.rotate()
+    assert c2.move_cursor(0, -1) and c2.board_view().cursor == "e4"  # screen up is board down
+
+
+def test_new_game_replaces_the_game() -> None:
+    c = Controller()
+    c.click("f5")
+    rules = c.new_game(form(variant="classic"))
+    assert rules == Rules("classic")
+    st = c.status()
+    assert st.side_names == ("Black", "Red") and st.counts == (0, 0) and st.move_count == 0
+    assert c.board_view().legal == frozenset({"d4", "e4", "d5", "e5"})
