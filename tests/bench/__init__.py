@@ -1,0 +1,1 @@
+"""Benchmarks of the AI (run by hand or in the browser worker; CI does not time them)."""

@@ -1,0 +1,176 @@
+"""The exact endgame solver against slow references, on every kind of board."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from reversi import PASS, Position, Rules
+from reversi.endgame import SolveTimeout, final_score, position_value, solve, solver_for
+from reversi.notation import parse_position
+from tests.bench.plain import minimax, plain_alphabeta
+from tests.bench.positions import ENDGAME, random_position
+
+RULE_SETS = [
+    Rules(),
+    Rules(anti=True),
+    Rules("octagon"),
+    Rules(size=6),
+    Rules(size=10, blocked=("c3", "h8")),
+    Rules("classic"),
+    Rules("classic", anti=True),
+    Rules(size=4, free_opening=True),
+]
+
+
+def _has_pass_below(position: Position, depth: int = 12) -> bool:
+    """Does some line of play from here contain a pass (first moves only, cheaply)?"""
+    p = position
+    for _ in range(depth):
+        if p.is_over:
+            return False
+        if p.must_pass:
+            return True
+        p = p.play(p.legal_moves()[0])
+    return False
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.describe())
+def test_solver_agrees_with_minimax(rules: Rules) -> None:
+    rng = random.Random(hash(rules.describe()) & 0xFFFF)
+    for _ in range(25):
+        pos = random_position(rules, rng.randint(1, 7), rng)
+        r = solve(pos)
+        assert r.score == minimax(pos), pos
+        # every best move reaches the score, every other move does less
+        for m in pos.legal_moves() or [PASS]:
+            v = -minimax(pos.play(m))
+            assert (v == r.score) == (m in r.best), (pos, m)
+
+
+@pytest.mark.parametrize(
+    "rules, count", [(Rules(), 20), (Rules(anti=True), 10), (Rules("octagon"), 6)], ids=("othello", "anti", "octagon")
+)
+def test_solver_agrees_with_plain_alphabeta_up_to_10_empties(rules: Rules, count: int) -> None:
+    rng = random.Random(5)
+    for i in range(count):
+        pos = random_position(rules, 8 + i % 3, rng)
+        assert solve(pos, all_best=False).score == plain_alphabeta(pos), pos
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules(size=6)], ids=lambda r: r.describe())
+def test_solver_agrees_on_positions_with_passes(rules: Rules) -> None:
+    rng = random.Random(21)
+    found = 0
+    for _ in range(400):
+        pos = random_position(rules, rng.randint(4, 9), rng)
+        if not (pos.must_pass or _has_pass_below(pos)):
+            continue
+        found += 1
+        assert solve(pos).score == plain_alphabeta(pos), pos
+        if found == 6:
+            break
+    assert found >= 3, "too few positions with a pass in the sample"
+
+
+def test_windows_give_correct_bounds() -> None:
+    rng = random.Random(11)
+    for _ in range(10):
+        pos = random_position(Rules(), 9, rng)
+        exact = plain_alphabeta(pos)
+        for alpha, beta in ((-64, 64), (exact - 1, exact + 1), (exact, exact + 1), (exact - 1, exact), (-3, 3)):
+            solver_for(pos).tt.clear()
+            v = position_value(pos, alpha, beta)
+            if alpha < exact < beta:
+                assert v == exact
+            elif exact <= alpha:
+                assert v <= alpha and v >= exact
+            else:
+                assert v >= beta and v <= exact
+
+
+def test_all_moves_gives_each_exact_value() -> None:
+    pos = parse_position(ENDGAME[14][0])
+    r = solve(pos, all_moves=True)
+    assert set(r.values) == set(pos.legal_moves())
+    assert max(r.values.values()) == r.score
+    for m in pos.legal_moves()[:3]:
+        assert r.values[m] == -solve(pos.play(m), all_best=False).score
+
+
+def test_passes_and_game_over() -> None:
+    # white has no move, black does: the solver must pass and go on
+    rules = Rules()
+    pos = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--- O", rules)
+    r = solve(pos)
+    assert r.best == [PASS]
+    assert r.score == minimax(pos)
+    over = parse_position("X" * 63 + "- O", rules)  # nobody can move: game over, empty to the winner
+    r = solve(over)
+    assert r.best == [] and r.score == -64
+    assert over.final_margin(over.turn) == -64
+
+
+def test_empties_go_to_the_winner_but_not_in_anti() -> None:
+    assert final_score(0b111, 0b1, 10, anti=False, empties_to_winner=True) == 3 - 1 + 6
+    assert final_score(0b1, 0b111, 10, anti=False, empties_to_winner=True) == -8
+    assert final_score(0b111, 0b1, 10, anti=True, empties_to_winner=False) == -2
+    assert final_score(0b11, 0b11, 10, anti=False, empties_to_winner=True) == 0
+
+
+def test_anti_solver_prefers_losing_discs() -> None:
+    rng = random.Random(3)
+    for _ in range(10):
+        pos = random_position(Rules(anti=True), 6, rng)
+        r = solve(pos)
+        # play the solver's line to the end: the side to move ends with the margin it promised
+        color = pos.turn
+        p = pos
+        while not p.is_over:
+            p = p.play(solve(p).best[0])
+        assert p.final_margin(color) == r.score
+        theirs, mine = p.count(1 - color), p.count(color)
+        assert theirs - mine == r.score  # fewer own discs is better in Anti
+
+
+def test_node_limit_raises_timeout() -> None:
+    pos = parse_position(ENDGAME[16][0])
+    with pytest.raises(SolveTimeout):
+        solve(pos, node_limit=2000)
+    # the solver is usable afterwards
+    small = random_position(Rules(), 6, random.Random(1))
+    assert solve(small).score == minimax(small)
+
+
+def test_solves_14_empties() -> None:
+    pos = parse_position(ENDGAME[14][1])
+    r = solve(pos, all_best=False)
+    assert r.score == -solve(pos.play(r.best[0]), all_best=False).score
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "reversi", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_solve_json() -> None:
+    rng = random.Random(8)
+    pos = random_position(Rules(), 8, rng)
+    from reversi.notation import position_to_string
+
+    out = _cli("solve", position_to_string(pos), "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["score"] == minimax(pos)
+    names = [pos.rules.geometry.name(m) for m in solve(pos).best]
+    assert data["best"] == names
+    assert set(data) >= {"score", "best", "nodes", "seconds"}
+
+
+def test_cli_solve_bad_input() -> None:
+    out = _cli("solve", "XXXX-- X")
+    assert out.returncode != 0
+    assert out.stderr.strip().count("\n") == 0 and "error" in out.stderr

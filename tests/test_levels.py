@@ -1,0 +1,114 @@
+"""Strength levels, choose_move and the browser-facing engine API."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from reversi import PASS, Position, Rules
+from reversi import engine_api
+from reversi.levels import LEVELS, Level, _softmax_pick, choose_move, get_level, levels_table
+from reversi.notation import parse_position, position_to_string
+from tests.bench.plain import minimax
+from tests.bench.positions import MIDGAME, random_position
+
+
+def test_levels_table_is_monotone() -> None:
+    assert [lv.level for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
+    for weak, strong in zip(LEVELS, LEVELS[1:]):
+        assert strong.depth >= weak.depth
+        assert strong.seconds >= weak.seconds
+        assert strong.exact_empties >= weak.exact_empties
+        assert strong.temperature <= weak.temperature
+        assert strong.margin <= weak.margin
+        assert (strong.depth, strong.seconds, strong.exact_empties, -strong.temperature) != (
+            weak.depth, weak.seconds, weak.exact_empties, -weak.temperature,
+        )
+    assert LEVELS[0].temperature > 0 and LEVELS[-1].temperature == 0
+
+
+def test_bad_levels_are_rejected() -> None:
+    for bad in (0, 11, -1, "3"):
+        with pytest.raises(ValueError):
+            get_level(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        choose_move(Position.start(), time_limit=0)
+
+
+@pytest.mark.parametrize("level", [1, 3, 5, 7])
+def test_choose_move_is_legal_at_every_level(level: int) -> None:
+    rng = random.Random(level)
+    for rules in (Rules(), Rules(anti=True), Rules("classic"), Rules("octagon")):
+        pos = random_position(rules, rules.geometry.square_count - 14, rng)
+        move, info = choose_move(pos, level, time_limit=0.3, seed=1)
+        assert pos.is_legal(move)
+        assert info["level"] == level
+
+
+def test_noise_is_reproducible_and_stays_within_the_margin() -> None:
+    scores = {10: 0, 11: -50, 12: -200, 13: -5000}
+    spec = get_level(1)
+    picks = {_softmax_pick(scores, spec, random.Random(s)) for s in range(300)}
+    assert 13 not in picks  # never junk
+    assert {10, 11} <= picks  # but not always the best
+    pos = parse_position(MIDGAME[1])
+    a = choose_move(pos, 1, seed=42)
+    b = choose_move(pos, 1, seed=42)
+    assert a[0] == b[0]
+
+
+def test_strong_level_plays_the_exact_best_move() -> None:
+    rng = random.Random(31)
+    pos = random_position(Rules(), 8, rng)
+    move, info = choose_move(pos, 7, seed=0)
+    assert info["exact"]
+    assert -minimax(pos.play(move)) == minimax(pos)
+
+
+def test_time_override_and_pass() -> None:
+    pos = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--- O")
+    assert choose_move(pos, 3)[0] == PASS
+    move, info = choose_move(parse_position(MIDGAME[4]), time_limit=0.2)
+    assert info["seconds"] < 0.6 and info["level"] == 10
+    assert isinstance(levels_table()[0], dict) and Level(**levels_table()[0]) == LEVELS[0]
+
+
+# -- engine_api: JSON in, JSON out ----------------------------------------------------
+
+
+def test_api_best_move_is_json_and_legal() -> None:
+    out = engine_api.best_move({"variant": "othello"}, None, "f5d6c3", level=2, time_limit=0.3, seed=1)
+    json.dumps(out)
+    pos = Position.start()
+    from reversi.notation import play_transcript
+
+    pos = play_transcript(pos, "f5d6c3").position
+    assert pos.is_legal(pos.rules.geometry.parse_square(out["move"]))
+    assert set(out) >= {"move", "score", "depth", "nodes", "seconds", "exact"}
+
+
+def test_api_analyse_values_every_move() -> None:
+    rules = {"variant": "octagon", "anti": True}
+    out = engine_api.analyse(rules, None, "", time_limit=0.3)
+    json.dumps(out)
+    pos = Position.start(Rules("octagon", anti=True))
+    names = {pos.rules.geometry.name(m) for m in pos.legal_moves()}
+    assert set(out["scores"]) == names
+    assert out["best"] and set(out["best"]) <= names
+
+
+def test_api_solve_and_start_position() -> None:
+    rng = random.Random(4)
+    pos = random_position(Rules(size=6), 7, rng)
+    out = engine_api.solve({"size": 6}, position_to_string(pos), "")
+    assert out["score"] == minimax(pos)
+    json.dumps(out)
+
+
+def test_api_errors_are_messages() -> None:
+    assert "error" in engine_api.best_move({"variant": "nope"}, None, "", level=1)
+    assert "error" in engine_api.best_move({}, None, "a1", level=1)
+    assert "error" in engine_api.analyse({}, "XX X", "")
+    assert engine_api.levels()["levels"][0]["level"] == 1

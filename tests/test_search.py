@@ -1,0 +1,192 @@
+"""The midgame search: legal moves on every rule set, deadlines, exactness, analysis."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reversi import PASS, Position, Rules
+from reversi.bitboard import moves
+from reversi.endgame import solve
+from reversi.notation import parse_position
+from reversi.search import Searcher, TranspositionTable, analyse, search
+from tests.bench.plain import minimax
+from tests.bench.positions import MIDGAME, random_position
+
+ALL_RULES = [
+    Rules(),
+    Rules(anti=True),
+    Rules("classic"),
+    Rules("classic", anti=True),
+    Rules("octagon"),
+    Rules("octagon", anti=True, free_opening=True),
+    Rules(size=4),
+    Rules(size=6, free_opening=True),
+    Rules(size=10, blocked=("b2", "e3", "i9")),
+    Rules(handicap=2),
+]
+
+
+def standin_evaluator(rules: Rules):
+    """A simple stand-in evaluation (mobility), independent of reversi.evaluate."""
+    g = rules.geometry
+    mask, shifts = g.mask, g.shifts
+
+    def evaluate(p: int, o: int) -> int:
+        e = mask & ~(p | o)
+        return 100 * (moves(p, o, e, shifts).bit_count() - moves(o, p, e, shifts).bit_count())
+
+    return evaluate
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(ALL_RULES) - 1), st.integers(0, 10**6), st.integers(0, 60), st.integers(1, 3))
+def test_never_an_illegal_move(rule_index: int, seed: int, plies: int, depth: int) -> None:
+    rules = ALL_RULES[rule_index]
+    rng = random.Random(seed)
+    pos = Position.start(rules)
+    for _ in range(plies):
+        if pos.is_over:
+            break
+        pos = pos.play(PASS if pos.must_pass else rng.choice(pos.legal_moves()))
+    if pos.is_over:
+        return
+    r = search(pos, max_depth=depth, node_limit=3000, evaluator=standin_evaluator(rules))
+    assert pos.is_legal(r.move)
+    assert (r.move == PASS) == pos.must_pass
+    a = analyse(pos, max_depth=depth, node_limit=3000, evaluator=standin_evaluator(rules))
+    expected = {PASS} if pos.must_pass else set(pos.legal_moves())
+    assert set(a.scores) == expected
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.describe())
+def test_respects_the_deadline(rules: Rules) -> None:
+    pos = Position.start(rules)
+    rng = random.Random(4)
+    for _ in range(min(10, rules.geometry.square_count // 4)):
+        pos = pos.play(PASS if pos.must_pass else rng.choice(pos.legal_moves()))
+    t0 = time.perf_counter()
+    r = search(pos, time_limit=0.3)
+    elapsed = time.perf_counter() - t0
+    assert elapsed < 0.3 + 0.25, elapsed
+    assert pos.is_legal(r.move)
+
+
+def test_deadline_with_the_default_evaluator_and_a_tiny_budget() -> None:
+    pos = parse_position(MIDGAME[2])
+    t0 = time.perf_counter()
+    r = search(pos, time_limit=0.02)
+    assert time.perf_counter() - t0 < 0.2
+    assert pos.is_legal(r.move)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules("classic"), Rules(size=6)], ids=lambda r: r.describe())
+def test_full_depth_search_is_exact(rules: Rules) -> None:
+    rng = random.Random(9)
+    for _ in range(8):
+        pos = random_position(rules, rng.randint(2, 7), rng)
+        r = search(pos, max_depth=20, evaluator=standin_evaluator(rules))
+        exact = minimax(pos)
+        assert r.score == 100 * exact, pos
+        if r.move != PASS:
+            assert -minimax(pos.play(r.move)) == exact
+
+
+def test_exact_empties_uses_the_solver() -> None:
+    rng = random.Random(2)
+    pos = random_position(Rules(), 10, rng)
+    r = search(pos, time_limit=30, exact_empties=12)
+    assert r.exact and r.score == 100 * solve(pos).score
+    assert r.move in solve(pos).best
+
+
+def test_anti_loses_discs_on_purpose() -> None:
+    """In a solvable Anti position the AI picks the move that leaves it fewest discs."""
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(30):
+        pos = random_position(Rules(anti=True), 6, rng)
+        values = {m: -minimax(pos.play(m)) for m in pos.legal_moves()}
+        if len(set(values.values())) < 2:
+            continue
+        r = search(pos, max_depth=10, evaluator=standin_evaluator(pos.rules))
+        assert values[r.move] == max(values.values())
+        # the same moves under normal Othello scoring would be judged differently
+        checked += 1
+    assert checked >= 5
+
+
+def test_classic_supply_runs_out() -> None:
+    """A Classic position where one side's supply is empty: only the other moves."""
+    rules = Rules("classic")
+    rng = random.Random(6)
+    pos = random_position(rules, 8, rng)
+    pos = Position(rules, pos.black, pos.white, pos.turn, (0, 6))
+    if pos.is_over:
+        pytest.skip("sample position is over")
+    r = search(pos, max_depth=12, evaluator=standin_evaluator(rules))
+    assert r.score == 100 * minimax(pos)
+    assert pos.is_legal(r.move)
+
+
+def test_must_pass_returns_pass() -> None:
+    pos = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--- O")
+    assert pos.must_pass
+    assert search(pos, max_depth=3).move == PASS
+    assert analyse(pos, max_depth=3).scores.keys() == {PASS}
+
+
+def test_analyse_matches_exact_values_at_full_depth() -> None:
+    rng = random.Random(12)
+    pos = random_position(Rules(), 7, rng)
+    a = analyse(pos, max_depth=12, evaluator=standin_evaluator(pos.rules))
+    assert a.exact
+    for m, v in a.scores.items():
+        assert v == -100 * minimax(pos.play(m))
+    b = analyse(pos, time_limit=10, exact_empties=8)
+    assert b.exact and b.scores == a.scores
+
+
+def test_iterations_and_pv() -> None:
+    pos = parse_position(MIDGAME[0])
+    seen = []
+    r = search(pos, max_depth=4, evaluator=standin_evaluator(pos.rules), on_iteration=seen.append)
+    assert [x.depth for x in seen] == [1, 2, 3, 4]
+    assert r.depth == 4 and r.pv[0] == r.move
+    p = pos
+    for m in r.pv:
+        assert p.is_legal(m)
+        p = p.play(m)
+
+
+def test_table_stays_bounded() -> None:
+    pos = parse_position(MIDGAME[1])
+    tt = TranspositionTable(max_entries=500)
+    search(pos, max_depth=5, tt=tt, evaluator=standin_evaluator(pos.rules))
+    assert len(tt) <= 500
+
+
+def test_searcher_reuse_gives_same_answer() -> None:
+    pos = parse_position(MIDGAME[3])
+    ev = standin_evaluator(pos.rules)
+    s = Searcher(pos.rules, ev)
+    a = search(pos, max_depth=4, searcher=s)
+    b = search(pos, max_depth=4, searcher=s)
+    c = search(pos, max_depth=4, evaluator=ev)
+    assert a.score == b.score == c.score
+
+
+def test_analyse_falls_back_when_the_solver_runs_out_of_time() -> None:
+    from tests.bench.positions import ENDGAME
+
+    pos = parse_position(ENDGAME[20][0])
+    t0 = time.perf_counter()
+    a = analyse(pos, time_limit=0.3, exact_empties=20)
+    assert time.perf_counter() - t0 < 0.3 + 0.3
+    assert set(a.scores) == set(pos.legal_moves()) and not a.exact and a.depth >= 1
+    r = search(pos, time_limit=0.3, exact_empties=20)
+    assert pos.is_legal(r.move) and not r.exact
