@@ -7,7 +7,8 @@
   the board is painted before Python has loaded and cannot drift from what
   Python draws;
 * the ``[files]`` table of ``pyscript.toml``: every ``.py`` file of the
-  ``reversi`` package (PyScript has no directory globbing).
+  ``reversi`` package (PyScript has no directory globbing), and the weights
+  files of ``reversi/data/`` that the evaluator reads at run time (those present).
 
 ``tests/test_render.py`` fails when either is out of date. Runs under CPython
 only; the page never imports it.
@@ -22,11 +23,15 @@ from .state import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES_HEADER = "[files]\n"
+#: The weights files reversi/evaluate.py loads (pattern_file, feature_file).
+DATA_FILES = ("patterns_8x8.bin", "patterns_8x8_anti.bin", "features.json")
 
 
 def package_files(root: Path = ROOT) -> list[str]:
-    """The package's .py files, as ``reversi/...`` paths, sorted."""
-    return sorted(p.relative_to(root).as_posix() for p in (root / "reversi").rglob("*.py"))
+    """The package's .py files and its weights files, as ``reversi/...`` paths, sorted."""
+    data = [root / "reversi" / "data" / name for name in DATA_FILES]
+    paths = [*(root / "reversi").rglob("*.py"), *(p for p in data if p.is_file())]
+    return sorted(p.relative_to(root).as_posix() for p in paths)
 
 
 def files_table(paths: list[str]) -> str:

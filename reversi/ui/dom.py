@@ -8,10 +8,19 @@ attached once, to containers, by delegation (a click on the board reads the
 
 When the board accepts moves, ``<html>`` gets the class ``ready`` and the
 performance mark ``reversi-ready`` is set (the load benchmark reads it).
+
+The AI runs in the PyScript worker ``engine`` (``reversi/worker.py``), never here:
+:meth:`Page.connect_engine` awaits it, warms it up with ``ping`` and then sets the
+class ``engine-ready`` (and the mark ``reversi-engine-ready``). The computer's turns
+are driven by :class:`reversi.ui.players.AiDriver`; every call crosses the worker
+boundary as a JSON string. ``window.reversiEngine(name, json)`` calls the worker
+from JavaScript (tests and benchmarks use it).
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import Callable
 
 import js
@@ -19,6 +28,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 
 from ..errors import RulesError
+from .players import AiDriver
 from .render import render_board
 from .state import Controller, StatusView, form_side_names, preview_fields
 
@@ -53,6 +63,11 @@ class Page:
         self.buttons = {name: _by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate")}
         self.players = [document.querySelector(f'.player[data-side="{side}"]') for side in (0, 1)]
         self._unbind: list[Callable[[], None]] = []
+        #: Called after every redraw (reversi/ui/features.py: move list, clocks, autosave, link).
+        self.after_update: list[Callable[[], None]] = []
+        self.pause_button = _by_id("btn-pause")
+        self.driver = AiDriver(self.controller, on_change=self.update)
+        self.engine = None
 
     # -- event plumbing -----------------------------------------------------------
 
@@ -115,6 +130,10 @@ class Page:
         if action == "new":
             self.open_new_game()
             return
+        if action == "pause":
+            self.controller.pause(not self.controller.paused)
+            self.update()
+            return
         changed = {
             "undo": self.controller.undo,
             "redo": self.controller.redo,
@@ -124,6 +143,7 @@ class Page:
             self.update()
 
     def open_new_game(self) -> None:
+        self.fill_form(self.controller.form_fields)
         self.form_error.textContent = ""
         self.on_form_input(None)
         self.dialog.showModal()
@@ -132,8 +152,11 @@ class Page:
         fields = read_form(self.form)
         ok, text = preview_fields(fields)
         names = form_side_names(fields)
-        self.form.querySelector('option[value="black"]').textContent = names[0]
-        self.form.querySelector('option[value="white"]').textContent = names[1]
+        for side, value in enumerate(("black", "white")):
+            for option in self.form.querySelectorAll(f'option[value="{value}"]'):
+                option.textContent = names[side]
+        for element in self.form.querySelectorAll("[data-side-name]"):
+            element.textContent = names[int(element.getAttribute("data-side-name"))]
         self.form_preview.textContent = text if ok else ""
         self.form_error.textContent = "" if ok else text
 
@@ -153,9 +176,85 @@ class Page:
 
     # -- drawing --------------------------------------------------------------------
 
+    def fill_form(self, fields: dict[str, str]) -> None:
+        """Set the new-game form's elements to ``fields`` (the last game's choices)."""
+        for element in self.form.elements:
+            name = element.name
+            if not name or name not in fields:
+                if element.type == "checkbox" and name:
+                    element.checked = False
+                continue
+            value = str(fields[name])
+            if element.type == "radio":
+                element.checked = element.value == value
+            elif element.type == "checkbox":
+                element.checked = value.lower() in ("on", "true", "1", "yes")
+            else:
+                element.value = value
+
     def update(self) -> None:
         self.board.innerHTML = render_board(self.controller.board_view())
         self.show_status(self.controller.status())
+        self.show_players()
+        for hook in self.after_update:
+            hook()
+        self.driver.poke()
+
+    def show_players(self) -> None:
+        """Who plays each side, the computer thinking, and the pause button."""
+        players = self.controller.players
+        thinking = self.driver.thinking_side()
+        for side, player in enumerate(self.players):
+            player.querySelector(".player-kind").textContent = players.label(side)
+            player.classList.toggle("thinking", thinking == side)
+        if thinking is not None:
+            self.message.textContent = "Computer is thinking…"
+            if players.all_computers:
+                self.message.textContent = f"Computer ({self.controller.rules.side_names[thinking]}) is thinking…"
+        elif players.all_computers and self.controller.paused and not self.controller.position.is_over:
+            self.message.textContent += " (paused)"
+        error = self.driver.current_error()
+        if error:
+            self.notice.textContent = error
+        self.board.dataset.thinking = "" if thinking is None else ("black", "white")[thinking]
+        self.board.dataset.aiReplies = str(self.driver.replies)
+        self.board.dataset.aiDropped = str(self.driver.dropped)
+        self.pause_button.hidden = not players.all_computers
+        label = "Resume" if self.controller.paused else "Pause"
+        self.pause_button.querySelector(".btn-label").textContent = label
+
+    # -- the engine worker ----------------------------------------------------------
+
+    async def connect_engine(self) -> None:
+        """Await the worker, warm it up, then let the computer play (class ``engine-ready``)."""
+        import pyscript
+
+        try:
+            engine = await pyscript.workers["engine"]
+            info = json.loads(await engine.ping(json.dumps({})))
+            if not info.get("ok"):
+                raise RuntimeError(info.get("error", "the engine failed its warm-up"))
+        except Exception as e:  # noqa: BLE001 - the page works on without the computer
+            js.console.warn(f"reversi: engine: {type(e).__name__}: {e}")
+            self.notice.textContent = f"The computer could not start: {e}"
+            return
+        self.engine = engine
+        self.engine_info = info
+        js.window.reversiEngine = create_proxy(self.call_engine)
+
+        async def ask(args: dict) -> dict:
+            return json.loads(await engine.best_move(json.dumps(args)))
+
+        self.driver.set_engine(ask)
+        document.documentElement.classList.add("engine-ready")
+        js.performance.mark("reversi-engine-ready")
+        self.update()
+
+    def call_engine(self, name: str, request: str = "{}"):
+        """``window.reversiEngine(name, json)``: a worker function, as a Promise of its JSON."""
+        if name not in ("ping", "best_move", "analyse", "bench"):
+            raise ValueError(f"the engine has no function {name!r}")
+        return getattr(self.engine, name)(request)  # the worker's JS Promise, as it is
 
     def show_status(self, st: StatusView) -> None:
         self.title.textContent = st.title
@@ -183,8 +282,12 @@ class Page:
 def start() -> Page:
     """Draw the page from Python, attach the handlers, and signal readiness."""
     page = Page()
+    from .features import attach  # the move list, clocks, records, autosave, link
+
+    page.features = attach(page)  # restores the linked or saved game before the first drawing
     page.update()
     page.bind()
     document.documentElement.classList.add("ready")
     js.performance.mark("reversi-ready")
+    page.engine_task = asyncio.ensure_future(page.connect_engine())
     return page

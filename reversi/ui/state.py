@@ -24,6 +24,8 @@ from ..game import Game
 from ..geometry import iter_indices
 from ..position import PASS, Position
 from ..rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
+from . import players as _players
+from .players import PLAYER_FORM_DEFAULTS, Players, players_from_fields
 from .render import BLACK as CELL_BLACK
 from .render import BLOCKED, CUT, EMPTY, BoardView, default_stars
 from .render import WHITE as CELL_WHITE
@@ -40,6 +42,8 @@ FORM_DEFAULTS: dict[str, str] = {
     "blocked_list": "",
     "handicap": "0",
     "handicap_color": "black",
+    **PLAYER_FORM_DEFAULTS,  # who plays: reversi/ui/players.py
+    "clock": "none",  # time control "BASE+INC" in seconds: reversi/clock.py
 }
 
 _SQUARE_SPLIT = re.compile(r"[\s,;]+")
@@ -154,12 +158,24 @@ class StatusView:
 class Controller:
     """Two people at one board: the game, the orientation and the keyboard cursor."""
 
-    def __init__(self, rules: Rules | None = None) -> None:
+    def __init__(self, rules: Rules | None = None, players: Players | None = None) -> None:
         self.rotated = False
+        #: Who plays each side (reversi/ui/players.py); the computer's turns are
+        #: asked for by the page (players.AiDriver) and played by apply_ai_move.
+        self.players = players or Players()
+        #: The new-game form's fields of the last game started (for settings()).
+        self.form_fields: dict[str, str] = dict(FORM_DEFAULTS)
+        #: Counts games started: part of the token of a computer's request.
+        self.game_id = 0
         self._start(rules or Rules())
 
     def _start(self, rules: Rules) -> None:
         self.game = Game(rules)
+        self.game_id += 1
+        #: Computer against computer: stopped by the user (or by an undo).
+        self.paused = False
+        #: The side that lost on time (the page's clock, reversi/ui/features.py), else None.
+        self.lost_on_time: int | None = None
         self.cursor: int | None = None
         self._animate = False
 
@@ -182,28 +198,98 @@ class Controller:
         return self.play(index)
 
     def play(self, index: int) -> bool:
-        if index == PASS or not self.position.is_legal(index):
+        """A person's move: refused while the computer is to move."""
+        if index == PASS or not self.position.is_legal(index) or not _players.human_to_move(self):
             return False
+        return self._place(index)
+
+    def _place(self, index: int) -> bool:
+        if self.lost_on_time is not None:
+            return False  # the game ended on time: no more moves
         self.game.play(index)
         self.cursor = index
         self._animate = True
         return True
 
     def undo(self) -> bool:
+        """Take back a move; against the computer, back to the person's previous turn."""
         self._animate = False
-        return self.game.undo()
+        if self.players.all_computers:
+            self.paused = True  # else the computers would play the move again at once
+        return _players.undo_to_human(self.game, self.players)
 
     def redo(self) -> bool:
-        done = self.game.redo()
+        done = _players.redo_to_human(self.game, self.players)
         self._animate = done
         return done
 
-    def new_game(self, fields: Mapping[str, str] | None = None, rules: Rules | None = None) -> Rules:
-        """Start a new game from the form's fields (or given rules); raises RulesError."""
+    def new_game(
+        self, fields: Mapping[str, str] | None = None, rules: Rules | None = None, players: Players | None = None
+    ) -> Rules:
+        """Start a new game from the form's fields (or given rules and players); raises RulesError.
+
+        The form's fields also say who plays (:func:`players_from_fields`); given
+        rules without fields keep the players of the last game.
+        """
         if rules is None:
-            rules = rules_from_fields(fields or FORM_DEFAULTS)
+            fields = dict(fields or FORM_DEFAULTS)
+            rules = rules_from_fields(fields)
+            try:
+                players = players or players_from_fields(fields)
+            except ValueError as e:
+                raise RulesError(str(e)) from None
+            self.form_fields = {**FORM_DEFAULTS, **{k: str(v) for k, v in fields.items()}}
         self._start(rules)
+        if players is not None:
+            self.players = players
         return rules
+
+    # -- players and the computer's turns (reversi/ui/players.py) ------------------
+
+    def settings(self) -> dict:
+        """The choices to remember (JSON-able): who plays, and the new-game form's fields."""
+        return {"players": self.players.to_dict(), "form": dict(self.form_fields)}
+
+    def load_settings(self, settings: Mapping) -> None:
+        """Take back :meth:`settings` (e.g. from storage) for the next game; bad parts are ignored."""
+        try:
+            self.players = Players.from_dict(settings.get("players", {}))
+        except ValueError:
+            pass
+        form = settings.get("form")
+        if isinstance(form, Mapping):
+            self.form_fields = {**FORM_DEFAULTS, **{k: str(v) for k, v in form.items() if k in FORM_DEFAULTS}}
+
+    def pause(self, paused: bool = True) -> bool:
+        """Stop (or resume) the computer's moves; True if that changed anything."""
+        if self.paused == paused:
+            return False
+        self.paused = paused
+        return True
+
+    def ai_request(self) -> dict | None:
+        """The worker's arguments and the token when the computer is to move, else None."""
+        return _players.ai_request(self)
+
+    def apply_ai_move(self, token: tuple, move: str) -> bool:
+        """Play the computer's answer if ``token`` still matches the game (else drop it)."""
+        return _players.apply_ai_move(self, token, move)
+
+    # -- the move list and games brought in (reversi/ui/features.py) ------------
+
+    def go_to(self, ply: int) -> bool:
+        """Show the position after ``ply`` plies of the line (the move list)."""
+        if ply == self.game.ply or not 0 <= ply <= len(self.game.line):
+            return False
+        self.game.go_to(ply)
+        self._animate = False
+        self.cursor = None
+        return True
+
+    def load_game(self, game: Game) -> None:
+        """Put ``game`` on the board (a link, a transcript, a file, the autosave)."""
+        self._start(game.rules)
+        self.game = game
 
     def rotate(self) -> bool:
         self.rotated = not self.rotated
@@ -266,12 +352,13 @@ class Controller:
                     cells.append(EMPTY)
         cells_t = tuple(cells)
         last, flips = self._last_move()
-        over = pos.is_over
+        over = pos.is_over or self.lost_on_time is not None
         return BoardView(
             width=g.width,
             height=g.height,
             cells=cells_t,
-            legal=frozenset(g.bits_to_names(pos.legal)),
+            # no hints on the computer's turn either: the person cannot play those moves
+            legal=frozenset() if over or not _players.human_to_move(self) else frozenset(g.bits_to_names(pos.legal)),
             last_move=None if last is None else g.name(last),
             flipped=frozenset(g.bits_to_names(flips)) if self._animate else frozenset(),
             colors=side_colors(rules),
@@ -309,6 +396,14 @@ class Controller:
                     notice = f"{passer} has no discs left and passes"
                 else:
                     notice = f"{passer} has no move and passes"
+        if self.lost_on_time is not None and result is None:
+            turn, notice = None, ""
+            message = f"{names[self.lost_on_time]} loses on time"
+        over = result is not None or self.lost_on_time is not None
+        if result is None and self.lost_on_time is not None:
+            winner: int | None = 1 - self.lost_on_time
+        else:
+            winner = None if result is None else result.winner
         return StatusView(
             title=rules.describe(),
             side_names=names,
@@ -318,9 +413,9 @@ class Controller:
             turn=turn,
             message=message,
             notice=notice,
-            over=result is not None,
+            over=over,
             score=None if result is None else result.score,
-            winner=None if result is None else result.winner,
+            winner=winner,
             can_undo=game.can_undo,
             can_redo=game.can_redo,
             move_count=sum(1 for m in game.moves if m != PASS),

@@ -1,0 +1,387 @@
+"""Who plays each side, and the protocol of a computer's turn. No DOM here.
+
+:class:`Players` says for each side (``BLACK`` = 0, ``WHITE`` = 1) whether a person
+or the computer plays it, and at which level (the table of
+:mod:`reversi.levels`). The new-game form's fields ``players``, ``you``, ``level``
+and ``level2`` are read by :func:`players_from_fields`.
+
+A computer's turn is a request and a reply, asynchronous and possibly stale:
+
+1. :func:`ai_request` gives the arguments for the worker's ``best_move`` and a
+   *token*: the game's id, the ply and the line of moves on the board when the
+   request was made;
+2. the worker answers later, with the page still usable;
+3. :func:`apply_ai_move` plays the answer only if the token still matches: a new
+   game, an undo, a navigation or any move in between drop the stale answer.
+
+:class:`AiDriver` runs that loop with an injected ``ask`` coroutine (the worker in
+the page, a stub in the tests), a minimum time per computer move (so that the
+computer's reply does not land on top of the person's move and a game of computer
+against computer can be watched) and errors turned into a message.
+
+Undo against the computer (:func:`undo_to_human`) takes back moves until a person
+is to move again, so the person's last move and the computer's reply go together;
+:func:`redo_to_human` replays them together.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Mapping
+
+from ..levels import DEFAULT_LEVEL, LEVELS, get_level
+from ..notation import move_name, position_to_string, write_transcript
+from ..position import PASS, Position
+from ..record import rules_to_dict
+
+HUMAN = "human"
+COMPUTER = "computer"
+
+#: The form's ``players`` choices.
+MODE_VS_COMPUTER = "computer"
+MODE_TWO_PLAYERS = "two"
+MODE_COMPUTERS = "computers"
+MODES = (MODE_VS_COMPUTER, MODE_TWO_PLAYERS, MODE_COMPUTERS)
+
+#: The players' fields of the new-game form, with their defaults (two people at
+#: one board, as before there was a computer).
+PLAYER_FORM_DEFAULTS: dict[str, str] = {
+    "players": MODE_TWO_PLAYERS,
+    "you": "black",  # the person's side against the computer
+    "level": str(DEFAULT_LEVEL),  # the computer's level (Black's, computer against computer)
+    "level2": str(DEFAULT_LEVEL),  # White's level, computer against computer
+}
+
+#: Seconds a computer's move takes at least: against a person, so the reply does
+#: not land before the person's own move has finished flipping; computer against
+#: computer, so the game can be followed.
+MIN_SECONDS_VS_HUMAN = 0.35
+MIN_SECONDS_COMPUTERS = 0.9
+
+
+class PlayersError(ValueError):
+    """A refused players setting (the message is shown as it is)."""
+
+
+def level_name(level: int) -> str:
+    return get_level(level).name
+
+
+def level_choices() -> list[tuple[int, str]]:
+    """``(level, name)`` for every level, weakest first (for the form's selects)."""
+    return [(lv.level, lv.name) for lv in LEVELS]
+
+
+@dataclass(frozen=True)
+class Players:
+    """Who plays Black (side 0) and White (side 1): a person or the computer at a level."""
+
+    kinds: tuple[str, str] = (HUMAN, HUMAN)
+    levels: tuple[int, int] = (DEFAULT_LEVEL, DEFAULT_LEVEL)
+
+    def __post_init__(self) -> None:
+        for kind in self.kinds:
+            if kind not in (HUMAN, COMPUTER):
+                raise PlayersError(f"player {kind!r} must be {HUMAN!r} or {COMPUTER!r}")
+        for level in self.levels:
+            try:
+                get_level(level)
+            except ValueError as e:
+                raise PlayersError(str(e)) from None
+
+    @classmethod
+    def vs_computer(cls, human_side: int = 0, level: int = DEFAULT_LEVEL) -> Players:
+        kinds = (HUMAN, COMPUTER) if human_side == 0 else (COMPUTER, HUMAN)
+        return cls(kinds, (level, level))
+
+    @classmethod
+    def computers(cls, black_level: int = DEFAULT_LEVEL, white_level: int = DEFAULT_LEVEL) -> Players:
+        return cls((COMPUTER, COMPUTER), (black_level, white_level))
+
+    def is_computer(self, side: int | None) -> bool:
+        return side is not None and self.kinds[side] == COMPUTER
+
+    @property
+    def any_computer(self) -> bool:
+        return COMPUTER in self.kinds
+
+    @property
+    def all_computers(self) -> bool:
+        return self.kinds == (COMPUTER, COMPUTER)
+
+    @property
+    def mode(self) -> str:
+        if self.all_computers:
+            return MODE_COMPUTERS
+        return MODE_VS_COMPUTER if self.any_computer else MODE_TWO_PLAYERS
+
+    def label(self, side: int) -> str:
+        """What the player card says under the side's name ('' for two people)."""
+        if self.kinds[side] == COMPUTER:
+            return f"Computer · {level_name(self.levels[side])}"
+        return "You" if self.any_computer else ""
+
+    def describe(self, side_names: tuple[str, str] = ("Black", "White")) -> str:
+        """'You (Black) vs Computer level 5 (Strong club)', 'Two players', ..."""
+        if self.all_computers:
+            b, w = self.levels
+            return (
+                f"Computer level {b} ({level_name(b)}, {side_names[0]}) vs "
+                f"computer level {w} ({level_name(w)}, {side_names[1]})"
+            )
+        if not self.any_computer:
+            return "Two players"
+        you = 0 if self.kinds[0] == HUMAN else 1
+        level = self.levels[1 - you]
+        return f"You ({side_names[you]}) vs Computer level {level} ({level_name(level)})"
+
+    def to_dict(self) -> dict:
+        return {"kinds": list(self.kinds), "levels": list(self.levels)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Players:
+        try:
+            kinds = tuple(str(k) for k in data["kinds"])
+            levels = tuple(int(v) for v in data["levels"])
+        except (KeyError, TypeError, ValueError):
+            raise PlayersError(f"players setting {dict(data)!r} is not understood") from None
+        if len(kinds) != 2 or len(levels) != 2:
+            raise PlayersError("players setting must name two sides")
+        return cls(kinds, levels)  # type: ignore[arg-type]
+
+
+def _level_field(fields: Mapping[str, str], key: str) -> int:
+    text = str(fields.get(key, PLAYER_FORM_DEFAULTS[key])).strip()
+    try:
+        level = int(text)
+        get_level(level)
+    except ValueError:
+        raise PlayersError(f"level {text!r} is not a level: 1 to {len(LEVELS)}") from None
+    return level
+
+
+def players_from_fields(fields: Mapping[str, str]) -> Players:
+    """The :class:`Players` the new-game form asks for; raises PlayersError if refused."""
+    mode = str(fields.get("players", PLAYER_FORM_DEFAULTS["players"])).strip() or MODE_TWO_PLAYERS
+    if mode == MODE_TWO_PLAYERS:
+        return Players()
+    if mode == MODE_VS_COMPUTER:
+        you = str(fields.get("you", "black")).strip().lower()
+        if you not in ("black", "white"):
+            raise PlayersError(f"your side {you!r} must be black or white")
+        return Players.vs_computer(0 if you == "black" else 1, _level_field(fields, "level"))
+    if mode == MODE_COMPUTERS:
+        return Players.computers(_level_field(fields, "level"), _level_field(fields, "level2"))
+    raise PlayersError(f"players: unknown choice {mode!r}")
+
+
+# -- the computer's turn -----------------------------------------------------------------
+
+#: (game id, ply, the moves on the board): what a reply must still match.
+Token = tuple[int, int, tuple[int, ...]]
+
+
+def ai_token(controller) -> Token:
+    game = controller.game
+    return (controller.game_id, game.ply, tuple(game.moves))
+
+
+def computer_to_move(controller) -> int | None:
+    """The side the computer must move for now, or None (a person's turn, the end, paused)."""
+    pos = controller.position
+    if pos.is_over or controller.paused or getattr(controller, "lost_on_time", None) is not None:
+        return None
+    return pos.turn if controller.players.is_computer(pos.turn) else None
+
+
+def human_to_move(controller) -> bool:
+    pos = controller.position
+    return not pos.is_over and not controller.players.is_computer(pos.turn)
+
+
+def engine_args(game, level: int) -> dict:
+    """The JSON-able arguments of the worker's ``best_move`` for the game's position."""
+    rules = game.rules
+    start: str | None = None
+    if game.start != Position.start(rules):
+        start = position_to_string(game.start)
+    return {
+        "rules": rules_to_dict(rules),
+        "start": start,
+        "moves": write_transcript(list(game.moves), rules.geometry),
+        "level": level,
+    }
+
+
+def ai_request(controller) -> dict | None:
+    """``{"token", "side", "args"}`` when the computer is to move, else None."""
+    side = computer_to_move(controller)
+    if side is None:
+        return None
+    return {
+        "token": ai_token(controller),
+        "side": side,
+        "args": engine_args(controller.game, controller.players.levels[side]),
+    }
+
+
+def apply_ai_move(controller, token: Token, move: str) -> bool:
+    """Play the computer's ``move`` (a square name) if ``token`` is still current.
+
+    Returns False, changing nothing, for a stale token or a move that is not
+    legal (or not the computer's to play) in the current position.
+    """
+    if token != ai_token(controller) or computer_to_move(controller) is None:
+        return False
+    pos = controller.position
+    try:
+        index = PASS if move == "pass" else controller.rules.geometry.parse_square(move)
+    except ValueError:
+        return False
+    if index == PASS or not pos.is_legal(index):
+        return False  # a computer never passes by choice: forced passes are recorded by the game
+    controller._place(index)
+    return True
+
+
+# -- undo and redo against the computer -----------------------------------------------------
+
+
+def _human_turn_at(game, players: Players, ply: int) -> bool:
+    pos = game.position_at(ply)
+    return not pos.is_over and not players.is_computer(pos.turn)
+
+
+def undo_to_human(game, players: Players) -> bool:
+    """Undo back to the previous position where a person is to move.
+
+    Against the computer this takes back the person's move and the computer's
+    reply together. Two people, or computer against computer: one move. If no
+    earlier position has a person to move (the computer opened the game), nothing
+    changes and False is returned.
+    """
+    if not players.any_computer or players.all_computers:
+        return game.undo()
+    start = game.ply
+    while game.undo():
+        if _human_turn_at(game, players, game.ply):
+            return True
+    game.go_to(start)
+    return False
+
+
+def redo_to_human(game, players: Players) -> bool:
+    """Redo the next move, and on until a person is to move (or the line ends)."""
+    if not game.redo():
+        return False
+    if players.any_computer and not players.all_computers:
+        while not _human_turn_at(game, players, game.ply) and game.redo():
+            pass
+    return True
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+Ask = Callable[[dict], Awaitable[dict]]
+
+
+class AiDriver:
+    """Runs the computer's turns: one request to the engine at a time, stale replies dropped.
+
+    ``ask(args)`` is the engine (``best_move`` of the worker): a coroutine that
+    returns a dict with ``move`` or ``error``. ``on_change()`` is called when the
+    page must redraw (a move was played, the thinking state or the error changed);
+    the page calls :meth:`poke` after every redraw, which starts a request when the
+    computer is to move and none is running.
+    """
+
+    def __init__(
+        self,
+        controller,
+        ask: Ask | None = None,
+        on_change: Callable[[], None] = lambda: None,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.controller = controller
+        self.ask = ask
+        self.on_change = on_change
+        self.sleep = sleep
+        self.clock = clock
+        #: The token of the request in flight, if any.
+        self.pending: Token | None = None
+        #: The last engine error, shown to the user, and the token it belongs to.
+        self.error = ""
+        self._error_token: Token | None = None
+        self.task: asyncio.Future | None = None
+        #: What the last reply said (depth, nodes, seconds), for the curious.
+        self.last_reply: dict = {}
+        #: Replies received, and how many of them were stale and dropped.
+        self.replies = 0
+        self.dropped = 0
+
+    @property
+    def ready(self) -> bool:
+        return self.ask is not None
+
+    def set_engine(self, ask: Ask) -> None:
+        self.ask = ask
+        self.poke()
+
+    def current_error(self) -> str:
+        """The error of the computer's turn now due ('' if none, or if the game moved on)."""
+        return self.error if self._error_token == ai_token(self.controller) else ""
+
+    def thinking_side(self) -> int | None:
+        """The side shown as thinking: the computer is to move and no error stopped it."""
+        side = computer_to_move(self.controller)
+        if side is None or self._error_token == ai_token(self.controller):
+            return None
+        return side
+
+    def min_seconds(self) -> float:
+        return MIN_SECONDS_COMPUTERS if self.controller.players.all_computers else MIN_SECONDS_VS_HUMAN
+
+    def poke(self) -> asyncio.Future | None:
+        """Start the computer's turn if it is due; returns the task (or None)."""
+        if self.ask is None or self.pending is not None:
+            return None
+        request = ai_request(self.controller)
+        if request is None or request["token"] == self._error_token:
+            return None
+        self.pending = request["token"]
+        self.task = asyncio.ensure_future(self._turn(request))
+        return self.task
+
+    async def _turn(self, request: dict) -> None:
+        token = request["token"]
+        started = self.clock()
+        try:
+            assert self.ask is not None
+            reply = await self.ask(request["args"])
+            if not isinstance(reply, dict):
+                reply = {"error": f"the engine answered {reply!r}"}
+        except Exception as e:  # noqa: BLE001 - any failure of the worker becomes a message
+            reply = {"error": f"{type(e).__name__}: {e}"}
+        wait = self.min_seconds() - (self.clock() - started)
+        if wait > 0 and token == ai_token(self.controller):
+            await self.sleep(wait)
+        self.pending = None
+        self.replies += 1
+        if token != ai_token(self.controller) or self.controller.paused:
+            self.dropped += 1  # stale, or stopped meanwhile: asked again on resume
+        else:
+            if "error" in reply:
+                self.error = f"The computer could not move: {reply['error']}"
+                self._error_token = token
+            elif apply_ai_move(self.controller, token, str(reply.get("move", ""))):
+                self.error = ""
+                self._error_token = None
+                self.last_reply = reply
+            else:
+                self.error = f"The computer chose an impossible move: {reply.get('move')!r}"
+                self._error_token = token
+        self.on_change()
+        self.poke()  # a stale reply: the current position may need its own request

@@ -1,0 +1,292 @@
+"""Everything around the game that outlives a click: pure, tested under CPython.
+
+* **The saved state** (autosave in ``localStorage`` under :data:`STORAGE_KEY`):
+  one versioned JSON object, read back by :func:`load_state`, which checks
+  every field and raises :class:`StateError` naming the one that is wrong::
+
+      {"version": 1,
+       "rules": {...},          # reversi.record.rules_to_dict
+       "start": null,           # or a set-up start: a position string
+       "moves": "f5d6c3",       # the whole line, compact (forced passes implied)
+       "ply": 3,                # the cursor: plies on the board (passes counted)
+       "settings": {...},       # the controller's settings(): players, form fields
+       "clock": null}           # or {"base_ms", "increment_ms", "left_ms": [b, w], "flagged"}
+
+  ``settings`` is whatever the controller's ``settings()`` returned (who plays,
+  the new-game form's fields, the time control among them), given back to its
+  ``load_settings()`` on restore, so a new game starts with the last choice.
+  Only its shape is checked here: an object, and ``form`` a map of strings.
+  The clock is saved paused: time does not run while the page is closed.
+* **The share link**: the page's query string is :func:`record_to_query` of
+  the game, plus ``at=K`` when the cursor is not at the end of the line
+  (:func:`link_query`); :func:`game_from_link` reads it back.
+* **Text brought in** by a person (:func:`load_text`): a transcript, a position
+  string, a record file or a link, told apart by their look.
+* **Which side's clock runs** (:class:`ClockFollower`), from how the game changed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+from urllib.parse import parse_qsl
+
+from ..clock import Clock, ClockError
+from ..errors import ReversiError
+from ..game import Game
+from ..notation import parse_position, play_transcript, position_to_string, rules_for_position, write_transcript
+from ..position import Position
+from ..record import Record, read_record, record_from_query, record_to_query, rules_from_dict, rules_to_dict
+from ..rules import Rules
+
+STATE_VERSION = 1
+STORAGE_KEY = "reversi.state"
+#: Where a saved state that could not be read is kept (it is not thrown away).
+BROKEN_KEY = "reversi.state.broken"
+MAX_STATE_CHARS = 200_000
+MAX_FORM_FIELDS = 60
+MAX_FIELD_CHARS = 500
+#: Query parameters that make an address a game link (see reversi.record).
+LINK_KEYS = frozenset({"r", "s", "a", "f", "b", "h", "hc", "p", "m", "at"})
+
+
+class StateError(ReversiError):
+    """A saved state that cannot be restored (bad JSON, version, field or move)."""
+
+
+@dataclass
+class SavedState:
+    game: Game
+    #: The remembered new-game choices: the controller's ``settings()``, as it is.
+    settings: dict = field(default_factory=dict)
+    clock: Clock | None = None
+
+
+# -- the saved state ---------------------------------------------------------------------
+
+
+def state_to_dict(state: SavedState, now: float = 0.0) -> dict:
+    game = state.game
+    record = Record.from_game(game)
+    return {
+        "version": STATE_VERSION,
+        "rules": rules_to_dict(game.rules),
+        "start": None if record.start is None else position_to_string(record.start),
+        "moves": write_transcript(game.line, game.rules.geometry),
+        "ply": game.ply,
+        "settings": state.settings,
+        "clock": None if state.clock is None else state.clock.to_dict(now),
+    }
+
+
+def dump_state(state: SavedState, now: float = 0.0) -> str:
+    return json.dumps(state_to_dict(state, now), separators=(",", ":"), sort_keys=True)
+
+
+_STATE_KEYS = ("version", "rules", "start", "moves", "ply", "settings", "clock")
+
+
+def load_state(text: str | None) -> SavedState:
+    """Read a saved state; raises :class:`StateError` naming what is wrong."""
+    if text is None:
+        raise StateError("saved state: nothing saved")
+    if not isinstance(text, str):
+        raise StateError(f"saved state: expected text, not {type(text).__name__}")
+    if len(text) > MAX_STATE_CHARS:
+        raise StateError(f"saved state: {len(text)} characters is too long")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise StateError(f"saved state: not valid JSON ({e})") from None
+    return state_from_dict(data)
+
+
+def state_from_dict(data: Any) -> SavedState:
+    if not isinstance(data, dict):
+        raise StateError(f"saved state: expected a JSON object, not {_kind(data)}")
+    version = data.get("version")
+    if version != STATE_VERSION or not isinstance(version, int) or isinstance(version, bool):
+        raise StateError(f"saved state: version {version!r} is not supported (this page reads version {STATE_VERSION})")
+    missing = [k for k in _STATE_KEYS if k not in data]
+    if missing:
+        raise StateError(f"saved state: missing {', '.join(missing)}")
+    unknown = sorted(set(data) - set(_STATE_KEYS))
+    if unknown:
+        raise StateError(f"saved state: unknown field(s) {', '.join(unknown)}")
+    try:
+        rules = rules_from_dict(data["rules"])
+    except ReversiError as e:
+        raise StateError(f"saved state: rules: {e}") from None
+    except (TypeError, ValueError) as e:  # e.g. a variant given as a list
+        raise StateError(f"saved state: rules: {e}") from None
+    start_text = data["start"]
+    if start_text is not None and not isinstance(start_text, str):
+        raise StateError(f"saved state: start must be a position string or null, not {_kind(start_text)}")
+    try:
+        start = Position.start(rules) if start_text is None else parse_position(start_text, rules)
+    except ReversiError as e:
+        raise StateError(f"saved state: start: {e}") from None
+    moves = data["moves"]
+    if not isinstance(moves, str):
+        raise StateError(f"saved state: moves must be a transcript string, not {_kind(moves)}")
+    try:
+        game = play_transcript(start, moves)
+    except ReversiError as e:
+        raise StateError(f"saved state: moves: {e}") from None
+    ply = data["ply"]
+    if not isinstance(ply, int) or isinstance(ply, bool):
+        raise StateError(f"saved state: ply must be a whole number, not {ply!r}")
+    if not 0 <= ply <= len(game.line):
+        raise StateError(f"saved state: ply {ply} is outside 0..{len(game.line)} (the moves saved)")
+    game.go_to(ply)
+    settings = settings_from_dict(data["settings"])
+    clock = None
+    if data["clock"] is not None:
+        try:
+            clock = Clock.from_dict(data["clock"])
+        except ClockError as e:
+            raise StateError(f"saved state: {e}") from None
+    return SavedState(game, settings, clock)
+
+
+def settings_from_dict(data: Any) -> dict:
+    """The remembered choices: any JSON object; a ``form`` in it must map names to strings."""
+    if not isinstance(data, dict):
+        raise StateError(f"saved state: settings must be an object, not {_kind(data)}")
+    if "form" in data:
+        form_fields(data["form"])
+    return data
+
+
+def form_fields(data: Any) -> dict[str, str]:
+    """A remembered form: at most 60 fields, names and values short strings."""
+    if not isinstance(data, dict):
+        raise StateError(f"saved state: settings.form must be an object, not {_kind(data)}")
+    if len(data) > MAX_FORM_FIELDS:
+        raise StateError(f"saved state: settings.form has {len(data)} fields (at most {MAX_FORM_FIELDS})")
+    for key, value in data.items():
+        if not isinstance(value, str):
+            raise StateError(f"saved state: settings.form.{key} must be a string, not {_kind(value)}")
+        if len(key) > 100 or len(value) > MAX_FIELD_CHARS:
+            raise StateError(f"saved state: settings.form.{key[:40]} is too long")
+    return dict(data)
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
+        type(value), f"the number {value!r}" if isinstance(value, (int, float)) else type(value).__name__
+    )
+
+
+# -- the share link --------------------------------------------------------------------------
+
+
+def link_query(game: Game) -> str:
+    """The query string (no ``?``) that restores ``game``: its record, and ``at`` if browsing."""
+    query = record_to_query(Record.from_game(game))
+    if game.ply < len(game.line):
+        query = f"{query}&at={game.ply}" if query else f"at={game.ply}"
+    return query
+
+
+def is_game_link(query: str) -> bool:
+    """Does the address's query string hold a game (any of the link's parameters)?"""
+    return any(key in LINK_KEYS for key, _ in parse_qsl(query.lstrip("?"), keep_blank_values=True))
+
+
+def game_from_link(query: str) -> Game:
+    """The game a share link holds, the cursor where ``at`` puts it (else at the end)."""
+    record = record_from_query(query)
+    game = record.to_game()
+    at = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True)).get("at")
+    if at is not None:
+        if not at.isdigit() or not 0 <= int(at) <= len(game.line):
+            raise StateError(f"link: at={at!r} should be a number of plies within 0..{len(game.line)}")
+        game.go_to(int(at))
+    return game
+
+
+# -- text brought in by a person ----------------------------------------------------------
+
+_POSITION_CHARS = frozenset("XxOoBbWw*-.#/")
+
+
+def kind_of_text(text: str) -> str:
+    """``"record"``, ``"link"``, ``"position"`` or ``"transcript"``, by the look of ``text``."""
+    t = text.strip()
+    if t.startswith("[") or "\n[" in t:
+        return "record"
+    if t.startswith(("?", "http://", "https://")) or ("?" in t and "=" in t):
+        return "link"
+    first = t.split()[0] if t else ""
+    if len(first) >= 16 and set(first) <= _POSITION_CHARS:
+        return "position"
+    return "transcript"
+
+
+def load_text(text: str, rules: Rules) -> tuple[Game, str]:
+    """A game from pasted text, and what the text was.
+
+    A transcript is played from the start of ``rules``; a position string sets
+    up a position under ``rules`` (its size taken from the string); a record
+    file or a link brings its own rules. Raises :class:`ReversiError`
+    subclasses with the engine's message.
+    """
+    if not text.strip():
+        raise StateError("paste a transcript (f5d6c3), a position string, a game record or a link first")
+    kind = kind_of_text(text)
+    if kind == "record":
+        return read_record(text).to_game(), kind
+    if kind == "link":
+        query = text.strip().split("?", 1)[1] if "?" in text else text.strip()
+        return game_from_link(query.split("#", 1)[0]), kind
+    if kind == "position":
+        position = parse_position(text, rules_for_position(text, rules))
+        return Game(start=position), kind
+    return play_transcript(Position.start(rules), text), kind
+
+
+def record_text(game: Game, tags: Mapping[str, str] | None = None) -> str:
+    """The game as a ``.rev`` record file (the whole line)."""
+    from ..record import write_record
+
+    return write_record(Record.from_game(game, dict(tags or {})))
+
+
+def download_name(rules: Rules, date: str) -> str:
+    """``reversi-othello-8x8-2025-01-31.rev``."""
+    safe = "".join(c if c.isalnum() else "-" for c in rules.describe().lower())
+    while "--" in safe:
+        safe = safe.replace("--", "-")
+    return f"reversi-{safe.strip('-')}-{date}.rev"
+
+
+# -- the clock follows the game -------------------------------------------------------------
+
+
+class ClockFollower:
+    """Tells, after each change of the page, which side's time runs and who just moved.
+
+    The clock runs for the side to move while the latest position of the line
+    is on the board and the game goes on; looking back through the moves (or
+    taking one back) pauses it, and the next move starts it again. A move is a
+    change of the line that leaves the cursor at its end, further on than before
+    (so redo is not a move); the side that made it earns the increment.
+    """
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._line: tuple[int, ...] = ()
+        self._ply = 0
+
+    def follow(self, game: Game, stopped: bool = False) -> tuple[int | None, int | None]:
+        """``(running side or None, side that just moved or None)`` for ``game`` now."""
+        at_end = game.ply == len(game.line)
+        line = tuple(game.line)
+        moved = None
+        if game is self._game and at_end and line != self._line and game.ply > self._ply:
+            moved = game.position_at(self._ply).turn
+        self._game, self._line, self._ply = game, line, game.ply
+        running = game.position.turn if at_end and not stopped and not game.is_over else None
+        return running, moved

@@ -1,0 +1,111 @@
+"""The AI in the browser: node rate in the worker against CPython, the expert level's
+time per move, and the main thread's longest task while the worker searches.
+
+    python -m tests.bench.bench_browser_ai [SECONDS_PER_POSITION] [LEVEL]
+
+Boots the page (serve.py, Debian Chromium, foreign requests blocked) and waits for
+``engine-ready``. Then, in one run:
+
+1. node rate: ``tests/bench/bench_search.run`` on its positions (``MIDGAME``) under
+   CPython, and the same loop in the worker (``bench`` of ``reversi/worker.py``),
+   the same seconds per position; prints both and the ratio;
+2. the expert level (default 7) in the worker, through ``best_move`` as the page
+   calls it, on the same midgame positions: wall seconds per move seen from the
+   page, the engine's own seconds, and the depth reached (target: within 2 s);
+3. a ``PerformanceObserver`` for ``longtask`` runs on the page only during step 2:
+   the longest main-thread task while the worker searched.
+
+Needs the runtime installed (``python assets/fetch_runtime.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "assets")]
+
+from tests.bench.bench_search import run as cpython_bench  # noqa: E402
+from tests.bench.positions import MIDGAME  # noqa: E402
+
+OBSERVE_JS = """() => {
+    window.__longTasks = [];
+    window.__observer = new PerformanceObserver(list => {
+        for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    });
+    window.__observer.observe({type: 'longtask'});
+}"""
+
+TIMED_CALL_JS = """async ([name, request]) => {
+    const t0 = performance.now();
+    const reply = await window.reversiEngine(name, request);
+    return [performance.now() - t0, reply];
+}"""
+
+
+def call(page, name: str, request: dict) -> tuple[float, dict]:
+    ms, reply = page.evaluate(TIMED_CALL_JS, [name, json.dumps(request)])
+    return ms / 1000.0, json.loads(reply)
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    level = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+    from browser_support import block_foreign_requests, launch_chromium, serve_repo
+    from playwright.sync_api import sync_playwright
+
+    with serve_repo() as url, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        context = browser.new_context()
+        foreign = block_foreign_requests(context, url)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+        _, info = call(page, "ping", {})
+        print(f"worker: Python {info['python']} ({info['platform']}), evaluator {info['evaluator']}, "
+              f"data {info['data_files']}")
+
+        # 1. node rate, CPython and the worker, same positions and seconds
+        cp = cpython_bench(MIDGAME, seconds)
+        _, wk = call(page, "bench", {"positions": MIDGAME, "seconds": seconds})
+        if "error" in wk:
+            raise SystemExit(f"worker bench failed: {wk['error']}")
+        print(f"\nnode rate, {len(MIDGAME)} midgame positions x {seconds} s (tests/bench/bench_search.py):")
+        print(f"{'position':66} {'CPython':>16} {'worker':>16}")
+        for a, b in zip(cp["positions"], wk["positions"]):
+            nps_b = round(b["nodes"] / b["seconds"]) if b["seconds"] else 0
+            print(f"{a['position']:66} {a['nps']:8d} n/s d{a['depth']:<2d} {nps_b:8d} n/s d{b['depth']:<2d}")
+        ratio = cp["nps"] / wk["nps"] if wk["nps"] else float("inf")
+        print(f"total: CPython {cp['nps']} nodes/s, worker {wk['nps']} nodes/s: CPython/worker = {ratio:.2f}")
+
+        # 2. + 3. the expert level as the page asks for it, long tasks observed meanwhile
+        page.evaluate(OBSERVE_JS)
+        rows = []
+        for text in MIDGAME:
+            wall, reply = call(page, "best_move", {"rules": {}, "start": text, "moves": "", "level": level})
+            if "error" in reply:
+                raise SystemExit(f"best_move failed: {reply['error']}")
+            rows.append((wall, reply))
+        page.wait_for_timeout(200)
+        long_tasks = page.evaluate("window.__longTasks")
+        page.evaluate("window.__observer.disconnect()")
+        print(f"\nlevel {level} in the worker (wall seconds seen from the page; target within 2 s):")
+        for text, (wall, reply) in zip(MIDGAME, rows):
+            print(f"{text:66} {wall:6.2f} s  engine {reply['seconds']:5.2f} s  depth {reply['depth']:2d}"
+                  f"{' exact' if reply['exact'] else ''}  {reply['nodes']:7d} nodes  {reply['move']}")
+        walls = [w for w, _ in rows]
+        depths = [r["depth"] for _, r in rows]
+        print(f"mean {statistics.mean(walls):.2f} s, max {max(walls):.2f} s per move; "
+              f"depth {min(depths)}-{max(depths)} (mean {statistics.mean(depths):.1f})")
+        longest = max(long_tasks, default=0.0)
+        print(f"main thread during the searches: {len(long_tasks)} long tasks (> 50 ms), longest {longest:.0f} ms")
+        print(f"foreign requests: {len(foreign)}")
+        context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

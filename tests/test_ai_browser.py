@@ -1,0 +1,278 @@
+"""The computer in a real browser: the engine worker, computer turns, undo, responsiveness.
+
+Uses the fixtures ``server_url`` and ``browser`` of ``tests/conftest.py`` and one
+page per module (like tests/test_page.py). The worker is reached the way the page
+reaches it (clicks, the new-game dialog); ``window.reversiEngine(name, json)``
+only for the warm-up check. Screenshots go to ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from reversi import Rules
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ROOT = Path(__file__).resolve().parent.parent
+LEGAL_JS = "els => els.filter(e => e.classList.contains('legal')).map(e => e.dataset.square)"
+STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state])"
+
+
+def boot(browser, server_url: str, viewport: dict):
+    from browser_support import block_foreign_requests
+
+    context = browser.new_context(viewport=viewport)
+    foreign = block_foreign_requests(context, server_url)
+    page = context.new_page()
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server_url)
+    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+    return context, page, foreign, requests, errors
+
+
+@pytest.fixture(scope="module")
+def session(browser, server_url):
+    context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    yield page, foreign, requests, errors
+    assert not errors, errors
+    assert not foreign, foreign
+    context.close()
+
+
+@pytest.fixture
+def app(session):
+    return session[0]
+
+
+def new_game(page, players: str = "two", you: str = "black", level: int = 1, level2: int = 1, size: int = 8,
+             shot: str | None = None) -> None:
+    """Start a game through the new-game dialog, choosing the players."""
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    form = "#new-game-form"
+    page.check(f'{form} input[name="variant"][value="othello"]')
+    page.select_option(f'{form} select[name="size"]', str(size))
+    page.check(f'{form} input[name="players"][value="{players}"]')
+    if players == "computer":
+        page.select_option(f'{form} select[name="you"]', you)
+    if players != "two":
+        page.select_option(f'{form} select[name="level"]', str(level))
+    if players == "computers":
+        page.select_option(f'{form} select[name="level2"]', str(level2))
+    if shot:
+        page.screenshot(path=str(ARTIFACTS / shot))
+    page.click("#btn-start")
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+
+
+def moves(page) -> int:
+    return int(page.get_attribute("#board", "data-moves"))
+
+
+def wait_moves(page, n: int, timeout: float = 30_000) -> None:
+    page.wait_for_function(f"+document.querySelector('#board').dataset.moves >= {n}", timeout=timeout)
+
+
+def legal(page) -> list[str]:
+    return page.eval_on_selector_all("[data-square]", LEGAL_JS)
+
+
+# -- the worker -----------------------------------------------------------------------------
+
+
+def test_the_worker_loads_the_weights_and_answers(app, session) -> None:
+    from reversi.ui.build import DATA_FILES
+    from reversi.worker import evaluator_kind
+
+    info = json.loads(app.evaluate("window.reversiEngine('ping', '{}')"))
+    assert info["ok"] and info["platform"] == "emscripten"  # really Pyodide, in the worker
+    shipped = sorted(n for n in DATA_FILES if (ROOT / "reversi" / "data" / n).is_file())
+    assert shipped, "no weights in reversi/data"
+    assert [n for n in info["data_files"] if n in DATA_FILES] == shipped
+    assert info["evaluator"] == evaluator_kind(Rules()) != "hand"  # the trained weights, as under CPython
+    requests = session[2]
+    for name in shipped:
+        assert any(u.endswith(f"/reversi/data/{name}") for u in requests), name
+    assert not [u for u in requests if "numpy" in u or u.endswith(".whl")]  # no numpy anywhere
+    reply = json.loads(app.evaluate(
+        "window.reversiEngine('best_move', JSON.stringify({rules: {handicap: 1, handicap_color: 'white'},"
+        " moves: 'f5', level: 2, seed: 1}))"))
+    assert reply["move"] in ("d6", "f6", "f4") and reply["level"] == 2
+    assert "error" in json.loads(app.evaluate("window.reversiEngine('best_move', JSON.stringify({level: 99}))"))
+
+
+# -- playing the computer ----------------------------------------------------------------------
+
+
+def test_a_person_plays_the_computer_by_clicks(app) -> None:
+    new_game(app, players="computer", you="black", level=1)
+    assert app.inner_text('.player[data-side="1"] .player-kind') == "Computer · Beginner"
+    assert app.inner_text('.player[data-side="0"] .player-kind') == "You"
+    seen_boards = []
+    for turn in range(4):
+        before = moves(app)
+        square = legal(app)[0]
+        app.click(f'[data-square="{square}"]')
+        if turn == 0:  # the computer's minimum time leaves the thinking state on screen
+            app.wait_for_selector('.player[data-side="1"].thinking', timeout=5_000)
+            assert app.inner_text("#message") == "Computer is thinking…"
+            assert legal(app) == []  # nothing to click for the person meanwhile
+            ARTIFACTS.mkdir(exist_ok=True)
+            app.screenshot(path=str(ARTIFACTS / "desktop-thinking.png"))
+        wait_moves(app, before + 2)
+        app.wait_for_function("document.querySelector('#board').dataset.turn === 'black'")
+        assert app.get_attribute("#board", "data-thinking") == ""
+        assert moves(app) == before + 2
+        assert legal(app), "the person's legal moves are back"
+        assert app.inner_text("#message") == "Black to move"
+        assert app.locator(".player.thinking").count() == 0
+        seen_boards.append(app.eval_on_selector_all("[data-square]", STATES_JS))
+    assert len({json.dumps(b) for b in seen_boards}) == 4
+
+
+def test_clicks_are_ignored_while_the_computer_is_to_move(app) -> None:
+    new_game(app, players="computer", you="white", level=4)  # the computer opens
+    app.click('[data-square="f5"]', force=True)  # a legal square for Black, but Black is the computer
+    wait_moves(app, 1)
+    app.wait_for_function("document.querySelector('#board').dataset.turn === 'white'")
+    assert moves(app) == 1
+    assert app.get_attribute("#board", "data-ai-replies")  # the computer did move
+    assert app.inner_text('.player[data-side="0"] .player-kind') == "Computer · Club"
+
+
+def test_undo_against_the_computer_returns_to_the_persons_turn(app) -> None:
+    new_game(app, players="computer", you="black", level=1)
+    for n in (2, 4):
+        app.click(f'[data-square="{legal(app)[0]}"]')
+        wait_moves(app, n)
+        app.wait_for_function("document.querySelector('#board').dataset.turn === 'black'")
+    after_four = app.eval_on_selector_all("[data-square]", STATES_JS)
+    app.click("#btn-undo")
+    app.wait_for_function("document.querySelector('#board').dataset.moves === '2'")
+    assert app.get_attribute("#board", "data-turn") == "black" and legal(app)
+    app.wait_for_timeout(1_000)  # the computer does not play again: it is the person's turn
+    assert moves(app) == 2
+    app.click("#btn-redo")  # replays the person's move and the computer's reply
+    app.wait_for_function("document.querySelector('#board').dataset.moves === '4'")
+    assert app.eval_on_selector_all("[data-square]", STATES_JS) == after_four
+
+
+def test_computer_against_computer_plays_by_itself_and_pauses(app) -> None:
+    new_game(app, players="computers", level=1, level2=2)
+    assert app.is_visible("#btn-pause")
+    wait_moves(app, 4, timeout=30_000)
+    app.click("#btn-pause")
+    assert app.inner_text("#btn-pause") == "Resume"
+    app.wait_for_timeout(2_500)  # a reply already asked for may land; then nothing more
+    stopped = moves(app)
+    app.wait_for_timeout(2_000)
+    assert moves(app) == stopped and "(paused)" in app.inner_text("#message")
+    app.click("#btn-pause")
+    wait_moves(app, stopped + 2, timeout=30_000)
+    app.click("#btn-pause")
+    new_game(app, players="two")
+    assert not app.is_visible("#btn-pause")
+
+
+def test_a_new_game_while_the_computer_thinks_drops_its_answer(app) -> None:
+    dropped = int(app.get_attribute("#board", "data-ai-dropped"))
+    new_game(app, players="computer", you="white", level=10)  # Black is the computer: 10 s to think
+    app.wait_for_selector('.player[data-side="0"].thinking')
+    app.wait_for_timeout(300)
+    new_game(app, players="two")
+    start = app.eval_on_selector_all("[data-square]", STATES_JS)
+    app.wait_for_function(
+        f"+document.querySelector('#board').dataset.aiDropped > {dropped}", timeout=60_000
+    )  # the old answer came back ...
+    app.wait_for_timeout(200)
+    assert app.eval_on_selector_all("[data-square]", STATES_JS) == start  # ... and was not played
+    assert moves(app) == 0 and app.get_attribute("#board", "data-turn") == "black"
+    app.click('[data-square="f5"]')  # the new game plays on
+    wait_moves(app, 1)
+
+
+def test_no_long_task_on_the_main_thread_while_the_computer_thinks(app) -> None:
+    assert app.evaluate("PerformanceObserver.supportedEntryTypes.includes('longtask')")
+    new_game(app, players="computer", you="black", level=6)
+    app.click('[data-square="f5"]')
+    wait_moves(app, 2, timeout=60_000)
+    app.wait_for_function("document.querySelector('#board').dataset.turn === 'black'")
+    app.evaluate("""() => {
+        window.__longTasks = [];
+        window.__observer = new PerformanceObserver(list => {
+            for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+        });
+        window.__observer.observe({type: 'longtask'});
+    }""")
+    # the observer does see a long task (so the check below can fail)
+    app.evaluate("() => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 150) {} }, 0)")
+    app.wait_for_function("window.__longTasks.length >= 1")
+    assert max(app.evaluate("window.__longTasks")) >= 140
+    app.evaluate("window.__longTasks = []")
+    # now a mid-level search: click, the worker thinks, the reply lands
+    durations = []
+    for _ in range(3):
+        before = moves(app)
+        app.click(f'[data-square="{legal(app)[0]}"]')
+        app.wait_for_function(f"+document.querySelector('#board').dataset.moves >= {before + 2}"
+                              " || document.querySelector('#board').dataset.over === 'true'", timeout=60_000)
+        app.wait_for_timeout(300)
+        durations += app.evaluate("window.__longTasks")
+        app.evaluate("window.__longTasks = []")
+    app.evaluate("window.__observer.disconnect()")
+    assert max(durations, default=0) <= 100, durations
+
+
+def test_the_new_game_dialog_shows_the_players(app) -> None:
+    app.click("#btn-new")
+    app.wait_for_selector("#new-game-dialog[open]")
+    app.check('#new-game-form input[name="players"][value="computer"]')
+    assert app.is_visible('#new-game-form select[name="you"]')
+    assert app.is_visible('#new-game-form select[name="level"]')
+    assert not app.is_visible('#new-game-form select[name="level2"]')
+    app.screenshot(path=str(ARTIFACTS / "desktop-dialog-players.png"))
+    app.check('#new-game-form input[name="players"][value="computers"]')
+    assert app.is_visible('#new-game-form select[name="level2"]')
+    assert not app.is_visible('#new-game-form select[name="you"]')
+    app.check('#new-game-form input[name="variant"][value="classic"]')
+    assert app.inner_text(".players-level2").startswith("Red level\n")  # one line
+    app.screenshot(path=str(ARTIFACTS / "desktop-dialog-computers.png"))
+    app.click('#new-game-form button[value="cancel"]')
+    app.wait_for_selector("#new-game-dialog", state="hidden")
+    # the dialog opens on the last game's choices
+    new_game(app, players="computer", you="white", level=3)
+    app.click("#btn-new")
+    app.wait_for_selector("#new-game-dialog[open]")
+    assert app.is_checked('#new-game-form input[name="players"][value="computer"]')
+    assert app.input_value('#new-game-form select[name="you"]') == "white"
+    assert app.input_value('#new-game-form select[name="level"]') == "3"
+    app.click('#new-game-form button[value="cancel"]')
+    new_game(app, players="two")
+
+
+def test_phone_dialog_and_thinking(browser, server_url) -> None:
+    context, page, foreign, _, errors = boot(browser, server_url, {"width": 360, "height": 740})
+    try:
+        page.click("#btn-new")
+        page.check('#new-game-form input[name="players"][value="computer"]')
+        page.screenshot(path=str(ARTIFACTS / "phone-dialog-players.png"))
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360
+        page.click("#btn-start")
+        page.wait_for_selector("#new-game-dialog", state="hidden")
+        page.click('[data-square="f5"]')
+        page.wait_for_selector(".player.thinking")
+        page.screenshot(path=str(ARTIFACTS / "phone-thinking.png"))
+        wait_moves(page, 2)
+        assert not foreign and not errors, (foreign, errors)
+    finally:
+        context.close()

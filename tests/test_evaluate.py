@@ -1,0 +1,247 @@
+"""Tests of the static evaluation (reversi/evaluate.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reversi import PASS, Position, Rules, random_blocked
+from reversi.evaluate import (
+    build_pattern_evaluator,
+    gather_code,
+    load_pattern_weights,
+    make_evaluator,
+    make_evaluator_from,
+    pattern_instances,
+    save_pattern_weights,
+    symmetries,
+    unflippable_squares,
+)
+from reversi.geometry import Geometry, iter_indices
+from reversi.train import PATTERNS_8X8, main as train_main
+
+
+def random_position(rules: Rules, plies: int, seed: int) -> Position:
+    rng = random.Random(seed)
+    pos = Position.start(rules)
+    for _ in range(plies):
+        if pos.is_over:
+            break
+        legal = pos.legal_moves()
+        pos = pos.play(rng.choice(legal) if legal else PASS)
+    return pos
+
+
+def transform(g: Geometry, bits: int, sym) -> int:
+    out = 0
+    for i in iter_indices(bits):
+        out |= 1 << g.index(*sym(*g.coords(i)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def trained_dir(tmp_path_factory):
+    """Weights of a tiny training run (tied symmetric pattern tables)."""
+    d = tmp_path_factory.mktemp("weights")
+    assert train_main(["patterns", "--quick", "--games", "16", "--out", str(d / "patterns_8x8.bin")]) == 0
+    return d
+
+
+# -- geometry of the evaluation -----------------------------------------------------------
+
+
+def test_unflippable_squares_are_the_corners_on_8x8():
+    g = Rules().geometry
+    assert sorted(g.bits_to_names(unflippable_squares(g))) == ["a1", "a8", "h1", "h8"]
+
+
+def test_unflippable_squares_on_the_octagon_are_next_to_the_cuts():
+    g = Rules("octagon").geometry
+    expected = {"c1", "h1", "a3", "j3", "a8", "j8", "c10", "h10"}
+    assert set(g.bits_to_names(unflippable_squares(g))) == expected
+
+
+def test_unflippable_squares_follow_blocked_squares():
+    # c1 blocked: b1 and d1 now have no line through them along the edge, and off
+    # the board above them, so they can never be flipped either.
+    g = Rules(size=6, blocked=("c1",)).geometry
+    assert sorted(g.bits_to_names(unflippable_squares(g))) == ["a1", "a6", "b1", "d1", "f1", "f6"]
+    # a blocked square inside the board makes no square unflippable
+    g = Rules(size=8, blocked=("c3",)).geometry
+    assert sorted(g.bits_to_names(unflippable_squares(g))) == ["a1", "a8", "h1", "h8"]
+
+
+def test_gathered_keys_match_the_squares():
+    g = Geometry(8, 8)
+    rng = random.Random(3)
+    for _, squares in PATTERNS_8X8:
+        for inst in pattern_instances(g, squares):
+            expr, bits = gather_code(inst, "x")
+            fn = eval("lambda x: " + expr)
+            for _ in range(200):
+                x = rng.getrandbits(80) & g.mask
+                assert fn(x) == sum(1 << bits[k] for k, sq in enumerate(inst) if x >> sq & 1), expr
+
+
+# -- symmetry and sanity -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("anti", [False, True])
+def test_shipped_evaluator_is_symmetric_on_8x8(anti):
+    rules = Rules(anti=anti)
+    g = rules.geometry
+    evaluate = make_evaluator(rules)
+    for seed in range(12):
+        pos = random_position(rules, 8 + 4 * seed, seed)
+        p, o = pos.player, pos.opponent
+        values = {evaluate(transform(g, p, s), transform(g, o, s)) for s in symmetries(8)}
+        assert len(values) == 1, values
+
+
+def test_trained_pattern_evaluator_is_symmetric(trained_dir):
+    rules = Rules()
+    g = rules.geometry
+    evaluate = make_evaluator_from(rules, str(trained_dir))
+    assert hasattr(evaluate, "source")  # the pattern evaluator, not the fallback
+    for seed in range(12):
+        pos = random_position(rules, 6 + 4 * seed, seed)
+        p, o = pos.player, pos.opponent
+        values = {evaluate(transform(g, p, s), transform(g, o, s)) for s in symmetries(8)}
+        assert len(values) == 1, values
+
+
+def test_untied_random_pattern_weights_are_not_symmetric():
+    """The symmetry test above can fail: random weights that are not tied break it."""
+    g = Geometry(8, 8)
+    patterns = [{"name": n, "squares": [list(s) for s in sq]} for n, sq in PATTERNS_8X8[:1]]
+    header = {"patterns": patterns, "phases": 1, "phase_of_empties": [0] * 65, "scalars": ["bias", "parity"]}
+    rng = random.Random(1)
+    evaluate = build_pattern_evaluator(g, header, [rng.randint(-99, 99) for _ in range(3**10 + 2)])
+    pos = random_position(Rules(), 30, 4)
+    values = {evaluate(transform(g, pos.player, s), transform(g, pos.opponent, s)) for s in symmetries(8)}
+    assert len(values) > 1
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(anti=True), Rules(size=10), Rules("octagon"), Rules(size=6, anti=True)],
+    ids=str,
+)
+def test_all_corners_mine_beats_all_corners_theirs(rules):
+    g = rules.geometry
+    evaluate = make_evaluator(rules)
+    corners = unflippable_squares(g)
+    pos = random_position(rules, 20, 7)
+    p, o = pos.player & ~corners, pos.opponent & ~corners
+    if rules.anti:  # in Anti, corners are a burden: owning them all is worse
+        assert evaluate(p, o | corners) > evaluate(p | corners, o)
+    else:
+        assert evaluate(p | corners, o) > evaluate(p, o | corners)
+
+
+def endgames(rules: Rules, count: int, empties: int = 3) -> list[tuple[int, int]]:
+    """Positions of random games with a few empty squares and a clear disc lead."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        rng = random.Random(seed)
+        pos = Position.start(rules)
+        while not pos.is_over and rules.geometry.square_count - pos.count(0) - pos.count(1) > empties:
+            legal = pos.legal_moves()
+            pos = pos.play(rng.choice(legal) if legal else PASS)
+        if not pos.is_over and pos.legal and abs(pos.player.bit_count() - pos.opponent.bit_count()) >= 16:
+            out.append((pos.player, pos.opponent))
+    return out
+
+
+@pytest.mark.parametrize("size", [8, 10])
+def test_anti_prefers_fewer_discs_in_an_endgame(size):
+    anti = make_evaluator(Rules(size=size, anti=True))
+    normal = make_evaluator(Rules(size=size))
+    positions = endgames(Rules(size=size), 20, empties=1)
+    fewer = [p.bit_count() < o.bit_count() for p, o in positions]
+    anti_agrees = sum((anti(p, o) > 0) == f for (p, o), f in zip(positions, fewer))
+    normal_agrees = sum((normal(p, o) < 0) == f for (p, o), f in zip(positions, fewer))
+    assert anti_agrees >= 18
+    assert normal_agrees >= 18
+
+
+# -- every geometry and rule set ---------------------------------------------------------------
+
+
+@st.composite
+def any_rules(draw):
+    variant = draw(st.sampled_from(["othello", "classic", "octagon"]))
+    size = 8 if variant == "octagon" else draw(st.sampled_from(range(4, 17, 2)))
+    rules = Rules(
+        variant,
+        size=size,
+        anti=draw(st.booleans()),
+        free_opening=draw(st.booleans()),
+        handicap=0 if variant == "octagon" else draw(st.integers(0, 2)),
+    )
+    blocked = draw(st.integers(0, 6))
+    if blocked:
+        rules = random_blocked(rules, blocked, draw(st.integers(0, 1000)))
+    return rules
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_rules(), st.integers(0, 120), st.integers(0, 10**6))
+def test_evaluator_works_on_every_geometry(rules, plies, seed):
+    pos = random_position(rules, plies, seed)
+    evaluate = make_evaluator(rules)
+    value = evaluate(pos.player, pos.opponent)
+    assert isinstance(value, int)
+    assert abs(value) < 100 * 100 * rules.geometry.square_count
+    assert make_evaluator(rules) is evaluate  # cached per Rules
+
+
+# -- weights files --------------------------------------------------------------------------
+
+
+def test_pattern_weights_round_trip(tmp_path):
+    patterns = [{"name": "row", "squares": [[c, 1] for c in range(8)]}]
+    header = {
+        "patterns": patterns,
+        "phases": 2,
+        "phase_of_empties": [0] * 30 + [1] * 35,
+        "scalars": ["bias", "parity"],
+    }
+    rng = random.Random(5)
+    weights = [rng.randint(-32767, 32767) for _ in range(2 * (3**8 + 2))]
+    path = tmp_path / "w.bin"
+    save_pattern_weights(str(path), header, weights)
+    header2, weights2 = load_pattern_weights(str(path))
+    assert list(weights2) == weights
+    assert header2["patterns"] == patterns
+
+
+def test_truncated_weights_file_is_rejected(tmp_path, trained_dir):
+    blob = (trained_dir / "patterns_8x8.bin").read_bytes()
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(blob[:-1])
+    with pytest.raises(Exception):
+        load_pattern_weights(str(bad))
+
+
+def test_pattern_evaluator_reads_the_base3_index():
+    """One pattern (a1 b1), weight = its base-3 index: own = 1, opponent = 2."""
+    g = Geometry(8, 8)
+    header = {
+        "patterns": [{"name": "pair", "squares": [[0, 0], [1, 0]]}],
+        "phases": 1,
+        "phase_of_empties": [0] * 65,
+        "scalars": ["bias", "parity"],
+    }
+    # instances: a1b1, h1g1, a8b8, h8g8, a1a2, h1h2, a8a7, h8h7; all weights 0 but one
+    weights = [0] * 9 + [0, 0]
+    weights[1 + 3 * 2] = 100  # first square own, second opponent
+    evaluate = build_pattern_evaluator(g, header, weights)
+    a1, b1 = 1 << g.parse_square("a1"), 1 << g.parse_square("b1")
+    assert evaluate(a1, b1) == 100
+    assert evaluate(b1, a1) == 0

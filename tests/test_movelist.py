@@ -1,0 +1,114 @@
+"""The move list (reversi/ui/movelist.py): rows, markup and navigation, under CPython."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reversi import PASS, Game, Rules
+from reversi.notation import play_transcript
+from reversi.position import Position
+from reversi.ui.movelist import as_text, is_stop, render_move_list, rows, step, stop_at, target_for_key
+from test_ui_state import find_game_with_pass
+
+
+def game_of(text: str, rules: Rules | None = None) -> Game:
+    return play_transcript(Position.start(rules or Rules()), text)
+
+
+def markup(game: Game) -> ET.Element:
+    return ET.fromstring(f"<div>{render_move_list(game)}</div>")
+
+
+def test_rows_number_the_moves() -> None:
+    game = game_of("f5d6c3")
+    assert as_text(game) == "1. f5 d6 2. c3"
+    assert [r.number for r in rows(game)] == [1, 2]
+    assert as_text(Game(Rules())) == ""
+
+
+def test_a_pass_is_a_ply_of_its_own() -> None:
+    rules = Rules()
+    moves = find_game_with_pass(rules)
+    game = Game(rules)
+    game.play_all(moves)
+    text = as_text(game)
+    assert text.endswith("pass") or " pass " in text
+    # the sides alternate in every row: each row holds Black's ply then White's
+    for row in rows(game):
+        black, white = row.plies
+        assert black is None or black.side == 0
+        assert white is None or white.side == 1
+    entries = [e for r in rows(game) for e in r.plies if e is not None]
+    assert [e.ply for e in entries] == list(range(1, len(game.line) + 1))
+    assert [e.is_pass for e in entries] == [m == PASS for m in game.line]
+
+
+def test_white_to_move_at_the_start_leaves_black_s_first_cell_empty() -> None:
+    start = Position.start(Rules()).play(Rules().geometry.parse_square("f5"))  # White to move
+    game = play_transcript(start, "d6c3")
+    assert as_text(game) == "1. … d6 2. c3"
+    root = markup(game)
+    assert [e.text for e in root if e.get("class") == "ply none"] == ["…"]
+
+
+def test_markup_marks_the_current_ply_and_what_lies_ahead() -> None:
+    game = game_of("f5d6c3d3")
+    game.go_to(2)
+    root = markup(game)
+    plies = [e for e in root if "data-ply" in e.attrib]
+    assert [e.get("data-ply") for e in plies] == ["1", "2", "3", "4"]
+    current = [e for e in plies if "current" in e.get("class").split()]
+    assert [e.text for e in current] == ["d6"] and current[0].get("aria-selected") == "true"
+    ahead = [e.text for e in plies if "ahead" in e.get("class").split()]
+    assert ahead == ["c3", "d3"]
+    assert "No moves" in render_move_list(Game(Rules()))
+
+
+def test_keys_walk_the_line() -> None:
+    game = game_of("f5d6c3")
+    assert target_for_key(game, "Home") == 0
+    assert target_for_key(game, "End") == 3
+    assert target_for_key(game, "ArrowLeft") == 2
+    assert target_for_key(game, "ArrowRight") == 3  # at the end: stays
+    game.go_to(0)
+    assert target_for_key(game, "ArrowLeft") == 0
+    assert target_for_key(game, "ArrowRight") == 1
+    assert target_for_key(game, "x") is None
+
+
+def test_navigation_steps_over_positions_that_must_pass() -> None:
+    rules = Rules()
+    game = Game(rules)
+    game.play_all(find_game_with_pass(rules))
+    k = game.line.index(PASS)  # the position after k plies must pass
+    assert not is_stop(game, k)
+    assert stop_at(game, k) == k + 1
+    assert step(game, k + 1, -1) == k - 1
+    assert step(game, k - 1, +1) == k + 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([Rules(), Rules(size=6), Rules("classic"), Rules(size=4)]))
+def test_walking_right_from_home_visits_every_stop_and_undo_agrees(seed: int, rules: Rules) -> None:
+    rng = random.Random(seed)
+    game = Game(rules)
+    while not game.is_over and len(game.line) < 40:
+        game.play(rng.choice(game.position.legal_moves()))
+    stops = [p for p in range(len(game.line) + 1) if is_stop(game, p)]
+    walked = [stop_at(game, 0)]
+    while True:
+        nxt = step(game, walked[-1], +1)
+        if nxt == walked[-1]:
+            break
+        walked.append(nxt)
+    assert walked == stops
+    # Left agrees with Game.undo (which steps over forced passes too)
+    game.go_to(len(game.line))
+    while game.can_undo:
+        left = step(game, game.ply, -1)
+        game.undo()
+        assert game.ply == left

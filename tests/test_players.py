@@ -1,0 +1,413 @@
+"""Players and the computer's turns (reversi/ui/players.py, the controller's use of it), under CPython."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from reversi import PASS, Rules, RulesError
+from reversi.levels import LEVELS
+from reversi.record import rules_to_dict
+from reversi.rules import BLACK, WHITE
+from reversi.ui import players as pl
+from reversi.ui.players import (
+    AiDriver,
+    Players,
+    PlayersError,
+    ai_token,
+    level_choices,
+    players_from_fields,
+)
+from reversi.ui.state import FORM_DEFAULTS, Controller
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
+
+
+def sq(name: str, rules: Rules | None = None) -> int:
+    return (rules or Rules()).geometry.parse_square(name)
+
+
+# -- settings and the form ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "fields, expected, text",
+    [
+        ({}, Players(), "Two players"),
+        ({"players": "two", "level": "9"}, Players(), "Two players"),
+        ({"players": "computer", "you": "black", "level": "5"}, Players.vs_computer(BLACK, 5),
+         "You (Black) vs Computer level 5 (Strong club)"),
+        ({"players": "computer", "you": "white", "level": "1"}, Players.vs_computer(WHITE, 1),
+         "You (White) vs Computer level 1 (Beginner)"),
+        ({"players": "computers", "level": "2", "level2": "7"}, Players.computers(2, 7),
+         "Computer level 2 (Novice, Black) vs computer level 7 (Expert, White)"),
+    ],
+)
+def test_players_from_the_form(fields: dict, expected: Players, text: str) -> None:
+    players = players_from_fields(fields)
+    assert players == expected
+    assert players.describe() == text
+    assert Players.from_dict(json.loads(json.dumps(players.to_dict()))) == players
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"players": "robots"}, {"players": "computer", "level": "11"}, {"players": "computer", "level": "x"},
+     {"players": "computer", "you": "red"}, {"players": "computers", "level2": "0"}],
+)
+def test_bad_players_fields_are_refused_with_a_message(fields: dict) -> None:
+    with pytest.raises(PlayersError):
+        players_from_fields(fields)
+    with pytest.raises(RulesError):  # the controller reports it like a rules problem, shown in the form
+        Controller().new_game({**FORM_DEFAULTS, **fields})
+
+
+def test_labels_on_the_player_cards() -> None:
+    p = Players.vs_computer(WHITE, 7)
+    assert p.label(BLACK) == "Computer · Expert"
+    assert p.label(WHITE) == "You"
+    assert Players().label(BLACK) == ""
+    assert Players.computers(1, 10).label(WHITE) == "Computer · Maximum"
+
+
+def test_the_form_offers_every_level_by_name() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert level_choices() == [(lv.level, lv.name) for lv in LEVELS]
+    for select in ("level", "level2"):
+        start = html.index(f'<select name="{select}">')
+        block = html[start : html.index("</select>", start)]
+        for level, name in level_choices():
+            assert f'<option value="{level}"' in block and f"{level} · {name}</option>" in block
+    assert 'name="players" value="two" checked' in html
+
+
+def test_settings_are_json_and_come_back() -> None:
+    c = Controller()
+    fields = {**FORM_DEFAULTS, "players": "computer", "you": "white", "level": "3", "size": "10"}
+    c.new_game(fields)
+    assert c.players == Players.vs_computer(WHITE, 3)
+    settings = json.loads(json.dumps(c.settings()))
+    assert settings["form"]["size"] == "10" and settings["form"]["players"] == "computer"
+    fresh = Controller()
+    fresh.load_settings(settings)
+    assert fresh.players == c.players and fresh.form_fields == c.form_fields
+    fresh.load_settings({"players": {"kinds": ["robot", "human"], "levels": [1, 1]}, "form": "nonsense"})
+    assert fresh.players == c.players  # bad parts are ignored
+
+
+# -- the request and the reply -----------------------------------------------------------
+
+
+def test_no_request_on_a_persons_turn() -> None:
+    c = Controller(players=Players.vs_computer(BLACK, 2))
+    assert c.ai_request() is None
+    assert c.click("f5")
+    req = c.ai_request()
+    assert req is not None and req["side"] == WHITE
+    assert req["token"] == (c.game_id, 1, (sq("f5"),))
+    assert req["args"] == {"rules": rules_to_dict(Rules()), "start": None, "moves": "f5", "level": 2}
+
+
+def test_the_request_is_what_the_worker_needs() -> None:
+    from reversi import engine_api
+
+    rules = Rules(handicap=2, handicap_color=WHITE, blocked=("a8",))
+    c = Controller(rules, players=Players.vs_computer(WHITE, 1))
+    req = c.ai_request()
+    assert req is not None and req["args"]["rules"]["handicap_color"] == "white"
+    reply = engine_api.best_move(**req["args"], seed=1)
+    assert "error" not in reply, reply
+    assert c.apply_ai_move(req["token"], reply["move"])
+    assert c.game.ply == 1
+
+
+def test_persons_clicks_are_ignored_while_the_computer_is_to_move() -> None:
+    c = Controller(players=Players.vs_computer(WHITE, 2))  # the computer opens
+    assert not c.click("f5")
+    assert not c.activate() or c.game.ply == 0  # the cursor may move, no move is played
+    assert c.game.ply == 0
+    req = c.ai_request()
+    assert c.apply_ai_move(req["token"], "f5")
+    assert c.click("d6")  # now it is the person's turn
+
+
+def test_a_stale_reply_is_dropped() -> None:
+    c = Controller(players=Players.vs_computer(BLACK, 2))
+    c.click("f5")
+    req = c.ai_request()
+    # a new game while the computer thinks
+    c.new_game(rules=Rules())
+    assert not c.apply_ai_move(req["token"], "d6")
+    assert c.game.ply == 0
+    # an undo while the computer thinks
+    c = Controller(players=Players.vs_computer(BLACK, 2))
+    c.click("f5")
+    req = c.ai_request()
+    assert c.undo()
+    assert c.game.ply == 0 and not c.apply_ai_move(req["token"], "d6")
+    # the same ply reached by another line
+    c.click("d3")
+    assert ai_token(c)[1] == req["token"][1] and not c.apply_ai_move(req["token"], "c3")
+    # a navigation (the move list's go_to)
+    c = Controller(players=Players.vs_computer(BLACK, 2))
+    c.click("f5")
+    req = c.ai_request()
+    c.game.go_to(0)
+    assert not c.apply_ai_move(req["token"], "d6")
+
+
+def test_an_illegal_or_paused_reply_is_refused() -> None:
+    c = Controller(players=Players.computers(1, 1))
+    req = c.ai_request()
+    assert not c.apply_ai_move(req["token"], "a1")
+    assert not c.apply_ai_move(req["token"], "zz")
+    assert not c.apply_ai_move(req["token"], "pass")
+    assert c.pause()
+    assert c.ai_request() is None and not c.apply_ai_move(req["token"], "f5")
+    assert c.pause(False) and c.apply_ai_move(req["token"], "f5")
+
+
+def test_the_computers_pass_is_recorded_and_announced() -> None:
+    from test_ui_state import find_game_with_pass
+
+    rules = Rules("classic")
+    moves = find_game_with_pass(rules)
+    # replay it with the side that passes played by the computer
+    passer = None
+    c = Controller(rules)
+    for m in moves:
+        c.play(m)
+    k = c.game.line.index(PASS)
+    passer = c.game.position_at(k).turn
+    c = Controller(rules, players=Players.vs_computer(1 - passer, 1))
+    for m in moves:
+        if c.players.is_computer(c.position.turn):
+            assert c.apply_ai_move(c.ai_request()["token"], rules.geometry.name(m))
+        else:
+            assert c.play(m)
+    assert PASS in c.game.moves
+    assert "passes" in c.status().notice
+
+
+# -- undo and redo against the computer ----------------------------------------------------
+
+
+def play_vs(c: Controller, names: list[str]) -> None:
+    for name in names:
+        if c.players.is_computer(c.position.turn):
+            assert c.apply_ai_move(c.ai_request()["token"], name), name
+        else:
+            assert c.click(name), name
+
+
+def test_undo_takes_back_the_reply_too_and_redo_replays_both() -> None:
+    c = Controller(players=Players.vs_computer(BLACK, 3))
+    play_vs(c, ["f5", "d6", "c3", "d3"])
+    assert c.game.ply == 4 and c.ai_request() is None
+    assert c.undo()
+    assert c.game.ply == 2 and c.position.turn == BLACK  # the person's previous turn
+    assert c.undo()
+    assert c.game.ply == 0
+    assert not c.undo()
+    assert c.redo()
+    assert c.game.ply == 2 and c.position.turn == BLACK
+    assert c.redo() and c.game.ply == 4
+    assert not c.redo()
+
+
+def test_undo_while_the_computer_thinks_takes_back_the_persons_move() -> None:
+    c = Controller(players=Players.vs_computer(BLACK, 3))
+    play_vs(c, ["f5", "d6", "c3"])  # the computer is to move now
+    assert c.undo()
+    assert c.game.ply == 2 and c.position.turn == BLACK and c.ai_request() is None
+
+
+def test_undo_never_goes_before_the_persons_first_turn() -> None:
+    c = Controller(players=Players.vs_computer(WHITE, 3))  # the computer opened with f5
+    play_vs(c, ["f5", "d6", "c3"])
+    assert c.undo() and c.game.ply == 1
+    assert not c.undo() and c.game.ply == 1  # ply 0 is the computer's turn: nothing to take back
+
+
+def test_undo_steps_over_the_computers_forced_passes() -> None:
+    """The game records forced passes; undo against the computer lands on the person's turn."""
+    from test_ui_state import find_game_with_pass
+
+    rules = Rules("classic")
+    moves = find_game_with_pass(rules)
+    c = Controller(rules)
+    for m in moves:
+        c.play(m)
+    k = c.game.line.index(PASS)
+    person = c.game.position_at(k).turn ^ 1  # the person moves just before the computer's pass
+    c = Controller(rules, players=Players.vs_computer(person, 1))
+    play_vs(c, [rules.geometry.name(m) for m in moves])
+    while c.undo():
+        assert c.position.turn == person and not c.players.is_computer(c.position.turn)
+
+
+def test_two_players_and_computers_undo_one_move() -> None:
+    c = Controller()
+    play_vs(c, ["f5", "d6"])
+    assert c.undo() and c.game.ply == 1
+    c = Controller(players=Players.computers(1, 1))
+    play_vs(c, ["f5", "d6"])
+    assert not c.paused
+    assert c.undo() and c.game.ply == 1
+    assert c.paused and c.ai_request() is None  # the watcher stopped them
+    assert c.redo() and c.game.ply == 2
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+def run(coro):
+    """Run a scenario on its own loop, in a thread (Playwright's sync API may hold this one)."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result(timeout=60)
+
+
+def engine_ask(calls: list):
+    from reversi import engine_api
+
+    async def ask(args: dict) -> dict:
+        calls.append(args)
+        await asyncio.sleep(0)
+        return engine_api.best_move(**args, seed=0)
+
+    return ask
+
+
+def test_driver_plays_the_computers_reply_after_the_minimum_time() -> None:
+    async def scenario():
+        clock = FakeClock()
+        c = Controller(players=Players.vs_computer(BLACK, 1))
+        changes = []
+        calls: list = []
+        d = AiDriver(c, engine_ask(calls), on_change=lambda: changes.append(c.game.ply), sleep=clock.sleep,
+                     clock=clock)
+        assert d.poke() is None  # the person's turn
+        c.click("f5")
+        assert d.thinking_side() == WHITE
+        task = d.poke()
+        assert task is not None and d.poke() is None  # one request at a time
+        await task
+        assert c.game.ply == 2 and changes == [2]
+        assert clock.slept == [pl.MIN_SECONDS_VS_HUMAN]
+        assert d.thinking_side() is None and d.current_error() == ""
+        assert len(calls) == 1
+
+    run(scenario())
+
+
+def test_driver_drops_a_stale_reply_and_serves_the_new_game() -> None:
+    async def scenario():
+        c = Controller(players=Players.computers(1, 1))
+        gate = asyncio.Event()
+        calls = []
+
+        async def ask(args):
+            calls.append(args)
+            if len(calls) == 1:
+                await gate.wait()
+                return {"move": "f5"}  # the old game's answer
+            return {"move": "d3"}
+
+        clock = FakeClock()
+        d = AiDriver(c, ask, on_change=lambda: c.game.ply and c.pause(), sleep=clock.sleep, clock=clock)
+        first = d.poke()
+        await asyncio.sleep(0)
+        c.new_game({**FORM_DEFAULTS, "players": "computers", "level": "1", "level2": "1"})
+        gate.set()
+        await first
+        assert c.game.moves[:1] != [sq("f5")]  # the stale f5 was not played
+        await d.task  # the driver asked again for the new game
+        assert c.game.moves == [sq("d3")] and len(calls) == 2
+        assert calls[1]["moves"] == "" and d.pending is None
+        assert clock.slept == [pl.MIN_SECONDS_COMPUTERS]  # only the current answer waits
+
+    run(scenario())
+
+
+def test_driver_shows_engine_errors_and_does_not_loop() -> None:
+    async def scenario():
+        c = Controller(players=Players.vs_computer(WHITE, 1))
+        calls = []
+
+        async def ask(args):
+            calls.append(args)
+            if len(calls) == 1:
+                return {"error": "out of cheese"}
+            raise RuntimeError("worker died")
+
+        clock = FakeClock()
+        d = AiDriver(c, ask, sleep=clock.sleep, clock=clock)
+        await d.poke()
+        assert "out of cheese" in d.current_error()
+        assert d.thinking_side() is None
+        assert d.poke() is None and len(calls) == 1  # not asked again for the same position
+        c.new_game({**FORM_DEFAULTS, "players": "computer", "you": "white"})
+        assert d.current_error() == ""
+        await d.poke()
+        assert "worker died" in d.current_error() and c.game.ply == 0
+
+    run(scenario())
+
+
+def test_worker_functions_speak_json() -> None:
+    from reversi import worker
+
+    info = json.loads(worker.ping("{}"))
+    assert info["ok"] and info["evaluator"] in ("patterns", "features", "hand")
+    reply = json.loads(worker.best_move(json.dumps({"rules": rules_to_dict(Rules()), "moves": "f5", "level": 1})))
+    assert reply["move"] in ("d6", "f6", "f4")
+    assert "error" in json.loads(worker.best_move(json.dumps({"rules": {"size": 7}})))
+    assert "error" in json.loads(worker.best_move("[1, 2]"))
+    assert "error" in json.loads(worker.best_move("not json"))
+    bench = json.loads(worker.bench(json.dumps({"positions": [Rules().geometry and
+                                                              "-" * 27 + "OX------XO" + "-" * 27 + " X"],
+                                                "seconds": 0.05})))
+    assert bench["nodes"] > 0 and bench["nps"] > 0
+
+
+def test_driver_pause_while_thinking_then_resume() -> None:
+    async def scenario():
+        c = Controller(players=Players.computers(1, 1))
+        calls = []
+
+        async def ask(args):
+            calls.append(args)
+            c.pause()  # the watcher presses Pause while the computer thinks
+            return {"move": "f5"}
+
+        clock = FakeClock()
+        d = AiDriver(c, ask, sleep=clock.sleep, clock=clock)
+        await d.poke()
+        assert c.game.ply == 0 and d.current_error() == "" and d.dropped == 1
+        assert d.poke() is None  # paused
+        c.pause(False)
+        c.players = Players.computers(1, 1)
+        task = d.poke()
+        assert task is not None  # asked again on resume
+        await task
+        assert c.game.ply == 0 and len(calls) == 2  # (paused again by this stub)
+
+    run(scenario())

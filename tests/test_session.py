@@ -1,0 +1,319 @@
+"""Saved state, share link and pasted text (reversi/ui/session.py), under CPython."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reversi import Game, Rules
+from reversi.clock import Clock, TimeControl
+from reversi.errors import IllegalMoveError, NotationError, ReversiError, RulesError
+from reversi.notation import play_transcript, position_to_string
+from reversi.position import PASS, Position
+from reversi.record import Record, read_record, rules_to_dict
+from reversi.ui.session import (
+    STATE_VERSION,
+    ClockFollower,
+    SavedState,
+    StateError,
+    download_name,
+    dump_state,
+    game_from_link,
+    is_game_link,
+    kind_of_text,
+    link_query,
+    load_state,
+    load_text,
+    record_text,
+    state_to_dict,
+)
+
+RULES = [
+    Rules(),
+    Rules(size=6),
+    Rules(size=10, anti=True),
+    Rules("classic"),
+    Rules("octagon", free_opening=True),
+    Rules(blocked=("c3", "h8")),
+    Rules(handicap=2, handicap_color=1),
+]
+
+
+def random_game(rules: Rules, seed: int, limit: int = 80) -> Game:
+    rng = random.Random(seed)
+    game = Game(rules)
+    while not game.is_over and len(game.line) < limit:
+        game.play(rng.choice(game.position.legal_moves()))
+    return game
+
+
+def same_game(a: Game, b: Game) -> bool:
+    return a.rules == b.rules and a.start == b.start and a.line == b.line and a.ply == b.ply
+
+
+def good_state() -> dict:
+    game = play_transcript(Position.start(Rules()), "f5d6c3")
+    return state_to_dict(SavedState(game, {"form": {"variant": "othello", "clock": "300+3"}, "players": {"x": 1}}))
+
+
+# -- the saved state ---------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(RULES), st.integers(0, 10_000), st.data())
+def test_saved_state_round_trips(rules: Rules, seed: int, data) -> None:
+    game = random_game(rules, seed)
+    game.go_to(data.draw(st.integers(0, len(game.line))))
+    clock = data.draw(st.none() | st.builds(lambda b, i: Clock(TimeControl(b, i)), st.integers(1, 10**6), st.integers(0, 10**4)))
+    text = dump_state(SavedState(game, {"form": {"variant": rules.variant}, "players": None}, clock))
+    back = load_state(text)
+    assert same_game(back.game, game)
+    assert back.settings == {"form": {"variant": rules.variant}, "players": None}
+    if clock is None:
+        assert back.clock is None
+    else:
+        assert back.clock.control == clock.control and back.clock.left(0, 0) == clock.left(0, 0)
+    assert dump_state(back) == text
+
+
+def test_a_set_up_start_round_trips() -> None:
+    start = Position.start(Rules()).play(Rules().geometry.parse_square("f5"))
+    game = play_transcript(start, "d6c3")
+    data = state_to_dict(SavedState(game))
+    assert data["start"] == position_to_string(start) and data["moves"] == "d6c3"
+    assert same_game(load_state(json.dumps(data)).game, game)
+
+
+def test_the_format_is_what_the_docs_say() -> None:
+    data = good_state()
+    assert data == {
+        "version": STATE_VERSION,
+        "rules": rules_to_dict(Rules()),
+        "start": None,
+        "moves": "f5d6c3",
+        "ply": 3,
+        "settings": {"form": {"variant": "othello", "clock": "300+3"}, "players": {"x": 1}},
+        "clock": None,
+    }
+
+
+def broken(**changes) -> str:
+    data = good_state()
+    for key, value in changes.items():
+        if value is ...:
+            del data[key]
+        else:
+            data[key] = value
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        (None, "nothing saved"),
+        ("", "not valid JSON"),
+        ("{", "not valid JSON"),
+        ("[1, 2]", "expected a JSON object, not a list"),
+        ('"text"', "not a string"),
+        ("x" * 300_000, "too long"),
+        (broken(version=2), "version 2 is not supported"),
+        (broken(version="1"), "version '1' is not supported"),
+        (broken(version=True), "version True"),
+        (broken(version=...), "version None"),
+        (broken(moves=...), "missing moves"),
+        (broken(extra=1), "unknown field(s) extra"),
+        (broken(rules=[]), "rules must be an object"),
+        (broken(rules={"variant": "chess"}), "rules:"),
+        (broken(rules={"size": "8"}), "size must be a whole number"),
+        (broken(rules={"size": 9}), "rules:"),
+        (broken(rules={"colour": "red"}), "unknown rule option"),
+        (broken(start=5), "start must be a position string"),
+        (broken(start="XO"), "start: position"),
+        (broken(moves=["f5"]), "moves must be a transcript string"),
+        (broken(moves="f5d6c3c3"), "moves: transcript: move 4"),
+        (broken(moves="f5 z9"), "moves: transcript: cannot read"),
+        (broken(moves="a1"), "moves: transcript: move 1"),
+        (broken(ply="3"), "ply must be a whole number"),
+        (broken(ply=4), "ply 4 is outside 0..3"),
+        (broken(ply=-1), "ply -1 is outside"),
+        (broken(ply=2.0), "ply must be a whole number"),
+        (broken(settings=[]), "settings must be an object"),
+        (broken(settings={"form": {"size": 8}}), "settings.form.size must be a string"),
+        (broken(settings={"form": "x"}), "settings.form must be an object"),
+        (broken(clock=5), "clock must be an object"),
+        (broken(clock={"base_ms": 1}), "clock: missing"),
+        (broken(clock={"base_ms": 1000, "increment_ms": 0, "left_ms": [1, 2], "flagged": 7}), "flagged"),
+    ],
+)
+def test_every_kind_of_corruption_is_named(text, words: str) -> None:
+    with pytest.raises(StateError) as info:
+        load_state(text)
+    assert isinstance(info.value, ReversiError)
+    assert words in str(info.value), str(info.value)
+    assert str(info.value).startswith("saved state")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12))
+def test_any_json_is_either_a_state_or_a_clear_error(value) -> None:
+    try:
+        load_state(json.dumps(value))
+    except StateError:
+        pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["version", "rules", "start", "moves", "ply", "settings", "clock"]),
+       st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12) | st.lists(st.integers(), max_size=3))
+def test_any_wrong_field_is_refused_or_harmless(key: str, value) -> None:
+    try:
+        state = load_state(broken(**{key: value}))
+    except StateError as e:
+        assert str(e).startswith("saved state")
+    else:
+        assert isinstance(state.game, Game)
+
+
+# -- the share link --------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(RULES), st.integers(0, 10_000), st.data())
+def test_link_round_trips_with_the_cursor(rules: Rules, seed: int, data) -> None:
+    game = random_game(rules, seed)
+    game.go_to(data.draw(st.sampled_from([p for p in range(len(game.line) + 1)
+                                          if p == len(game.line) or game.line[p] != PASS])))
+    query = link_query(game)
+    back = game_from_link(query)
+    assert same_game(back, game)
+    assert ("at=" in query) == (game.ply < len(game.line))
+
+
+def test_link_of_the_standard_game() -> None:
+    game = play_transcript(Position.start(Rules()), "f5d6c3")
+    assert link_query(game) == "m=f5d6c3"
+    game.go_to(1)
+    assert link_query(game) == "m=f5d6c3&at=1"
+    assert link_query(Game(Rules())) == ""
+    assert is_game_link("?m=f5") and is_game_link("s=10") and not is_game_link("?lang=en") and not is_game_link("")
+
+
+@pytest.mark.parametrize(
+    "query, error, words",
+    [
+        ("?m=f5d6c3c3", IllegalMoveError, "link: transcript: move 4"),
+        ("?m=zz", NotationError, "link: transcript: cannot read"),
+        ("?s=9", RulesError, "link:"),
+        ("?a=2", NotationError, "a='2' should be 0 or 1"),
+        ("?m=f5&at=7", StateError, "at='7'"),
+        ("?m=f5&at=x", StateError, "at='x'"),
+        ("?p=XO", NotationError, "link: position"),
+        ("?m=f5&m=d6", NotationError, "appears twice"),
+    ],
+)
+def test_bad_links_are_named(query: str, error: type, words: str) -> None:
+    with pytest.raises(error) as info:
+        game_from_link(query)
+    assert words in str(info.value)
+
+
+# -- text brought in ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["f5d6c3", "F5D6C3", "f5 d6 c3", "1. F5 d6 2. C3", "1. f5 d6\n2. c3", " f5-d6-c3 ", "f5, d6, c3"],
+)
+def test_every_transcript_form_loads_the_same_game(text: str) -> None:
+    game, kind = load_text(text, Rules())
+    assert kind == "transcript"
+    assert same_game(game, play_transcript(Position.start(Rules()), "f5d6c3"))
+
+
+def test_transcript_with_passes_loads() -> None:
+    rules = Rules()
+    game = Game(rules)
+    from test_ui_state import find_game_with_pass
+
+    game.play_all(find_game_with_pass(rules))
+    g = rules.geometry
+    text = " ".join("pass" if m == PASS else g.name(m).upper() for m in game.line)
+    loaded, _ = load_text(text, rules)
+    assert loaded.line == game.line
+
+
+def test_a_transcript_is_read_under_the_current_rules() -> None:
+    game, _ = load_text("e4 f4", Rules("octagon"))
+    assert game.rules == Rules("octagon") and len(game.line) == 2
+
+
+def test_positions_records_and_links_are_told_apart() -> None:
+    pos = position_to_string(play_transcript(Position.start(Rules()), "f5d6").position)
+    assert kind_of_text(pos) == "position"
+    game, kind = load_text(pos, Rules())
+    assert kind == "position" and game.position == play_transcript(Position.start(Rules()), "f5d6").position
+    big = position_to_string(Position.start(Rules(size=10)))
+    game, kind = load_text(big, Rules())
+    assert kind == "position" and game.rules.size == 10
+    record = record_text(play_transcript(Position.start(Rules(size=6)), "b3"))
+    game, kind = load_text(record, Rules())
+    assert kind == "record" and game.rules == Rules(size=6) and len(game.line) == 1
+    game, kind = load_text("http://127.0.0.1:8000/?s=6&m=b3", Rules())
+    assert kind == "link" and game.rules == Rules(size=6)
+    assert kind_of_text("1. F5 d6") == "transcript"
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "paste a transcript"),
+        ("   ", "paste a transcript"),
+        ("f5 f5", "transcript: move 2"),
+        ("f5 d6 c3 zz", "cannot read"),
+        ("i9", "outside the 8x8 board"),
+        ("pass", "transcript: move 1"),
+        ("XXXXXXXXXXXXXXXXXXXX O", "position:"),
+        ("[Rules \"chess\"]\nf5", "record:"),
+        ("?m=f5f5", "link: transcript"),
+    ],
+)
+def test_bad_text_gives_the_engines_message(text: str, words: str) -> None:
+    with pytest.raises(ReversiError) as info:
+        load_text(text, Rules())
+    assert words in str(info.value), str(info.value)
+
+
+def test_record_file_round_trip_and_name() -> None:
+    game = random_game(Rules("classic"), 3)
+    assert read_record(record_text(game)).to_game().line == game.line
+    assert download_name(Rules(), "2025-01-31") == "reversi-othello-8x8-2025-01-31.rev"
+    assert Record.from_game(game).rules == Rules("classic")
+
+
+# -- which clock runs ---------------------------------------------------------------------------
+
+
+def test_clock_follower() -> None:
+    game = Game(Rules())
+    follow = ClockFollower()
+    assert follow.follow(game) == (0, None)  # Black's time runs from the start
+    g = game.rules.geometry
+    game.play(g.parse_square("f5"))
+    assert follow.follow(game) == (1, 0)  # Black moved: White runs, Black earns the increment
+    game.undo()
+    assert follow.follow(game) == (None, None)  # looking back: paused
+    game.redo()
+    assert follow.follow(game) == (1, None)  # redo is not a move
+    game.undo()
+    follow.follow(game)
+    game.play(g.parse_square("d3"))  # a new line from the earlier position
+    assert follow.follow(game) == (1, 0)
+    assert follow.follow(game, stopped=True) == (None, None)
+    other = Game(Rules())
+    assert follow.follow(other) == (0, None)  # a new game is no move
