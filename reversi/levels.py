@@ -19,8 +19,12 @@ import math
 import random
 from dataclasses import asdict, dataclass, replace
 
+from typing import TYPE_CHECKING
+
 from .position import Position
-from .search import Searcher, analyse, search
+
+if TYPE_CHECKING:  # the search is imported when a move is chosen: the page's
+    from .search import Searcher  # main thread reads the table without loading it
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,8 @@ def choose_move(
     ``depth``, ``nodes``, ``seconds`` and ``exact``. Returns PASS (with the value
     after it) when the side to move must pass; raises ValueError on a finished game.
     """
+    from .search import Searcher, analyse, search
+
     if position.is_over:
         raise ValueError("the game is over: there is no move to choose")
     if level is None:

@@ -211,8 +211,7 @@ class GameFeatures:
         clock = self.clock
         if clock is None or clock.check(now) is None or self.controller.lost_on_time is not None:
             return False
-        self.controller.lost_on_time = clock.flagged
-        self.controller.paused = True  # the computer must not be asked for a move
+        self.controller.lost_on_time = clock.flagged  # players.computer_to_move stops here
         self.page.update()
         return True
 
@@ -256,7 +255,6 @@ class GameFeatures:
         self.follower = ClockFollower()
         if clock is not None and clock.flagged is not None:
             self.controller.lost_on_time = clock.flagged
-            self.controller.paused = True
         if redraw:
             self.page.update()
 
