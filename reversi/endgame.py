@@ -11,17 +11,31 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   not an opponent disc is the lowest (or highest) set bit of ``ray & ~opponent``;
   if it is a player disc, the ray's squares before it flip. Cut and blocked
   squares are in the rays but never hold a disc, so they stop a line.
-* **Shallow solver** (``SHALLOW`` empties or fewer): no move generation; it tries
-  the empty squares directly, odd regions first (the parity heuristic: quadrants
-  with an odd number of empties), and skips squares with no opponent neighbour.
-  The last empty square is special-cased: count the flips for the side to move,
-  else for the other side, and score; nothing is played.
-* **Deep solver** (more empties): move generation, fastest-first ordering (the
-  move that leaves the opponent the fewest replies first, corners earlier),
-  principal variation search (null windows after the first move), and a
-  transposition table of bounds above ``TT_MIN_EMPTIES`` empties.
-* **Root**: a null-window win/draw/loss search first, then the exact value in the
-  half of the window that the first search left open.
+* **Shallow solver** (``SHALLOW`` empties or fewer, null windows only): no move
+  generation; it tries the empty squares directly, odd regions first (the parity
+  heuristic: quadrants with an odd number of empties; the parity is passed down
+  and updated per move, not recounted), and skips squares with no opponent
+  neighbour. Three and two empties have their own functions; the last empty
+  square is special-cased: count the flips for the side to move, else for the
+  other side, and score; nothing is played.
+* **Deep solver** (more empties): move generation (a flood fill generated per
+  geometry with the shifts written in), null-window search (:func:`nws`) with a
+  principal-variation search (:func:`pvs`) only for wider windows, a table of
+  bounds and best moves above ``TT_MIN_EMPTIES`` empties. The table's move is
+  searched before the other moves are even ordered; the others go fastest-first
+  (fewest opponent replies, corners counted twice; corner, odd-region and
+  potential-mobility terms, weights ``W``). Enhanced transposition cutoff: above
+  ``ETC_MIN_EMPTIES`` the children are looked up first, and one already known to
+  refute ends the node.
+* **Stability cutoff**: the discs the other side can never lose (a cheap
+  under-estimate, :func:`_stable_function`: full lines, walls and stable
+  neighbours, valid on every shape) bound our final score from above
+  (``square_count - 2 * stable``; in Anti our own stable discs do). Tried when
+  alpha is high for the number of empties, as Edax does.
+* **Root**: MTD(f), null-window tests that close in on the value, starting from a
+  short midgame search's estimate (:func:`_guess`) at ``GUESS_MIN_EMPTIES`` or
+  more: the tests far from the true value are cheap, the ones near it are not,
+  so a good start skips work; the table carries bounds and moves between tests.
 
 Scores are final disc differences for the side to move, counted as the game
 scores them (``Position.final_margin``): in Othello the empty squares of a game
@@ -55,9 +69,17 @@ ETC_MIN_EMPTIES = 10
 TT_MAX_ENTRIES = 400_000
 #: Nodes between two looks at the clock.
 CLOCK_EVERY = 4096
-#: Ordering weights of the deep solver: corner bonus, X/C-square malus, odd-region bonus,
-#: opponent potential mobility (measured on the benchmark positions).
-W = [8, 0, 8, 4]
+#: Ordering weights of the deep solver: opponent mobility (corners count twice), corner
+#: bonus, odd-region bonus, opponent potential mobility (measured on the benchmark positions).
+W = [16, 8, 8, 4]
+#: At or above this many empties the root starts from a midgame search's estimate.
+GUESS_MIN_EMPTIES = 14
+#: At or above this many empties the stability cutoff is tried...
+STABILITY_MIN_EMPTIES = 7
+#: ... when alpha is at least this many discs per empty square (on 64 squares; scaled).
+STABILITY_ALPHA_PER_EMPTY = 2
+#: Below this many empties the deep solver orders by parity and corners only (no mobility).
+MOBILITY_ORDER_MIN_EMPTIES = 7
 
 INFINITY = 10_000
 
@@ -182,6 +204,91 @@ def final_score(p: int, o: int, square_count: int, anti: bool, empties_to_winner
     return d
 
 
+@lru_cache(maxsize=16)
+def _moves_function(g: Geometry):
+    """``MOVES(p, o, empty)``: :func:`reversi.bitboard.moves` with the board's shifts written in.
+
+    The same flood fill, unrolled over the eight directions with the offsets as
+    literals (no loop over a tuple, no argument for the shifts).
+    """
+    lines = ["def moves(p, o, e):", "    m = 0"]
+    for d in g.shifts:
+        for op in ("<<", ">>"):
+            lines += [
+                f"    t = o & (p {op} {d})",
+                "    if t:",
+                f"        n = t | (o & (t {op} {d}))",
+                "        while n != t:",
+                "            t = n",
+                f"            n = t | (o & (t {op} {d}))",
+                f"        m |= t {op} {d}",
+            ]
+    lines.append("    return m & e")
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the geometry
+    return namespace["moves"]
+
+
+def _lines(g: Geometry, d: int) -> list[int]:
+    """The maximal runs of on-board squares along direction ``d`` (length >= 2)."""
+    out = []
+    for i in g.squares:
+        if (i - d) in g.squares and _adjacent(g, i - d, i):
+            continue  # not the start of a run
+        run, j, length = 0, i, 0
+        while j in g.squares and (j == i or _adjacent(g, j - d, j)):
+            run |= 1 << j
+            length += 1
+            j += d
+        if length >= 2:
+            out.append(run)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _stable_function(g: Geometry):
+    """``STABLE(x, empty)``: a subset of the discs ``x`` that can never be flipped.
+
+    A disc is safe along one of the four lines through it when the line (a run of
+    on-board squares) is full, so no disc can be placed on it again, or when a
+    neighbour on that line is off the board or a disc of the same colour that is
+    itself stable: flipping the disc along the line would flip that neighbour too.
+    A disc safe along all four lines is stable. Starting from nothing, the rule is
+    applied until the set stops growing (corners first, then edges and lines).
+    Cut and blocked squares count as off the board, so this holds on every shape.
+    """
+    squares = set(g.squares)
+    lines = ["def stable(x, e):"]
+    for k, d in enumerate(g.shifts):
+        edge = 0
+        for i in squares:
+            for j in (i + d, i - d):
+                if j not in squares or not _adjacent(g, i, j):
+                    edge |= 1 << i
+        lines.append(f"    s{k} = {edge:#x}")
+        for run in _lines(g, d):
+            lines.append(f"    if not e & {run:#x}: s{k} |= {run:#x}")
+        lines.append(f"    s{k} &= x")
+    s0, s1, s2, s3 = g.shifts
+    lines += [
+        "    s = x & s0 & s1 & s2 & s3",
+        "    if not s: return 0",
+        "    while True:",
+        f"        n = s | (x & (s0 | (s << {s0}) | (s >> {s0})) & (s1 | (s << {s1}) | (s >> {s1}))"
+        f" & (s2 | (s << {s2}) | (s >> {s2})) & (s3 | (s << {s3}) | (s >> {s3})))",
+        "        if n == s: return s",
+        "        s = n",
+    ]
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the geometry
+    return namespace["stable"]
+
+
+def stable_discs(g: Geometry, x: int, empty: int) -> int:
+    """Discs of ``x`` that can never be flipped (a safe under-estimate; see :func:`_stable_function`)."""
+    return _stable_function(g)(x, empty)
+
+
 class Solver:
     """The exact solver for one geometry and scoring; reusable, keeps its table.
 
@@ -198,28 +305,58 @@ class Solver:
         self.tt: dict = {}
         #: Final scores are always even (Othello scoring on an even number of squares).
         self.even_scores = empties_to_winner and not anti and g.square_count % 2 == 0
-        self.nodes = 0
         self.deadline: float | None = None
         self.node_limit: int | None = None
         self._build()
 
+    @property
+    def nodes(self) -> int:
+        """Nodes searched since the counter was last set (kept in the solver's closure)."""
+        return self._get_nodes()
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self._set_nodes(value)
+
     def _build(self) -> None:  # noqa: C901 - one closure per level of the solver, for speed
         g = self.geometry
         t = tables(g)
-        POS, NEG, NEIGH = t.pos_rays, t.neg_rays, t.neighbours
-        QUADS = t.quadrants
+        NEIGH = t.neighbours
         CORNERS = t.corners
-        NEAR = t.near_corners
         mask = g.mask
         nsq = g.square_count
         anti, etw = self.anti, self.empties_to_winner
-        shifts = g.shifts
-        moves = _moves
         perf = time.perf_counter
         tt = self.tt
         solver = self
-
         FLIP = _flip_functions(g)
+        MOVES = _moves_function(g)
+        STABLE = _stable_function(g)
+        sh0, sh1, sh2, sh3 = g.shifts
+        # parity regions: QBIT[sq] is the bit of the square's quadrant, ODD[parity] the
+        # squares of the quadrants whose bits are set in ``parity``
+        QBIT = [0] * len(NEIGH)
+        for qi, q in enumerate(t.quadrants):
+            for i in iter_indices(q):
+                QBIT[i] = 1 << qi
+        ODD = [0] * (1 << len(t.quadrants))
+        for bits in range(len(ODD)):
+            ODD[bits] = sum(q for qi, q in enumerate(t.quadrants) if bits >> qi & 1)
+        W_MOB, W_CORNER, W_ODD, W_POT = W
+        # the stability cutoff is only worth its cost when the side to move is far ahead:
+        # alpha above about twice the empties on 64 squares (scaled to the board)
+        STAB_MIN_ALPHA = [
+            INFINITY if n < STABILITY_MIN_EMPTIES else n * nsq * STABILITY_ALPHA_PER_EMPTY // 64
+            for n in range(nsq + 1)
+        ]
+        nodes = 0
+
+        def get_nodes() -> int:
+            return nodes
+
+        def set_nodes(value: int) -> None:
+            nonlocal nodes
+            nodes = value
 
         def flips(p: int, o: int, sq: int) -> int:
             return FLIP[sq](p, o)
@@ -238,11 +375,20 @@ class Solver:
             return score_counts(p.bit_count(), o.bit_count())
 
         def tick() -> None:
-            n = solver.nodes
-            if solver.node_limit is not None and n > solver.node_limit:
+            if solver.node_limit is not None and nodes > solver.node_limit:
                 raise SolveTimeout
             if solver.deadline is not None and perf() > solver.deadline:
                 raise SolveTimeout
+
+        def parity_of(empty: int) -> int:
+            par = 0
+            while empty:
+                b = empty & -empty
+                empty ^= b
+                par ^= QBIT[b.bit_length() - 1]
+            return par
+
+        # -- the last empties: null windows (alpha, alpha + 1), no table --------------
 
         def last1(p: int, o: int, sq: int) -> int:
             f = FLIP[sq](p, o)
@@ -255,9 +401,10 @@ class Solver:
                 return -score_counts(o.bit_count() + c + 1, p.bit_count() - c)
             return score_counts(p.bit_count(), o.bit_count())
 
-        def last2(p: int, o: int, alpha: int, beta: int, empty: int, passed: bool) -> int:
+        def last2(p: int, o: int, alpha: int, empty: int, passed: bool) -> int:
             # exactly two empty squares
-            solver.nodes += 1
+            nonlocal nodes
+            nodes += 1
             b1 = empty & -empty
             b2 = empty ^ b1
             s1 = b1.bit_length() - 1
@@ -267,76 +414,231 @@ class Solver:
                 f = FLIP[s1](p, o)
                 if f:
                     best = -last1(o ^ f, p | f | b1, s2)
-                    if best >= beta:
+                    if best > alpha:
                         return best
             if NEIGH[s2] & o:
                 f = FLIP[s2](p, o)
                 if f:
                     v = -last1(o ^ f, p | f | b2, s1)
-                    if v > best:
-                        return v
-                    return best
+                    return v if v > best else best
             if best > -INFINITY:
                 return best
             if passed:
                 return final(p, o)
-            return -last2(o, p, -beta, -alpha, empty, True)
+            return -last2(o, p, -alpha - 1, empty, True)
 
-        def shallow(p: int, o: int, alpha: int, beta: int, empty: int, passed: bool) -> int:
-            # empties >= 3 here
-            solver.nodes += 1
-            if not solver.nodes & 4095:
-                tick()
-            # parity order: squares of odd quadrants first
-            odd = 0
-            for q in QUADS:
-                e = empty & q
-                if e.bit_count() & 1:
-                    odd |= e
+        def last3(p: int, o: int, alpha: int, empty: int, parity: int, passed: bool) -> int:
+            # exactly three empty squares: the one alone in its region first
+            nonlocal nodes
+            nodes += 1
             best = -INFINITY
-            moved = False
-            n3 = empty.bit_count() > 3
-            for group in (odd, empty & ~odd):
-                while group:
-                    b = group & -group
-                    group ^= b
+            odd = empty & ODD[parity]
+            for grp in (odd, empty ^ odd):
+                while grp:
+                    b = grp & -grp
+                    grp ^= b
                     sq = b.bit_length() - 1
-                    if not NEIGH[sq] & o:
-                        continue
-                    f = FLIP[sq](p, o)
-                    if not f:
-                        continue
-                    moved = True
-                    rest = empty ^ b
-                    if n3:
-                        v = -shallow(o ^ f, p | f | b, -beta, -alpha, rest, False)
-                    else:
-                        v = -last2(o ^ f, p | f | b, -beta, -alpha, rest, False)
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            if v >= beta:
-                                return v
-                            alpha = v
-            if moved:
+                    if NEIGH[sq] & o:
+                        f = FLIP[sq](p, o)
+                        if f:
+                            v = -last2(o ^ f, p | f | b, -alpha - 1, empty ^ b, False)
+                            if v > best:
+                                if v > alpha:
+                                    return v
+                                best = v
+            if best > -INFINITY:
                 return best
             if passed:
                 return final(p, o)
-            return -shallow(o, p, -beta, -alpha, empty, True)
+            return -last3(o, p, -alpha - 1, empty, parity, True)
 
-        def deep(p: int, o: int, alpha: int, beta: int, empty: int, n: int, passed: bool) -> int:
-            solver.nodes += 1
-            if not solver.nodes & 1023:
+        def shallow(p: int, o: int, alpha: int, empty: int, parity: int, passed: bool) -> int:
+            # 4 to SHALLOW empties: parity order, no move generation, no table
+            nonlocal nodes
+            nodes += 1
+            if not nodes & 4095:
                 tick()
-            mv = moves(p, o, empty, shifts)
+            best = -INFINITY
+            n4 = empty.bit_count() == 4
+            odd = empty & ODD[parity]
+            for grp in (odd, empty ^ odd):
+                while grp:
+                    b = grp & -grp
+                    grp ^= b
+                    sq = b.bit_length() - 1
+                    if NEIGH[sq] & o:
+                        f = FLIP[sq](p, o)
+                        if f:
+                            if n4:
+                                v = -last3(o ^ f, p | f | b, -alpha - 1, empty ^ b, parity ^ QBIT[sq], False)
+                            else:
+                                v = -shallow(o ^ f, p | f | b, -alpha - 1, empty ^ b, parity ^ QBIT[sq], False)
+                            if v > best:
+                                if v > alpha:
+                                    return v
+                                best = v
+            if best > -INFINITY:
+                return best
+            if passed:
+                return final(p, o)
+            return -shallow(o, p, -alpha - 1, empty, parity, True)
+
+        def small(p: int, o: int, alpha: int, empty: int, n: int, parity: int) -> int:
+            # null-window value of a position with at most SHALLOW empties
+            if n > 3:
+                return shallow(p, o, alpha, empty, parity, False)
+            if n == 3:
+                return last3(p, o, alpha, empty, parity, False)
+            if n == 2:
+                return last2(p, o, alpha, empty, False)
+            if n == 1:
+                return last1(p, o, empty.bit_length() - 1)
+            return final(p, o)
+
+        # -- the deep solver: move generation, ordering, table -------------------------
+
+        def order(p: int, o: int, mv: int, empty: int, n: int, parity: int, hash_move: int) -> list:
+            # children as (key, move, player, opponent), best first
+            kids = []
+            odd = empty & ODD[parity]
+            if n < MOBILITY_ORDER_MIN_EMPTIES:
+                while mv:
+                    b = mv & -mv
+                    mv ^= b
+                    f = FLIP[b.bit_length() - 1](p, o)
+                    k = 0
+                    if b & CORNERS:
+                        k -= W_CORNER
+                    if b & odd:
+                        k -= W_ODD
+                    kids.append((k, b, o ^ f, p | f | b))
+                kids.sort()
+                return kids
+            while mv:
+                b = mv & -mv
+                mv ^= b
+                f = FLIP[b.bit_length() - 1](p, o)
+                np_ = o ^ f
+                no_ = p | f | b
+                if b == hash_move:
+                    k = -1 << 30
+                else:
+                    rest = empty ^ b
+                    m = MOVES(np_, no_, rest)
+                    k = (m.bit_count() + (m & CORNERS).bit_count()) * W_MOB
+                    if b & CORNERS:
+                        k -= W_CORNER
+                    if b & odd:
+                        k -= W_ODD
+                    if W_POT:
+                        pm = (no_ << sh0) | (no_ >> sh0) | (no_ << sh1) | (no_ >> sh1)
+                        pm |= (no_ << sh2) | (no_ >> sh2) | (no_ << sh3) | (no_ >> sh3)
+                        k += W_POT * (pm & rest).bit_count()
+                kids.append((k, b, np_, no_))
+            kids.sort()
+            return kids
+
+        def nws(p: int, o: int, alpha: int, empty: int, n: int, parity: int, passed: bool) -> int:
+            # is the value above alpha? (fail-soft, window (alpha, alpha + 1))
+            nonlocal nodes
+            nodes += 1
+            if not nodes & 1023:
+                tick()
+            mv = MOVES(p, o, empty)
             if not mv:
-                if passed:
+                if passed or not MOVES(o, p, empty):
                     return final(p, o)
-                if not moves(o, p, empty, shifts):
-                    return final(p, o)
-                return -deep(o, p, -beta, -alpha, empty, n, True)
+                return -nws(o, p, -alpha - 1, empty, n, parity, True)
+            # stability cutoff: the discs the other side keeps bound our score from above
+            if alpha >= STAB_MIN_ALPHA[n] and alpha >= nsq - 2 * (p if anti else o).bit_count():
+                top = nsq - 2 * STABLE(p if anti else o, empty).bit_count()
+                if top <= alpha:
+                    return top
             key = None
             hash_move = 0
+            lo, hi = -INFINITY, INFINITY
+            if n >= TT_MIN_EMPTIES:
+                key = (p, o)
+                e = tt.get(key)
+                if e is not None:
+                    lo, hi, hash_move = e
+                    if lo > alpha:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+            n1 = n - 1
+            best = -INFINITY
+            best_move = 0
+            if mv & (mv - 1):
+                if n > ETC_MIN_EMPTIES:
+                    # enhanced transposition cutoff: a child already known to refute
+                    m = mv
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        f = FLIP[b.bit_length() - 1](p, o)
+                        ce = tt.get((o ^ f, p | f | b))
+                        if ce is not None and -ce[1] > alpha:
+                            v = -ce[1]
+                            tt[key] = (max(v, lo), hi, b)
+                            return v
+                if hash_move & mv:
+                    # the table's move first, before the others are generated and ordered
+                    b = hash_move
+                    sq = b.bit_length() - 1
+                    f = FLIP[sq](p, o)
+                    if n1 > SHALLOW:
+                        v = -nws(o ^ f, p | f | b, -alpha - 1, empty ^ b, n1, parity ^ QBIT[sq], False)
+                    else:
+                        v = -small(o ^ f, p | f | b, -alpha - 1, empty ^ b, n1, parity ^ QBIT[sq])
+                    best = v
+                    best_move = b
+                    mv ^= b
+                    if v > alpha:
+                        mv = 0
+                kids = order(p, o, mv, empty, n, parity, 0) if mv else ()
+            else:
+                f = FLIP[mv.bit_length() - 1](p, o)
+                kids = ((0, mv, o ^ f, p | f | mv),)
+            for _, b, np_, no_ in kids:
+                if n1 > SHALLOW:
+                    v = -nws(np_, no_, -alpha - 1, empty ^ b, n1, parity ^ QBIT[b.bit_length() - 1], False)
+                else:
+                    v = -small(np_, no_, -alpha - 1, empty ^ b, n1, parity ^ QBIT[b.bit_length() - 1])
+                if v > best:
+                    best = v
+                    best_move = b
+                    if v > alpha:
+                        break
+            if key is not None:
+                if len(tt) >= TT_MAX_ENTRIES:
+                    tt.clear()
+                if best > alpha:
+                    tt[key] = (best if best > lo else lo, hi, best_move)
+                else:
+                    tt[key] = (lo, best if best < hi else hi, best_move or hash_move)
+            return best
+
+        def pvs(p: int, o: int, alpha: int, beta: int, empty: int, n: int, parity: int, passed: bool) -> int:
+            # any window: the first child with the full window, the others null windows first
+            nonlocal nodes
+            if beta == alpha + 1:
+                if n > SHALLOW:
+                    return nws(p, o, alpha, empty, n, parity, passed)
+                return small(p, o, alpha, empty, n, parity)
+            nodes += 1
+            if n == 0:
+                return final(p, o)
+            if n == 1:
+                return last1(p, o, empty.bit_length() - 1)
+            mv = MOVES(p, o, empty)
+            if not mv:
+                if passed or not MOVES(o, p, empty):
+                    return final(p, o)
+                return -pvs(o, p, -beta, -alpha, empty, n, parity, True)
+            key = None
+            hash_move = 0
+            lo, hi = -INFINITY, INFINITY
             if n >= TT_MIN_EMPTIES:
                 key = (p, o)
                 e = tt.get(key)
@@ -353,72 +655,19 @@ class Solver:
                     if hi < beta:
                         beta = hi
             alpha0 = alpha
+            kids = order(p, o, mv, empty, n, parity, hash_move)
             n1 = n - 1
-            if mv & (mv - 1):
-                # several moves: fastest first (fewest opponent replies), corners early
-                kids = []
-                etc = n > ETC_MIN_EMPTIES
-                odd = 0
-                if W[2]:
-                    for q in QUADS:
-                        e = empty & q
-                        if e.bit_count() & 1:
-                            odd |= e
-                while mv:
-                    b = mv & -mv
-                    mv ^= b
-                    f = FLIP[b.bit_length() - 1](p, o)
-                    np_ = o ^ f
-                    no_ = p | f | b
-                    rest = empty ^ b
-                    if etc:
-                        # enhanced transposition cutoff: a child already known to refute
-                        ce = tt.get((np_, no_))
-                        if ce is not None and -ce[1] >= beta:
-                            v = -ce[1]
-                            e = tt.get(key)
-                            tt[key] = (max(v, e[0]) if e else v, e[1] if e else INFINITY, b)
-                            return v
-                    if b == hash_move:
-                        k = -1000
-                    else:
-                        k = moves(np_, no_, rest, shifts).bit_count() * 16
-                        if b & CORNERS:
-                            k -= W[0]
-                        elif b & NEAR:
-                            k += W[1]
-                        if b & odd:
-                            k -= W[2]
-                        if W[3]:
-                            pm = 0
-                            for dd in shifts:
-                                pm |= (no_ << dd) | (no_ >> dd)
-                            k += W[3] * (pm & rest).bit_count()
-                    kids.append((k, b, np_, no_, rest))
-                kids.sort()
-            else:
-                b = mv
-                f = FLIP[b.bit_length() - 1](p, o)
-                kids = [(0, b, o ^ f, p | f | b, empty ^ b)]
             best = -INFINITY
             best_move = 0
-            first = True
-            for _, b, np_, no_, rest in kids:
-                if first:
-                    if n1 > SHALLOW:
-                        v = -deep(np_, no_, -beta, -alpha, rest, n1, False)
-                    else:
-                        v = -shallow(np_, no_, -beta, -alpha, rest, False)
-                    first = False
+            for _, b, np_, no_ in kids:
+                rest = empty ^ b
+                par = parity ^ QBIT[b.bit_length() - 1]
+                if best == -INFINITY:
+                    v = -pvs(np_, no_, -beta, -alpha, rest, n1, par, False)
                 else:
-                    if n1 > SHALLOW:
-                        v = -deep(np_, no_, -alpha - 1, -alpha, rest, n1, False)
-                        if alpha < v < beta:
-                            v = -deep(np_, no_, -beta, -v, rest, n1, False)
-                    else:
-                        v = -shallow(np_, no_, -alpha - 1, -alpha, rest, False)
-                        if alpha < v < beta:
-                            v = -shallow(np_, no_, -beta, -v, rest, False)
+                    v = -pvs(np_, no_, -alpha - 1, -alpha, rest, n1, par, False)
+                    if alpha < v < beta:
+                        v = -pvs(np_, no_, -beta, -v, rest, n1, par, False)
                 if v > best:
                     best = v
                     best_move = b
@@ -429,8 +678,6 @@ class Solver:
             if key is not None:
                 if len(tt) >= TT_MAX_ENTRIES:
                     tt.clear()
-                e = tt.get(key)
-                lo, hi = (e[0], e[1]) if e is not None else (-INFINITY, INFINITY)
                 if best <= alpha0:
                     hi = min(hi, best)
                 elif best >= beta:
@@ -447,15 +694,13 @@ class Solver:
                 return final(p, o)
             if n == 1:
                 return last1(p, o, empty.bit_length() - 1)
-            if n == 2:
-                return last2(p, o, alpha, beta, empty, False)
-            if n <= SHALLOW:
-                return shallow(p, o, alpha, beta, empty, False)
-            return deep(p, o, alpha, beta, empty, n, False)
+            return pvs(p, o, alpha, beta, empty, n, parity_of(empty), False)
 
         self.flips = flips
         self.final = final
         self._solve = solve
+        self._get_nodes = get_nodes
+        self._set_nodes = set_nodes
 
     # -- public ------------------------------------------------------------------
 
@@ -635,10 +880,32 @@ def _value(position: Position, solver: Solver) -> int:
     if position.is_over:
         return position.final_margin(position.turn)
     if is_fast(position):
-        return solver.value(position.player, position.opponent)
+        return solver.value(position.player, position.opponent, _guess(position, solver))
     wld = _generic_negamax(position, -1, 1, solver)
     if wld >= 1:
         return _generic_negamax(position, 0, INFINITY, solver)
     if wld <= -1:
         return _generic_negamax(position, -INFINITY, 0, solver)
     return wld
+
+
+def _guess(position: Position, solver: Solver) -> int:
+    """An estimate of the exact value to start MTD(f) from: a short midgame search.
+
+    Each null-window test costs little far from the true value and most near it,
+    so starting at a good estimate skips the expensive tests on the way there.
+    Small positions start from 0 (the search would cost more than it saves).
+    """
+    n = position.empty.bit_count()
+    if n < GUESS_MIN_EMPTIES:
+        return 0
+    from .search import search  # the search imports this module
+
+    deadline, node_limit, nodes = solver.deadline, solver.node_limit, solver.nodes
+    # at most a tenth of the time the solve has left
+    time_limit = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / 10)
+    try:
+        r = search(position, max_depth=6 if n < 18 else 8, node_limit=200_000, time_limit=time_limit)
+    finally:
+        solver.deadline, solver.node_limit, solver.nodes = deadline, node_limit, nodes
+    return round(r.score / 100)

@@ -10,7 +10,8 @@ import sys
 import pytest
 
 from reversi import PASS, Position, Rules
-from reversi.endgame import SolveTimeout, final_score, position_value, solve, solver_for
+from reversi import endgame
+from reversi.endgame import INFINITY, Solver, SolveTimeout, final_score, position_value, solve, solver_for, stable_discs
 from reversi.notation import parse_position
 from tests.bench.plain import minimax, plain_alphabeta
 from tests.bench.positions import ENDGAME, random_position
@@ -174,3 +175,77 @@ def test_cli_solve_bad_input() -> None:
     out = _cli("solve", "XXXX-- X")
     assert out.returncode != 0
     assert out.stderr.strip().count("\n") == 0 and "error" in out.stderr
+
+
+def _all_continuations(position: Position, seen: set, out: list) -> None:
+    """Every position reachable from ``position`` (passes included), into ``out``."""
+    key = (position.player, position.opponent)
+    if key in seen:
+        return
+    seen.add(key)
+    out.append(position)
+    if position.is_over:
+        return
+    if position.must_pass:
+        _all_continuations(position.pass_turn(), seen, out)
+        return
+    for m in position.legal_moves():
+        _all_continuations(position.play(m), seen, out)
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules("octagon"), Rules(size=6), Rules(size=8, blocked=("c3", "f6"))], ids=lambda r: r.describe()
+)
+def test_stable_discs_never_flip(rules: Rules) -> None:
+    g = rules.geometry
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(12):
+        pos = random_position(rules, rng.randint(3, 6), rng)
+        empty = pos.empty
+        stable = {side: stable_discs(g, bits, empty) for side, bits in ((0, pos.player), (1, pos.opponent))}
+        later: list[Position] = []
+        _all_continuations(pos, set(), later)
+        for q in later:
+            # the side to move of q: same as pos after an even number of plies
+            own = {0: q.player, 1: q.opponent} if q.turn == pos.turn else {0: q.opponent, 1: q.player}
+            for side in (0, 1):
+                assert stable[side] & own[side] == stable[side], (pos, q)
+        checked += stable[0].bit_count() + stable[1].bit_count()
+    assert checked > 0, "no stable disc in the sample"
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules("octagon")], ids=lambda r: r.describe())
+def test_stability_cutoff_agrees_with_unpruned_solver(rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positions with many stable discs at 11-12 empties: the same value with and without the cutoff."""
+    g = rules.geometry
+    rng = random.Random(23)
+    positions = []
+    while len(positions) < 3:
+        pos = random_position(rules, 11 + len(positions) % 2, rng)
+        stable = stable_discs(g, pos.player, pos.empty) | stable_discs(g, pos.opponent, pos.empty)
+        if stable.bit_count() >= 6 and pos.legal:
+            positions.append(pos)
+    fired = False
+    for pos in positions:
+        with_cutoff = Solver(g, rules.anti, rules.empties_to_winner)
+        monkeypatch.setattr(endgame, "STABILITY_MIN_EMPTIES", 10_000)
+        without = Solver(g, rules.anti, rules.empties_to_winner)
+        monkeypatch.undo()
+        exact = Solver(g, rules.anti, rules.empties_to_winner).solve(pos.player, pos.opponent)
+        for alpha, beta in ((-INFINITY, INFINITY), (exact - 1, exact), (exact, exact + 1), (20, 22)):
+            with_cutoff.tt.clear()
+            without.tt.clear()
+            a = with_cutoff.solve(pos.player, pos.opponent, alpha, beta)
+            b = without.solve(pos.player, pos.opponent, alpha, beta)
+            # both are valid fail-soft results for the window
+            for v in (a, b):
+                if alpha < exact < beta:
+                    assert v == exact, pos
+                elif exact <= alpha:
+                    assert exact <= v <= alpha, pos
+                else:
+                    assert beta <= v <= exact, pos
+        fired |= with_cutoff.nodes != without.nodes
+    if g.is_standard:  # on this small octagon sample the cutoff's alpha threshold is never reached
+        assert fired, "the stability cutoff never changed the search"
