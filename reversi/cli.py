@@ -15,8 +15,8 @@ from dataclasses import replace
 
 from .errors import ReversiError
 from .game import Game
-from .geometry import iter_indices
-from .notation import parse_position, play_transcript, position_to_string, rules_for_position
+from .geometry import COLUMN_LETTERS
+from .notation import board_rows, parse_position, play_transcript, position_to_string, rules_for_position
 from .perft import perft
 from .position import Position
 from .rules import BLACK, COLOR_NAMES, WHITE, Rules, random_blocked
@@ -117,26 +117,10 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
 
 def board_text(pos: Position) -> str:
-    """The board as text with coordinates: X black, O white, . empty, # off-board."""
+    """The board as text with coordinates: X black, O white, * legal, . empty, # off-board."""
     g = pos.rules.geometry
-    letters = "abcdefghijklmnop"[: g.width]
-    lines = ["    " + " ".join(letters)]
-    legal = pos.legal
-    for row in range(g.height):
-        cells = []
-        for col in range(g.width):
-            i = g.index(col, row)
-            bit = 1 << i
-            if i in g.removed:
-                cells.append("#")
-            elif pos.black & bit:
-                cells.append("X")
-            elif pos.white & bit:
-                cells.append("O")
-            elif legal & bit:
-                cells.append("*")
-            else:
-                cells.append(".")
+    lines = ["    " + " ".join(COLUMN_LETTERS[: g.width])]
+    for row, cells in enumerate(board_rows(pos, marks=pos.legal, empty=".")):
         lines.append(f"{row + 1:>3} " + " ".join(cells))
     return "\n".join(lines)
 

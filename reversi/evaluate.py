@@ -21,7 +21,12 @@ Pattern evaluation (plain 8x8 board; Othello and Classic, and Anti when
     weight table indexed by the base-3 number of the squares (0 empty, 1 own, 2
     opponent; first square = least significant digit). Training ties the entries
     that a pattern's own symmetries map onto each other, so the value of a position
-    is exactly invariant under the symmetries of the board.
+    is exactly invariant under the symmetries of the board. Next to the tables, a
+    few *scalar* features with one weight each per phase (:data:`PATTERN_SCALARS`):
+    bias, parity, the mobility of each side and the potential mobility (empty
+    squares next to the other side's discs) of each side. The shipped model is
+    small on purpose (the edge and the 2x4 corner block, 6 phases, about 10k
+    weights a phase): see :mod:`reversi.train` and ``reversi/data/README.md``.
 
     Speed: an incremental index update is out of reach in a pure-Python search, so
     the evaluator computes every index from scratch with bit tricks. For each

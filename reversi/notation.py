@@ -132,7 +132,9 @@ def move_name(move: int, geometry: Geometry) -> str:
 # -- position strings ------------------------------------------------------------
 
 
-def position_to_string(position: Position) -> str:
+def board_rows(position: Position, marks: int = 0, mark: str = "*", empty: str = "-") -> list[str]:
+    """The board row by row, top first: ``X`` black, ``O`` white, ``#`` off the board,
+    ``mark`` on the squares of the bitboard ``marks`` (e.g. legal moves), else ``empty``."""
     g = position.rules.geometry
     rows = []
     for row in range(g.height):
@@ -146,9 +148,17 @@ def position_to_string(position: Position) -> str:
                 cells.append("X")
             elif position.white & bit:
                 cells.append("O")
+            elif marks & bit:
+                cells.append(mark)
             else:
-                cells.append("-")
+                cells.append(empty)
         rows.append("".join(cells))
+    return rows
+
+
+def position_to_string(position: Position) -> str:
+    g = position.rules.geometry
+    rows = board_rows(position)
     board = "".join(rows) if (g.width, g.height) == (8, 8) else "/".join(rows)
     text = f"{board} {'O' if position.turn == WHITE else 'X'}"
     if position.supply is not None:

@@ -1,45 +1,44 @@
 """Training of the evaluation weights: self-play, exact endgame labels, ridge fit.
 
-Usage (numpy required here, and only here)::
+Usage (numpy and scipy required here, and only here)::
 
-    python -m reversi.train patterns [--anti] --games 4000 --rounds 2
-    python -m reversi.train features [--anti] --games 3000
-    python -m reversi.train patterns --quick --out /tmp/p.bin     # tiny, for tests
+    python -m reversi.train patterns --time-limit 1200 --save-data /tmp/othello.npz
+    python -m reversi.train patterns --load-data /tmp/othello.npz      # refit only
+    python -m reversi.train features [--anti] --time-limit 300
+    python -m reversi.train patterns --quick --out /tmp/p.bin             # tiny, for tests
 
 Pipeline
 --------
-1. **Positions by self-play.** Games start with a few random moves (2 to 9: varied
-   openings), then an epsilon-greedy one-ply player using the current evaluator
-   (the shipped or hand weights in round 1, the freshly fitted weights in later
-   rounds): each move picks the child with the best static value, or a random move
-   with probability ``epsilon`` (default 0.03: few random moves, as each one makes
-   the outcome a noisier label of the positions before it). Every game has its own
-   seed (``seed + game``), so a run is reproducible. Pattern training plays plain
-   8x8 Othello; feature training plays a mix of geometries (6x6 to 12x12, the
-   octagon, random blocked squares). Classic and free-opening games are not played:
-   after the opening they are Othello positions (the supply limit is ignored).
-2. **Labels.** When a game reaches ``solve_empties`` empty squares, a small exact
-   solver (alpha-beta to the end, fastest-first ordering) finds the exact final
-   margin and the best move; the game is finished with perfect play, so every later
-   position has that exact value (sign by the side to move). Earlier positions get
-   a TD(lambda) return: ``G_t = (1 - lam) * V(s_t+1) + lam * G_t+1`` with ``V`` the
-   current evaluator's value of the position after the move played (the one-ply
-   search value the player computed anyway) and the exact value at the solve
-   point. Round 1 uses ``lam = 1`` (the plain outcome: the round-1 evaluator may be
-   the uncalibrated hand one); later rounds use ``--lam`` (0.8 in the real run), a
-   blend of outcome and shallow-search value that lowers the label noise.
-   Labels are final margins in discs as the score counts them (Anti: fewer discs is
-   better, empties not awarded; Othello: empties to the winner).
-3. **Fit.** Per phase bucket (number of empties), ridge regression of the label on
-   the features, the data of the two neighbouring buckets included to smooth the
-   phases. Patterns are one-hot over their base-3 configurations, with the entries
-   that a pattern's own symmetries map onto each other tied to one parameter; the
-   sparse normal equations are solved by conjugate gradients in numpy. Feature
-   weights are a small dense ridge per bucket. 10% of the games are held out and
-   their mean squared error reported.
+1. **Positions by self-play.** Each game starts with 4 to 8 random moves (varied
+   openings), then a fixed-depth alpha-beta player (2 plies by default) on the
+   hand-set evaluation (:func:`reversi.evaluate.hand_evaluator`) plays, with a
+   random move with probability ``epsilon`` (0.08: positions after poor moves, the
+   kind a search's leaves are full of). Every game has its own seed (``seed +
+   game``), so a run is reproducible. Pattern training plays plain 8x8 Othello;
+   feature training plays a mix of geometries (6x6 to 12x12, the octagon, random
+   blocked squares).
+2. **Labels.** From ``solve_empties`` (12) empty squares on, the game is played
+   perfectly with :func:`reversi.endgame.solve`, so every position from there on has
+   its exact value. Every position of the game gets that final margin (sign by the
+   side to move): exact late, the outcome of fair (2-ply) play earlier. Labels are
+   final margins in discs as the score counts them (Anti: fewer discs is better).
+3. **Fit.** Per phase (10 plies each by empty squares; the rows within 3 empties
+   of the phase included, to smooth the phases), ridge regression of the label on
+   the features: patterns one-hot over their base-3 configurations, the entries
+   that a pattern's own symmetries map onto each other tied to one parameter, plus
+   scalar features (mobility of each side, potential mobility of each side,
+   parity, bias). Sparse normal equations, conjugate gradients (scipy). Every tenth
+   game is held out; each phase keeps the ridge penalty of ``--ridge`` with the
+   lowest held-out error. Feature weights (other shapes) are a small dense ridge
+   per bucket.
 4. **Write** the weights to ``reversi/data/`` in files plain Python reads (see
    :mod:`reversi.evaluate`): patterns as zlib-compressed int16 centidiscs, features
    as JSON.
+
+Why this shape: an earlier model (10 patterns, ~100k weights per phase, 1-ply
+greedy self-play) fitted its training games but lost to the hand evaluation in a
+2-3 ply search. A few thousand weights per phase, mobility as features, and labels
+from better games are what a few thousand games can determine.
 
 The real run, its data sizes and time are recorded in ``reversi/data/README.md``.
 """
@@ -56,101 +55,48 @@ from dataclasses import dataclass, field
 
 from .bitboard import flips as _flips
 from .bitboard import moves as _moves
+from .endgame import solve as _solve
 from .evaluate import (
     FEATURE_BUCKETS,
     FEATURES,
+    PATTERN_SCALARS,
     Evaluator,
-    build_feature_evaluator,
-    build_pattern_evaluator,
+    _geometry_info,
     build_pattern_indexer,
     feature_bucket,
     feature_file,
     feature_vector,
-    make_evaluator_from,
+    hand_evaluator,
     pattern_file,
+    pattern_scalars,
     save_pattern_weights,
     symmetries,
-    _geometry_info,
 )
 from .geometry import Geometry
+from .position import Position
 from .rules import Rules, random_blocked
 
-#: The pattern set of the 8x8 evaluation (squares for the a1 corner / top edge).
-PATTERNS_8X8 = [
-    ("edge+2x", [(c, 0) for c in range(8)] + [(1, 1), (6, 1)]),
-    ("corner3x3", [(c, r) for r in range(3) for c in range(3)]),
-    ("corner2x5", [(c, r) for r in range(2) for c in range(5)]),
-    ("row2", [(c, 1) for c in range(8)]),
-    ("row3", [(c, 2) for c in range(8)]),
-    ("row4", [(c, 3) for c in range(8)]),
-    ("diag8", [(k, k) for k in range(8)]),
-    ("diag7", [(k + 1, k) for k in range(7)]),
-    ("diag6", [(k + 2, k) for k in range(6)]),
-    ("diag5", [(k + 3, k) for k in range(5)]),
-]
-PATTERN_PHASES = 8
+#: Patterns known to training (squares for the a1 corner / top edge).
+KNOWN_PATTERNS = {
+    "edge": [(c, 0) for c in range(8)],
+    "edge+2x": [(c, 0) for c in range(8)] + [(1, 1), (6, 1)],
+    "corner2x4": [(c, r) for r in range(2) for c in range(4)],
+    "corner3x3": [(c, r) for r in range(3) for c in range(3)],
+    "corner2x5": [(c, r) for r in range(2) for c in range(5)],
+    "row2": [(c, 1) for c in range(8)],
+    "row3": [(c, 2) for c in range(8)],
+    "diag8": [(k, k) for k in range(8)],
+    "diag7": [(k + 1, k) for k in range(7)],
+}
+#: The pattern set of the shipped 8x8 evaluation: small, so that a few thousand
+#: games determine it; mobility and potential mobility come as scalar features.
+PATTERNS_8X8 = [(name, KNOWN_PATTERNS[name]) for name in ("edge", "corner2x4")]
+PATTERN_PHASES = 6
 
 
 def pattern_phase(empties: int) -> int:
-    """Phase bucket of the 8x8 pattern weights: 8 plies each, by empty squares."""
-    return max(0, min(PATTERN_PHASES - 1, (60 - empties) // 8))
-
-
-# -- the exact solver ------------------------------------------------------------
-
-
-class Solver:
-    """Exact final margin by alpha-beta (plain positions: no supply, no placement)."""
-
-    def __init__(self, rules: Rules) -> None:
-        g = rules.geometry
-        self.mask = g.mask
-        self.shifts = g.shifts
-        self.anti = rules.anti
-        self.to_winner = rules.empties_to_winner
-        self.nodes = 0
-
-    def final(self, p: int, o: int) -> int:
-        a, b = p.bit_count(), o.bit_count()
-        m = b - a if self.anti else a - b
-        if self.to_winner and m:
-            e = (self.mask & ~(p | o)).bit_count()
-            m += e if m > 0 else -e
-        return m
-
-    def solve(self, p: int, o: int) -> tuple[int, int]:
-        """``(margin, best move index or -1)`` for the side to move."""
-        return self._search(p, o, -1000, 1000, True)
-
-    def _search(self, p: int, o: int, alpha: int, beta: int, root: bool = False):
-        self.nodes += 1
-        mask, shifts = self.mask, self.shifts
-        empty = mask & ~(p | o)
-        mv = _moves(p, o, empty, shifts)
-        if not mv:
-            if not _moves(o, p, empty, shifts):
-                return self.final(p, o), -1
-            v, _ = self._search(o, p, -beta, -alpha)
-            return -v, -1
-        children = []
-        while mv:
-            bit = mv & -mv
-            mv ^= bit
-            i = bit.bit_length() - 1
-            f = _flips(p, o, i, shifts)
-            children.append((i, o & ~f, p | f | bit))
-        if len(children) > 1 and empty.bit_count() > 5:
-            children.sort(key=lambda c: _moves(c[1], c[2], mask & ~(c[1] | c[2]), shifts).bit_count())
-        best, best_move = -1000, -1
-        for i, no, np_ in children:
-            v = -self._search(no, np_, -beta, -alpha)[0]
-            if v > best:
-                best, best_move = v, i
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        return best, best_move
+    """Phase bucket of the 8x8 pattern weights: 10 plies each, by empty squares."""
+    return max(0, min(PATTERN_PHASES - 1, (60 - empties) // 10))
 
 
 # -- self-play -----------------------------------------------------------------------
@@ -162,7 +108,7 @@ class Sample:
 
     players: list[int] = field(default_factory=list)
     opponents: list[int] = field(default_factory=list)
-    labels: list[int] = field(default_factory=list)
+    labels: list[float] = field(default_factory=list)
     games: list[int] = field(default_factory=list)
     rules: list[Rules] = field(default_factory=list)
 
@@ -177,6 +123,41 @@ class Sample:
         self.rules += other.rules
 
 
+def _final(rules: Rules, p: int, o: int) -> int:
+    a, b = p.bit_count(), o.bit_count()
+    m = b - a if rules.anti else a - b
+    if rules.empties_to_winner and m:
+        e = (rules.geometry.mask & ~(p | o)).bit_count()
+        m += e if m > 0 else -e
+    return m
+
+
+def search_value(rules: Rules, evaluate: Evaluator, p: int, o: int, depth: int, alpha: int, beta: int) -> int:
+    """Fixed-depth alpha-beta value (centidiscs; exact ends count 10000 per disc)."""
+    g = rules.geometry
+    empty = g.mask & ~(p | o)
+    mv = _moves(p, o, empty, g.shifts)
+    if not mv:
+        if not _moves(o, p, empty, g.shifts):
+            return 10000 * _final(rules, p, o)
+        return -search_value(rules, evaluate, o, p, depth, -beta, -alpha)
+    if depth == 0:
+        return evaluate(p, o)
+    best = -(10**9)
+    while mv:
+        bit = mv & -mv
+        mv ^= bit
+        f = _flips(p, o, bit.bit_length() - 1, g.shifts)
+        v = -search_value(rules, evaluate, o & ~f, p | f | bit, depth - 1, -beta, -alpha)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
 def play_game(
     rules: Rules,
     evaluate: Evaluator,
@@ -184,94 +165,61 @@ def play_game(
     epsilon: float,
     solve_empties: int,
     game_id: int,
-    lam: float = 1.0,
+    depth: int = 2,
+    opening: tuple[int, int] = (4, 8),
 ) -> Sample:
     """One self-play game, labelled (see the module docstring).
 
-    ``lam`` < 1 blends in the evaluator's value of the next position:
-    ``G_t = (1 - lam) * V(s_t+1) + lam * G_t+1`` (TD(lambda) return, exact from the
-    solve point on).
+    Random moves for the first ``opening`` plies (a random count in that range), then
+    a ``depth``-ply alpha-beta player on ``evaluate`` that plays a random move with
+    probability ``epsilon``; from ``solve_empties`` empties on, perfect play found by
+    :func:`reversi.endgame.solve`. Labels: the exact final margin of the game (for the
+    side to move), exact for every position from the solve point on.
     """
     rng = random.Random(seed)
     g = rules.geometry
-    mask, shifts = g.mask, g.shifts
-    black, white = rules.start_discs()
-    p, o = black, white
-    solver = Solver(rules)
-    openings = rng.randint(2, 9)
-    line: list[tuple[int, int]] = []  # (player, opponent) with a move to play
-    signs: list[int] = []
-    next_values: list[float | None] = []  # mover's static value of the position after its move
-    side = 0
+    shifts = g.shifts
+    pos = Position.start(rules)
+    randoms = rng.randint(*opening)
+    line: list[tuple[int, int, int]] = []  # (player, opponent, colour to move)
+    solved = None  # (score, colour) at the solve point
     ply = 0
-    solved = None  # (value for side ``solved_side``)
-    solved_side = 0
-    while True:
-        empty = mask & ~(p | o)
-        mv = _moves(p, o, empty, shifts)
-        if not mv:
-            if not _moves(o, p, empty, shifts):
-                break
-            p, o = o, p
-            side ^= 1
+    while not pos.is_over:
+        if pos.must_pass:
+            pos = pos.pass_turn()
             continue
-        line.append((p, o))
-        signs.append(side)
-        n_empty = empty.bit_count()
-        if solved is None and n_empty <= solve_empties:
-            solved, _ = solver.solve(p, o)
-            solved_side = side
-        value = None
-        if solved is not None:
-            _, move = solver.solve(p, o)
+        p, o = pos.player, pos.opponent
+        line.append((p, o, pos.turn))
+        if solved is not None or pos.empty.bit_count() <= solve_empties:
+            r = _solve(pos, all_best=False)
+            if solved is None:
+                solved = (r.score, pos.turn)
+            move = r.best[0]
         else:
-            cand = []
-            bits = mv
-            while bits:
-                bit = bits & -bits
-                bits ^= bit
-                cand.append(bit.bit_length() - 1)
-            if ply < openings or rng.random() < epsilon:
+            cand = pos.legal_moves()
+            if ply < randoms or rng.random() < epsilon:
                 move = rng.choice(cand)
-                if lam < 1.0:
-                    f = _flips(p, o, move, shifts)
-                    value = -evaluate(o & ~f, p | f | (1 << move)) / 100
             else:
                 best = None
-                move = cand[0]
+                ties: list[int] = []
                 for i in cand:
                     f = _flips(p, o, i, shifts)
-                    v = -evaluate(o & ~f, p | f | (1 << i))
+                    v = -search_value(rules, evaluate, o & ~f, p | f | (1 << i), depth - 1, -(10**9), 10**9)
                     if best is None or v > best:
-                        best, move = v, i
-                value = best / 100
-        next_values.append(value)
-        f = _flips(p, o, move, shifts)
-        p, o = o & ~f, p | f | (1 << move)
-        side ^= 1
+                        best, ties = v, [i]
+                    elif v == best:
+                        ties.append(i)
+                move = rng.choice(ties)
+        pos = pos.play(move)
         ply += 1
     if solved is None:  # ended before reaching the solve depth: the result is exact
-        solved = Solver(rules).final(p, o)
-        solved_side = side
-    labels = [float(solved if s == solved_side else -solved) for s in signs]
-    if lam < 1.0:
-        ret = None
-        for t in range(len(line) - 1, -1, -1):
-            v = next_values[t]
-            if v is None:  # exact from the solve point on
-                ret = labels[t]
-                continue
-            nxt = ret if ret is not None else labels[t]
-            # the return of the next decision point, seen from this side
-            if t + 1 < len(line) and signs[t + 1] != signs[t]:
-                nxt = -nxt
-            ret = (1 - lam) * v + lam * nxt
-            labels[t] = ret
+        solved = (pos.final_margin(pos.turn), pos.turn)
+    score, colour = solved
     out = Sample()
-    for (pp, oo), label in zip(line, labels):
-        out.players.append(pp)
-        out.opponents.append(oo)
-        out.labels.append(label)
+    for p, o, turn in line:
+        out.players.append(p)
+        out.opponents.append(o)
+        out.labels.append(float(score if turn == colour else -score))
         out.games.append(game_id)
         out.rules.append(rules)
     return out
@@ -286,16 +234,23 @@ def generate(
     solve_empties: int,
     time_limit: float | None = None,
     log=None,
-    lam: float = 1.0,
+    depth: int = 2,
+    checkpoint=None,
 ) -> Sample:
-    """Play ``games`` self-play games, cycling through ``rules_list``."""
+    """Play ``games`` self-play games, cycling through ``rules_list``.
+
+    ``checkpoint(data)`` is called every 100 games (to save the positions so far).
+    """
     data = Sample()
     t0 = time.time()
     for k in range(games):
         rules = rules_list[k % len(rules_list)]
-        data.extend(play_game(rules, evaluators[rules], seed + k, epsilon, solve_empties, seed + k, lam))
-        if log and (k + 1) % 200 == 0:
-            log(f"  {k + 1} games, {len(data)} positions, {time.time() - t0:.0f}s")
+        data.extend(play_game(rules, evaluators[rules], seed + k, epsilon, solve_empties, seed + k, depth))
+        if (k + 1) % 100 == 0:
+            if log:
+                log(f"  {k + 1} games, {len(data)} positions, {time.time() - t0:.0f}s")
+            if checkpoint:
+                checkpoint(data)
         if time_limit is not None and time.time() - t0 > time_limit:
             if log:
                 log(f"  time limit: stopped after {k + 1} games")
@@ -366,136 +321,115 @@ def canonical_ids(g: Geometry, squares: list[tuple[int, int]]):
     return inverse.astype(np.int64), len(uniq)
 
 
-def _cg(matvec, b, iters: int, x0=None):
-    import numpy as np
+def design(data: Sample, pattern_set, scalars):
+    """``(header, cols, offsets, totals, S, empties)`` for the positions of ``data``.
 
-    x = np.zeros_like(b) if x0 is None else x0.copy()
-    r = b - matvec(x)
-    p = r.copy()
-    rs = float(r @ r)
-    for _ in range(iters):
-        if rs < 1e-10:
-            break
-        ap = matvec(p)
-        alpha = rs / float(p @ ap)
-        x += alpha * p
-        r -= alpha * ap
-        rs_new = float(r @ r)
-        p = r + (rs_new / rs) * p
-        rs = rs_new
-    return x
-
-
-def fit_patterns(data: Sample, ridge, cg_iters: int, log=print, pattern_set=None):
-    """Fit the pattern weights; returns ``(header, int16 weights list, report)``.
-
-    ``ridge`` is one penalty or a list of them: with a list, each phase keeps the
-    one with the lowest error on the held-out games (which then is a validation
-    error rather than a clean test error).
+    ``cols[i, j]``: the parameter of instance ``j`` in position ``i`` (symmetry
+    classes tied); ``S[i]``: the scalar features of position ``i``.
     """
     import numpy as np
 
-    ridges = list(ridge) if isinstance(ridge, (list, tuple)) else [ridge]
-    chosen = PATTERNS_8X8 if pattern_set is None else pattern_set
-
     g = Geometry(8, 8)
-    patterns = [{"name": name, "squares": [list(sq) for sq in squares]} for name, squares in chosen]
+    patterns = [{"name": name, "squares": [list(sq) for sq in squares]} for name, squares in pattern_set]
     indexer, classes = build_pattern_indexer(g, patterns)
-    canon = []
-    offsets = []
+    canon, offsets = [], []
     total = 0
-    for name, squares in chosen:
+    for _, squares in pattern_set:
         ids, count = canonical_ids(g, squares)
         canon.append(ids)
         offsets.append(total)
         total += count
-    mask = g.mask
-    n = len(data)
     raw = np.array([indexer(p, o) for p, o in zip(data.players, data.opponents)], dtype=np.int64)
     cols = np.empty_like(raw)
     for j, k in enumerate(classes):
         cols[:, j] = offsets[k] + canon[k][raw[:, j]]
-    empties = np.array([(mask & ~(p | o)).bit_count() for p, o in zip(data.players, data.opponents)])
-    phase = np.array([pattern_phase(int(e)) for e in empties])
-    parity = np.where(empties % 2 == 1, 1.0, -1.0)
-    y = np.array(data.labels, dtype=np.float64)
-    games = np.array(data.games)
-    holdout = (games % 10) == 9
-    n_inst = cols.shape[1]
-    sizes = [3 ** len(sq) for _, sq in chosen]
-    per_phase = sum(sizes) + 2
-    weights = np.zeros(PATTERN_PHASES * per_phase)
-    report = {"positions": int(n), "parameters_per_phase": int(total + 2), "phases": []}
-    for ph in range(PATTERN_PHASES):
-        rows = (np.abs(phase - ph) <= 1) & ~holdout
-        X = cols[rows]
-        D = np.stack([np.ones(rows.sum()), parity[rows]], axis=1)
-        yy = y[rows]
-        m = X.shape[0]
-        if m == 0:
-            continue
-        flat = X.ravel()
-
-        b = np.concatenate([np.bincount(flat, weights=np.repeat(yy, n_inst), minlength=total), D.T @ yy])
-        # errors: on the bucket's own rows, train and held out
-        own = (phase == ph) & ~holdout
-        test = (phase == ph) & holdout
-
-        def predict(sel, wp, wd):
-            Dm = np.stack([np.ones(sel.sum()), parity[sel]], axis=1)
-            return wp[cols[sel]].sum(axis=1) + Dm @ wd
-
-        best = None
-        for lam in ridges:
-
-            def matvec(w, X=X, D=D, flat=flat, lam=lam):
-                wp, wd = w[:total], w[total:]
-                xw = wp[X].sum(axis=1) + D @ wd
-                gp = np.bincount(flat, weights=np.repeat(xw, n_inst), minlength=total) + lam * wp
-                gd = D.T @ xw + 1e-3 * wd
-                return np.concatenate([gp, gd])
-
-            w = _cg(matvec, b, cg_iters)
-            wp, wd = w[:total], w[total:]
-            mse_train = float(np.mean((predict(own, wp, wd) - y[own]) ** 2)) if own.any() else float("nan")
-            mse_test = float(np.mean((predict(test, wp, wd) - y[test]) ** 2)) if test.any() else float("nan")
-            if best is None or mse_test < best[0]:
-                best = (mse_test, mse_train, lam, wp, wd)
-        mse_test, mse_train, lam, wp, wd = best
-        base = float(np.mean(y[test] ** 2)) if test.any() else float("nan")
-        report["phases"].append(
-            {
-                "phase": ph,
-                "rows": int(m),
-                "ridge": lam,
-                "mse_train": mse_train,
-                "mse_holdout": mse_test,
-                "mse_zero": base,
-            }
-        )
-        log(
-            f"  phase {ph}: {m} rows, ridge {lam}, mse train {mse_train:.1f} "
-            f"holdout {mse_test:.1f} (zero model {base:.1f})"
-        )
-        at = ph * per_phase
-        for k, size in enumerate(sizes):
-            full = wp[offsets[k] + canon[k]]
-            weights[at : at + size] = full
-            at += size
-        weights[at : at + 2] = wd
-    ints = np.clip(np.round(weights * 100), -32767, 32767).astype(int).tolist()
+    S = np.array([pattern_scalars(g, p, o, scalars) for p, o in zip(data.players, data.opponents)], dtype=np.float64)
+    empties = np.array([(g.mask & ~(p | o)).bit_count() for p, o in zip(data.players, data.opponents)])
     header = {
-        "format": "reversi pattern weights 1",
+        "format": "reversi pattern weights 2",
         "units": "centidiscs",
         "patterns": patterns,
         "phases": PATTERN_PHASES,
         "phase_of_empties": [pattern_phase(e) for e in range(65)],
-        "scalars": ["bias", "parity"],
+        "scalars": list(scalars),
     }
+    return header, cols, canon, offsets, total, S, empties
+
+
+def fit_patterns(data: Sample, ridges, log=print, pattern_set=None, scalars=PATTERN_SCALARS):
+    """Fit the pattern and scalar weights per phase; ``(header, int16 weights, report)``.
+
+    Ridge regression (the penalty on every parameter; the scalars are so often
+    non-zero that it hardly touches them), solved by conjugate gradients on the
+    normal equations with a diagonal preconditioner. Each phase takes its rows from
+    the positions within 3 empties of its range and keeps the penalty of ``ridges``
+    with the lowest error on the held-out games (every tenth game).
+    """
+    import numpy as np
+    from scipy.sparse import csr_matrix, hstack
+    from scipy.sparse.linalg import LinearOperator, cg
+
+    chosen = PATTERNS_8X8 if pattern_set is None else pattern_set
+    scalars = list(scalars)
+    header, cols, canon, offsets, total, S, empties = design(data, chosen, scalars)
+    n, n_inst = cols.shape
+    ns = len(scalars)
+    phase = np.array([pattern_phase(int(e)) for e in empties])
+    y = np.array(data.labels, dtype=np.float64)
+    holdout = (np.array(data.games) % 10) == 9
+    sizes = [3 ** len(sq) for _, sq in chosen]
+    per_phase = sum(sizes) + ns
+    weights = np.zeros(PATTERN_PHASES * per_phase)
+    report = {"positions": int(n), "parameters_per_phase": int(total + ns), "phases": []}
+    X_all = hstack(
+        [
+            csr_matrix((np.ones(n * n_inst), cols.ravel(), np.arange(0, n * n_inst + 1, n_inst)), shape=(n, total)),
+            csr_matrix(S),
+        ]
+    ).tocsr()
+    for ph in range(PATTERN_PHASES):
+        in_phase = [e for e in range(65) if pattern_phase(e) == ph]
+        lo, hi = min(in_phase) - 3, max(in_phase) + 3
+        rows = (empties >= lo) & (empties <= hi) & ~holdout
+        test = (phase == ph) & holdout
+        own = (phase == ph) & ~holdout
+        if not rows.any():
+            continue
+        X, yy = X_all[rows], y[rows]
+        Xt = X.T.tocsr()
+        b = Xt @ yy
+        diag = np.asarray(X.multiply(X).sum(axis=0)).ravel()
+        best = None
+        w = np.zeros(total + ns)
+        for lam in ridges:
+            op = LinearOperator((total + ns, total + ns), matvec=lambda v, lam=lam, X=X, Xt=Xt: Xt @ (X @ v) + lam * v)
+            pre = LinearOperator((total + ns, total + ns), matvec=lambda v, d=1.0 / (diag + lam): d * v)
+            w, _ = cg(op, b, x0=w, M=pre, maxiter=400, rtol=1e-7)
+            mse_test = float(np.mean((X_all[test] @ w - y[test]) ** 2)) if test.any() else float("nan")
+            mse_train = float(np.mean((X_all[own] @ w - y[own]) ** 2)) if own.any() else float("nan")
+            if best is None or not mse_test >= best[0]:
+                best = (mse_test, mse_train, lam, w.copy())
+        mse_test, mse_train, lam, wbest = best
+        base = float(np.mean(y[test] ** 2)) if test.any() else float("nan")
+        report["phases"].append(
+            {"phase": ph, "rows": int(rows.sum()), "ridge": lam, "mse_train": mse_train,
+             "mse_holdout": mse_test, "mse_zero": base}
+        )
+        sc = " ".join(f"{name}={v:.2f}" for name, v in zip(scalars, wbest[total:]))
+        log(
+            f"  phase {ph}: {int(rows.sum())} rows, ridge {lam:g}, mse train {mse_train:.1f} "
+            f"holdout {mse_test:.1f} (zero model {base:.1f}); {sc}"
+        )
+        at = ph * per_phase
+        for k, size in enumerate(sizes):
+            weights[at : at + size] = wbest[offsets[k] + canon[k]]
+            at += size
+        weights[at : at + ns] = wbest[total:]
+    ints = np.clip(np.round(weights * 100), -32767, 32767).astype(int).tolist()
     return header, ints, report
 
 
-def fit_features(data: Sample, ridge: float, log=print):
+def fit_features(data: Sample, ridges, log=print):
     """Fit the feature weights per bucket; returns ``(table, report)``."""
     import numpy as np
 
@@ -518,7 +452,7 @@ def fit_features(data: Sample, ridge: float, log=print):
         if len(yy) < len(FEATURES):
             table.append([0.0] * len(FEATURES))
             continue
-        reg = ridge * np.eye(len(FEATURES))
+        reg = (ridges[0] if isinstance(ridges, (list, tuple)) else ridges) * np.eye(len(FEATURES))
         reg[0, 0] = 1e-6
         w = np.linalg.solve(X.T @ X + reg, X.T @ yy)
         test = (B == b) & holdout
@@ -551,113 +485,91 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m reversi.train", description=__doc__.split("\n")[0])
     ap.add_argument("what", choices=["patterns", "features"])
     ap.add_argument("--anti", action="store_true", help="train for Anti (fewer discs wins)")
-    ap.add_argument("--games", type=int, default=2000, help="self-play games per round")
-    ap.add_argument(
-        "--rounds", type=int, default=1, help="rounds of play-then-fit (later rounds use the new weights)"
-    )
-    ap.add_argument("--solve-empties", type=int, default=10, help="exact solve from this many empties")
-    ap.add_argument("--epsilon", type=float, default=0.03, help="share of random moves in self-play")
-    ap.add_argument("--lam", type=float, default=1.0, help="TD(lambda) blend, used from round 2 on")
-    ap.add_argument("--ridge", default="3", help="ridge penalty, or a comma list to pick from per phase")
+    ap.add_argument("--games", type=int, default=2000, help="self-play games (a ceiling with --time-limit)")
+    ap.add_argument("--depth", type=int, default=2, help="search depth of the self-play player")
+    ap.add_argument("--solve-empties", type=int, default=12, help="exact solve from this many empties")
+    ap.add_argument("--epsilon", type=float, default=0.08, help="share of random moves in self-play")
+    ap.add_argument("--ridge", default="3,10,30,100", help="ridge penalties to pick from per phase (held out)")
     ap.add_argument("--patterns", default=None, help="patterns: comma list of pattern names to use")
-    ap.add_argument("--save-data", default=None, help="patterns: save the labelled positions (.npz)")
-    ap.add_argument("--load-data", default=None, help="patterns: fit on saved positions, no self-play")
-    ap.add_argument("--cg-iters", type=int, default=150)
+    ap.add_argument("--scalars", default=",".join(PATTERN_SCALARS), help="patterns: scalar features")
+    ap.add_argument("--save-data", default=None, help="save the labelled positions (.npz) as they come")
+    ap.add_argument("--load-data", default=None, help="fit on saved positions (comma list), no self-play")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--time-limit", type=float, default=None, help="seconds of self-play per round at most")
+    ap.add_argument("--time-limit", type=float, default=None, help="seconds of self-play at most")
     ap.add_argument("--out", default=None, help="weights file (default: the shipped one in reversi/data/)")
     ap.add_argument("--quick", action="store_true", help="tiny run for tests: few games, shallow solve")
     args = ap.parse_args(argv)
     if args.quick:
         args.games = min(args.games, 24)
         args.solve_empties = min(args.solve_empties, 6)
-        args.cg_iters = min(args.cg_iters, 30)
+        args.depth = 1
 
     ridges = [float(r) for r in str(args.ridge).split(",")]
-    pattern_set = None
+    pattern_set = PATTERNS_8X8
     if args.patterns:
-        known = dict(PATTERNS_8X8)
         names = args.patterns.split(",")
-        unknown = [n for n in names if n not in known]
+        unknown = [n for n in names if n not in KNOWN_PATTERNS]
         if unknown:
-            ap.error(f"unknown patterns {unknown}; known: {', '.join(known)}")
-        pattern_set = [(n, known[n]) for n in names]
+            ap.error(f"unknown patterns {unknown}; known: {', '.join(KNOWN_PATTERNS)}")
+        pattern_set = [(n, KNOWN_PATTERNS[n]) for n in names]
+    scalars = [s for s in args.scalars.split(",") if s]
+    if any(s not in PATTERN_SCALARS for s in scalars):
+        ap.error(f"unknown scalars in {scalars}; known: {', '.join(PATTERN_SCALARS)}")
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
 
     t0 = time.time()
-    data = Sample()
     if args.what == "patterns":
+        rules_list = [Rules(anti=args.anti)]
         out = args.out or pattern_file(args.anti)
-        rules = Rules(anti=args.anti)
-        evaluate = make_evaluator_from(rules, os.path.dirname(out) or ".")
-        if args.load_data:
-            data = load_samples(args.load_data, rules)
-            rounds = 0
-            log(f"fit on {len(data)} saved positions")
-            header, ints, report = fit_patterns(data, ridges, args.cg_iters, log, pattern_set)
-        for rnd in range(0 if args.load_data else args.rounds):
-            log(f"round {rnd + 1}: self-play")
-            seed = args.seed + rnd * 1_000_003
-            lam = args.lam if rnd else 1.0
-            data.extend(
-                generate(
-                    [rules], {rules: evaluate}, args.games, seed, args.epsilon, args.solve_empties,
-                    args.time_limit, log, lam,
-                )
-            )
-            if args.save_data:
-                save_samples(args.save_data, data)
-            log(f"round {rnd + 1}: fit on {len(data)} positions")
-            header, ints, report = fit_patterns(data, ridges, args.cg_iters, log, pattern_set)
-            evaluate = build_pattern_evaluator(rules.geometry, header, ints)
-            rounds = rnd + 1
-        header["training"] = {
-            "games": len(set(data.games)),
-            "positions": len(data),
-            "rounds": rounds,
-            "solve_empties": args.solve_empties,
-            "epsilon": args.epsilon,
-            "lam": args.lam,
-            "ridge": ridges,
-            "seconds": round(time.time() - t0),
-            "report": report,
-        }
-        os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+    else:
+        rules_list = feature_rules(args.anti, args.quick)
+        out = args.out or feature_file()
+    if args.load_data:
+        data = Sample()
+        for path in args.load_data.split(","):
+            data.extend(load_samples(path, rules_list[0]))
+        log(f"fit on {len(data)} saved positions")
+    else:
+        # the self-play player is the hand-set evaluation at a shallow search depth
+        evaluators = {r: hand_evaluator(r) for r in rules_list}
+        checkpoint = None
+        if args.save_data:
+            def checkpoint(d: Sample) -> None:
+                save_samples(args.save_data, d)
+        log(f"self-play: {len(rules_list)} rule sets, depth {args.depth}, solve at {args.solve_empties}")
+        data = generate(
+            rules_list, evaluators, args.games, args.seed, args.epsilon, args.solve_empties,
+            args.time_limit, log, args.depth, checkpoint,
+        )
+        if checkpoint:
+            checkpoint(data)
+    play_seconds = round(time.time() - t0)
+    training = {
+        "games": len(set(data.games)),
+        "positions": len(data),
+        "depth": args.depth,
+        "solve_empties": args.solve_empties,
+        "epsilon": args.epsilon,
+        "ridge": ridges,
+        "seed": args.seed,
+    }
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+    if args.what == "patterns":
+        header, ints, report = fit_patterns(data, ridges, log, pattern_set, scalars)
+        header["training"] = dict(training, seconds=round(time.time() - t0), play_seconds=play_seconds, report=report)
         save_pattern_weights(out, header, ints)
     else:
-        out = args.out or feature_file()
-        rules_list = feature_rules(args.anti, args.quick)
-        evaluators = {r: make_evaluator_from(r, os.path.dirname(out) or ".") for r in rules_list}
         key = "anti" if args.anti else "normal"
-        for rnd in range(args.rounds):
-            log(f"round {rnd + 1}: self-play")
-            seed = args.seed + rnd * 1_000_003
-            data.extend(
-                generate(
-                    rules_list, evaluators, args.games, seed, args.epsilon, args.solve_empties,
-                    args.time_limit, log, args.lam if rnd else 1.0,
-                )
-            )
-            log(f"round {rnd + 1}: fit on {len(data)} positions")
-            table, report = fit_features(data, ridges[0], log)
-            evaluators = {r: build_feature_evaluator(r.geometry, table) for r in rules_list}
+        table, report = fit_features(data, ridges, log)
         existing = {}
         if os.path.exists(out):
             with open(out) as f:
                 existing = json.load(f)
         existing["features"] = list(FEATURES)
         existing[key] = table
-        existing.setdefault("training", {})[key] = {
-            "games": len(set(data.games)),
-            "positions": len(data),
-            "rounds": args.rounds,
-            "solve_empties": args.solve_empties,
-            "seconds": round(time.time() - t0),
-            "report": report,
-        }
-        os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+        existing.setdefault("training", {})[key] = dict(training, seconds=round(time.time() - t0), report=report)
         with open(out, "w") as f:
             json.dump(existing, f, indent=1)
     log(f"wrote {out} in {time.time() - t0:.0f}s")

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from reversi import PASS, Position, Rules, random_blocked
 from reversi.evaluate import (
+    PATTERN_SCALARS,
     build_pattern_evaluator,
+    pattern_scalars,
     gather_code,
     load_pattern_weights,
     make_evaluator,
@@ -119,7 +121,8 @@ def test_untied_random_pattern_weights_are_not_symmetric():
     patterns = [{"name": n, "squares": [list(s) for s in sq]} for n, sq in PATTERNS_8X8[:1]]
     header = {"patterns": patterns, "phases": 1, "phase_of_empties": [0] * 65, "scalars": ["bias", "parity"]}
     rng = random.Random(1)
-    evaluate = build_pattern_evaluator(g, header, [rng.randint(-99, 99) for _ in range(3**10 + 2)])
+    size = 3 ** len(PATTERNS_8X8[0][1])
+    evaluate = build_pattern_evaluator(g, header, [rng.randint(-99, 99) for _ in range(size + 2)])
     pos = random_position(Rules(), 30, 4)
     values = {evaluate(transform(g, pos.player, s), transform(g, pos.opponent, s)) for s in symmetries(8)}
     assert len(values) > 1
@@ -245,3 +248,26 @@ def test_pattern_evaluator_reads_the_base3_index():
     a1, b1 = 1 << g.parse_square("a1"), 1 << g.parse_square("b1")
     assert evaluate(a1, b1) == 100
     assert evaluate(b1, a1) == 0
+
+
+def test_generated_scalar_terms_match_the_training_features():
+    """The evaluator's inlined scalars (mobility, potential mobility, parity) equal
+    :func:`pattern_scalars`, which training fits on: one weight per scalar, powers of
+    100 apart, so every scalar can be read back from the value."""
+    rules = Rules()
+    g = rules.geometry
+    header = {
+        "patterns": [{"name": "corner", "squares": [[0, 0]]}],
+        "phases": 1,
+        "phase_of_empties": [0] * 65,
+        "scalars": list(PATTERN_SCALARS),
+    }
+    scale = [100**k for k in range(len(PATTERN_SCALARS))]
+    evaluate = build_pattern_evaluator(g, header, [0, 0, 0] + scale)
+    for seed in range(30):
+        pos = random_position(rules, 4 + 2 * seed, seed)
+        if not pos.legal:
+            continue
+        x = pattern_scalars(g, pos.player, pos.opponent)
+        assert evaluate(pos.player, pos.opponent) == sum(w * v for w, v in zip(scale, x))
+        assert 0 < x[2] < 100 and 0 <= x[4] < 100

@@ -27,7 +27,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from reversi.bitboard import flips, moves  # noqa: E402
-from reversi.evaluate import hand_evaluator, make_evaluator  # noqa: E402
+from reversi.evaluate import hand_evaluator, make_evaluator, make_evaluator_from  # noqa: E402
 from reversi.rules import Rules  # noqa: E402
 
 
@@ -146,9 +146,10 @@ def main() -> int:
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--speed-only", action="store_true")
+    ap.add_argument("--data-dir", default=None, help="weights from this directory instead of reversi/data")
     args = ap.parse_args()
     rules = Rules(args.variant, size=args.size, anti=args.anti)
-    trained = make_evaluator(rules)
+    trained = make_evaluator(rules) if args.data_dir is None else make_evaluator_from(rules, args.data_dir)
     hand = hand_evaluator(rules)
     print(f"rules: {rules.describe()}  evaluator: {'patterns' if hasattr(trained, 'source') else 'features'}")
     for name, ev in (("trained", trained), ("hand", hand)):
@@ -161,6 +162,7 @@ def main() -> int:
         return 0
     wins = draws = losses = 0
     margin = 0
+    points = []
     t = time.time()
     for k in range(args.games // 2):
         p, o = opening(rules, 4 + k % 5, args.seed + k)
@@ -170,13 +172,17 @@ def main() -> int:
             else:
                 m = -play(rules, hand, trained, p, o, args.depth)
             margin += m
+            points.append(1.0 if m > 0 else 0.5 if m == 0 else 0.0)
             wins += m > 0
             draws += m == 0
             losses += m < 0
     n = wins + draws + losses
+    score = sum(points) / n
+    # 95% interval of the score (normal approximation over the game points)
+    half = 1.96 * (sum((x - score) ** 2 for x in points) / max(1, n - 1) / n) ** 0.5
     print(
         f"trained vs hand, {args.depth}-ply, {n} games: +{wins} ={draws} -{losses}  "
-        f"score {100 * (wins + draws / 2) / n:.1f}%  mean margin {margin / n:+.1f} discs  "
+        f"score {100 * score:.1f}% +- {100 * half:.1f}  mean margin {margin / n:+.1f} discs  "
         f"({time.time() - t:.0f}s)"
     )
     return 0
