@@ -129,3 +129,31 @@ def wait_for_html_class(page, name: str, timeout_ms: float = 60_000) -> None:
         arg=name,
         timeout=timeout_ms,
     )
+
+
+def two_players_state() -> str:
+    """A saved state (autosave) of a new standard game between two people.
+
+    The page's default is a game against the computer; tests that play both sides
+    by clicking start from this saved choice instead (see :func:`seed_two_players`).
+    """
+    from reversi.game import Game
+    from reversi.ui.players import Players
+    from reversi.ui.session import SavedState, dump_state
+    from reversi.ui.state import FORM_DEFAULTS, Controller
+
+    c = Controller(players=Players())
+    c.form_fields = {**FORM_DEFAULTS, "players": "two"}
+    return dump_state(SavedState(Game(), c.settings(), None))
+
+
+def seed_two_players(context) -> None:
+    """Before any page of ``context`` loads, save "two players" unless a state is saved."""
+    import json
+
+    from reversi.ui.session import STORAGE_KEY
+
+    context.add_init_script(
+        f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)})) "
+        f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(two_players_state())});"
+    )

@@ -18,7 +18,13 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PIP_PACKAGES = {"pytest": "pytest>=8", "hypothesis": "hypothesis>=6", "playwright": "playwright>=1.45", "numpy": "numpy>=2.0"}
+PIP_PACKAGES = {
+    "pytest": "pytest>=8",
+    "hypothesis": "hypothesis>=6",
+    "playwright": "playwright>=1.45",
+    "numpy": "numpy>=2.0",
+    "scipy": "scipy>=1.11",
+}
 CHROMIUM = "/usr/bin/chromium"
 
 

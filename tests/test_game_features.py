@@ -16,6 +16,7 @@ from reversi.notation import play_transcript, position_to_string
 from reversi.position import PASS, Position
 from reversi.record import read_record
 from reversi.ui.movelist import as_text
+from reversi.ui.players import Players
 from test_page import ARTIFACTS, boot, click_square, dom_states, expected_states, start_game, wait_ready
 from test_ui_state import find_game_with_pass
 
@@ -81,7 +82,7 @@ def wait_ply(page, ply: int) -> None:
 def controller_for(game: Game):
     from reversi.ui.state import Controller
 
-    c = Controller(game.rules)
+    c = Controller(game.rules, players=Players())
     c.load_game(game)
     return c
 

@@ -15,6 +15,7 @@ import pytest
 from reversi import Game, Rules
 from reversi.rules import WHITE, random_blocked
 from reversi.ui.render import BLOCKED, CUT
+from reversi.ui.players import Players
 from reversi.ui.state import Controller
 
 pytestmark = pytest.mark.browser
@@ -25,10 +26,11 @@ STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state, e.classList
 
 def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference"):
     """A new context and page on the app, with foreign requests blocked and recorded."""
-    from browser_support import block_foreign_requests
+    from browser_support import block_foreign_requests, seed_two_players
 
     context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion)
     foreign = block_foreign_requests(context, server_url)
+    seed_two_players(context)  # these tests play both sides by clicking
     page = context.new_page()
     requests: list[str] = []
     errors: list[str] = []
@@ -169,7 +171,7 @@ def test_a_full_game_by_clicks_ends_with_the_engines_score(app) -> None:
 
 
 def controller_after(rules: Rules, moves: list[int]) -> Controller:
-    c = Controller(rules)
+    c = Controller(rules, players=Players())
     for m in moves:
         if m >= 0:
             c.play(m)
@@ -196,7 +198,7 @@ RULE_SETS = {
 def test_every_rule_set_starts_from_the_right_position(app, key: str) -> None:
     options, rules = RULE_SETS[key]
     start_game(app, **options)
-    expected = Controller(rules)
+    expected = Controller(rules, players=Players())
     assert dom_states(app) == expected_states(expected)
     assert app.inner_text("#game-title") == rules.describe()
     assert app.inner_text("#message") == expected.status().message

@@ -35,7 +35,7 @@ def sq(name: str, rules: Rules | None = None) -> int:
 @pytest.mark.parametrize(
     "fields, expected, text",
     [
-        ({}, Players(), "Two players"),
+        ({}, Players.vs_computer(BLACK, 5), "You (Black) vs Computer level 5 (Strong club)"),
         ({"players": "two", "level": "9"}, Players(), "Two players"),
         ({"players": "computer", "you": "black", "level": "5"}, Players.vs_computer(BLACK, 5),
          "You (Black) vs Computer level 5 (Strong club)"),
@@ -80,7 +80,7 @@ def test_the_form_offers_every_level_by_name() -> None:
         block = html[start : html.index("</select>", start)]
         for level, name in level_choices():
             assert f'<option value="{level}"' in block and f"{level} · {name}</option>" in block
-    assert 'name="players" value="two" checked' in html
+    assert 'name="players" value="computer" checked' in html
 
 
 def test_settings_are_json_and_come_back() -> None:
@@ -176,7 +176,7 @@ def test_the_computers_pass_is_recorded_and_announced() -> None:
     moves = find_game_with_pass(rules)
     # replay it with the side that passes played by the computer
     passer = None
-    c = Controller(rules)
+    c = Controller(rules, players=Players())
     for m in moves:
         c.play(m)
     k = c.game.line.index(PASS)
@@ -237,7 +237,7 @@ def test_undo_steps_over_the_computers_forced_passes() -> None:
 
     rules = Rules("classic")
     moves = find_game_with_pass(rules)
-    c = Controller(rules)
+    c = Controller(rules, players=Players())
     for m in moves:
         c.play(m)
     k = c.game.line.index(PASS)
@@ -249,7 +249,7 @@ def test_undo_steps_over_the_computers_forced_passes() -> None:
 
 
 def test_two_players_and_computers_undo_one_move() -> None:
-    c = Controller()
+    c = Controller(players=Players())
     play_vs(c, ["f5", "d6"])
     assert c.undo() and c.game.ply == 1
     c = Controller(players=Players.computers(1, 1))

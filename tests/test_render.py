@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from reversi import Game, Rules
+from reversi import Rules
 from reversi.ui.render import (
     DISC_PAINTS,
     BoardView,
@@ -19,7 +19,14 @@ from reversi.ui.render import (
     render_board,
     splice_board,
 )
-from reversi.ui.state import Controller, legal_names
+from reversi.ui.players import Players
+from reversi.ui.state import Controller as _Controller
+from reversi.ui.state import legal_names
+
+
+def Controller(rules=None) -> _Controller:  # stands in for the class
+    """Two people at one board: these tests play both sides by hand."""
+    return _Controller(rules, players=Players())
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -8,14 +8,20 @@ import pytest
 
 from reversi import PASS, Game, Rules, RulesError
 from reversi.rules import BLACK, WHITE, random_blocked
+from reversi.ui.players import Players
 from reversi.ui.state import (
     FORM_DEFAULTS,
-    Controller,
     form_side_names,
     legal_names,
     preview_fields,
     rules_from_fields,
 )
+from reversi.ui.state import Controller as _Controller
+
+
+def Controller(rules: Rules | None = None) -> _Controller:  # stands in for the class
+    """Two people at one board: these tests play both sides by hand."""
+    return _Controller(rules, players=Players())
 
 
 def form(**changes: str) -> dict[str, str]:

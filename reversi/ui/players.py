@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping
 
 from ..levels import DEFAULT_LEVEL, LEVELS, get_level
-from ..notation import move_name, position_to_string, write_transcript
+from ..notation import position_to_string, write_transcript
 from ..position import PASS, Position
 from ..record import rules_to_dict
 
@@ -48,7 +48,7 @@ MODES = (MODE_VS_COMPUTER, MODE_TWO_PLAYERS, MODE_COMPUTERS)
 #: The players' fields of the new-game form, with their defaults (two people at
 #: one board, as before there was a computer).
 PLAYER_FORM_DEFAULTS: dict[str, str] = {
-    "players": MODE_TWO_PLAYERS,
+    "players": MODE_VS_COMPUTER,  # a visitor opens the page and plays the computer
     "you": "black",  # the person's side against the computer
     "level": str(DEFAULT_LEVEL),  # the computer's level (Black's, computer against computer)
     "level2": str(DEFAULT_LEVEL),  # White's level, computer against computer

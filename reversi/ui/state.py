@@ -162,7 +162,7 @@ class Controller:
         self.rotated = False
         #: Who plays each side (reversi/ui/players.py); the computer's turns are
         #: asked for by the page (players.AiDriver) and played by apply_ai_move.
-        self.players = players or Players()
+        self.players = players or players_from_fields(PLAYER_FORM_DEFAULTS)
         #: The new-game form's fields of the last game started (for settings()).
         self.form_fields: dict[str, str] = dict(FORM_DEFAULTS)
         #: Counts games started: part of the token of a computer's request.
