@@ -276,3 +276,18 @@ def test_phone_dialog_and_thinking(browser, server_url) -> None:
         assert not foreign and not errors, (foreign, errors)
     finally:
         context.close()
+
+
+def test_a_first_visit_plays_the_computer(browser, server_url) -> None:
+    """No saved state: the page opens as You (Black) against the computer, level 5."""
+    context, page, foreign, _, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    try:
+        assert page.inner_text('.player[data-side="0"] .player-kind') == "You"
+        assert page.inner_text('.player[data-side="1"] .player-kind') == "Computer · Strong club"
+        page.click(f'[data-square="{legal(page)[0]}"]')
+        wait_moves(page, 2)
+        page.wait_for_function("document.querySelector('#board').dataset.turn === 'black'")
+        assert legal(page)
+    finally:
+        context.close()
+    assert not errors and not foreign
