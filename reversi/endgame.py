@@ -31,11 +31,14 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   under-estimate, :func:`_stable_function`: full lines, walls and stable
   neighbours, valid on every shape) bound our final score from above
   (``square_count - 2 * stable``; in Anti our own stable discs do). Tried when
-  alpha is high for the number of empties, as Edax does.
+  alpha is high for the number of empties, as Edax does, in the shallow solver too.
 * **Root**: MTD(f), null-window tests that close in on the value, starting from a
   short midgame search's estimate (:func:`_guess`) at ``GUESS_MIN_EMPTIES`` or
   more: the tests far from the true value are cheap, the ones near it are not,
   so a good start skips work; the table carries bounds and moves between tests.
+  The midgame search's best moves at the nodes it searched deeply (the first
+  plies below the root, ``HINT_MIN_DEPTH``) are put in the table as moves
+  without bounds, so the exact search tries them first there.
 
 Scores are final disc differences for the side to move, counted as the game
 scores them (``Position.final_margin``): in Othello the empty squares of a game
@@ -64,7 +67,7 @@ SHALLOW = 6
 #: At or above this many empties positions go into the transposition table.
 TT_MIN_EMPTIES = 7
 #: Above this many empties the children are looked up in the table first (ETC).
-ETC_MIN_EMPTIES = 10
+ETC_MIN_EMPTIES = 8
 #: Entries kept in the transposition table before it is cleared.
 TT_MAX_ENTRIES = 400_000
 #: Nodes between two looks at the clock.
@@ -74,10 +77,15 @@ CLOCK_EVERY = 4096
 W = [16, 8, 8, 4]
 #: At or above this many empties the root starts from a midgame search's estimate.
 GUESS_MIN_EMPTIES = 14
-#: At or above this many empties the stability cutoff is tried...
-STABILITY_MIN_EMPTIES = 7
+#: At or above this many empties the stability cutoff is tried (shallow solver included)...
+STABILITY_MIN_EMPTIES = 5
 #: ... when alpha is at least this many discs per empty square (on 64 squares; scaled).
-STABILITY_ALPHA_PER_EMPTY = 2
+STABILITY_ALPHA_PER_EMPTY = 1
+#: The root's midgame search leaves its best moves in the solver's table (as move hints
+#: with no bounds) for the positions it searched this many plies deep or more: near the
+#: root only (its depth-8 search at 18+ empties: the two plies below the root), where
+#: they beat fastest-first on average; deeper down the evaluator's choice is worse.
+HINT_MIN_DEPTH = 6
 #: Below this many empties the deep solver orders by parity and corners only (no mobility).
 MOBILITY_ORDER_MIN_EMPTIES = 7
 
@@ -459,7 +467,13 @@ class Solver:
             if not nodes & 4095:
                 tick()
             best = -INFINITY
-            n4 = empty.bit_count() == 4
+            ne = empty.bit_count()
+            n4 = ne == 4
+            # stability cutoff, as in the deep solver
+            if alpha >= STAB_MIN_ALPHA[ne] and alpha >= nsq - 2 * (p if anti else o).bit_count():
+                top = nsq - 2 * STABLE(p if anti else o, empty).bit_count()
+                if top <= alpha:
+                    return top
             odd = empty & ODD[parity]
             for grp in (odd, empty ^ odd):
                 while grp:
@@ -899,13 +913,19 @@ def _guess(position: Position, solver: Solver) -> int:
     n = position.empty.bit_count()
     if n < GUESS_MIN_EMPTIES:
         return 0
-    from .search import search  # the search imports this module
+    from .search import TranspositionTable, search  # the search imports this module
 
     deadline, node_limit, nodes = solver.deadline, solver.node_limit, solver.nodes
     # at most a tenth of the time the solve has left
     time_limit = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / 10)
+    table = TranspositionTable()
     try:
-        r = search(position, max_depth=6 if n < 18 else 8, node_limit=200_000, time_limit=time_limit)
+        r = search(position, max_depth=6 if n < 18 else 8, node_limit=200_000, time_limit=time_limit, tt=table)
     finally:
         solver.deadline, solver.node_limit, solver.nodes = deadline, node_limit, nodes
+    # its best moves near the root become the solver's first moves there (no bounds)
+    tt = solver.tt
+    for (p, o, _), (depth, _lo, _hi, move) in table.items():
+        if depth >= HINT_MIN_DEPTH and move and (p, o) not in tt:
+            tt[(p, o)] = (-INFINITY, INFINITY, move)
     return round(r.score / 100)

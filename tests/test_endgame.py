@@ -249,3 +249,21 @@ def test_stability_cutoff_agrees_with_unpruned_solver(rules: Rules, monkeypatch:
         fired |= with_cutoff.nodes != without.nodes
     if g.is_standard:  # on this small octagon sample the cutoff's alpha threshold is never reached
         assert fired, "the stability cutoff never changed the search"
+
+
+def test_midgame_hints_keep_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The root's midgame search leaves move hints (no bounds) in the table: same score and best move."""
+    pos = parse_position(ENDGAME[18][1])
+    solver = Solver(pos.rules.geometry, pos.rules.anti, pos.rules.empties_to_winner)
+    endgame._guess(pos, solver)
+    hints = [(k, e) for k, e in solver.tt.items() if e[:2] == (-INFINITY, INFINITY)]
+    assert hints and all(e[2] & solver.moves(*k) for k, e in hints)
+    # hints everywhere the search went (the worst case for the table) and none at all
+    pos = parse_position(ENDGAME[14][2])
+    results = []
+    for depth in (1, 10_000):
+        monkeypatch.setattr(endgame, "HINT_MIN_DEPTH", depth)
+        endgame._solver_for.cache_clear()
+        results.append(solve(pos))
+    assert (results[0].score, results[0].best) == (results[1].score, results[1].best)
+    assert results[0].score == -solve(pos.play(results[0].best[0]), all_best=False).score

@@ -3,8 +3,9 @@
 ``ENDGAME`` holds 8x8 position strings (RULES.md format) with 14, 16, 18 and 20
 empties, taken from reproducible games: :func:`make_endgame_positions` plays
 them with the engine's own search (depth 2, from seeded random 6-ply openings)
-and was run once to fill the table; re-running it gives the same strings as long
-as the search and evaluation do not change (they are frozen here on purpose).
+and was run once to fill the table (the last two 20-empty positions: a second
+run, seed 2025); re-running it gives the same strings only as long as the search
+and evaluation do not change, so the strings are frozen here on purpose.
 ``MIDGAME`` positions are for the node-rate benchmark.
 """
 
@@ -35,6 +36,9 @@ ENDGAME: dict[int, list[str]] = {
         "-OOOOO----XXOOOO--XXOOOX--XOXOXX--OXOXXX-O-OOOXX----OXXX---XXXXX X",
         "-----O----OOOO--XXOOOO--XXOOXO-OXOXOXOO-XXOXXXXXX-XXXXX---XXXXX- X",
         "----O-----OOOO-O-OOOOXOOXOXXOOXOXOXOOOOOXXXXOOOOX-XXXX----X--X-- X",
+        # make_endgame_positions((20,), per_count=2, seed=2025), with the evaluator of the time
+        "OOOOOOOOOXXXXXO-OXXXOOX--XXXOX---XOXOX---XOOOX----OOO-----OOOO-- X",
+        "-XXXX-O---XOXO-OOOOOOXOOXOXOXOXO-XOXXXOO-OXXXOXO--XXXX---------- X",
     ],
 }
 
