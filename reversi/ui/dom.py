@@ -230,6 +230,7 @@ class Page:
         import pyscript
 
         try:
+            start_worker()
             engine = await pyscript.workers["engine"]
             info = json.loads(await engine.ping(json.dumps({})))
             if not info.get("ok"):
@@ -277,6 +278,27 @@ class Page:
         data.moves = str(st.move_count)
         data.over = "true" if st.over else "false"
         data.turn = "" if st.turn is None else ("black", "white")[st.turn]
+
+
+WORKER_SRC = "./reversi/worker.py"
+
+
+def start_worker() -> None:
+    """Add the engine's worker tag (once): PyScript starts the worker when it sees it.
+
+    The tag is not in ``index.html`` because a worker booting beside the page's
+    own interpreter slowed the page's start-up on two cores by seconds; the page
+    adds it when the board already takes moves. It has no ``config`` of its own
+    (in PyScript 0.6.66 that breaks a worker): it shares ``pyscript.toml``.
+    """
+    if document.querySelector('script[type="py"][worker][name="engine"]') is not None:
+        return
+    tag = document.createElement("script")
+    tag.setAttribute("type", "py")
+    tag.setAttribute("worker", "")
+    tag.setAttribute("name", "engine")
+    tag.setAttribute("src", WORKER_SRC)
+    document.body.append(tag)
 
 
 def start() -> Page:

@@ -10,7 +10,9 @@ same context, reloaded), the median over ``--runs`` of:
 * ``paint``: the first contentful paint, which is the static start board of
   ``index.html`` (it is there before any script runs);
 * ``ready``: the performance mark ``reversi-ready`` that the page sets when the
-  board accepts moves (``<html class="ready">``).
+  board accepts moves (``<html class="ready">``);
+* ``engine``: the mark ``reversi-engine-ready``: the AI worker, started only once
+  the board takes moves, has loaded and warmed up (no target; for the record).
 
 Both are milliseconds from the start of the navigation. Targets on the
 development machine: paint within 1 s; ready within 5 s cold, 2.5 s warm.
@@ -34,6 +36,7 @@ TARGETS = {"paint": 1000.0, "ready_cold": 5000.0, "ready_warm": 2500.0}
 MEASURE_JS = """() => ({
   paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
   ready: (performance.getEntriesByName('reversi-ready')[0] || {}).startTime ?? null,
+  engine: (performance.getEntriesByName('reversi-engine-ready')[0] || {}).startTime ?? null,
 })"""
 
 
@@ -47,13 +50,17 @@ def measure(page) -> dict:
     page.wait_for_function(
         "performance.getEntriesByName('first-contentful-paint').length > 0", timeout=10_000
     )
+    # the AI worker starts once the board takes moves; its warm-up ends with engine-ready
+    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
     return page.evaluate(MEASURE_JS)
 
 
 def run(url: str, runs: int) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
-    results: dict[str, list[float]] = {"paint_cold": [], "ready_cold": [], "paint_warm": [], "ready_warm": []}
+    results: dict[str, list[float]] = {
+        "paint_cold": [], "ready_cold": [], "engine_cold": [], "paint_warm": [], "ready_warm": [], "engine_warm": []
+    }
     wheels: list[str] = []
     with sync_playwright() as p:
         browser = launch_chromium(p)
@@ -74,6 +81,8 @@ def run(url: str, runs: int) -> dict[str, list[float]]:
                 results["ready_cold"].append(cold["ready"])
                 results["paint_warm"].append(warm["paint"])
                 results["ready_warm"].append(warm["ready"])
+                results["engine_cold"].append(cold["engine"])
+                results["engine_warm"].append(warm["engine"])
         finally:
             browser.close()
     if wheels:
