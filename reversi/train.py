@@ -123,7 +123,8 @@ class Sample:
         self.rules += other.rules
 
 
-def _final(rules: Rules, p: int, o: int) -> int:
+def final_margin(rules: Rules, p: int, o: int) -> int:
+    """The final disc difference for ``p`` as the game scores it (Anti reversed, empties to the winner)."""
     a, b = p.bit_count(), o.bit_count()
     m = b - a if rules.anti else a - b
     if rules.empties_to_winner and m:
@@ -139,7 +140,7 @@ def search_value(rules: Rules, evaluate: Evaluator, p: int, o: int, depth: int, 
     mv = _moves(p, o, empty, g.shifts)
     if not mv:
         if not _moves(o, p, empty, g.shifts):
-            return 10000 * _final(rules, p, o)
+            return 10000 * final_margin(rules, p, o)
         return -search_value(rules, evaluate, o, p, depth, -beta, -alpha)
     if depth == 0:
         return evaluate(p, o)

@@ -13,7 +13,8 @@ Strength: a fixed-depth alpha-beta player (2 plies by default; exact score at th
 end of the game) with the trained evaluator against the same player with the
 hand-set evaluator (mobility and corners, :func:`reversi.evaluate.hand_evaluator`).
 Each opening (random moves from a seed) is played twice, colours swapped. This is
-its own tiny game loop on bitboards, independent of the search module.
+its own tiny game loop on bitboards (the training script's fixed-depth search),
+independent of the search module.
 """
 
 from __future__ import annotations
@@ -29,40 +30,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 from reversi.bitboard import flips, moves  # noqa: E402
 from reversi.evaluate import hand_evaluator, make_evaluator, make_evaluator_from  # noqa: E402
 from reversi.rules import Rules  # noqa: E402
+from reversi.train import final_margin, search_value  # noqa: E402
 
 
-def final_margin(rules: Rules, p: int, o: int) -> int:
-    a, b = p.bit_count(), o.bit_count()
-    m = b - a if rules.anti else a - b
-    if rules.empties_to_winner and m:
-        e = (rules.geometry.mask & ~(p | o)).bit_count()
-        m += e if m > 0 else -e
-    return m
-
-
-def search(rules, evaluate, p, o, depth, alpha, beta):
-    g = rules.geometry
-    empty = g.mask & ~(p | o)
-    mv = moves(p, o, empty, g.shifts)
-    if not mv:
-        if not moves(o, p, empty, g.shifts):
-            return 10000 * final_margin(rules, p, o)
-        return -search(rules, evaluate, o, p, depth, -beta, -alpha)
-    if depth == 0:
-        return evaluate(p, o)
-    best = -(10**9)
-    while mv:
-        bit = mv & -mv
-        mv ^= bit
-        f = flips(p, o, bit.bit_length() - 1, g.shifts)
-        v = -search(rules, evaluate, o & ~f, p | f | bit, depth - 1, -beta, -alpha)
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if alpha >= beta:
-                    break
-    return best
+search = search_value  # fixed-depth alpha-beta, exact at the end (reversi/train.py)
 
 
 def choose(rules, evaluate, p, o, depth) -> int:
