@@ -161,8 +161,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad command line reported in one line like every other error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m reversi",
         description="Reversi and Othello: rules, notation and AI from the command line.",
     )

@@ -104,3 +104,10 @@ def test_bad_input_exits_nonzero_with_one_line(capsys, argv, message):
 def test_bad_input_via_subprocess():
     proc = subprocess.run([sys.executable, "-m", "reversi", "legal", "q9"], capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stderr.startswith("error:") and "q9" in proc.stderr
+
+
+@pytest.mark.parametrize("argv", [["legal", "--size", "x"], [], ["perft"], ["legal", "--rules"]])
+def test_bad_command_lines_get_one_line_too(argv):
+    proc = subprocess.run([sys.executable, "-m", "reversi", *argv], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1
