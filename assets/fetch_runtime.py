@@ -124,15 +124,7 @@ def wheel_entries(lock: dict, wheel_names: Iterable[str]) -> Dict[str, str]:
 
 def problems_in(dest: Path, pins: dict) -> List[str]:
     """Describe every missing or corrupt file under dest; empty when all is well."""
-    problems = []
-    for rel, expected in sorted(pins["files"].items()):
-        path = dest / rel
-        if not path.is_file():
-            problems.append(f"missing: {rel}")
-            continue
-        got = sha256_file(path)
-        if got != expected:
-            problems.append(f"checksum mismatch: {rel} (expected {expected}, got {got})")
+    problems = _check_files(dest, pins["files"])
     lock_path = dest / PYODIDE_DIR / LOCK_NAME
     if not lock_path.is_file() or any(LOCK_NAME in p for p in problems):
         # Without a trusted lock file the wheels cannot be checked.
@@ -140,7 +132,14 @@ def problems_in(dest: Path, pins: dict) -> List[str]:
         return problems
     with open(lock_path, encoding="utf-8") as handle:
         lock = json.load(handle)
-    for rel, expected in sorted(wheel_entries(lock, pins["wheels"]).items()):
+    problems.extend(_check_files(dest, wheel_entries(lock, pins["wheels"])))
+    return problems
+
+
+def _check_files(dest: Path, expected_sha256: dict) -> List[str]:
+    """A line for each file (relative path -> sha256) that is missing or corrupt under dest."""
+    problems = []
+    for rel, expected in sorted(expected_sha256.items()):
         path = dest / rel
         if not path.is_file():
             problems.append(f"missing: {rel}")
