@@ -37,7 +37,7 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   more: the tests far from the true value are cheap, the ones near it are not,
   so a good start skips work; the table carries bounds and moves between tests.
   The midgame search's best moves at the nodes it searched deeply (the first
-  plies below the root, ``HINT_MIN_DEPTH``) are put in the table as moves
+  plies below the root, ``HINT_PLIES``) are put in the table as moves
   without bounds, so the exact search tries them first there.
 
 Scores are final disc differences for the side to move, counted as the game
@@ -63,7 +63,7 @@ from .geometry import Geometry, iter_indices
 from .position import PASS, Position
 
 #: At or below this many empties the solver tries squares directly (no move generation).
-SHALLOW = 6
+SHALLOW = 7
 #: At or above this many empties positions go into the transposition table.
 TT_MIN_EMPTIES = 7
 #: Above this many empties the children are looked up in the table first (ETC).
@@ -81,11 +81,15 @@ GUESS_MIN_EMPTIES = 14
 STABILITY_MIN_EMPTIES = 5
 #: ... when alpha is at least this many discs per empty square (on 64 squares; scaled).
 STABILITY_ALPHA_PER_EMPTY = 1
+#: Depth of the root's midgame search by empties (the estimate MTD(f) starts from):
+#: (fewest empties, depth), the last that applies wins.
+GUESS_DEPTHS = ((14, 6), (18, 8), (20, 10))
+#: Node budget of that search.
+GUESS_NODE_LIMIT = 400_000
 #: The root's midgame search leaves its best moves in the solver's table (as move hints
-#: with no bounds) for the positions it searched this many plies deep or more: near the
-#: root only (its depth-8 search at 18+ empties: the two plies below the root), where
-#: they beat fastest-first on average; deeper down the evaluator's choice is worse.
-HINT_MIN_DEPTH = 6
+#: with no bounds) for the positions it searched within this many plies of the root,
+#: where they beat fastest-first on average; deeper down the evaluator's choice is worse.
+HINT_PLIES = 2
 #: Below this many empties the deep solver orders by parity and corners only (no mobility).
 MOBILITY_ORDER_MIN_EMPTIES = 7
 
@@ -388,6 +392,19 @@ class Solver:
             if solver.deadline is not None and perf() > solver.deadline:
                 raise SolveTimeout
 
+        def prune() -> None:
+            # the table is full: keep the entries with the most empties (the costliest
+            # to redo), about half of them, and drop the rest
+            counts = [0] * (nsq + 1)
+            for p, o in tt:
+                counts[nsq - (p | o).bit_count()] += 1
+            keep, cut = 0, nsq
+            while cut > 0 and keep + counts[cut] <= TT_MAX_ENTRIES // 2:
+                keep += counts[cut]
+                cut -= 1
+            for key in [k for k in tt if nsq - (k[0] | k[1]).bit_count() <= cut]:
+                del tt[key]
+
         def parity_of(empty: int) -> int:
             par = 0
             while empty:
@@ -398,16 +415,32 @@ class Solver:
 
         # -- the last empties: null windows (alpha, alpha + 1), no table --------------
 
-        def last1(p: int, o: int, sq: int) -> int:
-            f = FLIP[sq](p, o)
-            if f:
-                c = f.bit_count()
-                return score_counts(p.bit_count() + c + 1, o.bit_count() - c)
-            f = FLIP[sq](o, p)
-            if f:
-                c = f.bit_count()
-                return -score_counts(o.bit_count() + c + 1, p.bit_count() - c)
-            return score_counts(p.bit_count(), o.bit_count())
+        if etw and not anti:
+            # Othello scoring: a full board scores 2 * discs - squares, and a game that
+            # ends with one empty square gives it to the winner
+
+            def last1(p: int, o: int, sq: int) -> int:
+                f = FLIP[sq](p, o)
+                if f:
+                    return 2 * (p.bit_count() + f.bit_count()) + 2 - nsq
+                f = FLIP[sq](o, p)
+                if f:
+                    return nsq - 2 - 2 * (o.bit_count() + f.bit_count())
+                d = 2 * p.bit_count() + 1 - nsq
+                return d + 1 if d > 0 else d - 1 if d else 0
+
+        else:
+
+            def last1(p: int, o: int, sq: int) -> int:
+                f = FLIP[sq](p, o)
+                if f:
+                    c = f.bit_count()
+                    return score_counts(p.bit_count() + c + 1, o.bit_count() - c)
+                f = FLIP[sq](o, p)
+                if f:
+                    c = f.bit_count()
+                    return -score_counts(o.bit_count() + c + 1, p.bit_count() - c)
+                return score_counts(p.bit_count(), o.bit_count())
 
         def last2(p: int, o: int, alpha: int, empty: int, passed: bool) -> int:
             # exactly two empty squares
@@ -460,15 +493,15 @@ class Solver:
                 return final(p, o)
             return -last3(o, p, -alpha - 1, empty, parity, True)
 
-        def shallow(p: int, o: int, alpha: int, empty: int, parity: int, passed: bool) -> int:
+        def shallow(p: int, o: int, alpha: int, empty: int, ne: int, parity: int, passed: bool) -> int:
             # 4 to SHALLOW empties: parity order, no move generation, no table
             nonlocal nodes
             nodes += 1
             if not nodes & 4095:
                 tick()
             best = -INFINITY
-            ne = empty.bit_count()
             n4 = ne == 4
+            ne1 = ne - 1
             # stability cutoff, as in the deep solver
             if alpha >= STAB_MIN_ALPHA[ne] and alpha >= nsq - 2 * (p if anti else o).bit_count():
                 top = nsq - 2 * STABLE(p if anti else o, empty).bit_count()
@@ -486,7 +519,7 @@ class Solver:
                             if n4:
                                 v = -last3(o ^ f, p | f | b, -alpha - 1, empty ^ b, parity ^ QBIT[sq], False)
                             else:
-                                v = -shallow(o ^ f, p | f | b, -alpha - 1, empty ^ b, parity ^ QBIT[sq], False)
+                                v = -shallow(o ^ f, p | f | b, -alpha - 1, empty ^ b, ne1, parity ^ QBIT[sq], False)
                             if v > best:
                                 if v > alpha:
                                     return v
@@ -495,12 +528,12 @@ class Solver:
                 return best
             if passed:
                 return final(p, o)
-            return -shallow(o, p, -alpha - 1, empty, parity, True)
+            return -shallow(o, p, -alpha - 1, empty, ne, parity, True)
 
         def small(p: int, o: int, alpha: int, empty: int, n: int, parity: int) -> int:
             # null-window value of a position with at most SHALLOW empties
             if n > 3:
-                return shallow(p, o, alpha, empty, parity, False)
+                return shallow(p, o, alpha, empty, n, parity, False)
             if n == 3:
                 return last3(p, o, alpha, empty, parity, False)
             if n == 2:
@@ -626,11 +659,12 @@ class Solver:
                         break
             if key is not None:
                 if len(tt) >= TT_MAX_ENTRIES:
-                    tt.clear()
+                    prune()
                 if best > alpha:
                     tt[key] = (best if best > lo else lo, hi, best_move)
                 else:
-                    tt[key] = (lo, best if best < hi else hi, best_move or hash_move)
+                    # failing low says little about which move is best: an earlier one stays
+                    tt[key] = (lo, best if best < hi else hi, hash_move or best_move)
             return best
 
         def pvs(p: int, o: int, alpha: int, beta: int, empty: int, n: int, parity: int, passed: bool) -> int:
@@ -691,9 +725,10 @@ class Solver:
                             break
             if key is not None:
                 if len(tt) >= TT_MAX_ENTRIES:
-                    tt.clear()
+                    prune()
                 if best <= alpha0:
                     hi = min(hi, best)
+                    best_move = hash_move or best_move
                 elif best >= beta:
                     lo = max(lo, best)
                 else:
@@ -875,6 +910,9 @@ def solve(
             best = [m for m, _ in children if values[m] == score]
         else:
             score = _value(position, solver)
+            hint = _table_move(position, solver)
+            # the move the last test found best is checked first: its subtree is in the table
+            children.sort(key=lambda mc: mc[0] != hint)
             best = []
             for m, child in children:
                 # does this move reach the score? (a null window around it)
@@ -888,6 +926,16 @@ def solve(
     finally:
         solver.deadline = None
         solver.node_limit = None
+
+
+def _table_move(position: Position, solver: Solver) -> int:
+    """The best move the solver's table holds for ``position`` (a square index), or 0."""
+    if not is_fast(position):
+        return 0
+    e = solver.tt.get((position.player, position.opponent))
+    if e is None or not e[2]:
+        return 0
+    return e[2].bit_length() - 1
 
 
 def _value(position: Position, solver: Solver) -> int:
@@ -915,17 +963,19 @@ def _guess(position: Position, solver: Solver) -> int:
         return 0
     from .search import TranspositionTable, search  # the search imports this module
 
+    depth = max(d for e, d in GUESS_DEPTHS if e <= n)
     deadline, node_limit, nodes = solver.deadline, solver.node_limit, solver.nodes
     # at most a tenth of the time the solve has left
     time_limit = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / 10)
     table = TranspositionTable()
     try:
-        r = search(position, max_depth=6 if n < 18 else 8, node_limit=200_000, time_limit=time_limit, tt=table)
+        r = search(position, max_depth=depth, node_limit=GUESS_NODE_LIMIT, time_limit=time_limit, tt=table)
     finally:
         solver.deadline, solver.node_limit, solver.nodes = deadline, node_limit, nodes
     # its best moves near the root become the solver's first moves there (no bounds)
     tt = solver.tt
-    for (p, o, _), (depth, _lo, _hi, move) in table.items():
-        if depth >= HINT_MIN_DEPTH and move and (p, o) not in tt:
+    min_depth = r.depth - HINT_PLIES
+    for (p, o, _), (d, _lo, _hi, move) in table.items():
+        if d >= min_depth and move and (p, o) not in tt:
             tt[(p, o)] = (-INFINITY, INFINITY, move)
     return round(r.score / 100)

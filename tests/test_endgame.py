@@ -22,6 +22,7 @@ RULE_SETS = [
     Rules("octagon"),
     Rules(size=6),
     Rules(size=10, blocked=("c3", "h8")),
+    Rules(blocked=("c3",)),  # an odd number of squares: a game can end drawn with one empty
     Rules("classic"),
     Rules("classic", anti=True),
     Rules(size=4, free_opening=True),
@@ -261,9 +262,29 @@ def test_midgame_hints_keep_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
     # hints everywhere the search went (the worst case for the table) and none at all
     pos = parse_position(ENDGAME[14][2])
     results = []
-    for depth in (1, 10_000):
-        monkeypatch.setattr(endgame, "HINT_MIN_DEPTH", depth)
+    for plies in (100, -1):
+        monkeypatch.setattr(endgame, "HINT_PLIES", plies)
         endgame._solver_for.cache_clear()
         results.append(solve(pos))
     assert (results[0].score, results[0].best) == (results[1].score, results[1].best)
     assert results[0].score == -solve(pos.play(results[0].best[0]), all_best=False).score
+
+
+def test_a_drawn_end_with_one_empty_square_on_an_odd_board() -> None:
+    """63 squares, one empty that nobody can take, 31 discs each: a draw, 0 (not -1 or +1)."""
+    # a1 is empty; row 1 and column a are Black, so no line from a1 ends in the other colour
+    cells = [["X"] * 8 for _ in range(8)]
+    cells[0][0], cells[2][2] = "-", "#"
+    rest = [(r, c) for r in range(1, 8) for c in range(1, 8) if (r, c) != (2, 2)]
+    for k, (r, c) in enumerate(rest):
+        cells[r][c] = "O" if k < 31 else "X"
+    pos = parse_position("".join("".join(row) for row in cells) + " X", Rules(blocked=("c3",)))
+    assert pos.is_over and pos.empty.bit_count() == 1
+    assert pos.player.bit_count() == pos.opponent.bit_count() == 31
+    solver = Solver(pos.rules.geometry, False, True)  # the solver itself: solve() returns finished games as they are
+    assert solver.solve(pos.player, pos.opponent) == pos.final_margin(pos.turn) == 0
+    # one disc more for Black: the empty square goes to the winner
+    cells[1][1] = "X"
+    pos = parse_position("".join("".join(row) for row in cells) + " X", Rules(blocked=("c3",)))
+    assert pos.is_over and solver.solve(pos.player, pos.opponent) == (32 - 30) + 1
+    assert solver.solve(pos.opponent, pos.player) == -3
