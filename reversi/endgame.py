@@ -14,7 +14,8 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
 * **Shallow solver** (``SHALLOW`` empties or fewer, null windows only): no move
   generation; it tries the empty squares directly, odd regions first (the parity
   heuristic: quadrants with an odd number of empties; the parity is passed down
-  and updated per move, not recounted), and skips squares with no opponent
+  and updated per move, not recounted; within a region corners first and their
+  neighbours last), and skips squares with no opponent
   neighbour. Three and two empties have their own functions; the last empty
   square is special-cased: count the flips for the side to move, else for the
   other side, and score; nothing is played.
@@ -92,6 +93,12 @@ GUESS_NODE_LIMIT = 400_000
 HINT_PLIES = 2
 #: Below this many empties the deep solver orders by parity and corners only (no mobility).
 MOBILITY_ORDER_MIN_EMPTIES = 7
+#: At or above this many empties the ordering adds the evaluation of each child (in discs,
+#: times ``EVAL_ORDER_WEIGHT``) to the fastest-first key: there are few such nodes and a
+#: better first move near the root saves whole subtrees (measured: ~15% fewer nodes at
+#: 20 empties; below 13 empties it costs more than it saves).
+EVAL_ORDER_MIN_EMPTIES = 13
+EVAL_ORDER_WEIGHT = 4
 
 INFINITY = 10_000
 
@@ -310,8 +317,10 @@ class Solver:
     past ``node_limit`` nodes.
     """
 
-    def __init__(self, g: Geometry, anti: bool, empties_to_winner: bool) -> None:
+    def __init__(self, g: Geometry, anti: bool, empties_to_winner: bool, evaluate=None) -> None:
         self.geometry = g
+        #: ``evaluate(player, opponent)`` in centidiscs for move ordering near the root, or None.
+        self.evaluate = evaluate
         self.anti = anti
         self.empties_to_winner = empties_to_winner
         self.tt: dict = {}
@@ -335,6 +344,8 @@ class Solver:
         t = tables(g)
         NEIGH = t.neighbours
         CORNERS = t.corners
+        NEAR = t.near_corners
+        PLAIN = g.mask & ~CORNERS & ~NEAR
         mask = g.mask
         nsq = g.square_count
         anti, etw = self.anti, self.empties_to_winner
@@ -508,7 +519,9 @@ class Solver:
                 if top <= alpha:
                     return top
             odd = empty & ODD[parity]
-            for grp in (odd, empty ^ odd):
+            even = empty ^ odd
+            # odd regions first; in each, corners first and the squares next to them last
+            for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
                 while grp:
                     b = grp & -grp
                     grp ^= b
@@ -581,6 +594,8 @@ class Solver:
                         pm = (no_ << sh0) | (no_ >> sh0) | (no_ << sh1) | (no_ >> sh1)
                         pm |= (no_ << sh2) | (no_ >> sh2) | (no_ << sh3) | (no_ >> sh3)
                         k += W_POT * (pm & rest).bit_count()
+                    if n >= EVAL_ORDER_MIN_EMPTIES and solver.evaluate is not None:
+                        k += EVAL_ORDER_WEIGHT * solver.evaluate(np_, no_) // 100
                 kids.append((k, b, np_, no_))
             kids.sort()
             return kids
@@ -800,9 +815,14 @@ def _solver_for(g: Geometry, anti: bool, empties_to_winner: bool) -> Solver:
 
 
 def solver_for(position: Position) -> Solver:
-    """The (cached) solver of a position's geometry and scoring."""
+    """The (cached) solver of a position's geometry and scoring, with its rules' evaluation."""
     r = position.rules
-    return _solver_for(r.geometry, r.anti, r.empties_to_winner)
+    solver = _solver_for(r.geometry, r.anti, r.empties_to_winner)
+    if solver.evaluate is None:
+        from .evaluate import make_evaluator  # loads the weights once
+
+        solver.evaluate = make_evaluator(r)
+    return solver
 
 
 # -- positions with a placement phase or a binding supply -------------------------
