@@ -50,13 +50,32 @@ LEVELS: tuple[Level, ...] = (
     Level(4, "Club", 3, 0.8, 8, 60.0, 300),
     Level(5, "Strong club", 4, 1.0, 10, 25.0, 120),
     Level(6, "Advanced", 5, 1.5, 12, 0.0, 0),
-    # From Expert on a level is its time: as deep as the search gets (about depth 7-8
-    # in 1.8 s in the browser's worker, which runs ~2.5x slower than CPython).
-    Level(7, "Expert", 24, 1.8, 14, 0.0, 0),
-    Level(8, "Master", 30, 3.0, 16, 0.0, 0),
-    Level(9, "Grandmaster", 40, 5.0, 18, 0.0, 0),
-    Level(10, "Maximum", 60, 10.0, 20, 0.0, 0),
+    # Expert is its time: as deep as the search gets in 1.8 s (about depth 7-8 in the
+    # browser's worker, which runs ~2.5x slower than CPython). More time is the
+    # ``time_limit`` option, not a level: a few seconds more per move gain too little
+    # strength to be told apart in a match, so levels above this would not be levels.
+    Level(7, "Expert", 60, 1.8, 14, 0.0, 0),
 )
+
+#: Levels of earlier versions above Expert (time levels of 3, 5 and 10 s) read from a
+#: saved game or setting: ``level -> seconds`` for Expert with that time per move.
+RETIRED_LEVELS = {8: 3.0, 9: 5.0, 10: 10.0}
+
+#: (seconds per move, exact solve from this many empties): with more time the exact
+#: solver takes over earlier (CPython solves 14 empties in ~0.2 s, 16 in ~1 s, 18 in
+#: ~5 s, 20 in ~15-30 s; see tests/bench/bench_endgame.py). The last that applies wins.
+EXACT_BY_TIME = ((0.0, 12), (1.0, 14), (4.0, 16), (12.0, 18), (60.0, 20))
+
+
+def current_level(level: int) -> int:
+    """``level`` as this version knows it: a retired level above Expert becomes Expert."""
+    return len(LEVELS) if level in RETIRED_LEVELS else level
+
+
+def exact_empties_for(seconds: float) -> int:
+    """How many empties a full-strength search with ``seconds`` a move solves exactly."""
+    return max(e for t, e in EXACT_BY_TIME if seconds >= t)
+
 
 DEFAULT_LEVEL = 5
 
@@ -78,7 +97,8 @@ def choose_move(
     """A move for the side to move at ``level`` (default 5), and what was found.
 
     ``time_limit`` (seconds per move) overrides the level's budget; given alone it
-    plays at full strength (level 10's depth) within that time. ``seed`` makes the
+    plays at full strength (Expert) within that time, solving exactly as early as
+    that time allows (:func:`exact_empties_for`). ``seed`` makes the
     noisy levels reproducible. ``info`` holds ``level``, ``score`` (centidiscs),
     ``depth``, ``nodes``, ``seconds`` and ``exact``. Returns PASS (with the value
     after it) when the side to move must pass; raises ValueError on a finished game.
@@ -95,6 +115,8 @@ def choose_move(
         if time_limit <= 0:
             raise ValueError(f"time limit {time_limit!r} must be positive")
         spec = replace(spec, seconds=float(time_limit))
+        if spec.temperature == 0:
+            spec = replace(spec, exact_empties=exact_empties_for(spec.seconds))
     s = searcher or Searcher(position.rules, evaluator)
     if spec.temperature > 0 and len(position.legal_moves()) > 1:
         a = analyse(

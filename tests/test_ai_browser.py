@@ -185,7 +185,7 @@ def test_computer_against_computer_plays_by_itself_and_pauses(app) -> None:
 
 def test_a_new_game_while_the_computer_thinks_drops_its_answer(app) -> None:
     dropped = int(app.get_attribute("#board", "data-ai-dropped"))
-    new_game(app, players="computer", you="white", level=10)  # Black is the computer: 10 s to think
+    new_game(app, players="computer", you="white", level=7)  # Black is the computer: Expert thinks 1.8 s
     app.wait_for_selector('.player[data-side="0"].thinking')
     app.wait_for_timeout(300)
     new_game(app, players="two")

@@ -9,7 +9,10 @@ import pytest
 
 from reversi import PASS, Position, Rules
 from reversi import engine_api
-from reversi.levels import LEVELS, Level, _softmax_pick, choose_move, get_level, levels_table
+from reversi.levels import (
+    EXACT_BY_TIME, LEVELS, RETIRED_LEVELS, Level, _softmax_pick, choose_move, current_level, exact_empties_for,
+    get_level, levels_table,
+)
 from reversi.notation import parse_position, position_to_string
 from tests.bench.plain import minimax
 from tests.bench.positions import MIDGAME, random_position
@@ -30,11 +33,27 @@ def test_levels_table_is_monotone() -> None:
 
 
 def test_bad_levels_are_rejected() -> None:
-    for bad in (0, 11, -1, "3"):
+    for bad in (0, len(LEVELS) + 1, 11, -1, "3"):
         with pytest.raises(ValueError):
             get_level(bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         choose_move(Position.start(), time_limit=0)
+
+
+def test_retired_levels_become_expert_and_time_buys_an_earlier_exact_solve() -> None:
+    top = len(LEVELS)
+    assert LEVELS[-1].name == "Expert" and all(lv > top for lv in RETIRED_LEVELS)
+    assert [current_level(lv) for lv in (1, top, *RETIRED_LEVELS)] == [1, top] + [top] * len(RETIRED_LEVELS)
+    assert current_level(42) == 42  # not a retired level: get_level still refuses it
+    times = [t for t, _ in EXACT_BY_TIME]
+    empties = [e for _, e in EXACT_BY_TIME]
+    assert times == sorted(times) and empties == sorted(empties) and times[0] == 0
+    assert exact_empties_for(LEVELS[-1].seconds) == LEVELS[-1].exact_empties
+    assert exact_empties_for(0.1) < exact_empties_for(5) < exact_empties_for(60)
+    # a time alone plays Expert with that time, and solves as early as the time allows
+    pos = parse_position(MIDGAME[0])
+    _, info = choose_move(pos, time_limit=0.2)
+    assert info["level"] == top
 
 
 @pytest.mark.parametrize("level", [1, 3, 5, 7])
@@ -71,7 +90,7 @@ def test_time_override_and_pass() -> None:
     pos = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--- O")
     assert choose_move(pos, 3)[0] == PASS
     move, info = choose_move(parse_position(MIDGAME[4]), time_limit=0.2)
-    assert info["seconds"] < 0.6 and info["level"] == 10
+    assert info["seconds"] < 0.6 and info["level"] == len(LEVELS)
     assert isinstance(levels_table()[0], dict) and Level(**levels_table()[0]) == LEVELS[0]
 
 

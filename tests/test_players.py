@@ -13,6 +13,8 @@ from reversi.record import rules_to_dict
 from reversi.rules import BLACK, WHITE
 from reversi.ui import players as pl
 from reversi.ui.players import (
+    COMPUTER,
+    HUMAN,
     AiDriver,
     Players,
     PlayersError,
@@ -69,7 +71,7 @@ def test_labels_on_the_player_cards() -> None:
     assert p.label(BLACK) == "Computer · Expert"
     assert p.label(WHITE) == "You"
     assert Players().label(BLACK) == ""
-    assert Players.computers(1, 10).label(WHITE) == "Computer · Maximum"
+    assert Players.computers(1, 7).label(WHITE) == "Computer · Expert"
 
 
 def test_the_form_offers_every_level_by_name() -> None:
@@ -95,6 +97,10 @@ def test_settings_are_json_and_come_back() -> None:
     assert fresh.players == c.players and fresh.form_fields == c.form_fields
     fresh.load_settings({"players": {"kinds": ["robot", "human"], "levels": [1, 1]}, "form": "nonsense"})
     assert fresh.players == c.players  # bad parts are ignored
+    # a game saved when there were levels 8-10 (Expert with more time) comes back at Expert
+    fresh.load_settings({"players": {"kinds": ["computer", "human"], "levels": [9, 5]}})
+    assert fresh.players == Players((COMPUTER, HUMAN), (7, 5))
+    assert players_from_fields({**FORM_DEFAULTS, "players": "computers", "level": "10", "level2": "2"}).levels == (7, 2)
 
 
 # -- the request and the reply -----------------------------------------------------------

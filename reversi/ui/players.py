@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping
 
-from ..levels import DEFAULT_LEVEL, LEVELS, get_level
+from ..levels import DEFAULT_LEVEL, LEVELS, current_level, get_level
 from ..notation import position_to_string, write_transcript
 from ..position import PASS, Position
 from ..record import rules_to_dict
@@ -144,7 +144,7 @@ class Players:
     def from_dict(cls, data: Mapping[str, Any]) -> Players:
         try:
             kinds = tuple(str(k) for k in data["kinds"])
-            levels = tuple(int(v) for v in data["levels"])
+            levels = tuple(current_level(int(v)) for v in data["levels"])
         except (KeyError, TypeError, ValueError):
             raise PlayersError(f"players setting {dict(data)!r} is not understood") from None
         if len(kinds) != 2 or len(levels) != 2:
@@ -155,7 +155,7 @@ class Players:
 def _level_field(fields: Mapping[str, str], key: str) -> int:
     text = str(fields.get(key, PLAYER_FORM_DEFAULTS[key])).strip()
     try:
-        level = int(text)
+        level = current_level(int(text))
         get_level(level)
     except ValueError:
         raise PlayersError(f"level {text!r} is not a level: 1 to {len(LEVELS)}") from None

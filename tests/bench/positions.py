@@ -42,6 +42,12 @@ ENDGAME: dict[int, list[str]] = {
     ],
 }
 
+#: Public test positions of the FFO endgame suite (number: position, best move, exact score),
+#: the yardstick every endgame solver is quoted on.
+FFO: dict[int, tuple[str, str, int]] = {
+    40: ("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", "a2", 38),
+}
+
 #: Midgame positions (44, 36 and 28 empties) from the same kind of games.
 MIDGAME: list[str] = [
     "-------------O-----XOO-----XOOOO---XOO-----XOO-----OO-----OOO--- X",
