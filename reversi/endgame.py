@@ -25,9 +25,11 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   bounds and best moves above ``TT_MIN_EMPTIES`` empties. The table's move is
   searched before the other moves are even ordered; the others go fastest-first
   (fewest opponent replies, corners counted twice; corner, odd-region and
-  potential-mobility terms, weights ``W``). Enhanced transposition cutoff: above
+  potential-mobility terms, weights ``W``; from ``EVAL_ORDER_MIN_EMPTIES`` the
+  evaluation of the child too). Enhanced transposition cutoff: above
   ``ETC_MIN_EMPTIES`` the children are looked up first, and one already known to
-  refute ends the node.
+  refute ends the node. When the table is full the entries with the fewest
+  empties (the cheapest to redo) are dropped, about half of it.
 * **Stability cutoff**: the discs the other side can never lose (a cheap
   under-estimate, :func:`_stable_function`: full lines, walls and stable
   neighbours, valid on every shape) bound our final score from above
@@ -39,7 +41,9 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   so a good start skips work; the table carries bounds and moves between tests.
   The midgame search's best moves at the nodes it searched deeply (the first
   plies below the root, ``HINT_PLIES``) are put in the table as moves
-  without bounds, so the exact search tries them first there.
+  without bounds, so the exact search tries them first there. The best move is
+  the table's move at the root after the last test, checked with one null window
+  (cheap: its subtree is in the table).
 
 Scores are final disc differences for the side to move, counted as the game
 scores them (``Position.final_margin``): in Othello the empty squares of a game
