@@ -54,7 +54,7 @@ def app(session):
 
 
 def new_game(page, players: str = "two", you: str = "black", level: int = 1, level2: int = 1, size: int = 8,
-             shot: str | None = None) -> None:
+             shot: str | None = None, think: str = "") -> None:
     """Start a game through the new-game dialog, choosing the players."""
     page.click("#btn-new")
     page.wait_for_selector("#new-game-dialog[open]")
@@ -68,6 +68,8 @@ def new_game(page, players: str = "two", you: str = "black", level: int = 1, lev
         page.select_option(f'{form} select[name="level"]', str(level))
     if players == "computers":
         page.select_option(f'{form} select[name="level2"]', str(level2))
+    if players != "two":
+        page.select_option(f'{form} select[name="think"]', think)
     if shot:
         page.screenshot(path=str(ARTIFACTS / shot))
     page.click("#btn-start")
@@ -184,15 +186,21 @@ def test_computer_against_computer_plays_by_itself_and_pauses(app) -> None:
 
 
 def test_a_new_game_while_the_computer_thinks_drops_its_answer(app) -> None:
+    board = "document.querySelector('#board').dataset"
+    app.wait_for_function(f"!{board}.aiPending", timeout=60_000)  # no earlier request in flight
     dropped = int(app.get_attribute("#board", "data-ai-dropped"))
-    new_game(app, players="computer", you="white", level=7)  # Black is the computer: Expert thinks 1.8 s
-    app.wait_for_selector('.player[data-side="0"].thinking')
+    new_game(app, players="computer", you="white", level=7, think="10", shot="new-game-expert-time.png")
+    app.wait_for_selector('.player[data-side="0"].thinking')  # Black is the computer: Expert thinks 10 s
+    app.wait_for_function(f"{board}.aiPending === '1'")
+    started = app.evaluate("performance.now()")
     app.wait_for_timeout(300)
     new_game(app, players="two")
     start = app.eval_on_selector_all("[data-square]", STATES_JS)
     app.wait_for_function(
         f"+document.querySelector('#board').dataset.aiDropped > {dropped}", timeout=60_000
     )  # the old answer came back ...
+    # ... after more than Expert's own 1.8 s: the chosen time reached the worker
+    assert app.evaluate("performance.now()") - started > 3_000
     app.wait_for_timeout(200)
     assert app.eval_on_selector_all("[data-square]", STATES_JS) == start  # ... and was not played
     assert moves(app) == 0 and app.get_attribute("#board", "data-turn") == "black"

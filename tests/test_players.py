@@ -15,6 +15,7 @@ from reversi.ui import players as pl
 from reversi.ui.players import (
     COMPUTER,
     HUMAN,
+    THINK_CHOICES,
     AiDriver,
     Players,
     PlayersError,
@@ -45,6 +46,10 @@ def sq(name: str, rules: Rules | None = None) -> int:
          "You (White) vs Computer level 1 (Beginner)"),
         ({"players": "computers", "level": "2", "level2": "7"}, Players.computers(2, 7),
          "Computer level 2 (Novice, Black) vs computer level 7 (Expert, White)"),
+        ({"players": "computer", "you": "white", "level": "7", "think": "10"}, Players.vs_computer(WHITE, 7, 10.0),
+         "You (White) vs Computer level 7 (Expert, 10 s a move)"),
+        ({"players": "computers", "level": "3", "level2": "7", "think": "5"}, Players.computers(3, 7, 5.0),
+         "Computer level 3 (Casual, Black) vs computer level 7 (Expert, 5 s a move, White)"),
     ],
 )
 def test_players_from_the_form(fields: dict, expected: Players, text: str) -> None:
@@ -57,7 +62,9 @@ def test_players_from_the_form(fields: dict, expected: Players, text: str) -> No
 @pytest.mark.parametrize(
     "fields",
     [{"players": "robots"}, {"players": "computer", "level": "11"}, {"players": "computer", "level": "x"},
-     {"players": "computer", "you": "red"}, {"players": "computers", "level2": "0"}],
+     {"players": "computer", "you": "red"}, {"players": "computers", "level2": "0"},
+     {"players": "computer", "think": "soon"}, {"players": "computer", "think": "0"},
+     {"players": "computers", "think": "3600"}],
 )
 def test_bad_players_fields_are_refused_with_a_message(fields: dict) -> None:
     with pytest.raises(PlayersError):
@@ -83,6 +90,12 @@ def test_the_form_offers_every_level_by_name() -> None:
         for level, name in level_choices():
             assert f'<option value="{level}"' in block and f"{level} · {name}</option>" in block
     assert 'name="players" value="computer" checked' in html
+    start = html.index('<select name="think">')
+    block = html[start : html.index("</select>", start)]
+    assert block.count("<option") == len(THINK_CHOICES)
+    for value, label in THINK_CHOICES:
+        assert f'<option value="{value}"' in block and f">{label}</option>" in block
+        assert value == "" or players_from_fields({"players": "computer", "level": "7", "think": value}).seconds
 
 
 def test_settings_are_json_and_come_back() -> None:
@@ -99,7 +112,11 @@ def test_settings_are_json_and_come_back() -> None:
     assert fresh.players == c.players  # bad parts are ignored
     # a game saved when there were levels 8-10 (Expert with more time) comes back at Expert
     fresh.load_settings({"players": {"kinds": ["computer", "human"], "levels": [9, 5]}})
-    assert fresh.players == Players((COMPUTER, HUMAN), (7, 5))
+    assert fresh.players == Players((COMPUTER, HUMAN), (7, 5), 5.0)  # level 9 was Expert with 5 s
+    for bad in ({"kinds": ["computer", "human"], "levels": [7, 7], "seconds": "x"},
+                {"kinds": ["computer", "human"], "levels": [7, 7], "seconds": -1}):
+        with pytest.raises(PlayersError):
+            Players.from_dict(bad)
     assert players_from_fields({**FORM_DEFAULTS, "players": "computers", "level": "10", "level2": "2"}).levels == (7, 2)
 
 
@@ -114,6 +131,11 @@ def test_no_request_on_a_persons_turn() -> None:
     assert req is not None and req["side"] == WHITE
     assert req["token"] == (c.game_id, 1, (sq("f5"),))
     assert req["args"] == {"rules": rules_to_dict(Rules()), "start": None, "moves": "f5", "level": 2}
+    # Expert's time per move goes to the worker; other levels keep their own
+    c.players = Players.vs_computer(BLACK, 7, 10.0)
+    assert c.ai_request()["args"]["time_limit"] == 10.0
+    c.players = Players.vs_computer(BLACK, 6, 10.0)
+    assert "time_limit" not in c.ai_request()["args"]
 
 
 def test_the_request_is_what_the_worker_needs() -> None:

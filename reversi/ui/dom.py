@@ -219,6 +219,7 @@ class Page:
         self.board.dataset.thinking = "" if thinking is None else ("black", "white")[thinking]
         self.board.dataset.aiReplies = str(self.driver.replies)
         self.board.dataset.aiDropped = str(self.driver.dropped)
+        self.board.dataset.aiPending = "1" if self.driver.pending is not None else ""
         self.pause_button.hidden = not players.all_computers
         label = "Resume" if self.controller.paused else "Pause"
         self.pause_button.querySelector(".btn-label").textContent = label
@@ -244,6 +245,7 @@ class Page:
         js.window.reversiEngine = create_proxy(self.call_engine)
 
         async def ask(args: dict) -> dict:
+            self.board.dataset.aiPending = "1"  # a turn is running (cleared by the redraw that ends it)
             return json.loads(await engine.best_move(json.dumps(args)))
 
         self.driver.set_engine(ask)

@@ -2,8 +2,9 @@
 
 :class:`Players` says for each side (``BLACK`` = 0, ``WHITE`` = 1) whether a person
 or the computer plays it, and at which level (the table of
-:mod:`reversi.levels`). The new-game form's fields ``players``, ``you``, ``level``
-and ``level2`` are read by :func:`players_from_fields`.
+:mod:`reversi.levels`). The new-game form's fields ``players``, ``you``, ``level``,
+``level2`` and ``think`` (Expert's time per move) are read by
+:func:`players_from_fields`.
 
 A computer's turn is a request and a reply, asynchronous and possibly stale:
 
@@ -31,7 +32,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Mapping
 
-from ..levels import DEFAULT_LEVEL, LEVELS, current_level, get_level
+from ..levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current_level, get_level
 from ..notation import position_to_string, write_transcript
 from ..position import PASS, Position
 from ..record import rules_to_dict
@@ -52,7 +53,18 @@ PLAYER_FORM_DEFAULTS: dict[str, str] = {
     "you": "black",  # the person's side against the computer
     "level": str(DEFAULT_LEVEL),  # the computer's level (Black's, computer against computer)
     "level2": str(DEFAULT_LEVEL),  # White's level, computer against computer
+    "think": "",  # Expert's time per move in seconds ("": the level's own)
 }
+
+#: The new-game form's choices of Expert's time per move: (field value, label).
+THINK_CHOICES: tuple[tuple[str, str], ...] = (
+    ("", f"{LEVELS[-1].seconds:g} s"),
+    ("5", "5 s"),
+    ("10", "10 s"),
+    ("30", "30 s"),
+)
+#: The longest time per move a setting may ask for (seconds).
+MAX_THINK_SECONDS = 60.0
 
 #: Seconds a computer's move takes at least: against a person, so the reply does
 #: not land before the person's own move has finished flipping; computer against
@@ -80,6 +92,8 @@ class Players:
 
     kinds: tuple[str, str] = (HUMAN, HUMAN)
     levels: tuple[int, int] = (DEFAULT_LEVEL, DEFAULT_LEVEL)
+    #: Expert's time per move in seconds (None: the level's own); other levels ignore it.
+    seconds: float | None = None
 
     def __post_init__(self) -> None:
         for kind in self.kinds:
@@ -90,15 +104,30 @@ class Players:
                 get_level(level)
             except ValueError as e:
                 raise PlayersError(str(e)) from None
+        if self.seconds is not None and not (
+            isinstance(self.seconds, (int, float)) and 0 < self.seconds <= MAX_THINK_SECONDS
+        ):
+            raise PlayersError(f"time per move {self.seconds!r} must be more than 0 and at most {MAX_THINK_SECONDS:g} s")
 
     @classmethod
-    def vs_computer(cls, human_side: int = 0, level: int = DEFAULT_LEVEL) -> Players:
+    def vs_computer(cls, human_side: int = 0, level: int = DEFAULT_LEVEL, seconds: float | None = None) -> Players:
         kinds = (HUMAN, COMPUTER) if human_side == 0 else (COMPUTER, HUMAN)
-        return cls(kinds, (level, level))
+        return cls(kinds, (level, level), seconds)
 
     @classmethod
-    def computers(cls, black_level: int = DEFAULT_LEVEL, white_level: int = DEFAULT_LEVEL) -> Players:
-        return cls((COMPUTER, COMPUTER), (black_level, white_level))
+    def computers(
+        cls, black_level: int = DEFAULT_LEVEL, white_level: int = DEFAULT_LEVEL, seconds: float | None = None
+    ) -> Players:
+        return cls((COMPUTER, COMPUTER), (black_level, white_level), seconds)
+
+    def time_limit(self, side: int) -> float | None:
+        """The time per move the side's computer is given, if not its level's own."""
+        return self.seconds if self.levels[side] == len(LEVELS) else None
+
+    def _level_text(self, side: int) -> str:
+        level = self.levels[side]
+        t = self.time_limit(side)
+        return f"{level_name(level)}, {t:g} s a move" if t is not None else level_name(level)
 
     def is_computer(self, side: int | None) -> bool:
         return side is not None and self.kinds[side] == COMPUTER
@@ -128,28 +157,35 @@ class Players:
         if self.all_computers:
             b, w = self.levels
             return (
-                f"Computer level {b} ({level_name(b)}, {side_names[0]}) vs "
-                f"computer level {w} ({level_name(w)}, {side_names[1]})"
+                f"Computer level {b} ({self._level_text(0)}, {side_names[0]}) vs "
+                f"computer level {w} ({self._level_text(1)}, {side_names[1]})"
             )
         if not self.any_computer:
             return "Two players"
         you = 0 if self.kinds[0] == HUMAN else 1
         level = self.levels[1 - you]
-        return f"You ({side_names[you]}) vs Computer level {level} ({level_name(level)})"
+        return f"You ({side_names[you]}) vs Computer level {level} ({self._level_text(1 - you)})"
 
     def to_dict(self) -> dict:
-        return {"kinds": list(self.kinds), "levels": list(self.levels)}
+        out: dict = {"kinds": list(self.kinds), "levels": list(self.levels)}
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Players:
         try:
             kinds = tuple(str(k) for k in data["kinds"])
             levels = tuple(current_level(int(v)) for v in data["levels"])
+            seconds = data.get("seconds")
+            seconds = None if seconds is None else float(seconds)
+            if seconds is None:  # a retired level above Expert was Expert with more time
+                seconds = max((RETIRED_LEVELS.get(int(v), 0.0) for v in data["levels"]), default=0.0) or None
         except (KeyError, TypeError, ValueError):
             raise PlayersError(f"players setting {dict(data)!r} is not understood") from None
         if len(kinds) != 2 or len(levels) != 2:
             raise PlayersError("players setting must name two sides")
-        return cls(kinds, levels)  # type: ignore[arg-type]
+        return cls(kinds, levels, seconds)  # type: ignore[arg-type]
 
 
 def _level_field(fields: Mapping[str, str], key: str) -> int:
@@ -162,6 +198,19 @@ def _level_field(fields: Mapping[str, str], key: str) -> int:
     return level
 
 
+def _think_field(fields: Mapping[str, str]) -> float | None:
+    text = str(fields.get("think", PLAYER_FORM_DEFAULTS["think"])).strip()
+    if not text:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise PlayersError(f"time per move {text!r} is not a number of seconds") from None
+    if not 0 < seconds <= MAX_THINK_SECONDS:
+        raise PlayersError(f"time per move {text!r} must be more than 0 and at most {MAX_THINK_SECONDS:g} s")
+    return seconds
+
+
 def players_from_fields(fields: Mapping[str, str]) -> Players:
     """The :class:`Players` the new-game form asks for; raises PlayersError if refused."""
     mode = str(fields.get("players", PLAYER_FORM_DEFAULTS["players"])).strip() or MODE_TWO_PLAYERS
@@ -171,9 +220,9 @@ def players_from_fields(fields: Mapping[str, str]) -> Players:
         you = str(fields.get("you", "black")).strip().lower()
         if you not in ("black", "white"):
             raise PlayersError(f"your side {you!r} must be black or white")
-        return Players.vs_computer(0 if you == "black" else 1, _level_field(fields, "level"))
+        return Players.vs_computer(0 if you == "black" else 1, _level_field(fields, "level"), _think_field(fields))
     if mode == MODE_COMPUTERS:
-        return Players.computers(_level_field(fields, "level"), _level_field(fields, "level2"))
+        return Players.computers(_level_field(fields, "level"), _level_field(fields, "level2"), _think_field(fields))
     raise PlayersError(f"players: unknown choice {mode!r}")
 
 
@@ -201,18 +250,21 @@ def human_to_move(controller) -> bool:
     return not pos.is_over and not controller.players.is_computer(pos.turn)
 
 
-def engine_args(game, level: int) -> dict:
+def engine_args(game, level: int, time_limit: float | None = None) -> dict:
     """The JSON-able arguments of the worker's ``best_move`` for the game's position."""
     rules = game.rules
     start: str | None = None
     if game.start != Position.start(rules):
         start = position_to_string(game.start)
-    return {
+    args = {
         "rules": rules_to_dict(rules),
         "start": start,
         "moves": write_transcript(list(game.moves), rules.geometry),
         "level": level,
     }
+    if time_limit is not None:
+        args["time_limit"] = time_limit
+    return args
 
 
 def ai_request(controller) -> dict | None:
@@ -223,7 +275,7 @@ def ai_request(controller) -> dict | None:
     return {
         "token": ai_token(controller),
         "side": side,
-        "args": engine_args(controller.game, controller.players.levels[side]),
+        "args": engine_args(controller.game, controller.players.levels[side], controller.players.time_limit(side)),
     }
 
 
