@@ -575,7 +575,7 @@ class Solver:
                         k -= W_CORNER
                     if b & odd:
                         k -= W_ODD
-                    kids.append((k, b, o ^ f, p | f | b))
+                    kids.append((k, b, o ^ f, p | f | b, -1))
                 kids.sort()
                 return kids
             while mv:
@@ -586,6 +586,7 @@ class Solver:
                 no_ = p | f | b
                 if b == hash_move:
                     k = -1 << 30
+                    m = -1
                 else:
                     rest = empty ^ b
                     m = MOVES(np_, no_, rest)
@@ -600,21 +601,26 @@ class Solver:
                         k += W_POT * (pm & rest).bit_count()
                     if n >= EVAL_ORDER_MIN_EMPTIES and solver.evaluate is not None:
                         k += EVAL_ORDER_WEIGHT * solver.evaluate(np_, no_) // 100
-                kids.append((k, b, np_, no_))
+                kids.append((k, b, np_, no_, m))
             kids.sort()
             return kids
 
-        def nws(p: int, o: int, alpha: int, empty: int, n: int, parity: int, passed: bool) -> int:
-            # is the value above alpha? (fail-soft, window (alpha, alpha + 1))
+        def nws(p: int, o: int, alpha: int, empty: int, n: int, parity: int, passed: bool, mv: int = -1) -> int:
+            # is the value above alpha? (fail-soft, window (alpha, alpha + 1)); ``mv``: the
+            # legal moves if the caller knows them (its ordering counted them), else -1
             nonlocal nodes
             nodes += 1
             if not nodes & 1023:
                 tick()
-            mv = MOVES(p, o, empty)
+            if mv < 0:
+                mv = MOVES(p, o, empty)
             if not mv:
-                if passed or not MOVES(o, p, empty):
+                if passed:
                     return final(p, o)
-                return -nws(o, p, -alpha - 1, empty, n, parity, True)
+                mv = MOVES(o, p, empty)
+                if not mv:
+                    return final(p, o)
+                return -nws(o, p, -alpha - 1, empty, n, parity, True, mv)
             # stability cutoff: the discs the other side keeps bound our score from above
             if alpha >= STAB_MIN_ALPHA[n] and alpha >= nsq - 2 * (p if anti else o).bit_count():
                 top = nsq - 2 * STABLE(p if anti else o, empty).bit_count()
@@ -665,10 +671,10 @@ class Solver:
                 kids = order(p, o, mv, empty, n, parity, 0) if mv else ()
             else:
                 f = FLIP[mv.bit_length() - 1](p, o)
-                kids = ((0, mv, o ^ f, p | f | mv),)
-            for _, b, np_, no_ in kids:
+                kids = ((0, mv, o ^ f, p | f | mv, -1),)
+            for _, b, np_, no_, m in kids:
                 if n1 > SHALLOW:
-                    v = -nws(np_, no_, -alpha - 1, empty ^ b, n1, parity ^ QBIT[b.bit_length() - 1], False)
+                    v = -nws(np_, no_, -alpha - 1, empty ^ b, n1, parity ^ QBIT[b.bit_length() - 1], False, m)
                 else:
                     v = -small(np_, no_, -alpha - 1, empty ^ b, n1, parity ^ QBIT[b.bit_length() - 1])
                 if v > best:
@@ -726,7 +732,7 @@ class Solver:
             n1 = n - 1
             best = -INFINITY
             best_move = 0
-            for _, b, np_, no_ in kids:
+            for _, b, np_, no_, _m in kids:
                 rest = empty ^ b
                 par = parity ^ QBIT[b.bit_length() - 1]
                 if best == -INFINITY:
