@@ -288,3 +288,37 @@ def test_a_drawn_end_with_one_empty_square_on_an_odd_board() -> None:
     pos = parse_position("".join("".join(row) for row in cells) + " X", Rules(blocked=("c3",)))
     assert pos.is_over and solver.solve(pos.player, pos.opponent) == (32 - 30) + 1
     assert solver.solve(pos.opponent, pos.player) == -3
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(blocked=("c3",)), Rules(anti=True)], ids=lambda r: r.describe())
+def test_the_last_two_squares_agree_with_minimax(rules: Rules) -> None:
+    """The two-empties solver scores the last square inline (Othello scoring): every case, odd boards too."""
+    rng = random.Random(2)
+    seen_pass = False
+    for _ in range(150):
+        pos = random_position(rules, 2, rng)
+        if pos.is_over:
+            continue
+        seen_pass |= pos.must_pass or any(pos.play(m).must_pass or pos.play(m).is_over for m in pos.legal_moves())
+        solver = Solver(rules.geometry, rules.anti, rules.empties_to_winner)
+        for alpha in (-3, 0, 2):  # null windows below, at and above the usual values
+            v = solver.solve(pos.player, pos.opponent, alpha, alpha + 1)
+            exact = minimax(pos)
+            # fail-soft: the right side of alpha, and a bound on the right side of the value
+            assert (v > alpha) == (exact > alpha) and (v <= exact if v > alpha else v >= exact), (pos, alpha)
+        assert solver.solve(pos.player, pos.opponent) == minimax(pos)
+    assert seen_pass
+
+
+def test_two_empties_ending_in_a_draw_with_one_left() -> None:
+    """63 squares: Black's only move leaves a1 empty, nobody can take it, 31 discs each: 0."""
+    rules = Rules(blocked=("c3",))
+    pos = parse_position("-XXXXXXXXOOOOXXOXO#OXOOOXOOOOXOOXXOXOXXOXOXXOOOOXXOOOXOXXXOOOXO- X", rules)
+    (move,) = pos.legal_moves()
+    end = pos.play(move)
+    assert end.is_over and end.player.bit_count() == end.opponent.bit_count()
+    solver = Solver(rules.geometry, False, True)
+    assert solver.solve(pos.player, pos.opponent) == minimax(pos) == 0
+    # the null windows the search uses: above -1, not above 0
+    assert solver.solve(pos.player, pos.opponent, -1, 0) > -1
+    assert solver.solve(pos.player, pos.opponent, 0, 1) <= 0
