@@ -12,7 +12,8 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   if it is a player disc, the ray's squares before it flip. Cut and blocked
   squares are in the rays but never hold a disc, so they stop a line.
 * **Shallow solver** (``SHALLOW`` empties or fewer, null windows only): no move
-  generation; it tries the empty squares directly, odd regions first (the parity
+  generation (but fastest-first at ``SHALLOW_SORT_MIN_EMPTIES``); it tries the
+  empty squares directly, odd regions first (the parity
   heuristic: quadrants with an odd number of empties; the parity is passed down
   and updated per move, not recounted; within a region corners first and their
   neighbours last), and skips squares with no opponent
@@ -69,6 +70,10 @@ from .position import PASS, Position
 
 #: At or below this many empties the solver tries squares directly (no move generation).
 SHALLOW = 7
+#: At or above this many empties (and at most ``SHALLOW``) the shallow solver orders the
+#: moves fastest-first; below, parity and square quality only (measured: a quarter fewer
+#: nodes and ~8% less time at 20 empties with 7; with 6 the ordering costs more than it saves).
+SHALLOW_SORT_MIN_EMPTIES = 7
 #: At or above this many empties positions go into the transposition table.
 TT_MIN_EMPTIES = 7
 #: Above this many empties the children are looked up in the table first (ETC).
@@ -524,6 +529,35 @@ class Solver:
                     return top
             odd = empty & ODD[parity]
             even = empty ^ odd
+            if ne >= SHALLOW_SORT_MIN_EMPTIES:
+                # fastest first (fewest opponent replies), ties in the order below
+                kids = []
+                i = 0
+                for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
+                    while grp:
+                        b = grp & -grp
+                        grp ^= b
+                        sq = b.bit_length() - 1
+                        if NEIGH[sq] & o:
+                            f = FLIP[sq](p, o)
+                            if f:
+                                np_ = o ^ f
+                                no_ = p | f | b
+                                rest = empty ^ b
+                                kids.append(((MOVES(np_, no_, rest).bit_count() << 5) + i, np_, no_, rest, parity ^ QBIT[sq]))
+                                i += 1
+                if kids:
+                    kids.sort()
+                    for _, np_, no_, rest, par in kids:
+                        v = -shallow(np_, no_, -alpha - 1, rest, ne1, par, False)
+                        if v > best:
+                            if v > alpha:
+                                return v
+                            best = v
+                    return best
+                if passed:
+                    return final(p, o)
+                return -shallow(o, p, -alpha - 1, empty, ne, parity, True)
             # odd regions first; in each, corners first and the squares next to them last
             for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
                 while grp:
