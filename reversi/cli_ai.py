@@ -38,7 +38,9 @@ def register(subparsers, add_rule_options) -> None:
     p = subparsers.add_parser("best", help="the engine's move in a position, at a level or within a time")
     p.add_argument("text", nargs="*", metavar="POS|MOVES", help="a position string, or a transcript")
     add_rule_options(p)
-    p.add_argument("--level", type=int, default=None, metavar="N", help="strength level 1 to 7 (default 5; 7 is Expert)")
+    p.add_argument(
+        "--level", type=int, default=None, metavar="N", help="strength level 1 to 7 (default 5; 7 is Expert)"
+    )
     p.add_argument("--time", type=float, default=None, metavar="SECONDS", help="time per move (overrides)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_best)

@@ -544,7 +544,8 @@ class Solver:
                                 np_ = o ^ f
                                 no_ = p | f | b
                                 rest = empty ^ b
-                                kids.append(((MOVES(np_, no_, rest).bit_count() << 5) + i, np_, no_, rest, parity ^ QBIT[sq]))
+                                k = (MOVES(np_, no_, rest).bit_count() << 5) + i
+                                kids.append((k, np_, no_, rest, parity ^ QBIT[sq]))
                                 i += 1
                 if kids:
                     kids.sort()

@@ -107,7 +107,9 @@ class Players:
         if self.seconds is not None and not (
             isinstance(self.seconds, (int, float)) and 0 < self.seconds <= MAX_THINK_SECONDS
         ):
-            raise PlayersError(f"time per move {self.seconds!r} must be more than 0 and at most {MAX_THINK_SECONDS:g} s")
+            raise PlayersError(
+                f"time per move {self.seconds!r} must be more than 0 and at most {MAX_THINK_SECONDS:g} s"
+            )
 
     @classmethod
     def vs_computer(cls, human_side: int = 0, level: int = DEFAULT_LEVEL, seconds: float | None = None) -> Players:
