@@ -68,7 +68,9 @@ def new_game(page, players: str = "two", you: str = "black", level: int = 1, lev
         page.select_option(f'{form} select[name="level"]', str(level))
     if players == "computers":
         page.select_option(f'{form} select[name="level2"]', str(level2))
-    if players != "two":
+    expert = level == 7 or (players == "computers" and level2 == 7)
+    assert page.is_visible(f'{form} select[name="think"]') == (players != "two" and expert)  # only for Expert
+    if players != "two" and expert:
         page.select_option(f'{form} select[name="think"]', think)
     if shot:
         page.screenshot(path=str(ARTIFACTS / shot))

@@ -90,6 +90,8 @@ def test_the_form_offers_every_level_by_name() -> None:
         for level, name in level_choices():
             assert f'<option value="{level}"' in block and f"{level} · {name}</option>" in block
     assert 'name="players" value="computer" checked' in html
+    css = (ROOT / "assets" / "app.css").read_text(encoding="utf-8")
+    assert f'option[value="{len(LEVELS)}"]:checked) .players-think' in css  # shown for the top level only
     start = html.index('<select name="think">')
     block = html[start : html.index("</select>", start)]
     assert block.count("<option") == len(THINK_CHOICES)
