@@ -12,8 +12,8 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   if it is a player disc, the ray's squares before it flip. Cut and blocked
   squares are in the rays but never hold a disc, so they stop a line.
 * **Shallow solver** (``SHALLOW`` empties or fewer, null windows only): no move
-  generation (but fastest-first at ``SHALLOW_SORT_MIN_EMPTIES``); it tries the
-  empty squares directly, odd regions first (the parity
+  generation below ``SHALLOW_SORT_MIN_EMPTIES`` (from there it orders
+  fastest-first); it tries the empty squares directly, odd regions first (the parity
   heuristic: quadrants with an odd number of empties; the parity is passed down
   and updated per move, not recounted; within a region corners first and their
   neighbours last), and skips squares with no opponent
@@ -425,6 +425,15 @@ class Solver:
             for key in [k for k in tt if nsq - (k[0] | k[1]).bit_count() <= cut]:
                 del tt[key]
 
+        def stability_bound(p: int, o: int, alpha: int, empty: int) -> int:
+            # the most the side to move can still score: the discs the other side can
+            # never lose (in Anti: its own); INFINITY when even all of them would not
+            # bring the bound down to alpha (the stable set is not worth computing)
+            x = p if anti else o
+            if alpha < nsq - 2 * x.bit_count():
+                return INFINITY
+            return nsq - 2 * STABLE(x, empty).bit_count()
+
         def parity_of(empty: int) -> int:
             par = 0
             while empty:
@@ -514,51 +523,21 @@ class Solver:
             return -last3(o, p, -alpha - 1, empty, parity, True)
 
         def shallow(p: int, o: int, alpha: int, empty: int, ne: int, parity: int, passed: bool) -> int:
-            # 4 to SHALLOW empties: parity order, no move generation, no table
+            # 4 empties to below SHALLOW_SORT_MIN_EMPTIES: parity and square order, no move
+            # generation, no table
             nonlocal nodes
             nodes += 1
             if not nodes & 4095:
                 tick()
+            if alpha >= STAB_MIN_ALPHA[ne]:
+                top = stability_bound(p, o, alpha, empty)
+                if top <= alpha:
+                    return top
             best = -INFINITY
             n4 = ne == 4
             ne1 = ne - 1
-            # stability cutoff, as in the deep solver
-            if alpha >= STAB_MIN_ALPHA[ne] and alpha >= nsq - 2 * (p if anti else o).bit_count():
-                top = nsq - 2 * STABLE(p if anti else o, empty).bit_count()
-                if top <= alpha:
-                    return top
             odd = empty & ODD[parity]
             even = empty ^ odd
-            if ne >= SHALLOW_SORT_MIN_EMPTIES:
-                # fastest first (fewest opponent replies), ties in the order below
-                kids = []
-                i = 0
-                for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
-                    while grp:
-                        b = grp & -grp
-                        grp ^= b
-                        sq = b.bit_length() - 1
-                        if NEIGH[sq] & o:
-                            f = FLIP[sq](p, o)
-                            if f:
-                                np_ = o ^ f
-                                no_ = p | f | b
-                                rest = empty ^ b
-                                k = (MOVES(np_, no_, rest).bit_count() << 5) + i
-                                kids.append((k, np_, no_, rest, parity ^ QBIT[sq]))
-                                i += 1
-                if kids:
-                    kids.sort()
-                    for _, np_, no_, rest, par in kids:
-                        v = -shallow(np_, no_, -alpha - 1, rest, ne1, par, False)
-                        if v > best:
-                            if v > alpha:
-                                return v
-                            best = v
-                    return best
-                if passed:
-                    return final(p, o)
-                return -shallow(o, p, -alpha - 1, empty, ne, parity, True)
             # odd regions first; in each, corners first and the squares next to them last
             for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
                 while grp:
@@ -582,8 +561,53 @@ class Solver:
                 return final(p, o)
             return -shallow(o, p, -alpha - 1, empty, ne, parity, True)
 
+        def shallow_sorted(p: int, o: int, alpha: int, empty: int, ne: int, parity: int, passed: bool) -> int:
+            # SHALLOW_SORT_MIN_EMPTIES to SHALLOW empties: as :func:`shallow`, but the moves
+            # go fastest-first (fewest opponent replies), ties in the shallow order
+            nonlocal nodes
+            nodes += 1
+            if not nodes & 4095:
+                tick()
+            if alpha >= STAB_MIN_ALPHA[ne]:
+                top = stability_bound(p, o, alpha, empty)
+                if top <= alpha:
+                    return top
+            ne1 = ne - 1
+            child = shallow_sorted if ne1 >= SHALLOW_SORT_MIN_EMPTIES else shallow
+            kids = []
+            odd = empty & ODD[parity]
+            even = empty ^ odd
+            for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
+                while grp:
+                    b = grp & -grp
+                    grp ^= b
+                    sq = b.bit_length() - 1
+                    if NEIGH[sq] & o:
+                        f = FLIP[sq](p, o)
+                        if f:
+                            np_ = o ^ f
+                            no_ = p | f | b
+                            rest = empty ^ b
+                            k = (MOVES(np_, no_, rest).bit_count() << 5) + len(kids)
+                            kids.append((k, np_, no_, rest, parity ^ QBIT[sq]))
+            if not kids:
+                if passed:
+                    return final(p, o)
+                return -shallow_sorted(o, p, -alpha - 1, empty, ne, parity, True)
+            kids.sort()
+            best = -INFINITY
+            for _, np_, no_, rest, par in kids:
+                v = -child(np_, no_, -alpha - 1, rest, ne1, par, False)
+                if v > best:
+                    if v > alpha:
+                        return v
+                    best = v
+            return best
+
         def small(p: int, o: int, alpha: int, empty: int, n: int, parity: int) -> int:
             # null-window value of a position with at most SHALLOW empties
+            if n >= SHALLOW_SORT_MIN_EMPTIES:
+                return shallow_sorted(p, o, alpha, empty, n, parity, False)
             if n > 3:
                 return shallow(p, o, alpha, empty, n, parity, False)
             if n == 3:
@@ -657,8 +681,8 @@ class Solver:
                     return final(p, o)
                 return -nws(o, p, -alpha - 1, empty, n, parity, True, mv)
             # stability cutoff: the discs the other side keeps bound our score from above
-            if alpha >= STAB_MIN_ALPHA[n] and alpha >= nsq - 2 * (p if anti else o).bit_count():
-                top = nsq - 2 * STABLE(p if anti else o, empty).bit_count()
+            if alpha >= STAB_MIN_ALPHA[n]:
+                top = stability_bound(p, o, alpha, empty)
                 if top <= alpha:
                     return top
             key = None
@@ -993,14 +1017,10 @@ def solve(
         solver.node_limit = None
 
 
-def _table_move(position: Position, solver: Solver) -> int:
-    """The best move the solver's table holds for ``position`` (a square index), or 0."""
-    if not is_fast(position):
-        return 0
-    e = solver.tt.get((position.player, position.opponent))
-    if e is None or not e[2]:
-        return 0
-    return e[2].bit_length() - 1
+def _table_move(position: Position, solver: Solver) -> int | None:
+    """The best move the solver's table holds for ``position`` (a square index), or None."""
+    e = solver.tt.get((position.player, position.opponent)) if is_fast(position) else None
+    return e[2].bit_length() - 1 if e is not None and e[2] else None
 
 
 def _value(position: Position, solver: Solver) -> int:

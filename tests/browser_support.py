@@ -157,3 +157,25 @@ def seed_two_players(context) -> None:
         f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)})) "
         f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(two_players_state())});"
     )
+
+
+def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
+             two_players: bool = False):
+    """A new context and page on the app, with foreign requests blocked and recorded.
+
+    Returns ``(context, page, foreign, requests, errors)``: the foreign requests
+    blocked, every request made, and the page's errors (uncaught and console). With
+    ``two_players`` a first visit opens as two players instead of against the computer.
+    """
+    context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion)
+    foreign = block_foreign_requests(context, server_url)
+    if two_players:
+        seed_two_players(context)
+    page = context.new_page()
+    requests: List[str] = []
+    errors: List[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server_url)
+    return context, page, foreign, requests, errors

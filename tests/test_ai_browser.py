@@ -24,17 +24,10 @@ STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state])"
 
 
 def boot(browser, server_url: str, viewport: dict):
-    from browser_support import block_foreign_requests
+    """A new page on the app (a first visit: against the computer), once its AI worker is warm."""
+    from browser_support import open_app
 
-    context = browser.new_context(viewport=viewport)
-    foreign = block_foreign_requests(context, server_url)
-    page = context.new_page()
-    errors: list[str] = []
-    requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(server_url)
+    context, page, foreign, requests, errors = open_app(browser, server_url, viewport)
     page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
     return context, page, foreign, requests, errors
 

@@ -25,20 +25,10 @@ STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state, e.classList
 
 
 def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference"):
-    """A new context and page on the app, with foreign requests blocked and recorded."""
-    from browser_support import block_foreign_requests, seed_two_players
+    """A new page on the app as two players (these tests play both sides by clicking)."""
+    from browser_support import open_app
 
-    context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion)
-    foreign = block_foreign_requests(context, server_url)
-    seed_two_players(context)  # these tests play both sides by clicking
-    page = context.new_page()
-    requests: list[str] = []
-    errors: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(server_url)
-    return context, page, foreign, requests, errors
+    return open_app(browser, server_url, viewport, reduced_motion, two_players=True)
 
 
 def wait_ready(page) -> None:

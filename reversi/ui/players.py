@@ -180,8 +180,9 @@ class Players:
             kinds = tuple(str(k) for k in data["kinds"])
             levels = tuple(current_level(int(v)) for v in data["levels"])
             seconds = data.get("seconds")
-            seconds = None if seconds is None else float(seconds)
-            if seconds is None:  # a retired level above Expert was Expert with more time
+            if seconds is not None:
+                seconds = float(seconds)
+            else:  # a retired level above Expert was Expert with more time
                 seconds = max((RETIRED_LEVELS.get(int(v), 0.0) for v in data["levels"]), default=0.0) or None
         except (KeyError, TypeError, ValueError):
             raise PlayersError(f"players setting {dict(data)!r} is not understood") from None
@@ -201,16 +202,12 @@ def _level_field(fields: Mapping[str, str], key: str) -> int:
 
 
 def _think_field(fields: Mapping[str, str]) -> float | None:
+    # parsed here, checked by Players (the range and its message are there)
     text = str(fields.get("think", PLAYER_FORM_DEFAULTS["think"])).strip()
-    if not text:
-        return None
     try:
-        seconds = float(text)
+        return float(text) if text else None
     except ValueError:
         raise PlayersError(f"time per move {text!r} is not a number of seconds") from None
-    if not 0 < seconds <= MAX_THINK_SECONDS:
-        raise PlayersError(f"time per move {text!r} must be more than 0 and at most {MAX_THINK_SECONDS:g} s")
-    return seconds
 
 
 def players_from_fields(fields: Mapping[str, str]) -> Players:
