@@ -11,15 +11,19 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   not an opponent disc is the lowest (or highest) set bit of ``ray & ~opponent``;
   if it is a player disc, the ray's squares before it flip. Cut and blocked
   squares are in the rays but never hold a disc, so they stop a line.
-* **Shallow solver** (``SHALLOW`` empties or fewer, null windows only): no move
-  generation below ``SHALLOW_SORT_MIN_EMPTIES`` (from there it orders
-  fastest-first); it tries the empty squares directly, odd regions first (the parity
-  heuristic: quadrants with an odd number of empties; the parity is passed down
-  and updated per move, not recounted; within a region corners first and their
-  neighbours last), and skips squares with no opponent
-  neighbour. Three and two empties have their own functions; the last empty
-  square is special-cased: count the flips for the side to move, else for the
-  other side, and score; nothing is played.
+* **Shallow solver** (``SHALLOW`` empties or fewer, null windows only, no move
+  generation): it tries the empty squares directly, odd regions first (the parity
+  heuristic: quadrants with an odd number of empties; within a region corners
+  first and their neighbours last; this order is a function of the set of empties
+  and is cached by it), and skips squares with no opponent neighbour. From
+  ``SHALLOW_SORT_MIN_EMPTIES`` it orders fastest-first (the opponent's replies
+  counted square by square with generated "can it flip" tests), but only at the
+  nodes expected to cut: the expected node type alternates down the tree (the
+  children of a node expected to cut are expected to search every move, and the
+  other way round), and where every move is searched the order buys nothing.
+  Three and two empties have their own functions; the last empty square is
+  special-cased: count the flips for the side to move, else for the other side,
+  and score; nothing is played.
 * **Deep solver** (more empties): move generation (a flood fill generated per
   geometry with the shifts written in), null-window search (:func:`nws`) with a
   principal-variation search (:func:`pvs`) only for wider windows, a table of
@@ -71,8 +75,9 @@ from .position import PASS, Position
 #: At or below this many empties the solver tries squares directly (no move generation).
 SHALLOW = 7
 #: At or above this many empties (and at most ``SHALLOW``) the shallow solver orders the
-#: moves fastest-first; below, parity and square quality only (measured at 20 empties with 7:
-#: 15-25% fewer nodes, 4-8% less time; with 6 the ordering costs more than it saves).
+#: moves fastest-first at the nodes expected to cut; elsewhere parity and square quality
+#: only (measured at 20 empties with 7: 15-25% fewer nodes, 4-8% less time; with 6 the
+#: ordering costs more than it saves, also when done only at the nodes expected to cut).
 SHALLOW_SORT_MIN_EMPTIES = 7
 #: At or above this many empties positions go into the transposition table.
 TT_MIN_EMPTIES = 7
@@ -110,6 +115,8 @@ EVAL_ORDER_MIN_EMPTIES = 13
 EVAL_ORDER_WEIGHT = 4
 
 INFINITY = 10_000
+#: Empty-square sets whose shallow square order is kept (cleared when full).
+ORDER_CACHE_MAX = 200_000
 
 
 class SolveTimeout(Exception):
@@ -214,6 +221,40 @@ def _flip_functions(g: Geometry) -> tuple:
     return tuple(funcs)
 
 
+@lru_cache(maxsize=16)
+def _can_functions(g: Geometry) -> tuple:
+    """``CAN[sq](p, o)``: would a disc of ``p`` on ``sq`` flip anything?
+
+    As :func:`_flip_functions`, but it stops at the first ray that flips. Counting
+    a few empty squares' moves this way is cheaper than generating all moves.
+    """
+    t = tables(g)
+    funcs: list = [None] * len(t.pos_rays)
+    for sq in g.squares:
+        lines = ["def can(p, o):"]
+        for ray in t.pos_rays[sq]:
+            first = ray & -ray
+            lines += [
+                f"    if o & {first:#x}:",
+                f"        x = {ray:#x} & ~o",
+                "        if x & -x & p:",
+                "            return True",
+            ]
+        for ray in t.neg_rays[sq]:
+            first = 1 << (ray.bit_length() - 1)
+            lines += [
+                f"    if o & {first:#x}:",
+                f"        x = {ray:#x} & ~o",
+                "        if x and 1 << (x.bit_length() - 1) & p:",
+                "            return True",
+            ]
+        lines.append("    return False")
+        namespace: dict = {}
+        exec("\n".join(lines), namespace)  # noqa: S102 - generated from our own tables
+        funcs[sq] = namespace["can"]
+    return tuple(funcs)
+
+
 def _adjacent(g: Geometry, a: int, b: int) -> bool:
     ca, ra = g.coords(a)
     cb, rb = g.coords(b)
@@ -232,25 +273,40 @@ def final_score(p: int, o: int, square_count: int, anti: bool, empties_to_winner
     return d
 
 
-@lru_cache(maxsize=16)
-def _moves_function(g: Geometry):
-    """``MOVES(p, o, empty)``: :func:`reversi.bitboard.moves` with the board's shifts written in.
+@lru_cache(maxsize=32)
+def _moves_function(g: Geometry, kogge_stone: bool = True):
+    """``MOVES(p, o, empty)``: the legal moves of ``p``, generated for the geometry.
 
-    The same flood fill, unrolled over the eight directions with the offsets as
-    literals (no loop over a tuple, no argument for the shifts).
+    The result of :func:`reversi.bitboard.moves`, unrolled over the eight
+    directions with the offsets as literals. With ``kogge_stone`` each direction
+    takes a fixed number of parallel-prefix steps: one extends the runs of
+    opponent discs by one square, each further one by two (through pairs of
+    opponent discs), up to the longest possible run (the board's side minus two).
+    On the full boards of the endgame the runs are long and this is 10-20% faster
+    than a flood fill that stops when a step adds nothing; in the midgame the
+    flood fill is faster (measured on the benchmark positions).
     """
+    longest = max(g.width, g.height) - 2
+    pair_steps = max(0, (longest - 1) // 2)
     lines = ["def moves(p, o, e):", "    m = 0"]
     for d in g.shifts:
         for op in ("<<", ">>"):
-            lines += [
-                f"    t = o & (p {op} {d})",
-                "    if t:",
-                f"        n = t | (o & (t {op} {d}))",
-                "        while n != t:",
-                "            t = n",
-                f"            n = t | (o & (t {op} {d}))",
-                f"        m |= t {op} {d}",
-            ]
+            if kogge_stone:
+                lines += [f"    t = o & (p {op} {d})", f"    t |= o & (t {op} {d})"]
+                if pair_steps:
+                    lines.append(f"    q = o & (o {op} {d})")
+                    lines += [f"    t |= q & (t {op} {2 * d})"] * pair_steps
+                lines.append(f"    m |= t {op} {d}")
+            else:
+                lines += [
+                    f"    t = o & (p {op} {d})",
+                    "    if t:",
+                    f"        n = t | (o & (t {op} {d}))",
+                    "        while n != t:",
+                    "            t = n",
+                    f"            n = t | (o & (t {op} {d}))",
+                    f"        m |= t {op} {d}",
+                ]
     lines.append("    return m & e")
     namespace: dict = {}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the geometry
@@ -286,7 +342,9 @@ def _stable_function(g: Geometry):
     Cut and blocked squares count as off the board, so this holds on every shape.
     """
     squares = set(g.squares)
-    lines = ["def stable(x, e):"]
+    # the lines that are safe for the empties ``e`` (edges and full runs) per direction,
+    # generated, and cached by the set of empties: the solver asks again and again
+    lines = ["def safe(e):"]
     for k, d in enumerate(g.shifts):
         edge = 0
         for i in squares:
@@ -296,10 +354,21 @@ def _stable_function(g: Geometry):
         lines.append(f"    s{k} = {edge:#x}")
         for run in _lines(g, d):
             lines.append(f"    if not e & {run:#x}: s{k} |= {run:#x}")
-        lines.append(f"    s{k} &= x")
+    lines.append("    return s0, s1, s2, s3")
     s0, s1, s2, s3 = g.shifts
     lines += [
-        "    s = x & s0 & s1 & s2 & s3",
+        "def stable(x, e):",
+        "    t = cache.get(e)",
+        "    if t is None:",
+        "        if len(cache) >= 100_000:",
+        "            cache.clear()",
+        "        t = cache[e] = safe(e)",
+        "    s0, s1, s2, s3 = t",
+        "    s0 &= x",
+        "    s1 &= x",
+        "    s2 &= x",
+        "    s3 &= x",
+        "    s = s0 & s1 & s2 & s3",
         "    if not s: return 0",
         "    while True:",
         f"        n = s | (x & (s0 | (s << {s0}) | (s >> {s0})) & (s1 | (s << {s1}) | (s >> {s1}))"
@@ -307,7 +376,7 @@ def _stable_function(g: Geometry):
         "        if n == s: return s",
         "        s = n",
     ]
-    namespace: dict = {}
+    namespace: dict = {"cache": {}}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from the geometry
     return namespace["stable"]
 
@@ -362,6 +431,7 @@ class Solver:
         tt = self.tt
         solver = self
         FLIP = _flip_functions(g)
+        CAN = _can_functions(g)
         MOVES = _moves_function(g)
         STABLE = _stable_function(g)
         sh0, sh1, sh2, sh3 = g.shifts
@@ -497,73 +567,81 @@ class Solver:
                 return final(p, o)
             return -last2(o, p, -alpha - 1, empty, True)
 
-        def last3(p: int, o: int, alpha: int, empty: int, parity: int, passed: bool) -> int:
-            # exactly three empty squares: the one alone in its region first
-            nonlocal nodes
-            nodes += 1
-            best = -INFINITY
-            odd = empty & ODD[parity]
-            for grp in (odd, empty ^ odd):
-                while grp:
-                    b = grp & -grp
-                    grp ^= b
-                    sq = b.bit_length() - 1
-                    if NEIGH[sq] & o:
-                        f = FLIP[sq](p, o)
-                        if f:
-                            v = -last2(o ^ f, p | f | b, -alpha - 1, empty ^ b, False)
-                            if v > best:
-                                if v > alpha:
-                                    return v
-                                best = v
-            if best > -INFINITY:
-                return best
-            if passed:
-                return final(p, o)
-            return -last3(o, p, -alpha - 1, empty, parity, True)
+        # the empty squares in the shallow order, cached by the set of empties (a region's
+        # parity is a function of its empties): odd regions first, and in each, corners
+        # first and the squares next to them last
+        sq_order: dict = {}
 
-        def shallow(p: int, o: int, alpha: int, empty: int, ne: int, parity: int, passed: bool) -> int:
-            # 4 empties to below SHALLOW_SORT_MIN_EMPTIES: parity and square order, no move
-            # generation, no table
-            nonlocal nodes
-            nodes += 1
-            if not nodes & 4095:
-                tick()
-            if alpha >= STAB_MIN_ALPHA[ne]:
-                top = stability_bound(p, o, alpha, empty)
-                if top <= alpha:
-                    return top
-            best = -INFINITY
-            n4 = ne == 4
-            ne1 = ne - 1
-            odd = empty & ODD[parity]
+        def squares_in_order(empty: int) -> tuple:
+            if len(sq_order) >= ORDER_CACHE_MAX:
+                sq_order.clear()
+            odd = empty & ODD[parity_of(empty)]
             even = empty ^ odd
-            # odd regions first; in each, corners first and the squares next to them last
+            out = []
             for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
                 while grp:
                     b = grp & -grp
                     grp ^= b
-                    sq = b.bit_length() - 1
-                    if NEIGH[sq] & o:
-                        f = FLIP[sq](p, o)
-                        if f:
-                            if n4:
-                                v = -last3(o ^ f, p | f | b, -alpha - 1, empty ^ b, parity ^ QBIT[sq], False)
-                            else:
-                                v = -shallow(o ^ f, p | f | b, -alpha - 1, empty ^ b, ne1, parity ^ QBIT[sq], False)
-                            if v > best:
-                                if v > alpha:
-                                    return v
-                                best = v
+                    out.append((b, b.bit_length() - 1))
+            seq = sq_order[empty] = tuple(out)
+            return seq
+
+        def last3(p: int, o: int, alpha: int, empty: int, ne: int, passed: bool) -> int:
+            # exactly three empty squares (``ne`` is 3: the signature of :func:`shallow`)
+            nonlocal nodes
+            nodes += 1
+            best = -INFINITY
+            for b, sq in sq_order.get(empty) or squares_in_order(empty):
+                if NEIGH[sq] & o:
+                    f = FLIP[sq](p, o)
+                    if f:
+                        v = -last2(o ^ f, p | f | b, -alpha - 1, empty ^ b, False)
+                        if v > best:
+                            if v > alpha:
+                                return v
+                            best = v
             if best > -INFINITY:
                 return best
             if passed:
                 return final(p, o)
-            return -shallow(o, p, -alpha - 1, empty, ne, parity, True)
+            return -last3(o, p, -alpha - 1, empty, 3, True)
 
-        def shallow_sorted(p: int, o: int, alpha: int, empty: int, ne: int, parity: int, passed: bool) -> int:
-            # SHALLOW_SORT_MIN_EMPTIES to SHALLOW empties: as :func:`shallow`, but the moves
-            # go fastest-first (fewest opponent replies), ties in the shallow order
+        def shallow(p: int, o: int, alpha: int, empty: int, ne: int, passed: bool) -> int:
+            # 4 to SHALLOW empties, at the nodes expected to search every move (and all
+            # below SHALLOW_SORT_MIN_EMPTIES): the squares in the shallow order, no move
+            # generation, no table; the children are expected to cut
+            nonlocal nodes
+            nodes += 1
+            if not nodes & 4095:
+                tick()
+            if alpha >= STAB_MIN_ALPHA[ne]:
+                top = stability_bound(p, o, alpha, empty)
+                if top <= alpha:
+                    return top
+            best = -INFINITY
+            ne1 = ne - 1
+            child = shallow_sorted if ne1 >= SHALLOW_SORT_MIN_EMPTIES else shallow if ne1 > 3 else last3
+            for b, sq in sq_order.get(empty) or squares_in_order(empty):
+                if NEIGH[sq] & o:
+                    f = FLIP[sq](p, o)
+                    if f:
+                        v = -child(o ^ f, p | f | b, -alpha - 1, empty ^ b, ne1, False)
+                        if v > best:
+                            if v > alpha:
+                                return v
+                            best = v
+            if best > -INFINITY:
+                return best
+            if passed:
+                return final(p, o)
+            if ne >= SHALLOW_SORT_MIN_EMPTIES:
+                return -shallow_sorted(o, p, -alpha - 1, empty, ne, True)
+            return -shallow(o, p, -alpha - 1, empty, ne, True)
+
+        def shallow_sorted(p: int, o: int, alpha: int, empty: int, ne: int, passed: bool) -> int:
+            # SHALLOW_SORT_MIN_EMPTIES to SHALLOW empties at the nodes expected to cut: as
+            # :func:`shallow`, but the moves go fastest-first (fewest opponent replies),
+            # ties in the shallow order; the children are expected to search every move
             nonlocal nodes
             nodes += 1
             if not nodes & 4095:
@@ -573,45 +651,48 @@ class Solver:
                 if top <= alpha:
                     return top
             ne1 = ne - 1
-            child = shallow_sorted if ne1 >= SHALLOW_SORT_MIN_EMPTIES else shallow
+            child = shallow if ne1 > 3 else last3
             kids = []
-            odd = empty & ODD[parity]
-            even = empty ^ odd
-            for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
-                while grp:
-                    b = grp & -grp
-                    grp ^= b
-                    sq = b.bit_length() - 1
-                    if NEIGH[sq] & o:
-                        f = FLIP[sq](p, o)
-                        if f:
-                            np_ = o ^ f
-                            no_ = p | f | b
-                            rest = empty ^ b
-                            k = (MOVES(np_, no_, rest).bit_count() << 5) + len(kids)
-                            kids.append((k, np_, no_, rest, parity ^ QBIT[sq]))
+            for b, sq in sq_order.get(empty) or squares_in_order(empty):
+                if NEIGH[sq] & o:
+                    f = FLIP[sq](p, o)
+                    if f:
+                        kids.append((0, o ^ f, p | f | b, empty ^ b))
             if not kids:
                 if passed:
                     return final(p, o)
-                return -shallow_sorted(o, p, -alpha - 1, empty, ne, parity, True)
-            kids.sort()
+                return -shallow(o, p, -alpha - 1, empty, ne, True)
+            if len(kids) > 1:
+                # the opponent's replies counted square by square (cheaper than generating them)
+                for i, (_, np_, no_, rest) in enumerate(kids):
+                    k = i
+                    r = rest
+                    while r:
+                        b = r & -r
+                        r ^= b
+                        sq = b.bit_length() - 1
+                        if NEIGH[sq] & no_ and CAN[sq](np_, no_):
+                            k += 32
+                    kids[i] = (k, np_, no_, rest)
+                kids.sort()
             best = -INFINITY
-            for _, np_, no_, rest, par in kids:
-                v = -child(np_, no_, -alpha - 1, rest, ne1, par, False)
+            for _, np_, no_, rest in kids:
+                v = -child(np_, no_, -alpha - 1, rest, ne1, False)
                 if v > best:
                     if v > alpha:
                         return v
                     best = v
             return best
 
-        def small(p: int, o: int, alpha: int, empty: int, n: int, parity: int) -> int:
-            # null-window value of a position with at most SHALLOW empties
-            if n >= SHALLOW_SORT_MIN_EMPTIES:
-                return shallow_sorted(p, o, alpha, empty, n, parity, False)
+        def small(p: int, o: int, alpha: int, empty: int, n: int, cut: bool) -> int:
+            # null-window value of a position with at most SHALLOW empties; ``cut``: is
+            # the node expected to cut?
+            if cut and n >= SHALLOW_SORT_MIN_EMPTIES:
+                return shallow_sorted(p, o, alpha, empty, n, False)
             if n > 3:
-                return shallow(p, o, alpha, empty, n, parity, False)
+                return shallow(p, o, alpha, empty, n, False)
             if n == 3:
-                return last3(p, o, alpha, empty, parity, False)
+                return last3(p, o, alpha, empty, 3, False)
             if n == 2:
                 return last2(p, o, alpha, empty, False)
             if n == 1:
@@ -664,9 +745,13 @@ class Solver:
             kids.sort()
             return kids
 
-        def nws(p: int, o: int, alpha: int, empty: int, n: int, parity: int, passed: bool, mv: int = -1) -> int:
-            # is the value above alpha? (fail-soft, window (alpha, alpha + 1)); ``mv``: the
-            # legal moves if the caller knows them (its ordering counted them), else -1
+        def nws(
+            p: int, o: int, alpha: int, empty: int, n: int, parity: int, passed: bool, cut: bool, mv: int = -1
+        ) -> int:
+            # is the value above alpha? (fail-soft, window (alpha, alpha + 1)); ``cut``: is
+            # the node expected to cut (its children then are not, and the other way
+            # round); ``mv``: the legal moves if the caller knows them (its ordering
+            # counted them), else -1
             nonlocal nodes
             nodes += 1
             if not nodes & 1023:
@@ -679,7 +764,7 @@ class Solver:
                 mv = MOVES(o, p, empty)
                 if not mv:
                     return final(p, o)
-                return -nws(o, p, -alpha - 1, empty, n, parity, True, mv)
+                return -nws(o, p, -alpha - 1, empty, n, parity, True, not cut, mv)
             # stability cutoff: the discs the other side keeps bound our score from above
             if alpha >= STAB_MIN_ALPHA[n]:
                 top = stability_bound(p, o, alpha, empty)
@@ -719,9 +804,9 @@ class Solver:
                     sq = b.bit_length() - 1
                     f = FLIP[sq](p, o)
                     if n1 > SHALLOW:
-                        v = -nws(o ^ f, p | f | b, -alpha - 1, empty ^ b, n1, parity ^ QBIT[sq], False)
+                        v = -nws(o ^ f, p | f | b, -alpha - 1, empty ^ b, n1, parity ^ QBIT[sq], False, not cut)
                     else:
-                        v = -small(o ^ f, p | f | b, -alpha - 1, empty ^ b, n1, parity ^ QBIT[sq])
+                        v = -small(o ^ f, p | f | b, -alpha - 1, empty ^ b, n1, not cut)
                     best = v
                     best_move = b
                     mv ^= b
@@ -733,9 +818,9 @@ class Solver:
                 kids = ((0, mv, o ^ f, p | f | mv, -1),)
             for _, b, np_, no_, m in kids:
                 if n1 > SHALLOW:
-                    v = -nws(np_, no_, -alpha - 1, empty ^ b, n1, parity ^ QBIT[b.bit_length() - 1], False, m)
+                    v = -nws(np_, no_, -alpha - 1, empty ^ b, n1, parity ^ QBIT[b.bit_length() - 1], False, not cut, m)
                 else:
-                    v = -small(np_, no_, -alpha - 1, empty ^ b, n1, parity ^ QBIT[b.bit_length() - 1])
+                    v = -small(np_, no_, -alpha - 1, empty ^ b, n1, not cut)
                 if v > best:
                     best = v
                     best_move = b
@@ -756,8 +841,8 @@ class Solver:
             nonlocal nodes
             if beta == alpha + 1:
                 if n > SHALLOW:
-                    return nws(p, o, alpha, empty, n, parity, passed)
-                return small(p, o, alpha, empty, n, parity)
+                    return nws(p, o, alpha, empty, n, parity, passed, True)
+                return small(p, o, alpha, empty, n, True)
             nodes += 1
             if n == 0:
                 return final(p, o)
@@ -935,7 +1020,9 @@ def _generic_negamax(position: Position, alpha: int, beta: int, solver: Solver) 
     return best
 
 
-def position_value(position: Position, alpha: int = -INFINITY, beta: int = INFINITY, solver: Solver | None = None) -> int:
+def position_value(
+    position: Position, alpha: int = -INFINITY, beta: int = INFINITY, solver: Solver | None = None
+) -> int:
     """Exact value of any position for the side to move (fail-soft inside the window)."""
     solver = solver or solver_for(position)
     if is_fast(position):

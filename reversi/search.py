@@ -48,9 +48,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .bitboard import moves as _moves
 from .endgame import INFINITY as _SOLVER_INF
-from .endgame import SolveTimeout, final_score, solver_for, tables
+from .endgame import SolveTimeout, _flip_functions, _moves_function, final_score, solver_for, tables
 from .geometry import iter_indices
 from .position import PASS, Position
 
@@ -135,10 +134,10 @@ class Searcher:
     def _build(self) -> None:  # noqa: C901 - closures for speed
         rules = self.rules
         g = rules.geometry
-        mask, shifts, nsq = g.mask, g.shifts, g.square_count
+        mask, nsq = g.mask, g.square_count
         anti, etw = rules.anti, rules.empties_to_winner
-        moves = _moves
-        flips = self.solver.flips
+        moves = _moves_function(g, kogge_stone=False)  # generated for the geometry: moves(p, o, empty)
+        FLIP = _flip_functions(g)
         evaluate = self.evaluate
         tt = self.tt
         corners, near = self.corners, self.near
@@ -172,24 +171,18 @@ class Searcher:
                 solver.node_limit = None
             return v * 100
 
-        def order_key(b: int, np_: int, no_: int, rest: int, depth: int, empty: int) -> int:
-            k = 0
-            if depth >= ORDER_DEPTH:
-                k = moves(np_, no_, rest, shifts).bit_count() * 100
-            if b & corners:
-                k -= 300
-            elif b & near and corner_of[b] & empty:
-                k += 300
-            return k
-
-        def negamax(p: int, o: int, sp: int, so: int, depth: int, alpha: int, beta: int) -> int:
+        def negamax(p: int, o: int, sp: int, so: int, depth: int, alpha: int, beta: int, mv: int = -1) -> int:
+            # ``mv``: the legal moves if the caller knows them (its ordering counted them), else -1
             me.nodes += 1
             if not me.nodes % CLOCK_EVERY:
                 tick()
             empty = mask & ~(p | o)
-            mv = moves(p, o, empty, shifts) if sp else 0
+            if not sp:
+                mv = 0
+            elif mv < 0:
+                mv = moves(p, o, empty)
             if not mv:
-                if not (so and moves(o, p, empty, shifts)):
+                if not (so and moves(o, p, empty)):
                     return final_score(p, o, nsq, anti, etw) * 100
                 return -negamax(o, p, so, sp, depth, -beta, -alpha)
             n = empty.bit_count()
@@ -212,30 +205,40 @@ class Searcher:
             alpha0 = alpha
             d1 = depth - 1
             kids = []
+            mobility = depth >= ORDER_DEPTH
             while mv:
                 b = mv & -mv
                 mv ^= b
-                f = flips(p, o, b.bit_length() - 1)
+                f = FLIP[b.bit_length() - 1](p, o)
                 np_ = o ^ f
                 no_ = p | f | b
+                m = -1
                 if b == hash_move:
                     k = -INF
                 else:
-                    k = order_key(b, np_, no_, empty ^ b, depth, empty)
-                kids.append((k, b, np_, no_))
+                    # fewest replies first, corners early, next to an empty corner late
+                    k = 0
+                    if mobility:
+                        m = moves(np_, no_, empty ^ b)
+                        k = m.bit_count() * 100
+                    if b & corners:
+                        k -= 300
+                    elif b & near and corner_of[b] & empty:
+                        k += 300
+                kids.append((k, b, np_, no_, m))
             kids.sort()
             best = -INF
             best_move = 0
             sp1 = sp - 1
             first = True
-            for _, b, np_, no_ in kids:
+            for _, b, np_, no_, m in kids:
                 if first:
-                    v = -negamax(np_, no_, so, sp1, d1, -beta, -alpha)
+                    v = -negamax(np_, no_, so, sp1, d1, -beta, -alpha, m)
                     first = False
                 else:
-                    v = -negamax(np_, no_, so, sp1, d1, -alpha - 1, -alpha)
+                    v = -negamax(np_, no_, so, sp1, d1, -alpha - 1, -alpha, m)
                     if alpha < v < beta:
-                        v = -negamax(np_, no_, so, sp1, d1, -beta, -v)
+                        v = -negamax(np_, no_, so, sp1, d1, -beta, -v, m)
                 if v > best:
                     best = v
                     best_move = b

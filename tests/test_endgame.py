@@ -11,7 +11,9 @@ import pytest
 
 from reversi import PASS, Position, Rules
 from reversi import endgame
+from reversi.bitboard import flips, moves
 from reversi.endgame import INFINITY, Solver, SolveTimeout, final_score, position_value, solve, solver_for, stable_discs
+from reversi.geometry import iter_indices
 from reversi.notation import parse_position
 from tests.bench.plain import minimax, plain_alphabeta
 from tests.bench.positions import ENDGAME, random_position
@@ -192,6 +194,41 @@ def _all_continuations(position: Position, seen: set, out: list) -> None:
         return
     for m in position.legal_moves():
         _all_continuations(position.play(m), seen, out)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.describe())
+def test_generated_move_functions_agree_with_the_bitboard(rules: Rules) -> None:
+    """Both generated move generators and the per-square "can it flip" tests, on every shape."""
+    g = rules.geometry
+    fill, kogge_stone = endgame._moves_function(g, kogge_stone=False), endgame._moves_function(g)
+    can = endgame._can_functions(g)
+
+    def check(p: int, o: int, e: int) -> None:
+        expected = moves(p, o, e, g.shifts)
+        assert fill(p, o, e) == expected, (p, o)
+        assert kogge_stone(p, o, e) == expected, (p, o)
+        for sq in iter_indices(e):
+            assert can[sq](p, o) == bool(flips(p, o, sq, g.shifts)), (p, o, sq)
+
+    rng = random.Random(31)
+    for _ in range(30):
+        pos = random_position(rules, rng.randint(1, g.square_count - 6), rng)
+        check(pos.player, pos.opponent, pos.empty)
+        check(pos.opponent, pos.player, pos.empty)
+    # the longest runs: every line of the board, a disc at one end, the other side's
+    # discs in between, the far end empty (both ways round)
+    found = 0
+    for d in g.shifts:
+        for line in endgame._lines(g, d):
+            squares = list(iter_indices(line))
+            if len(squares) < 3:
+                continue
+            for ends in (squares, squares[::-1]):
+                p, e = 1 << ends[0], 1 << ends[-1]
+                o = line & ~p & ~e
+                check(p, o, e)
+                found += moves(p, o, e, g.shifts) == e
+    assert found > 0
 
 
 @pytest.mark.parametrize(
