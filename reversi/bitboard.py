@@ -14,10 +14,14 @@ supplies or the opening phase: :mod:`reversi.position` adds those.
 Move generation floods each of the eight directions from the player's discs
 through contiguous opponent discs (a "dumb fill", stopped as soon as a step adds
 nothing, which is faster in CPython than a fixed number of Kogge-Stone steps on
-real positions); a move is an empty square just past such a run.
+midgame positions); a move is an empty square just past such a run. The hot
+loops use :func:`moves_function`: the same, generated for one geometry with the
+shifts written in (and Kogge-Stone steps for the full boards of the endgame).
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 
 def moves(player: int, opponent: int, empty: int, shifts: tuple[int, int, int, int]) -> int:
@@ -79,3 +83,43 @@ def potential_mobility(player: int, opponent: int, empty: int, shifts: tuple[int
     for d in shifts:
         around |= (opponent << d) | (opponent >> d)
     return around & empty
+
+
+@lru_cache(maxsize=32)
+def moves_function(g, kogge_stone: bool = True):
+    """``moves(p, o, empty)`` generated for the geometry ``g`` (a :class:`~reversi.geometry.Geometry`).
+
+    The result of :func:`moves`, unrolled over the eight
+    directions with the offsets as literals. With ``kogge_stone`` each direction
+    takes a fixed number of parallel-prefix steps: one extends the runs of
+    opponent discs by one square, each further one by two (through pairs of
+    opponent discs), up to the longest possible run (the board's side minus two).
+    On the full boards of the endgame the runs are long and this is 10-20% faster
+    than a flood fill that stops when a step adds nothing; in the midgame the
+    flood fill is faster (measured on the benchmark positions).
+    """
+    longest = max(g.width, g.height) - 2
+    pair_steps = max(0, (longest - 1) // 2)
+    lines = ["def moves(p, o, e):", "    m = 0"]
+    for d in g.shifts:
+        for op in ("<<", ">>"):
+            if kogge_stone:
+                lines += [f"    t = o & (p {op} {d})", f"    t |= o & (t {op} {d})"]
+                if pair_steps:
+                    lines.append(f"    q = o & (o {op} {d})")
+                    lines += [f"    t |= q & (t {op} {2 * d})"] * pair_steps
+                lines.append(f"    m |= t {op} {d}")
+            else:
+                lines += [
+                    f"    t = o & (p {op} {d})",
+                    "    if t:",
+                    f"        n = t | (o & (t {op} {d}))",
+                    "        while n != t:",
+                    "            t = n",
+                    f"            n = t | (o & (t {op} {d}))",
+                    f"        m |= t {op} {d}",
+                ]
+    lines.append("    return m & e")
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the geometry
+    return namespace["moves"]

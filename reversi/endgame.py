@@ -69,6 +69,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .bitboard import moves as _moves
+from .bitboard import moves_function
 from .geometry import Geometry, iter_indices
 from .position import PASS, Position
 
@@ -273,46 +274,6 @@ def final_score(p: int, o: int, square_count: int, anti: bool, empties_to_winner
     return d
 
 
-@lru_cache(maxsize=32)
-def _moves_function(g: Geometry, kogge_stone: bool = True):
-    """``MOVES(p, o, empty)``: the legal moves of ``p``, generated for the geometry.
-
-    The result of :func:`reversi.bitboard.moves`, unrolled over the eight
-    directions with the offsets as literals. With ``kogge_stone`` each direction
-    takes a fixed number of parallel-prefix steps: one extends the runs of
-    opponent discs by one square, each further one by two (through pairs of
-    opponent discs), up to the longest possible run (the board's side minus two).
-    On the full boards of the endgame the runs are long and this is 10-20% faster
-    than a flood fill that stops when a step adds nothing; in the midgame the
-    flood fill is faster (measured on the benchmark positions).
-    """
-    longest = max(g.width, g.height) - 2
-    pair_steps = max(0, (longest - 1) // 2)
-    lines = ["def moves(p, o, e):", "    m = 0"]
-    for d in g.shifts:
-        for op in ("<<", ">>"):
-            if kogge_stone:
-                lines += [f"    t = o & (p {op} {d})", f"    t |= o & (t {op} {d})"]
-                if pair_steps:
-                    lines.append(f"    q = o & (o {op} {d})")
-                    lines += [f"    t |= q & (t {op} {2 * d})"] * pair_steps
-                lines.append(f"    m |= t {op} {d}")
-            else:
-                lines += [
-                    f"    t = o & (p {op} {d})",
-                    "    if t:",
-                    f"        n = t | (o & (t {op} {d}))",
-                    "        while n != t:",
-                    "            t = n",
-                    f"            n = t | (o & (t {op} {d}))",
-                    f"        m |= t {op} {d}",
-                ]
-    lines.append("    return m & e")
-    namespace: dict = {}
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the geometry
-    return namespace["moves"]
-
-
 def _lines(g: Geometry, d: int) -> list[int]:
     """The maximal runs of on-board squares along direction ``d`` (length >= 2)."""
     out = []
@@ -432,7 +393,7 @@ class Solver:
         solver = self
         FLIP = _flip_functions(g)
         CAN = _can_functions(g)
-        MOVES = _moves_function(g)
+        MOVES = moves_function(g)
         STABLE = _stable_function(g)
         sh0, sh1, sh2, sh3 = g.shifts
         # parity regions: QBIT[sq] is the bit of the square's quadrant, ODD[parity] the

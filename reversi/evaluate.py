@@ -62,6 +62,7 @@ from functools import lru_cache
 from typing import Callable
 
 from .bitboard import moves as _moves
+from .bitboard import moves_function
 from .geometry import Geometry
 from .rules import Rules
 
@@ -431,7 +432,7 @@ def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
     scalars = list(header["scalars"])
     sizes = [3 ** len(p["squares"]) for p in patterns]
     per_phase = sum(sizes) + len(scalars)
-    env: dict = {"moves": _moves, "SHIFTS": g.shifts}
+    env: dict = {"moves": moves_function(g, kogge_stone=False)}
     tables: dict[tuple[int, ...], str] = {}
     terms = []
     unknown = [s for s in scalars if s not in PATTERN_SCALARS]
@@ -469,9 +470,9 @@ def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
         elif name == "parity":
             scalar_terms.append(f"(sc[{j}] if n & 1 else -sc[{j}])")
         elif name == "mob_own":
-            scalar_terms.append(f"sc[{j}] * moves(player, opponent, e, SHIFTS).bit_count()")
+            scalar_terms.append(f"sc[{j}] * moves(player, opponent, e).bit_count()")
         elif name == "mob_opp":
-            scalar_terms.append(f"sc[{j}] * moves(opponent, player, e, SHIFTS).bit_count()")
+            scalar_terms.append(f"sc[{j}] * moves(opponent, player, e).bit_count()")
         elif name in ("pot_own", "pot_opp"):
             var = "opponent" if name == "pot_own" else "player"
             near = " | ".join(f"{var} << {d} | {var} >> {d}" for d in g.shifts)
@@ -558,7 +559,7 @@ def build_feature_evaluator(g: Geometry, table: list[list[float]]) -> Evaluator:
     by_empties = [
         tuple(int(round(w)) for w in table[feature_bucket(g, n)]) for n in range(g.square_count + 1)
     ]
-    moves = _moves
+    moves = moves_function(g, kogge_stone=False)
 
     def evaluate(player: int, opponent: int) -> int:
         empty = mask & ~(player | opponent)
@@ -581,8 +582,8 @@ def build_feature_evaluator(g: Geometry, table: list[list[float]]) -> Evaluator:
             + wx * x
             + wcc * c
             + we * ((player & edges).bit_count() - (opponent & edges).bit_count())
-            + wm * moves(player, opponent, empty, shifts).bit_count()
-            - wm * moves(opponent, player, empty, shifts).bit_count()
+            + wm * moves(player, opponent, empty).bit_count()
+            - wm * moves(opponent, player, empty).bit_count()
             + wf * ((ao & empty).bit_count() - (ap & empty).bit_count())
         )
 

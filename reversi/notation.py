@@ -175,7 +175,8 @@ def _split_board(text: str) -> tuple[list[str], list[str]]:
     board = fields[0]
     rest = fields[1:]
     # Edax-style strings may split the 64 cells by spaces into rows; join them back
-    while rest and len(rest[0]) > 1 and all(c in BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/" for c in rest[0]):
+    cells = BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/"
+    while rest and len(rest[0]) > 1 and all(c in cells for c in rest[0]):
         board += rest.pop(0)
     if "/" in board:
         rows = board.split("/")

@@ -49,7 +49,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .endgame import INFINITY as _SOLVER_INF
-from .endgame import SolveTimeout, _flip_functions, _moves_function, final_score, solver_for, tables
+from .bitboard import moves_function
+from .endgame import SolveTimeout, _flip_functions, final_score, solver_for, tables
 from .geometry import iter_indices
 from .position import PASS, Position
 
@@ -136,7 +137,7 @@ class Searcher:
         g = rules.geometry
         mask, nsq = g.mask, g.square_count
         anti, etw = rules.anti, rules.empties_to_winner
-        moves = _moves_function(g, kogge_stone=False)  # generated for the geometry: moves(p, o, empty)
+        moves = moves_function(g, kogge_stone=False)  # generated for the geometry: moves(p, o, empty)
         FLIP = _flip_functions(g)
         evaluate = self.evaluate
         tt = self.tt

@@ -11,7 +11,7 @@ import pytest
 
 from reversi import PASS, Position, Rules
 from reversi import endgame
-from reversi.bitboard import flips, moves
+from reversi.bitboard import flips, moves, moves_function
 from reversi.endgame import INFINITY, Solver, SolveTimeout, final_score, position_value, solve, solver_for, stable_discs
 from reversi.geometry import iter_indices
 from reversi.notation import parse_position
@@ -200,7 +200,7 @@ def _all_continuations(position: Position, seen: set, out: list) -> None:
 def test_generated_move_functions_agree_with_the_bitboard(rules: Rules) -> None:
     """Both generated move generators and the per-square "can it flip" tests, on every shape."""
     g = rules.geometry
-    fill, kogge_stone = endgame._moves_function(g, kogge_stone=False), endgame._moves_function(g)
+    fill, kogge_stone = moves_function(g, kogge_stone=False), moves_function(g)
     can = endgame._can_functions(g)
 
     def check(p: int, o: int, e: int) -> None:
