@@ -14,7 +14,8 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
 * **Shallow solver** (``SHALLOW`` empties or fewer, null windows only, no move
   generation): it tries the empty squares directly, odd regions first (the parity
   heuristic: quadrants with an odd number of empties; within a region corners
-  first and their neighbours last; this order is a function of the set of empties
+  first, then the rest of the rim, then the inner squares, and the corners'
+  neighbours last; this order is a function of the set of empties
   and is cached by it), and skips squares with no opponent neighbour. From
   ``SHALLOW_SORT_MIN_EMPTIES`` it orders fastest-first (the opponent's replies
   counted square by square with generated "can it flip" tests), but only at the
@@ -385,6 +386,10 @@ class Solver:
         CORNERS = t.corners
         NEAR = t.near_corners
         PLAIN = g.mask & ~CORNERS & ~NEAR
+        # the other squares on the rim (fewer than eight neighbours on the board) go
+        # before the inner ones (measured: 3% fewer nodes)
+        EDGE = sum(1 << i for i in g.squares if NEIGH[i].bit_count() < 8) & PLAIN
+        INNER = PLAIN & ~EDGE
         mask = g.mask
         nsq = g.square_count
         anti, etw = self.anti, self.empties_to_winner
@@ -530,7 +535,7 @@ class Solver:
 
         # the empty squares in the shallow order, cached by the set of empties (a region's
         # parity is a function of its empties): odd regions first, and in each, corners
-        # first and the squares next to them last
+        # first, then the rim, the inner squares, and the squares next to corners last
         sq_order: dict = {}
 
         def squares_in_order(empty: int) -> tuple:
@@ -539,7 +544,10 @@ class Solver:
             odd = empty & ODD[parity_of(empty)]
             even = empty ^ odd
             out = []
-            for grp in (odd & CORNERS, odd & PLAIN, odd & NEAR, even & CORNERS, even & PLAIN, even & NEAR):
+            groups: list[int] = []
+            for grp in (odd, even):
+                groups.extend((grp & CORNERS, grp & EDGE, grp & INNER, grp & NEAR))
+            for grp in groups:
                 while grp:
                     b = grp & -grp
                     grp ^= b
