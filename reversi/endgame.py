@@ -25,8 +25,9 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   Three and two empties have their own functions; the last empty square is
   special-cased: count the flips for the side to move, else for the other side,
   and score; nothing is played.
-* **Deep solver** (more empties): move generation (a flood fill generated per
-  geometry with the shifts written in), null-window search (:func:`nws`) with a
+* **Deep solver** (more empties): move generation (parallel-prefix steps
+  generated per geometry with the shifts written in,
+  :func:`reversi.bitboard.moves_function`), null-window search (:func:`nws`) with a
   principal-variation search (:func:`pvs`) only for wider windows, a table of
   bounds and best moves above ``TT_MIN_EMPTIES`` empties. The table's move is
   searched before the other moves are even ordered; the others go fastest-first
@@ -117,8 +118,10 @@ EVAL_ORDER_MIN_EMPTIES = 13
 EVAL_ORDER_WEIGHT = 4
 
 INFINITY = 10_000
-#: Empty-square sets whose shallow square order is kept (cleared when full).
-ORDER_CACHE_MAX = 200_000
+#: Empty-square sets whose shallow square order is kept (cleared when full; about 25 MB).
+ORDER_CACHE_MAX = 100_000
+#: Empty-square sets whose safe lines (for the stable discs) are kept (cleared when full).
+STABLE_CACHE_MAX = 50_000
 
 
 class SolveTimeout(Exception):
@@ -322,7 +325,7 @@ def _stable_function(g: Geometry):
         "def stable(x, e):",
         "    t = cache.get(e)",
         "    if t is None:",
-        "        if len(cache) >= 100_000:",
+        f"        if len(cache) >= {STABLE_CACHE_MAX}:",
         "            cache.clear()",
         "        t = cache[e] = safe(e)",
         "    s0, s1, s2, s3 = t",
@@ -537,6 +540,8 @@ class Solver:
         # parity is a function of its empties): odd regions first, and in each, corners
         # first, then the rim, the inner squares, and the squares next to corners last
         sq_order: dict = {}
+        # one shared (bit, square) pair per square: a cached order holds only references
+        PAIRS = [(1 << i, i) for i in range(len(NEIGH))]
 
         def squares_in_order(empty: int) -> tuple:
             if len(sq_order) >= ORDER_CACHE_MAX:
@@ -551,7 +556,7 @@ class Solver:
                 while grp:
                     b = grp & -grp
                     grp ^= b
-                    out.append((b, b.bit_length() - 1))
+                    out.append(PAIRS[b.bit_length() - 1])
             seq = sq_order[empty] = tuple(out)
             return seq
 
