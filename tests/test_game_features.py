@@ -8,6 +8,7 @@ move list, the records menu and an error message go to ``tests/artifacts/``.
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -250,7 +251,13 @@ def test_copy_buttons(fresh) -> None:
     ):
         page.click(f'button[data-record="{action}"]')
         page.wait_for_selector("#alert[data-kind='info']:not([hidden])")
-        assert page.evaluate("navigator.clipboard.readText()") == expected
+        # the message of the previous copy may still show: wait for the clipboard itself
+        deadline = time.monotonic() + 5
+        got = page.evaluate("navigator.clipboard.readText()")
+        while got != expected and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+            got = page.evaluate("navigator.clipboard.readText()")
+        assert got == expected
 
 
 # -- bad input never costs the game ---------------------------------------------------------
