@@ -33,7 +33,8 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   searched before the other moves are even ordered; the others go fastest-first
   (fewest opponent replies, corners counted twice; corner, odd-region and
   potential-mobility terms, weights ``W``; from ``EVAL_ORDER_MIN_EMPTIES`` the
-  evaluation of the child too). Enhanced transposition cutoff: above
+  evaluation of the child too, and from ``PROBE_ORDER_MIN_EMPTIES`` a one-ply
+  search of it by the evaluation instead). Enhanced transposition cutoff: above
   ``ETC_MIN_EMPTIES`` the children are looked up first, and one already known to
   refute ends the node. When the table is full the entries with the fewest
   empties (the cheapest to redo) are dropped, about half of it.
@@ -116,6 +117,12 @@ MOBILITY_ORDER_MIN_EMPTIES = 7
 #: 20 empties; below 13 empties it costs more than it saves).
 EVAL_ORDER_MIN_EMPTIES = 13
 EVAL_ORDER_WEIGHT = 4
+#: At or above this many empties the ordering looks one ply further instead: the child's
+#: value is its side's best reply by the evaluation (times ``PROBE_ORDER_WEIGHT``, in
+#: discs). Measured on FFO #40 and our five 20-empty positions: 4-24% fewer nodes (one
+#: position +0.3%), 3-19% less time; from 15 empties or with weight 4 or 12, fewer gains.
+PROBE_ORDER_MIN_EMPTIES = 16
+PROBE_ORDER_WEIGHT = 8
 
 INFINITY = 10_000
 #: Empty-square sets whose shallow square order is kept (cleared when full; about 25 MB).
@@ -675,6 +682,22 @@ class Solver:
 
         # -- the deep solver: move generation, ordering, table -------------------------
 
+        def probe(p: int, o: int, mv: int) -> int:
+            # a one-ply search by the evaluation (centidiscs for the side to move, whose
+            # legal moves are ``mv``): its best reply
+            evaluate = solver.evaluate
+            if not mv:
+                return -evaluate(o, p)
+            best = -INFINITY * 100
+            while mv:
+                b = mv & -mv
+                mv ^= b
+                f = FLIP[b.bit_length() - 1](p, o)
+                v = -evaluate(o ^ f, p | f | b)
+                if v > best:
+                    best = v
+            return best
+
         def order(p: int, o: int, mv: int, empty: int, n: int, parity: int, hash_move: int) -> list:
             # children as (key, move, player, opponent), best first
             kids = []
@@ -713,7 +736,9 @@ class Solver:
                         pm = (no_ << sh0) | (no_ >> sh0) | (no_ << sh1) | (no_ >> sh1)
                         pm |= (no_ << sh2) | (no_ >> sh2) | (no_ << sh3) | (no_ >> sh3)
                         k += W_POT * (pm & rest).bit_count()
-                    if n >= EVAL_ORDER_MIN_EMPTIES and solver.evaluate is not None:
+                    if n >= PROBE_ORDER_MIN_EMPTIES and solver.evaluate is not None:
+                        k += PROBE_ORDER_WEIGHT * probe(np_, no_, m) // 100
+                    elif n >= EVAL_ORDER_MIN_EMPTIES and solver.evaluate is not None:
                         k += EVAL_ORDER_WEIGHT * solver.evaluate(np_, no_) // 100
                 kids.append((k, b, np_, no_, m))
             kids.sort()

@@ -307,6 +307,21 @@ def test_midgame_hints_keep_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
     assert results[0].score == -solve(pos.play(results[0].best[0]), all_best=False).score
 
 
+@pytest.mark.parametrize("text", ENDGAME[16][:2])
+def test_the_orderings_near_the_root_keep_the_value(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """16 empties: with the one-ply and evaluation orderings, and with neither (mobility only)."""
+    pos = parse_position(text)
+    endgame._solver_for.cache_clear()
+    with_them = solve(pos, all_best=False)
+    monkeypatch.setattr(endgame, "PROBE_ORDER_MIN_EMPTIES", 100)
+    monkeypatch.setattr(endgame, "EVAL_ORDER_MIN_EMPTIES", 100)
+    endgame._solver_for.cache_clear()
+    without = solve(pos, all_best=False)
+    assert with_them.score == without.score
+    assert with_them.nodes != without.nodes  # the orderings did apply
+    assert with_them.score == -solve(pos.play(with_them.best[0]), all_best=False).score
+
+
 def test_a_drawn_end_with_one_empty_square_on_an_odd_board() -> None:
     """63 squares, one empty that nobody can take, 31 discs each: a draw, 0 (not -1 or +1)."""
     # a1 is empty; row 1 and column a are Black, so no line from a1 ends in the other colour
