@@ -517,14 +517,10 @@ class Solver:
                     return -score_counts(o.bit_count() + c + 1, p.bit_count() - c)
                 return score_counts(p.bit_count(), o.bit_count())
 
-        def last2(p: int, o: int, alpha: int, empty: int, passed: bool) -> int:
-            # exactly two empty squares
+        def last2(p: int, o: int, alpha: int, b1: int, s1: int, b2: int, s2: int, passed: bool) -> int:
+            # exactly two empty squares, ``b1`` and ``b2`` (bits), ``s1`` and ``s2`` (indices)
             nonlocal nodes
             nodes += 1
-            b1 = empty & -empty
-            b2 = empty ^ b1
-            s1 = b1.bit_length() - 1
-            s2 = b2.bit_length() - 1
             best = -INFINITY
             if NEIGH[s1] & o:
                 f = FLIP[s1](p, o)
@@ -541,7 +537,7 @@ class Solver:
                 return best
             if passed:
                 return final(p, o)
-            return -last2(o, p, -alpha - 1, empty, True)
+            return -last2(o, p, -alpha - 1, b1, s1, b2, s2, True)
 
         # the empty squares in the shallow order, cached by the set of empties (a region's
         # parity is a function of its empties): odd regions first, and in each, corners
@@ -569,18 +565,30 @@ class Solver:
 
         def last3(p: int, o: int, alpha: int, empty: int, ne: int, passed: bool) -> int:
             # exactly three empty squares (``ne`` is 3: the signature of :func:`shallow`)
+            # (unrolled: each move leaves the other two squares to :func:`last2`)
             nonlocal nodes
             nodes += 1
             best = -INFINITY
-            for b, sq in sq_order.get(empty) or squares_in_order(empty):
-                if NEIGH[sq] & o:
-                    f = FLIP[sq](p, o)
-                    if f:
-                        v = -last2(o ^ f, p | f | b, -alpha - 1, empty ^ b, False)
-                        if v > best:
-                            if v > alpha:
-                                return v
-                            best = v
+            (b1, s1), (b2, s2), (b3, s3) = sq_order.get(empty) or squares_in_order(empty)
+            if NEIGH[s1] & o:
+                f = FLIP[s1](p, o)
+                if f:
+                    best = -last2(o ^ f, p | f | b1, -alpha - 1, b2, s2, b3, s3, False)
+                    if best > alpha:
+                        return best
+            if NEIGH[s2] & o:
+                f = FLIP[s2](p, o)
+                if f:
+                    v = -last2(o ^ f, p | f | b2, -alpha - 1, b1, s1, b3, s3, False)
+                    if v > best:
+                        if v > alpha:
+                            return v
+                        best = v
+            if NEIGH[s3] & o:
+                f = FLIP[s3](p, o)
+                if f:
+                    v = -last2(o ^ f, p | f | b3, -alpha - 1, b1, s1, b2, s2, False)
+                    return v if v > best else best
             if best > -INFINITY:
                 return best
             if passed:
@@ -675,7 +683,9 @@ class Solver:
             if n == 3:
                 return last3(p, o, alpha, empty, 3, False)
             if n == 2:
-                return last2(p, o, alpha, empty, False)
+                b1 = empty & -empty
+                b2 = empty ^ b1
+                return last2(p, o, alpha, b1, b1.bit_length() - 1, b2, b2.bit_length() - 1, False)
             if n == 1:
                 return last1(p, o, empty.bit_length() - 1)
             return final(p, o)
