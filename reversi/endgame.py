@@ -195,7 +195,7 @@ def tables(g: Geometry) -> Tables:
 
 
 @lru_cache(maxsize=16)
-def _flip_functions(g: Geometry) -> tuple:
+def flip_functions(g: Geometry) -> tuple:
     """One generated function per square: ``FLIP[sq](p, o)`` is the bitboard of flips.
 
     The rays of the square are written into the function as constants (a loop
@@ -234,10 +234,10 @@ def _flip_functions(g: Geometry) -> tuple:
 
 
 @lru_cache(maxsize=16)
-def _can_functions(g: Geometry) -> tuple:
+def can_functions(g: Geometry) -> tuple:
     """``CAN[sq](p, o)``: would a disc of ``p`` on ``sq`` flip anything?
 
-    As :func:`_flip_functions`, but it stops at the first ray that flips. Counting
+    As :func:`flip_functions`, but it stops at the first ray that flips. Counting
     a few empty squares' moves this way is cheaper than generating all moves.
     """
     t = tables(g)
@@ -406,8 +406,8 @@ class Solver:
         perf = time.perf_counter
         tt = self.tt
         solver = self
-        FLIP = _flip_functions(g)
-        CAN = _can_functions(g)
+        FLIP = flip_functions(g)
+        CAN = can_functions(g)
         MOVES = moves_function(g)
         STABLE = _stable_function(g)
         sh0, sh1, sh2, sh3 = g.shifts

@@ -48,9 +48,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .endgame import INFINITY as _SOLVER_INF
 from .bitboard import moves_function
-from .endgame import SolveTimeout, _flip_functions, final_score, solver_for, tables
+from .endgame import INFINITY as _SOLVER_INF
+from .endgame import SolveTimeout, final_score, flip_functions, solver_for, tables
 from .geometry import iter_indices
 from .position import PASS, Position
 
@@ -138,7 +138,7 @@ class Searcher:
         mask, nsq = g.mask, g.square_count
         anti, etw = rules.anti, rules.empties_to_winner
         moves = moves_function(g, kogge_stone=False)  # generated for the geometry: moves(p, o, empty)
-        FLIP = _flip_functions(g)
+        FLIP = flip_functions(g)
         evaluate = self.evaluate
         tt = self.tt
         corners, near = self.corners, self.near

@@ -201,7 +201,7 @@ def test_generated_move_functions_agree_with_the_bitboard(rules: Rules) -> None:
     """Both generated move generators and the per-square "can it flip" tests, on every shape."""
     g = rules.geometry
     fill, kogge_stone = moves_function(g, kogge_stone=False), moves_function(g)
-    can = endgame._can_functions(g)
+    can = endgame.can_functions(g)
 
     def check(p: int, o: int, e: int) -> None:
         expected = moves(p, o, e, g.shifts)
