@@ -22,6 +22,10 @@ shifts written in (and Kogge-Stone steps for the full boards of the endgame).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # geometry needs nothing from here; no import at run time
+    from .geometry import Geometry
 
 
 def moves(player: int, opponent: int, empty: int, shifts: tuple[int, int, int, int]) -> int:
@@ -86,8 +90,8 @@ def potential_mobility(player: int, opponent: int, empty: int, shifts: tuple[int
 
 
 @lru_cache(maxsize=32)
-def moves_function(g, kogge_stone: bool = True):
-    """``moves(p, o, empty)`` generated for the geometry ``g`` (a :class:`~reversi.geometry.Geometry`).
+def moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int, int, int], int]:
+    """``moves(p, o, empty)`` generated for the geometry ``g``.
 
     The result of :func:`moves`, unrolled over the eight
     directions with the offsets as literals. With ``kogge_stone`` each direction

@@ -436,9 +436,6 @@ class Solver:
             nonlocal nodes
             nodes = value
 
-        def flips(p: int, o: int, sq: int) -> int:
-            return FLIP[sq](p, o)
-
         def score_counts(a: int, b: int) -> int:
             # final value for the side with ``a`` discs against ``b`` discs
             if anti:
@@ -923,8 +920,6 @@ class Solver:
                 return last1(p, o, empty.bit_length() - 1)
             return pvs(p, o, alpha, beta, empty, n, parity_of(empty), False)
 
-        self.flips = flips
-        self.final = final
         self._solve = solve
         self._get_nodes = get_nodes
         self._set_nodes = set_nodes

@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import asdict, dataclass, replace
-
 from typing import TYPE_CHECKING
 
 from .position import Position
