@@ -48,9 +48,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .bitboard import moves_function
+from .bitboard import moves_by_empties
 from .endgame import INFINITY as _SOLVER_INF
 from .endgame import SolveTimeout, final_score, flip_functions, solver_for, tables
+from .evaluate import with_moves
 from .geometry import iter_indices
 from .position import PASS, Position
 
@@ -137,9 +138,9 @@ class Searcher:
         g = rules.geometry
         mask, nsq = g.mask, g.square_count
         anti, etw = rules.anti, rules.empties_to_winner
-        moves = moves_function(g, kogge_stone=False)  # generated for the geometry: moves(p, o, empty)
+        moves_by_n = moves_by_empties(g)  # generated for the geometry: moves(p, o, empty)
         FLIP = flip_functions(g)
-        evaluate = self.evaluate
+        evaluate = with_moves(self.evaluate)  # evaluate(p, o, legal moves of p)
         tt = self.tt
         corners, near = self.corners, self.near
         corner_of = {}
@@ -178,6 +179,8 @@ class Searcher:
             if not me.nodes % CLOCK_EVERY:
                 tick()
             empty = mask & ~(p | o)
+            n = empty.bit_count()
+            moves = moves_by_n[n]
             if not sp:
                 mv = 0
             elif mv < 0:
@@ -186,11 +189,10 @@ class Searcher:
                 if not (so and moves(o, p, empty)):
                     return final_score(p, o, nsq, anti, etw) * 100
                 return -negamax(o, p, so, sp, depth, -beta, -alpha)
-            n = empty.bit_count()
             if depth >= n and sp >= n and so >= n:
                 return exact(p, o, alpha, beta)
             if depth <= 0:
-                return evaluate(p, o)
+                return evaluate(p, o, mv)
             key = (p, o, sp)
             e = tt.get(key)
             hash_move = 0

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reversi import PASS, Position, Rules, random_blocked
+from reversi.bitboard import moves
 from reversi.evaluate import (
     PATTERN_SCALARS,
     build_pattern_evaluator,
@@ -21,6 +22,7 @@ from reversi.evaluate import (
     save_pattern_weights,
     symmetries,
     unflippable_squares,
+    with_moves,
 )
 from reversi.geometry import Geometry, iter_indices
 from reversi.train import PATTERNS_8X8, main as train_main
@@ -202,6 +204,18 @@ def test_evaluator_works_on_every_geometry(rules, plies, seed):
     assert isinstance(value, int)
     assert abs(value) < 100 * 100 * rules.geometry.square_count
     assert make_evaluator(rules) is evaluate  # cached per Rules
+    # the searches' form, given the mover's moves (on the board, whatever the supply)
+    g = rules.geometry
+    legal = moves(pos.player, pos.opponent, pos.empty, g.shifts)
+    assert with_moves(evaluate)(pos.player, pos.opponent, legal) == value
+    assert with_moves(evaluate) is evaluate.with_moves  # the trained evaluators' own
+
+
+def test_with_moves_wraps_a_plain_evaluator():
+    def plain(player, opponent):
+        return player.bit_count() - opponent.bit_count()
+
+    assert with_moves(plain)(0b111, 0b1, 0b1000) == 2
 
 
 # -- weights files --------------------------------------------------------------------------
@@ -270,4 +284,9 @@ def test_generated_scalar_terms_match_the_training_features():
             continue
         x = pattern_scalars(g, pos.player, pos.opponent)
         assert evaluate(pos.player, pos.opponent) == sum(w * v for w, v in zip(scale, x))
+        # given the mover's moves, the mobility term reads them (not its own count)
+        assert evaluate.with_moves(pos.player, pos.opponent, pos.legal) == sum(w * v for w, v in zip(scale, x))
+        assert evaluate.with_moves(pos.player, pos.opponent, pos.legal | 1) == sum(
+            w * v for w, v in zip(scale, x)
+        ) + scale[PATTERN_SCALARS.index("mob_own")] * (0 if pos.legal & 1 else 1)
         assert 0 < x[2] < 100 and 0 <= x[4] < 100
