@@ -65,6 +65,9 @@ def new_game(page, players: str = "two", you: str = "black", level: int = 1, lev
     assert page.is_visible(f'{form} select[name="think"]') == (players != "two" and expert)  # only for Expert
     if players != "two" and expert:
         page.select_option(f'{form} select[name="think"]', think)
+    # the buttons stay in the window however tall the form is (the dialog scrolls under them)
+    box = page.locator("#btn-start").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
     if shot:
         page.screenshot(path=str(ARTIFACTS / shot))
     page.click("#btn-start")
@@ -275,6 +278,11 @@ def test_phone_dialog_and_thinking(browser, server_url) -> None:
         page.click('[data-square="f5"]')
         page.wait_for_selector(".player.thinking")
         page.screenshot(path=str(ARTIFACTS / "phone-thinking.png"))
+        # the computer's card says who it is in full (it wraps rather than clips)
+        kind = '.player[data-side="1"] .player-kind'
+        assert page.inner_text(kind) == "Computer · Strong club"
+        assert page.eval_on_selector(kind, "e => e.scrollWidth <= e.clientWidth"), "clipped"
+        assert page.eval_on_selector(kind, "e => e.getClientRects().length > 0")  # shown
         wait_moves(page, 2)
         assert not foreign and not errors, (foreign, errors)
     finally:
