@@ -273,6 +273,8 @@ def test_phone_dialog_and_thinking(browser, server_url) -> None:
         page.screenshot(path=str(ARTIFACTS / "phone-dialog-players.png"))
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360
+        box = page.locator("#btn-start").bounding_box()  # in the window, under the scrolling form
+        assert box is not None and box["y"] + box["height"] <= 740, box
         page.click("#btn-start")
         page.wait_for_selector("#new-game-dialog", state="hidden")
         page.click('[data-square="f5"]')
