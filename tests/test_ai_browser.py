@@ -265,6 +265,31 @@ def test_the_new_game_dialog_shows_the_players(app) -> None:
     new_game(app, players="two")
 
 
+def test_hints_show_a_value_on_every_legal_move(app) -> None:
+    """Two people: Hints puts the engine's value on each legal move, new ones after a move."""
+    new_game(app, players="two")
+    board = "document.querySelector('#board').dataset"
+    assert app.get_attribute("#btn-hints", "aria-pressed") == "false"
+    assert app.locator(".sq .hint").count() == 0
+    app.click("#btn-hints")
+    assert app.get_attribute("#btn-hints", "aria-pressed") == "true"
+    app.wait_for_function(f"{board}.hints === 'shown' || {board}.hints === 'exact'", timeout=30_000)
+    values = app.eval_on_selector_all(".sq.legal .hint", "els => els.map(e => e.textContent)")
+    assert len(values) == len(legal(app)) == 4
+    assert app.locator(".sq .hint.best").count() >= 1
+    label = app.get_attribute('[data-square="f5"]', "aria-label")
+    assert ", value " in label, label
+    app.click('[data-square="f5"]')  # White's turn: White's values
+    app.wait_for_function(f"{board}.moves === '1' && ({board}.hints === 'shown' || {board}.hints === 'exact')",
+                          timeout=30_000)
+    assert sorted(app.eval_on_selector_all(".sq .hint", "els => els.map(e => e.closest('[data-square]')"
+                                           ".dataset.square)")) == sorted(legal(app))
+    app.screenshot(path=str(ARTIFACTS / "desktop-hints.png"))
+    app.click("#btn-hints")  # off again: the dots are back
+    assert app.locator(".sq .hint").count() == 0 and app.locator(".sq .dot").count() == len(legal(app))
+    new_game(app, players="two")
+
+
 def test_phone_dialog_and_thinking(browser, server_url) -> None:
     context, page, foreign, _, errors = boot(browser, server_url, {"width": 360, "height": 740})
     try:

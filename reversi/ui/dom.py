@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from typing import Callable
 
 import js
@@ -28,6 +29,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 
 from ..errors import RulesError
+from .hints import HintDriver
 from .players import AiDriver
 from .render import render_board
 from .state import Controller, StatusView, form_side_names, preview_fields
@@ -60,13 +62,14 @@ class Page:
         self.message = _by_id("message")
         self.notice = _by_id("notice")
         self.title = _by_id("game-title")
-        self.buttons = {name: _by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate")}
+        self.buttons = {name: _by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate", "hints")}
         self.players = [document.querySelector(f'.player[data-side="{side}"]') for side in (0, 1)]
         self._unbind: list[Callable[[], None]] = []
         #: Called after every redraw (reversi/ui/features.py: move list, clocks, autosave, link).
         self.after_update: list[Callable[[], None]] = []
         self.pause_button = _by_id("btn-pause")
         self.driver = AiDriver(self.controller, on_change=self.update)
+        self.hints = HintDriver(self.controller, on_change=self.update)
         self.engine = None
 
     # -- event plumbing -----------------------------------------------------------
@@ -138,6 +141,7 @@ class Page:
             "undo": self.controller.undo,
             "redo": self.controller.redo,
             "rotate": self.controller.rotate,
+            "hints": self.controller.toggle_hints,
         }[action]()
         if changed:
             self.update()
@@ -193,12 +197,35 @@ class Page:
                 element.value = value
 
     def update(self) -> None:
-        self.board.innerHTML = render_board(self.controller.board_view())
+        view = self.controller.board_view()
+        labels, best = self.hints.view()
+        if labels:
+            view = replace(view, hints=labels, hint_best=best)
+        self.board.innerHTML = render_board(view)
         self.show_status(self.controller.status())
         self.show_players()
+        self.show_hints()
         for hook in self.after_update:
             hook()
         self.driver.poke()
+        self.hints.poke(busy=self.driver.pending is not None)
+
+    def show_hints(self) -> None:
+        """The hints button's state, and the board's ``data-hints``: off, waiting or shown."""
+        on = self.controller.show_hints
+        button = self.buttons["hints"]
+        button.setAttribute("aria-pressed", "true" if on else "false")
+        button.disabled = self.hints.ask is None  # the worker works them out
+        if not on:
+            state = "off"
+        elif self.hints.current():
+            state = "exact" if self.hints.exact else "shown"
+        else:
+            state = "waiting" if self.hints.waiting() else "none"
+        self.board.dataset.hints = state
+        error = self.hints.current_error()
+        if error and not self.notice.textContent:
+            self.notice.textContent = error
 
     def show_players(self) -> None:
         """Who plays each side, the computer thinking, and the pause button."""
@@ -248,6 +275,10 @@ class Page:
             self.board.dataset.aiPending = "1"  # a turn is running (cleared by the redraw that ends it)
             return json.loads(await engine.best_move(json.dumps(args)))
 
+        async def ask_hints(args: dict) -> dict:
+            return json.loads(await engine.analyse(json.dumps(args)))
+
+        self.hints.set_engine(ask_hints)
         self.driver.set_engine(ask)
         document.documentElement.classList.add("engine-ready")
         js.performance.mark("reversi-engine-ready")
@@ -276,6 +307,7 @@ class Page:
         self.buttons["redo"].disabled = not st.can_redo
         self.buttons["new"].disabled = False
         self.buttons["rotate"].disabled = False
+        self.buttons["hints"].disabled = self.hints.ask is None
         data = self.board.dataset
         data.moves = str(st.move_count)
         data.over = "true" if st.over else "false"

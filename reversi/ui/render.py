@@ -14,7 +14,8 @@ The testability contract of the page is written here:
   or blocked are not such elements (blocked ones are drawn as ``<g
   class="blocked" data-blocked="c3">``), so ``[data-square]`` counts the board's
   squares (88 on the octagon);
-* a legal move carries the class ``legal`` and ``data-legal="true"``;
+* a legal move carries the class ``legal`` and ``data-legal="true"``; with hints
+  on, its value is a ``<text class="hint">`` in it (``hint best`` for the best);
 * ``data-state`` is the engine's side (``black``/``white``), whatever its colour
   on screen (Classic draws white as red); ``data-color`` is the colour drawn.
 
@@ -79,6 +80,10 @@ class BoardView:
     label: str = "Board"
     #: Star points (the small dots at the grid intersections of an 8x8 board).
     stars: tuple[tuple[int, int], ...] = field(default=())
+    #: Hints: ``(square, label)`` for legal moves ("+4"), drawn on the square instead of the dot.
+    hints: tuple[tuple[str, str], ...] = field(default=())
+    #: The squares of the best hints (marked).
+    hint_best: frozenset[str] = frozenset()
 
     def name(self, col: int, row: int) -> str:
         return f"{COLUMN_LETTERS[col]}{row + 1}"
@@ -153,6 +158,7 @@ def render_board(view: BoardView) -> str:
     out.append("</g>")
     out.append('<g class="squares">')
     ghost = None if view.turn is None else colors[view.turn]
+    hints = dict(view.hints)
     for row in range(view.height):
         for col in range(view.width):
             state = view.cell(col, row)
@@ -168,7 +174,7 @@ def render_board(view: BoardView) -> str:
                     f'<path class="hatch" d="M24 24L76 76M76 24L24 76"/></g>'
                 )
                 continue
-            out.append(_square(view, name, state, x, y, ghost))
+            out.append(_square(view, name, state, x, y, ghost, hints.get(name)))
     out.append("</g>")
     if view.stars:
         out.append('<g class="stars" aria-hidden="true">')
@@ -189,8 +195,11 @@ def _screen_row(view: BoardView, row: int) -> int:
     return view.height - 1 - row if view.rotated else row
 
 
-def _square(view: BoardView, name: str, state: str, x: int, y: int, ghost: str | None) -> str:
+def _square(
+    view: BoardView, name: str, state: str, x: int, y: int, ghost: str | None, hint: str | None = None
+) -> str:
     legal = name in view.legal
+    hint = hint if legal else None
     classes = ["sq"]
     if legal:
         classes.append("legal")
@@ -208,6 +217,8 @@ def _square(view: BoardView, name: str, state: str, x: int, y: int, ghost: str |
     label = f"{name}, {what}"
     if legal:
         label += ", legal move"
+    if hint is not None:
+        label += f", value {hint.replace(chr(0x2212), '-')}" + (", best" if name in view.hint_best else "")
     if last:
         label += ", last move"
     attrs = (
@@ -232,7 +243,11 @@ def _square(view: BoardView, name: str, state: str, x: int, y: int, ghost: str |
         c = half_square()
         if ghost is not None:
             parts.append(f'<circle class="ghost" cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{ghost})"/>')
-        parts.append(f'<circle class="dot" cx="{c}" cy="{c}" r="11"/>')
+        if hint is None:
+            parts.append(f'<circle class="dot" cx="{c}" cy="{c}" r="11"/>')
+        else:
+            css = "hint best" if name in view.hint_best else "hint"
+            parts.append(f'<text class="{css}" x="{c}" y="{c + 1}">{escape(hint)}</text>')
     if name == view.cursor:
         parts.append(f'<rect class="cursor-ring" x="5" y="5" width="{SQUARE - 10}" height="{SQUARE - 10}" rx="8"/>')
     parts.append("</g>")

@@ -160,6 +160,8 @@ class Controller:
 
     def __init__(self, rules: Rules | None = None, players: Players | None = None) -> None:
         self.rotated = False
+        #: Show a value on every legal move (reversi/ui/hints.py), remembered in settings().
+        self.show_hints = False
         #: Who plays each side (reversi/ui/players.py); the computer's turns are
         #: asked for by the page (players.AiDriver) and played by apply_ai_move.
         self.players = players or players_from_fields(PLAYER_FORM_DEFAULTS)
@@ -248,7 +250,7 @@ class Controller:
 
     def settings(self) -> dict:
         """The choices to remember (JSON-able): who plays, and the new-game form's fields."""
-        return {"players": self.players.to_dict(), "form": dict(self.form_fields)}
+        return {"players": self.players.to_dict(), "form": dict(self.form_fields), "hints": self.show_hints}
 
     def load_settings(self, settings: Mapping) -> None:
         """Take back :meth:`settings` (e.g. from storage) for the next game; bad parts are ignored."""
@@ -259,6 +261,15 @@ class Controller:
         form = settings.get("form")
         if isinstance(form, Mapping):
             self.form_fields = {**FORM_DEFAULTS, **{k: str(v) for k, v in form.items() if k in FORM_DEFAULTS}}
+        hints = settings.get("hints")
+        if isinstance(hints, bool):
+            self.show_hints = hints
+
+    def toggle_hints(self) -> bool:
+        """Show or hide the values of the legal moves; always a change."""
+        self.show_hints = not self.show_hints
+        self._animate = False
+        return True
 
     def pause(self, paused: bool = True) -> bool:
         """Stop (or resume) the computer's moves; True if that changed anything."""

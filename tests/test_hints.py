@@ -1,0 +1,155 @@
+"""Hints (reversi/ui/hints.py) and their drawing (reversi/ui/render.py), under CPython."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from reversi import engine_api
+from reversi.rules import BLACK
+from reversi.ui.hints import HINT_EXACT_EMPTIES, HINT_SECONDS, HintDriver, hint_args, hint_label, wants_hints
+from reversi.ui.players import Players
+from reversi.ui.render import render_board
+from reversi.ui.state import FORM_DEFAULTS, Controller
+from test_players import run
+
+
+def engine_analyse(calls: list):
+    async def ask(args: dict) -> dict:
+        calls.append(args)
+        await asyncio.sleep(0)
+        return engine_api.analyse(**{**args, "time_limit": 0.2})
+
+    return ask
+
+
+def hinted(page_controller: Controller, driver: HintDriver) -> str:
+    """The board as the page draws it with the driver's hints."""
+    from dataclasses import replace
+
+    labels, best = driver.view()
+    return render_board(replace(page_controller.board_view(), hints=labels, hint_best=best))
+
+
+def test_labels_are_whole_discs_with_a_sign() -> None:
+    assert [hint_label(v) for v in (1234, 149, 51, 49, 0, -49, -51, -1800)] == [
+        "+12", "+1", "+1", "0", "0", "0", "\u22121", "\u221218",
+    ]
+
+
+def test_the_request_is_what_the_worker_needs() -> None:
+    c = Controller()
+    c.click("f5")
+    args = hint_args(c)
+    assert args["moves"] == "f5" and args["time_limit"] == HINT_SECONDS
+    assert args["exact_empties"] == HINT_EXACT_EMPTIES and "level" not in args
+    reply = engine_api.analyse(**json.loads(json.dumps({**args, "time_limit": 0.1})))
+    assert set(reply["scores"]) == {"d6", "f6", "f4"}  # White's replies to f5
+
+
+def test_hints_come_for_the_persons_position_and_are_drawn() -> None:
+    async def scenario():
+        c = Controller(players=Players())  # two people
+        calls: list = []
+        changes: list = []
+        d = HintDriver(c, engine_analyse(calls), on_change=lambda: changes.append(1))
+        assert d.poke() is None and not calls  # hints are off
+        assert c.toggle_hints() and c.show_hints
+        assert d.waiting()
+        task = d.poke()
+        assert task is not None and d.poke() is None  # one request at a time
+        await task
+        assert changes == [1] and not d.waiting()
+        assert set(d.current()) == {"d3", "c4", "f5", "e6"}
+        labels, best = d.view()
+        assert len(labels) == 4 and best  # the four openings are symmetric: all best
+        svg = hinted(c, d)
+        assert svg.count('class="hint best"') == len(best) and svg.count('class="dot"') == 0
+        assert "f5, empty, legal move, value " in svg
+        assert d.poke() is None  # known: not asked again
+        # a move: the old values go, new ones are asked for White
+        c.click("f5")
+        assert d.current() == {} and d.waiting()
+        await d.poke()
+        assert set(d.current()) == {"d6", "f6", "f4"} and len(calls) == 2
+        # off: nothing shown, the dots are back
+        c.toggle_hints()
+        assert d.view() == ((), frozenset()) and 'class="hint' not in hinted(c, d)
+
+    run(scenario())
+
+
+def test_a_stale_reply_is_dropped_and_the_new_position_asked() -> None:
+    async def scenario():
+        c = Controller(players=Players())
+        c.toggle_hints()
+        gate = asyncio.Event()
+        calls: list = []
+
+        async def ask(args):
+            calls.append(args)
+            if len(calls) == 1:
+                await gate.wait()
+            return engine_api.analyse(**{**args, "time_limit": 0.1})
+
+        d = HintDriver(c, ask)
+        first = d.poke()
+        await asyncio.sleep(0)
+        c.click("f5")  # moved while the engine worked on the start position
+        gate.set()
+        await first
+        assert d.dropped == 1 and d.current() == {}
+        await d.poke()
+        assert set(d.current()) == {"d6", "f6", "f4"}
+        assert calls[1]["moves"] == "f5"
+
+    run(scenario())
+
+
+def test_no_hints_on_the_computers_turn_nor_while_it_thinks() -> None:
+    async def scenario():
+        c = Controller(players=Players.vs_computer(BLACK, 1))
+        c.toggle_hints()
+        calls: list = []
+        d = HintDriver(c, engine_analyse(calls))
+        assert wants_hints(c)
+        assert d.poke(busy=True) is None  # the computer's request runs: wait for it
+        c.click("f5")  # now the computer is to move
+        assert not wants_hints(c) and d.poke() is None and not d.waiting()
+        assert not calls
+
+    run(scenario())
+
+
+def test_engine_errors_become_a_message_and_are_not_retried() -> None:
+    async def scenario():
+        c = Controller(players=Players())
+        c.toggle_hints()
+        calls: list = []
+
+        async def ask(args):
+            calls.append(args)
+            return {"error": "out of time"}
+
+        d = HintDriver(c, ask)
+        await d.poke()
+        assert d.current() == {} and "out of time" in d.current_error()
+        assert d.poke() is None and len(calls) == 1 and not d.waiting()
+        c.click("f5")
+        assert d.current_error() == ""  # about the old position only
+
+    run(scenario())
+
+
+def test_the_choice_is_remembered_with_the_settings() -> None:
+    c = Controller()
+    c.toggle_hints()
+    settings = c.settings()
+    assert settings["hints"] is True
+    other = Controller()
+    other.load_settings(json.loads(json.dumps(settings)))
+    assert other.show_hints
+    other.load_settings({"hints": "yes"})  # not a boolean: ignored
+    assert other.show_hints
+    other.load_settings({**settings, "hints": False, "form": dict(FORM_DEFAULTS)})
+    assert not other.show_hints
