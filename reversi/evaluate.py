@@ -505,13 +505,14 @@ def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
     last = len(phase_of_empties) - 1
     env["PHASES"] = [phases[phase_of_empties[min(n, last)]] for n in range(g.square_count + 1)]
     body = "\n".join(lines)
+
     def variant(name: str, extra: str, own_moves: str) -> str:
         # the placeholders (between @) cannot clash: the generated code has no @ operator
         return body.replace("@NAME@", name).replace("@EXTRA@", extra).replace("@OWN_MOVES@", own_moves)
 
     source = variant("evaluate", "", "MOVES[n](player, opponent, e)")
     source_m = variant("with_moves", ", legal", "legal")
-    exec(compile(source + "\n\n\n" + source_m, "<pattern evaluator>", "exec"), env)
+    exec(compile(source + "\n\n\n" + source_m, "<pattern evaluator>", "exec"), env)  # noqa: S102 - our own code
     fn = env["evaluate"]
     fn.source = source  # type: ignore[attr-defined]
     fn.with_moves = env["with_moves"]  # type: ignore[attr-defined]

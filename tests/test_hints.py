@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
+
+from test_players import run
 
 from reversi import engine_api
 from reversi.rules import BLACK
@@ -11,7 +14,6 @@ from reversi.ui.hints import HINT_EXACT_EMPTIES, HINT_SECONDS, HintDriver, hint_
 from reversi.ui.players import Players
 from reversi.ui.render import render_board
 from reversi.ui.state import FORM_DEFAULTS, Controller
-from test_players import run
 
 
 def engine_analyse(calls: list):
@@ -23,12 +25,10 @@ def engine_analyse(calls: list):
     return ask
 
 
-def hinted(page_controller: Controller, driver: HintDriver) -> str:
+def hinted(controller: Controller, driver: HintDriver) -> str:
     """The board as the page draws it with the driver's hints."""
-    from dataclasses import replace
-
     labels, best = driver.view()
-    return render_board(replace(page_controller.board_view(), hints=labels, hint_best=best))
+    return render_board(replace(controller.board_view(), hints=labels, hint_best=best))
 
 
 def test_labels_are_whole_discs_with_a_sign() -> None:
