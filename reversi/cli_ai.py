@@ -1,13 +1,14 @@
-"""The AI's subcommands of ``python -m reversi``: ``solve``, ``best`` and ``match``.
+"""The AI's subcommands of ``python -m reversi``: ``solve``, ``best``, ``hints`` and ``match``.
 
 ::
 
     python -m reversi solve "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X" --json
     python -m reversi best f5d6c3 --level 7
     python -m reversi best "<position string>" --time 2 --json
+    python -m reversi hints f5d6 --time 2
     python -m reversi match --a level=3 --b level=5 --games 20 --seed 1
 
-``solve`` and ``best`` take a position string (RULES.md; other geometries in the
+``solve``, ``best`` and ``hints`` take a position string (RULES.md; other geometries in the
 extended form of :mod:`reversi.notation`) or a transcript played from the start
 under the rule options. Bad input exits with status 2 and a one-line message
 (the handler raises :class:`~reversi.errors.ReversiError`; :func:`reversi.cli.main`
@@ -44,6 +45,17 @@ def register(subparsers, add_rule_options) -> None:
     p.add_argument("--time", type=float, default=None, metavar="SECONDS", help="time per move (overrides)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_best)
+
+    p = subparsers.add_parser("hints", help="a value for every legal move (the page's hints)")
+    p.add_argument("text", nargs="*", metavar="POS|MOVES", help="a position string, or a transcript")
+    add_rule_options(p)
+    p.add_argument("--time", type=float, default=1.0, metavar="SECONDS", help="time to spend (default 1)")
+    p.add_argument(
+        "--exact-empties", type=int, default=14, metavar="N",
+        help="solve exactly with this many empty squares or fewer, time allowing (default 14)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_hints)
 
     p = subparsers.add_parser("match", help="play two engine settings against each other")
     add_rule_options(p)
@@ -133,6 +145,37 @@ def cmd_best(args: argparse.Namespace) -> int:
         return 0
     kind = "exact" if info["exact"] else f"depth {info['depth']}"
     print(f"{name}  (score {info['score'] / 100:+.2f} discs, {kind}, {info['nodes']} nodes, {info['seconds']:.2f} s)")
+    return 0
+
+
+def cmd_hints(args: argparse.Namespace) -> int:
+    from .search import analyse
+
+    pos = position_from_args(args)
+    if pos.is_over:
+        raise ReversiError("the game is over: there is no move to value")
+    if args.time <= 0:
+        raise ReversiError(f"--time {args.time} must be positive")
+    if args.exact_empties < 0:
+        raise ReversiError(f"--exact-empties {args.exact_empties} must not be negative")
+    a = analyse(pos, time_limit=args.time, exact_empties=args.exact_empties)
+    g = pos.rules.geometry
+    if args.json:
+        out = {
+            "moves": {move_name(m, g): a.scores[m] for m in a.order},
+            "best": [move_name(m, g) for m in a.order if a.scores[m] == a.scores[a.order[0]]],
+            "depth": a.depth,
+            "exact": a.exact,
+            "nodes": a.nodes,
+            "seconds": round(a.seconds, 3),
+        }
+        print(json.dumps(out))
+        return 0
+    for m in a.order:
+        v = a.scores[m]
+        print(f"{move_name(m, g):>5}  {v / 100:+6.2f}" if not a.exact else f"{move_name(m, g):>5}  {v // 100:+3d}")
+    kind = "exact" if a.exact else f"depth {a.depth}"
+    print(f"(final disc margin for the side to move; {kind}, {a.nodes} nodes, {a.seconds:.2f} s)")
     return 0
 
 

@@ -111,3 +111,32 @@ def test_bad_command_lines_get_one_line_too(argv):
     proc = subprocess.run([sys.executable, "-m", "reversi", *argv], capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1
+
+
+def test_hints_give_every_legal_move_a_value(capsys):
+    code, out, _ = run(capsys, "hints", "f5d6", "--time", "0.3", "--json")
+    data = json.loads(out)
+    assert code == 0 and set(data["moves"]) == {"c3", "c4", "c5", "c6", "c7"}  # Black's moves after f5 d6
+    values = list(data["moves"].values())
+    assert values == sorted(values, reverse=True)  # best first
+    assert data["best"] == [m for m, v in data["moves"].items() if v == values[0]]
+    assert not data["exact"] and data["depth"] >= 1
+
+
+def test_hints_are_exact_near_the_end_and_agree_with_solve(capsys):
+    pos = "--OOOOOOO-OOXXOXOOOOOXXXOOOOXOXXOOOOXXXXOOOOXOOOO-OO------OO---- X"
+    code, out, _ = run(capsys, "hints", pos, "--json")
+    hints = json.loads(out)
+    code2, out2, _ = run(capsys, "solve", pos, "--all", "--json")
+    solved = json.loads(out2)
+    assert code == code2 == 0 and hints["exact"]
+    assert {m: v // 100 for m, v in hints["moves"].items()} == solved["moves"]
+    code, out, _ = run(capsys, "hints", pos)
+    assert code == 0 and out.splitlines()[0].split() == ["e7", "+4"] and "exact" in out
+
+
+@pytest.mark.parametrize("argv", [["hints", "f5", "--time", "0"], ["hints", "f5", "--exact-empties", "-1"],
+                                  ["hints", "zz"]])
+def test_bad_hints_arguments_get_a_message(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith("error: ")
