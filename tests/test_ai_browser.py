@@ -273,7 +273,9 @@ def test_hints_show_a_value_on_every_legal_move(app) -> None:
     assert app.locator(".sq .hint").count() == 0
     app.click("#btn-hints")
     assert app.get_attribute("#btn-hints", "aria-pressed") == "true"
+    app.wait_for_selector("#btn-hints.busy", timeout=2_000)  # the worker is on it
     app.wait_for_function(f"{board}.hints === 'shown' || {board}.hints === 'exact'", timeout=30_000)
+    assert "busy" not in app.get_attribute("#btn-hints", "class")  # it pulses only while they are worked out
     values = app.eval_on_selector_all(".sq.legal .hint", "els => els.map(e => e.textContent)")
     assert len(values) == len(legal(app)) == 4
     assert app.locator(".sq .hint.best").count() >= 1

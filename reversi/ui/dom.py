@@ -223,6 +223,7 @@ class Page:
         else:
             state = "waiting" if self.hints.waiting() else "none"
         self.board.dataset.hints = state
+        button.classList.toggle("busy", state == "waiting")  # the values are being worked out
         error = self.hints.current_error()
         if error and not self.notice.textContent:
             self.notice.textContent = error
