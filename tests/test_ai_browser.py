@@ -331,3 +331,20 @@ def test_a_first_visit_plays_the_computer(browser, server_url) -> None:
     finally:
         context.close()
     assert not errors and not foreign
+
+
+def test_hints_stay_on_after_a_reload(browser, server_url) -> None:
+    """The Hints choice is saved with the game: a reload shows the values again."""
+    context, page, foreign, _, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    board = "document.querySelector('#board').dataset"
+    try:
+        page.click("#btn-hints")
+        page.wait_for_function(f"{board}.hints === 'shown'", timeout=30_000)
+        page.reload()
+        page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+        assert page.get_attribute("#btn-hints", "aria-pressed") == "true"
+        page.wait_for_function(f"{board}.hints === 'shown'", timeout=30_000)
+        assert page.locator(".sq .hint").count() == len(legal(page)) == 4
+    finally:
+        context.close()
+    assert not errors and not foreign
