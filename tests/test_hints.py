@@ -153,3 +153,32 @@ def test_the_choice_is_remembered_with_the_settings() -> None:
     assert other.show_hints
     other.load_settings({**settings, "hints": False, "form": dict(FORM_DEFAULTS)})
     assert not other.show_hints
+
+
+def test_an_abandoned_request_is_forgotten_and_its_late_reply_ignored() -> None:
+    async def scenario():
+        c = Controller(players=Players())
+        c.toggle_hints()
+        gate = asyncio.Event()
+        calls: list = []
+
+        async def ask(args):
+            calls.append(args)
+            if len(calls) == 1:
+                await gate.wait()  # the stopped worker never answers (or late)
+                return {"scores": {"f5": 9900}}
+            return engine_api.analyse(**{**args, "time_limit": 0.1})
+
+        d = HintDriver(c, ask)
+        first = d.poke()
+        await asyncio.sleep(0)
+        d.abandon()
+        assert d.pending is None and d.dropped == 1 and d.waiting()
+        await d.poke()  # asked again, of the new worker
+        assert set(d.current()) == {"d3", "c4", "f5", "e6"}
+        kept = dict(d.current())
+        gate.set()
+        await first
+        assert d.current() == kept and d.replies == 1  # the late reply changed nothing
+
+    run(scenario())

@@ -441,3 +441,59 @@ def test_driver_pause_while_thinking_then_resume() -> None:
         assert c.game.ply == 0 and len(calls) == 2  # (paused again by this stub)
 
     run(scenario())
+
+
+def test_driver_abandons_a_long_stale_request_and_ignores_its_late_reply() -> None:
+    async def scenario():
+        clock = FakeClock()
+        c = Controller(players=Players.vs_computer(WHITE, 7, 30.0))  # the computer opens, 30 s a move
+        gate = asyncio.Event()
+        calls: list = []
+
+        async def ask(args):
+            calls.append(args)
+            if len(calls) == 1:
+                await gate.wait()  # the worker is still searching
+                return {"move": "f5"}
+            return {"move": "d3"}
+
+        d = AiDriver(c, ask, sleep=clock.sleep, clock=clock)
+        first = d.poke()
+        await asyncio.sleep(0)
+        assert calls[0]["time_limit"] == 30.0
+        clock.now = 1.0
+        assert d.stale_seconds_left() == 0.0  # its answer is still wanted
+        c.new_game({**FORM_DEFAULTS, "players": "computer", "you": "white", "level": "1"})
+        assert d.stale_seconds_left() == 29.0  # no longer wanted, and it could run 29 s more
+        d.abandon()  # the page stopped that worker
+        assert d.pending is None and d.dropped == 1 and d.stale_seconds_left() == 0.0
+        await d.poke()  # the new game's request, to the new worker
+        assert c.game.moves == [sq("d3")]
+        gate.set()  # the old worker's answer, if it ever came, changes nothing
+        await first
+        assert c.game.moves == [sq("d3")] and d.dropped == 1 and d.replies == 1 and d.pending is None
+        d.abandon()  # nothing in flight: nothing to forget
+        assert d.dropped == 1
+
+    run(scenario())
+
+
+def test_a_level_without_its_own_time_has_its_levels_budget() -> None:
+    async def scenario():
+        clock = FakeClock()
+        c = Controller(players=Players.computers(1, 1))
+        gate = asyncio.Event()
+
+        async def ask(args):
+            await gate.wait()
+            return {"move": "f5"}
+
+        d = AiDriver(c, ask, sleep=clock.sleep, clock=clock)
+        task = d.poke()
+        await asyncio.sleep(0)
+        c.new_game({**FORM_DEFAULTS, "players": "two"})
+        assert d.stale_seconds_left() == LEVELS[0].seconds  # level 1's own time
+        gate.set()
+        await task
+
+    run(scenario())

@@ -12,8 +12,13 @@ performance mark ``reversi-ready`` is set (the load benchmark reads it).
 The AI runs in the PyScript worker ``engine`` (``reversi/worker.py``), never here:
 :meth:`Page.connect_engine` awaits it, warms it up with ``ping`` and then sets the
 class ``engine-ready`` (and the mark ``reversi-engine-ready``). The computer's turns
-are driven by :class:`reversi.ui.players.AiDriver`; every call crosses the worker
-boundary as a JSON string. ``window.reversiEngine(name, json)`` calls the worker
+are driven by :class:`reversi.ui.players.AiDriver`, the hints by
+:class:`reversi.ui.hints.HintDriver`; every call crosses the worker boundary as a
+JSON string. A call in a worker cannot be interrupted (that needs
+SharedArrayBuffer): when a search whose answer is no longer wanted (a new game or
+an undo meanwhile) would still run more than :data:`RESTART_AFTER_SECONDS`, the
+page stops that worker and boots a new one (:meth:`Page.restart_engine`), which
+takes a few seconds instead of the rest of the search. ``window.reversiEngine(name, json)`` calls the worker
 from JavaScript (tests and benchmarks use it).
 """
 
@@ -71,6 +76,10 @@ class Page:
         self.driver = AiDriver(self.controller, on_change=self.update)
         self.hints = HintDriver(self.controller, on_change=self.update)
         self.engine = None
+        #: The name of the engine's worker tag (a new one after each restart).
+        self.worker_name = WORKER_NAME
+        self.restarts = 0
+        self.restart_task: asyncio.Future | None = None
 
     # -- event plumbing -----------------------------------------------------------
 
@@ -209,6 +218,8 @@ class Page:
             hook()
         self.driver.poke()
         self.hints.poke(busy=self.driver.pending is not None)
+        if self.driver.stale_seconds_left() > RESTART_AFTER_SECONDS and self.restart_task is None:
+            self.restart_task = asyncio.ensure_future(self.restart_engine())
 
     def show_hints(self) -> None:
         """The hints button's state, and the board's ``data-hints``: off, waiting or shown."""
@@ -259,8 +270,8 @@ class Page:
         import pyscript
 
         try:
-            start_worker()
-            engine = await pyscript.workers["engine"]
+            start_worker(self.worker_name)
+            engine = await pyscript.workers[self.worker_name]
             info = json.loads(await engine.ping(json.dumps({})))
             if not info.get("ok"):
                 raise RuntimeError(info.get("error", "the engine failed its warm-up"))
@@ -284,6 +295,24 @@ class Page:
         document.documentElement.classList.add("engine-ready")
         js.performance.mark("reversi-engine-ready")
         self.update()
+
+    async def restart_engine(self) -> None:
+        """Stop the worker (its search's answer is no longer wanted) and boot a new one."""
+        try:
+            self.driver.abandon()
+            self.hints.abandon()
+            self.driver.set_engine(None)
+            self.hints.set_engine(None)
+            self.engine = None
+            document.documentElement.classList.remove("engine-ready")
+            stop_worker(self.worker_name)
+            self.restarts += 1
+            self.worker_name = f"{WORKER_NAME}-{self.restarts}"
+            self.board.dataset.engineRestarts = str(self.restarts)
+            self.update()
+            await self.connect_engine()
+        finally:
+            self.restart_task = None
 
     def call_engine(self, name: str, request: str = "{}"):
         """``window.reversiEngine(name, json)``: a worker function, as a Promise of its JSON."""
@@ -316,9 +345,13 @@ class Page:
 
 
 WORKER_SRC = "./reversi/worker.py"
+WORKER_NAME = "engine"
+#: A search whose answer is no longer wanted is stopped (its worker replaced) when it
+#: could still run longer than this: booting a new worker takes a few seconds.
+RESTART_AFTER_SECONDS = 5.0
 
 
-def start_worker() -> None:
+def start_worker(name: str = WORKER_NAME) -> None:
     """Add the engine's worker tag (once): PyScript starts the worker when it sees it.
 
     The tag is not in ``index.html`` because a worker booting beside the page's
@@ -326,14 +359,25 @@ def start_worker() -> None:
     adds it when the board already takes moves. It has no ``config`` of its own
     (in PyScript 0.6.66 that breaks a worker): it shares ``pyscript.toml``.
     """
-    if document.querySelector('script[type="py"][worker][name="engine"]') is not None:
+    if document.querySelector(f'script[type="py"][worker][name="{name}"]') is not None:
         return
     tag = document.createElement("script")
     tag.setAttribute("type", "py")
     tag.setAttribute("worker", "")
-    tag.setAttribute("name", "engine")
+    tag.setAttribute("name", name)
     tag.setAttribute("src", WORKER_SRC)
     document.body.append(tag)
+
+
+def stop_worker(name: str) -> None:
+    """Terminate the worker of the tag named ``name`` (whatever it is doing) and remove the tag."""
+    tag = document.querySelector(f'script[type="py"][worker][name="{name}"]')
+    if tag is None:
+        return
+    xworker = getattr(tag, "xworker", None)
+    if xworker is not None:
+        xworker.terminate()
+    tag.remove()
 
 
 def start() -> Page:

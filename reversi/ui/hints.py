@@ -82,9 +82,18 @@ class HintDriver:
         self.task: asyncio.Future | None = None
         self.replies = 0
         self.dropped = 0
+        self._generation = 0  # counts abandoned requests (see abandon)
 
-    def set_engine(self, ask: Ask) -> None:
+    def set_engine(self, ask: Ask | None) -> None:
         self.ask = ask
+
+    def abandon(self) -> None:
+        """Forget the request in flight (its worker was stopped); a late reply is ignored."""
+        if self.pending is None:
+            return
+        self._generation += 1
+        self.pending = None
+        self.dropped += 1
 
     @property
     def enabled(self) -> bool:
@@ -128,6 +137,7 @@ class HintDriver:
         return self.task
 
     async def _ask(self, token: _players.Token, args: dict) -> None:
+        generation = self._generation
         try:
             assert self.ask is not None
             reply: Any = await self.ask(args)
@@ -135,6 +145,8 @@ class HintDriver:
                 reply = {"error": f"the engine answered {reply!r}"}
         except Exception as e:  # noqa: BLE001 - any failure of the worker becomes a message
             reply = {"error": f"{type(e).__name__}: {e}"}
+        if generation != self._generation:
+            return  # abandoned: the worker was stopped
         self.pending = None
         self.replies += 1
         if token != _players.ai_token(self.controller):

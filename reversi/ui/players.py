@@ -369,15 +369,22 @@ class AiDriver:
         self.task: asyncio.Future | None = None
         #: What the last reply said (depth, nodes, seconds), for the curious.
         self.last_reply: dict = {}
-        #: Replies received, and how many of them were stale and dropped.
+        #: Replies received, and how many of them were stale and dropped (or abandoned).
         self.replies = 0
         self.dropped = 0
+        #: When the request in flight started (``clock``), the seconds it may take, and
+        #: whether its reply has come (the minimum time may still hold it).
+        self.started = 0.0
+        self.budget = 0.0
+        self.answered = False
+        #: Counts abandoned requests: a turn that began before the last abandon is void.
+        self._generation = 0
 
     @property
     def ready(self) -> bool:
         return self.ask is not None
 
-    def set_engine(self, ask: Ask) -> None:
+    def set_engine(self, ask: Ask | None) -> None:
         self.ask = ask
         self.poke()
 
@@ -406,16 +413,42 @@ class AiDriver:
         self.task = asyncio.ensure_future(self._turn(request))
         return self.task
 
+    def stale_seconds_left(self) -> float:
+        """How long the request in flight may still run though its answer is no longer
+        wanted (a new game, an undo...): 0 when there is none, or it is still wanted."""
+        if self.pending is None or self.answered or self.pending == ai_token(self.controller):
+            return 0.0
+        return max(0.0, self.started + self.budget - self.clock())
+
+    def abandon(self) -> None:
+        """Forget the request in flight (its worker was stopped): it counts as dropped.
+
+        Its coroutine is not cancelled (Pyodide's loop reports a cancelled task that
+        awaits a JS promise as an error): if its reply ever comes, it is ignored.
+        """
+        if self.pending is None:
+            return
+        self._generation += 1
+        self.pending = None
+        self.dropped += 1
+
     async def _turn(self, request: dict) -> None:
         token = request["token"]
-        started = self.clock()
+        started = self.started = self.clock()
+        args = request["args"]
+        self.budget = float(args.get("time_limit") or get_level(args["level"]).seconds)
+        self.answered = False
+        generation = self._generation
         try:
             assert self.ask is not None
-            reply = await self.ask(request["args"])
+            reply = await self.ask(args)
             if not isinstance(reply, dict):
                 reply = {"error": f"the engine answered {reply!r}"}
         except Exception as e:  # noqa: BLE001 - any failure of the worker becomes a message
             reply = {"error": f"{type(e).__name__}: {e}"}
+        if generation != self._generation:
+            return  # abandoned (the worker was stopped): another request may be in flight
+        self.answered = True
         wait = self.min_seconds() - (self.clock() - started)
         if wait > 0 and token == ai_token(self.controller):
             await self.sleep(wait)
