@@ -18,8 +18,9 @@ JSON string. A call in a worker cannot be interrupted (that needs
 SharedArrayBuffer): when a search whose answer is no longer wanted (a new game or
 an undo meanwhile) would still run more than :data:`RESTART_AFTER_SECONDS`, the
 page stops that worker and boots a new one (:meth:`Page.restart_engine`), which
-takes a few seconds instead of the rest of the search. ``window.reversiEngine(name, json)`` calls the worker
-from JavaScript (tests and benchmarks use it).
+takes a few seconds instead of the rest of the search.
+``window.reversiEngine(name, json)`` calls the worker from JavaScript (tests and
+benchmarks use it).
 """
 
 from __future__ import annotations
