@@ -75,6 +75,7 @@ from functools import lru_cache
 
 from .bitboard import moves as _moves
 from .bitboard import moves_function
+from .evaluate import with_moves
 from .geometry import Geometry, iter_indices
 from .position import PASS, Position
 
@@ -207,11 +208,11 @@ def _ray_walks(g: Geometry, sq: int) -> list[list[int]]:
     return out
 
 
-def _walk_code(walk: list[int], hit: str, run_var: bool) -> list[str]:
+def _walk_code(walk: list[int], hit: str) -> list[str]:
     """Source lines that walk one ray: a run of opponent discs closed by one of ours.
 
-    ``hit`` is the statement for a closed run; with ``run_var`` it is formatted with
-    the run's bits (a literal). The squares are tested one by one, nearest first,
+    ``hit`` is the statement for a closed run, formatted with the run's bits
+    (``{run}``, a literal) if it names them. The squares are tested one by one, nearest first,
     with literal masks: most runs are one or two discs long, and two tests per disc
     cost less than the general bit tricks (lowest or highest set bit) on big ints.
     """
@@ -222,7 +223,7 @@ def _walk_code(walk: list[int], hit: str, run_var: bool) -> list[str]:
         indent += "    "
         b = walk[k]
         lines.append(f"{indent}if p & {b:#x}:")
-        lines.append(f"{indent}    " + (hit.format(run=f"{run:#x}") if run_var else hit))
+        lines.append(f"{indent}    " + hit.format(run=f"{run:#x}"))
         if k + 1 < len(walk):
             lines.append(f"{indent}elif o & {b:#x}:")
             run |= b
@@ -241,7 +242,7 @@ def flip_functions(g: Geometry) -> tuple:
     for sq in g.squares:
         lines = ["def flip(p, o):", "    f = 0"]
         for walk in _ray_walks(g, sq):
-            lines += _walk_code(walk, "f |= {run}", True)
+            lines += _walk_code(walk, "f |= {run}")
         lines.append("    return f")
         namespace: dict = {}
         exec("\n".join(lines), namespace)  # noqa: S102 - generated from our own tables
@@ -260,7 +261,7 @@ def can_functions(g: Geometry) -> tuple:
     for sq in g.squares:
         lines = ["def can(p, o):"]
         for walk in _ray_walks(g, sq):
-            lines += _walk_code(walk, "return True", False)
+            lines += _walk_code(walk, "return True")
         lines.append("    return False")
         namespace: dict = {}
         exec("\n".join(lines), namespace)  # noqa: S102 - generated from our own tables
@@ -747,7 +748,8 @@ class Solver:
                     if n >= PROBE_ORDER_MIN_EMPTIES and solver.evaluate is not None:
                         k += PROBE_ORDER_WEIGHT * probe(np_, no_, m) // 100
                     elif n >= EVAL_ORDER_MIN_EMPTIES and solver.evaluate is not None:
-                        k += EVAL_ORDER_WEIGHT * solver.evaluate(np_, no_) // 100
+                        # the child's moves are counted already: the evaluator takes them
+                        k += EVAL_ORDER_WEIGHT * with_moves(solver.evaluate)(np_, no_, m) // 100
                 kids.append((k, b, np_, no_, m))
             kids.sort()
             return kids

@@ -25,6 +25,21 @@ def engine_analyse(calls: list):
     return ask
 
 
+def held_first(calls: list, gate: asyncio.Event, first_reply: dict | None = None):
+    """An engine whose first request waits for ``gate`` (the worker still busy), then answers
+    ``first_reply`` (or its real values); later requests answer at once."""
+
+    async def ask(args: dict) -> dict:
+        calls.append(args)
+        if len(calls) == 1:
+            await gate.wait()
+            if first_reply is not None:
+                return first_reply
+        return engine_api.analyse(**{**args, "time_limit": 0.1})
+
+    return ask
+
+
 def hinted(controller: Controller, driver: HintDriver) -> str:
     """The board as the page draws it with the driver's hints."""
     labels, best = driver.view()
@@ -85,14 +100,7 @@ def test_a_stale_reply_is_dropped_and_the_new_position_asked() -> None:
         c.toggle_hints()
         gate = asyncio.Event()
         calls: list = []
-
-        async def ask(args):
-            calls.append(args)
-            if len(calls) == 1:
-                await gate.wait()
-            return engine_api.analyse(**{**args, "time_limit": 0.1})
-
-        d = HintDriver(c, ask)
+        d = HintDriver(c, held_first(calls, gate))
         first = d.poke()
         await asyncio.sleep(0)
         c.click("f5")  # moved while the engine worked on the start position
@@ -161,15 +169,8 @@ def test_an_abandoned_request_is_forgotten_and_its_late_reply_ignored() -> None:
         c.toggle_hints()
         gate = asyncio.Event()
         calls: list = []
-
-        async def ask(args):
-            calls.append(args)
-            if len(calls) == 1:
-                await gate.wait()  # the stopped worker never answers (or late)
-                return {"scores": {"f5": 9900}}
-            return engine_api.analyse(**{**args, "time_limit": 0.1})
-
-        d = HintDriver(c, ask)
+        # the stopped worker never answers (or late)
+        d = HintDriver(c, held_first(calls, gate, {"scores": {"f5": 9900}}))
         first = d.poke()
         await asyncio.sleep(0)
         d.abandon()

@@ -338,7 +338,6 @@ class Page:
         self.buttons["redo"].disabled = not st.can_redo
         self.buttons["new"].disabled = False
         self.buttons["rotate"].disabled = False
-        self.buttons["hints"].disabled = self.hints.ask is None
         data = self.board.dataset
         data.moves = str(st.move_count)
         data.over = "true" if st.over else "false"

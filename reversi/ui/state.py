@@ -249,7 +249,7 @@ class Controller:
     # -- players and the computer's turns (reversi/ui/players.py) ------------------
 
     def settings(self) -> dict:
-        """The choices to remember (JSON-able): who plays, and the new-game form's fields."""
+        """The choices to remember (JSON-able): who plays, the new-game form's fields, hints on or off."""
         return {"players": self.players.to_dict(), "form": dict(self.form_fields), "hints": self.show_hints}
 
     def load_settings(self, settings: Mapping) -> None:
