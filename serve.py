@@ -21,7 +21,7 @@ import http.server
 import signal
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 
@@ -49,14 +49,14 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     """SimpleHTTPRequestHandler with fixed MIME types, no-cache and quiet logs."""
 
     protocol_version = "HTTP/1.1"  # keep-alive: the runtime is many files
-    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES)
+    extensions_map: ClassVar[dict[str, str]] = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES)
     verbose = False
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)
+    def log_message(self, format: str, *args: object) -> None:
         if self.verbose:
             super().log_message(format, *args)
 
@@ -87,7 +87,7 @@ def _stop_on_sigterm(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve the repository as static files.")
     parser.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")

@@ -48,8 +48,8 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional
 
 HERE = Path(__file__).resolve().parent
 PINS_PATH = HERE / "runtime-pins.json"
@@ -110,7 +110,7 @@ def load_pins(path: Path = PINS_PATH) -> dict:
 # Verification
 
 
-def wheel_entries(lock: dict, wheel_names: Iterable[str]) -> Dict[str, str]:
+def wheel_entries(lock: dict, wheel_names: Iterable[str]) -> dict[str, str]:
     """Map install path -> sha256 for the wheels, taken from pyodide-lock.json."""
     packages = lock.get("packages", {})
     entries = {}
@@ -122,7 +122,7 @@ def wheel_entries(lock: dict, wheel_names: Iterable[str]) -> Dict[str, str]:
     return entries
 
 
-def problems_in(dest: Path, pins: dict) -> List[str]:
+def problems_in(dest: Path, pins: dict) -> list[str]:
     """Describe every missing or corrupt file under dest; empty when all is well."""
     problems = _check_files(dest, pins["files"])
     lock_path = dest / PYODIDE_DIR / LOCK_NAME
@@ -136,7 +136,7 @@ def problems_in(dest: Path, pins: dict) -> List[str]:
     return problems
 
 
-def _check_files(dest: Path, expected_sha256: dict) -> List[str]:
+def _check_files(dest: Path, expected_sha256: dict) -> list[str]:
     """A line for each file (relative path -> sha256) that is missing or corrupt under dest."""
     problems = []
     for rel, expected in sorted(expected_sha256.items()):
@@ -154,7 +154,7 @@ def _check_files(dest: Path, expected_sha256: dict) -> List[str]:
 # Fetching
 
 
-def run_client(piece: str, argv: List[str], cwd: Path) -> None:
+def run_client(piece: str, argv: list[str], cwd: Path) -> None:
     if shutil.which(argv[0]) is None and not os.path.isabs(argv[0]):
         raise FetchError(piece, f"{argv[0]!r} was not found on PATH (it is needed to fetch this piece)")
     try:
@@ -187,7 +187,7 @@ def npm_pack(spec: str, workdir: Path) -> Path:
     return only_file(folder, "*.tgz", spec)
 
 
-def tar_members(tarball: Path, prefix: str, piece: str) -> Dict[str, bytes]:
+def tar_members(tarball: Path, prefix: str, piece: str) -> dict[str, bytes]:
     """Read the regular files under prefix (e.g. 'package/dist/') into memory."""
     members = {}
     try:
@@ -206,7 +206,7 @@ def tar_members(tarball: Path, prefix: str, piece: str) -> Dict[str, bytes]:
     return members
 
 
-def place(stage: Path, rel: str, data: bytes, expected: Optional[str], piece: str) -> str:
+def place(stage: Path, rel: str, data: bytes, expected: str | None, piece: str) -> str:
     got = sha256_bytes(data)
     if expected is not None and got != expected:
         raise FetchError(piece, f"checksum mismatch for {rel}: expected {expected}, got {got}")
@@ -216,11 +216,11 @@ def place(stage: Path, rel: str, data: bytes, expected: Optional[str], piece: st
     return got
 
 
-def fetch_into(stage: Path, workdir: Path, pins: dict, write_pins: bool, say) -> Dict[str, str]:
+def fetch_into(stage: Path, workdir: Path, pins: dict, write_pins: bool, say) -> dict[str, str]:
     """Download everything into stage, verified; return the files' sha256 map."""
     versions = pins["versions"]
-    pinned: Dict[str, str] = pins["files"]
-    new_pins: Dict[str, str] = {}
+    pinned: dict[str, str] = pins["files"]
+    new_pins: dict[str, str] = {}
 
     # PyScript: package/dist/ without source maps.
     spec = f"@pyscript/core@{versions['pyscript_core']}"
@@ -312,7 +312,7 @@ def install(dest: Path, pins: dict, write_pins: bool, say) -> None:
         shutil.rmtree(staging_root, ignore_errors=True)
 
 
-def ensure_runtime(quiet: bool = False, dest: Optional[Path] = None, force: bool = False) -> None:
+def ensure_runtime(quiet: bool = False, dest: Path | None = None, force: bool = False) -> None:
     """Install the verified runtime under dest unless it is already there.
 
     Raises FetchError (naming the piece that failed) when it cannot.
@@ -333,7 +333,7 @@ def ensure_runtime(quiet: bool = False, dest: Optional[Path] = None, force: bool
     say(f"runtime installed and verified in {dest}")
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="verify only; exit non-zero if missing or corrupt")
     parser.add_argument("--force", action="store_true", help="fetch again even if already verified")

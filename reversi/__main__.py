@@ -1,7 +1,7 @@
-"""``python -m reversi``: the command line (see :mod:`reversi.cli`)."""
+"""``python -m reversi``: the command line (see :mod:`reversi.cli.main`)."""
 
 import sys
 
-from .cli import main
+from reversi.cli.main import main
 
 sys.exit(main())

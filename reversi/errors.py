@@ -1,7 +1,21 @@
-"""The package's exceptions: a small hierarchy of ``ValueError`` subclasses.
+"""The package's exceptions: one tree, in one module.
 
-Every message names the offending input and, for text, where it went wrong, so a
-caller (the command line, the page) can show it to a person as it is.
+Every error caused by input is a :class:`ReversiError` (a ``ValueError``), and
+its message names the offending input and, for text, where it went wrong, so a
+caller (the command line, the page) can show it to a person as it is::
+
+    ReversiError
+    ├── RulesError          an impossible rule set or combination of options
+    ├── NotationError       text that cannot be read: square, transcript, position, record, link
+    ├── IllegalMoveError    a move the rules do not allow where it is played
+    ├── ClockError          a time control or clock state out of range
+    ├── WeightsError        an evaluation weights file that cannot be read
+    ├── EngineRequestError  a request to the engine (level, time, JSON) that is out of range
+    └── SavedStateError     a saved game or settings that cannot be read
+
+A search that runs out of time is not an input error: it raises an
+:class:`EngineStopped` (:class:`SearchTimeout`, :class:`SolveTimeout`), which
+the engine catches itself.
 """
 
 
@@ -19,3 +33,35 @@ class NotationError(ReversiError):
 
 class IllegalMoveError(ReversiError):
     """A move (or pass) that the rules do not allow in the position it is played in."""
+
+
+class ClockError(ReversiError):
+    """A time control or a saved clock that is out of range."""
+
+
+class WeightsError(ReversiError):
+    """An evaluation weights file that is missing, truncated or of the wrong shape."""
+
+
+class EngineRequestError(ReversiError):
+    """A request to the engine that is out of range: a level, a time limit, a malformed request."""
+
+
+class SavedStateError(ReversiError):
+    """A saved game or settings (the page's ``localStorage``) that cannot be read."""
+
+
+class EngineStopped(Exception):
+    """A search stopped on its deadline or node limit before it finished.
+
+    Not an input error: the engine raises it internally and its callers catch it
+    (a search then answers with its last complete result).
+    """
+
+
+class SearchTimeout(EngineStopped):
+    """The midgame search passed its deadline or node limit."""
+
+
+class SolveTimeout(EngineStopped):
+    """The exact solver passed its deadline or node limit."""

@@ -25,8 +25,8 @@ import re
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, List, Optional
 from urllib.parse import urlsplit
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +56,7 @@ def serve_repo(timeout: float = 30.0, fetch: bool = False) -> Iterator[str]:
         stderr=subprocess.STDOUT,
         text=True,
     )
-    lines: "queue.Queue[Optional[str]]" = queue.Queue()
+    lines: queue.Queue[str | None] = queue.Queue()
 
     def pump() -> None:
         # Keep draining stdout so the server never blocks on a full pipe.
@@ -66,7 +66,7 @@ def serve_repo(timeout: float = 30.0, fetch: bool = False) -> Iterator[str]:
         lines.put(None)
 
     threading.Thread(target=pump, daemon=True).start()
-    seen: List[str] = []
+    seen: list[str] = []
     try:
         while True:
             try:
@@ -94,14 +94,14 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def block_foreign_requests(target, base_url: str) -> List[str]:
+def block_foreign_requests(target, base_url: str) -> list[str]:
     """Route all requests of a Page or BrowserContext; return the list of blocked URLs.
 
     Requests to base_url's origin (and data:/blob: URLs, which never leave the
     browser) continue; every other one is aborted and recorded.
     """
     own_origin = origin_of(base_url)
-    foreign: List[str] = []
+    foreign: list[str] = []
 
     def handle(route) -> None:
         url = route.request.url
@@ -137,7 +137,7 @@ def two_players_state() -> str:
     The page's default is a game against the computer; tests that play both sides
     by clicking start from this saved choice instead (see :func:`seed_two_players`).
     """
-    from reversi.game import Game
+    from reversi.core.game import Game
     from reversi.ui.players import Players
     from reversi.ui.session import SavedState, dump_state
     from reversi.ui.state import FORM_DEFAULTS, Controller
@@ -172,8 +172,8 @@ def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no
     if two_players:
         seed_two_players(context)
     page = context.new_page()
-    requests: List[str] = []
-    errors: List[str] = []
+    requests: list[str] = []
+    errors: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -15,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "assets"))
 
-from browser_support import launch_chromium, serve_repo  # noqa: E402
+from browser_support import launch_chromium, serve_repo
 
 
 @pytest.fixture(scope="session")

@@ -90,18 +90,18 @@ def legal(page) -> list[str]:
 
 
 def test_the_worker_loads_the_weights_and_answers(app, session) -> None:
-    from reversi.ui.build import DATA_FILES
-    from reversi.worker import evaluator_kind
+    from reversi.engine.worker import evaluator_kind
+    from reversi.tools.build import DATA_FILES
 
     info = json.loads(app.evaluate("window.reversiEngine('ping', '{}')"))
     assert info["ok"] and info["platform"] == "emscripten"  # really Pyodide, in the worker
-    shipped = sorted(n for n in DATA_FILES if (ROOT / "reversi" / "data" / n).is_file())
-    assert shipped, "no weights in reversi/data"
+    shipped = sorted(n for n in DATA_FILES if (ROOT / "reversi" / "engine" / "data" / n).is_file())
+    assert shipped, "no weights in reversi/engine/data"
     assert [n for n in info["data_files"] if n in DATA_FILES] == shipped
     assert info["evaluator"] == evaluator_kind(Rules()) != "hand"  # the trained weights, as under CPython
     requests = session[2]
     for name in shipped:
-        assert any(u.endswith(f"/reversi/data/{name}") for u in requests), name
+        assert any(u.endswith(f"/reversi/engine/data/{name}") for u in requests), name
     assert not [u for u in requests if "numpy" in u or u.endswith(".whl")]  # no numpy anywhere
     reply = json.loads(app.evaluate(
         "window.reversiEngine('best_move', JSON.stringify({rules: {handicap: 1, handicap_color: 'white'},"

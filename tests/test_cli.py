@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from reversi.cli import main
+from reversi.cli.main import main
 
 
 def run(capsys, *argv):
@@ -45,7 +45,7 @@ def test_legal_text_and_transcript(capsys):
 
 
 def test_replay_json(capsys):
-    code, out, _ = run(capsys, "replay", "--json", "1.", "F5", "d6", "2.", "C3")
+    _code, out, _ = run(capsys, "replay", "--json", "1.", "F5", "d6", "2.", "C3")
     data = json.loads(out)
     assert data["to_move"] == "white" and not data["over"] and data["black"] == 5 and data["white"] == 2
     assert data["result"] is None and data["score"] is None
@@ -55,10 +55,11 @@ def test_replay_json(capsys):
 def test_replay_finished_game(capsys):
     # the shortest Othello game: 9 moves, black wins with the board not full
     code, out, _ = run(capsys, "replay", "--json", "d3c3b3d2e1d6d7e3f4")
+    assert code == 0
     data = json.loads(out)
     assert data["over"] and data["result"] in ("black", "white")
     assert data["score"] == "64:0" and data["white" if data["result"] == "black" else "black"] == 0
-    code, out, _ = run(capsys, "replay", "d3c3b3d2e1d6d7e3f4")
+    _code, out, _ = run(capsys, "replay", "d3c3b3d2e1d6d7e3f4")
     assert "wins 64:0" in out
 
 
@@ -125,13 +126,13 @@ def test_hints_give_every_legal_move_a_value(capsys):
 
 def test_hints_are_exact_near_the_end_and_agree_with_solve(capsys):
     pos = "--OOOOOOO-OOXXOXOOOOOXXXOOOOXOXXOOOOXXXXOOOOXOOOO-OO------OO---- X"
-    code, out, _ = run(capsys, "hints", pos, "--json")
+    code, out, _ = run(capsys, "hints", pos, "--time", "60", "--json")
     hints = json.loads(out)
     code2, out2, _ = run(capsys, "solve", pos, "--all", "--json")
     solved = json.loads(out2)
     assert code == code2 == 0 and hints["exact"]
     assert {m: v // 100 for m, v in hints["moves"].items()} == solved["moves"]
-    code, out, _ = run(capsys, "hints", pos)
+    code, out, _ = run(capsys, "hints", pos, "--time", "60")
     assert code == 0 and out.splitlines()[0].split() == ["e7", "+4"] and "exact" in out
 
 

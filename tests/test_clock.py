@@ -1,4 +1,4 @@
-"""The chess clock (reversi/clock.py): time is given, nothing waits."""
+"""The chess clock (reversi/core/clock.py): time is given, nothing waits."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reversi.clock import Clock, ClockError, TimeControl, format_time, parse_time_control
+from reversi.core.clock import Clock, ClockError, TimeControl, format_time, parse_time_control
 from reversi.errors import ReversiError
 
 

@@ -10,11 +10,15 @@ import sys
 import pytest
 
 from reversi import PASS, Position, Rules
-from reversi import endgame
-from reversi.bitboard import flips, moves, moves_function
-from reversi.endgame import INFINITY, Solver, SolveTimeout, final_score, position_value, solve, solver_for, stable_discs
-from reversi.geometry import iter_indices
-from reversi.notation import parse_position
+from reversi.core.bitboard import flips, moves
+from reversi.core.geometry import iter_indices
+from reversi.engine import kernels
+from reversi.engine import search as root
+from reversi.engine import solver as endgame
+from reversi.engine.kernels import final_score, moves_function, stable_discs
+from reversi.engine.search import solve
+from reversi.engine.solver import INFINITY, Solver, SolveTimeout, clear_solvers, position_value, solver_for
+from reversi.formats.notation import parse_position
 from tests.bench.plain import minimax, plain_alphabeta
 from tests.bench.positions import ENDGAME, random_position
 
@@ -163,7 +167,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 def test_cli_solve_json() -> None:
     rng = random.Random(8)
     pos = random_position(Rules(), 8, rng)
-    from reversi.notation import position_to_string
+    from reversi.formats.notation import position_to_string
 
     out = _cli("solve", position_to_string(pos), "--json")
     assert out.returncode == 0, out.stderr
@@ -201,7 +205,7 @@ def test_generated_move_functions_agree_with_the_bitboard(rules: Rules) -> None:
     """Both generated move generators and the per-square "can it flip" tests, on every shape."""
     g = rules.geometry
     fill, kogge_stone = moves_function(g, kogge_stone=False), moves_function(g)
-    can = endgame.can_functions(g)
+    can = kernels.can_functions(g)
 
     def check(p: int, o: int, e: int) -> None:
         expected = moves(p, o, e, g.shifts)
@@ -219,7 +223,7 @@ def test_generated_move_functions_agree_with_the_bitboard(rules: Rules) -> None:
     # discs in between, the far end empty (both ways round)
     found = 0
     for d in g.shifts:
-        for line in endgame._lines(g, d):
+        for line in kernels.board_lines(g, d):
             squares = list(iter_indices(line))
             if len(squares) < 3:
                 continue
@@ -293,15 +297,15 @@ def test_midgame_hints_keep_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
     """The root's midgame search leaves move hints (no bounds) in the table: same score and best move."""
     pos = parse_position(ENDGAME[18][1])
     solver = Solver(pos.rules.geometry, pos.rules.anti, pos.rules.empties_to_winner)
-    endgame._guess(pos, solver)
+    root.estimate(pos, solver)
     hints = [(k, e) for k, e in solver.tt.items() if e[:2] == (-INFINITY, INFINITY)]
     assert hints and all(e[2] & solver.moves(*k) for k, e in hints)
     # hints everywhere the search went (the worst case for the table) and none at all
     pos = parse_position(ENDGAME[14][2])
     results = []
     for plies in (100, -1):
-        monkeypatch.setattr(endgame, "HINT_PLIES", plies)
-        endgame._solver_for.cache_clear()
+        monkeypatch.setattr(root, "HINT_PLIES", plies)
+        clear_solvers()
         results.append(solve(pos))
     assert (results[0].score, results[0].best) == (results[1].score, results[1].best)
     assert results[0].score == -solve(pos.play(results[0].best[0]), all_best=False).score
@@ -311,11 +315,11 @@ def test_midgame_hints_keep_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_orderings_near_the_root_keep_the_value(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """16 empties: with the one-ply and evaluation orderings, and with neither (mobility only)."""
     pos = parse_position(text)
-    endgame._solver_for.cache_clear()
+    clear_solvers()
     with_them = solve(pos, all_best=False)
     monkeypatch.setattr(endgame, "PROBE_ORDER_MIN_EMPTIES", 100)
     monkeypatch.setattr(endgame, "EVAL_ORDER_MIN_EMPTIES", 100)
-    endgame._solver_for.cache_clear()
+    clear_solvers()
     without = solve(pos, all_best=False)
     assert with_them.score == without.score
     assert with_them.nodes != without.nodes  # the orderings did apply

@@ -1,4 +1,4 @@
-"""Tests of the static evaluation (reversi/evaluate.py)."""
+"""Tests of the static evaluation (reversi/engine/evaluate.py)."""
 
 from __future__ import annotations
 
@@ -9,23 +9,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reversi import PASS, Position, Rules, random_blocked
-from reversi.bitboard import moves
-from reversi.evaluate import (
+from reversi.core.bitboard import moves
+from reversi.core.geometry import Geometry, iter_indices
+from reversi.engine.evaluate import (
     PATTERN_SCALARS,
     build_pattern_evaluator,
-    pattern_scalars,
     gather_code,
     load_pattern_weights,
     make_evaluator,
     make_evaluator_from,
     pattern_instances,
+    pattern_scalars,
     save_pattern_weights,
     symmetries,
     unflippable_squares,
     with_moves,
 )
-from reversi.geometry import Geometry, iter_indices
-from reversi.train import PATTERNS_8X8, main as train_main
+from reversi.errors import WeightsError
+from reversi.tools.train import PATTERNS_8X8
+from reversi.tools.train import main as train_main
 
 
 def random_position(rules: Rules, plies: int, seed: int) -> Position:
@@ -169,8 +171,8 @@ def test_anti_prefers_fewer_discs_in_an_endgame(size):
     normal = make_evaluator(Rules(size=size))
     positions = endgames(Rules(size=size), 20, empties=1)
     fewer = [p.bit_count() < o.bit_count() for p, o in positions]
-    anti_agrees = sum((anti(p, o) > 0) == f for (p, o), f in zip(positions, fewer))
-    normal_agrees = sum((normal(p, o) < 0) == f for (p, o), f in zip(positions, fewer))
+    anti_agrees = sum((anti(p, o) > 0) == f for (p, o), f in zip(positions, fewer, strict=False))
+    normal_agrees = sum((normal(p, o) < 0) == f for (p, o), f in zip(positions, fewer, strict=False))
     assert anti_agrees >= 18
     assert normal_agrees >= 18
 
@@ -242,7 +244,7 @@ def test_truncated_weights_file_is_rejected(tmp_path, trained_dir):
     blob = (trained_dir / "patterns_8x8.bin").read_bytes()
     bad = tmp_path / "bad.bin"
     bad.write_bytes(blob[:-1])
-    with pytest.raises(Exception):
+    with pytest.raises(WeightsError, match="weights"):
         load_pattern_weights(str(bad))
 
 
@@ -277,16 +279,17 @@ def test_generated_scalar_terms_match_the_training_features():
         "scalars": list(PATTERN_SCALARS),
     }
     scale = [100**k for k in range(len(PATTERN_SCALARS))]
-    evaluate = build_pattern_evaluator(g, header, [0, 0, 0] + scale)
+    evaluate = build_pattern_evaluator(g, header, [0, 0, 0, *scale])
     for seed in range(30):
         pos = random_position(rules, 4 + 2 * seed, seed)
         if not pos.legal:
             continue
         x = pattern_scalars(g, pos.player, pos.opponent)
-        assert evaluate(pos.player, pos.opponent) == sum(w * v for w, v in zip(scale, x))
+        assert evaluate(pos.player, pos.opponent) == sum(w * v for w, v in zip(scale, x, strict=False))
         # given the mover's moves, the mobility term reads them (not its own count)
-        assert evaluate.with_moves(pos.player, pos.opponent, pos.legal) == sum(w * v for w, v in zip(scale, x))
+        expected = sum(w * v for w, v in zip(scale, x, strict=True))
+        assert evaluate.with_moves(pos.player, pos.opponent, pos.legal) == expected
         assert evaluate.with_moves(pos.player, pos.opponent, pos.legal | 1) == sum(
-            w * v for w, v in zip(scale, x)
+            w * v for w, v in zip(scale, x, strict=False)
         ) + scale[PATTERN_SCALARS.index("mob_own")] * (0 if pos.legal & 1 else 1)
         assert 0 < x[2] < 100 and 0 <= x[4] < 100

@@ -11,15 +11,15 @@ import json
 import time
 
 import pytest
-
-from reversi import Game, Rules
-from reversi.notation import play_transcript, position_to_string
-from reversi.position import PASS, Position
-from reversi.record import read_record
-from reversi.ui.movelist import as_text
-from reversi.ui.players import Players
 from test_page import ARTIFACTS, boot, click_square, dom_states, expected_states, start_game, wait_ready
 from test_ui_state import find_game_with_pass
+
+from reversi import Game, Rules
+from reversi.core.position import PASS, Position
+from reversi.formats.notation import play_transcript, position_to_string
+from reversi.formats.record import read_record
+from reversi.ui.movelist import as_text
+from reversi.ui.players import Players
 
 pytestmark = pytest.mark.browser
 

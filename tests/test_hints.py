@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from test_players import run
 
-from reversi import engine_api
-from reversi.rules import BLACK
+from reversi.core.rules import BLACK
+from reversi.engine import api as engine_api
 from reversi.ui.hints import HINT_EXACT_EMPTIES, HINT_SECONDS, HintDriver, hint_args, hint_label, wants_hints
 from reversi.ui.players import Players
 from reversi.ui.render import render_board

@@ -2,25 +2,34 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
 import pytest
 
 from reversi import PASS, Position, Rules
-from reversi import engine_api
-from reversi.levels import (
-    EXACT_BY_TIME, LEVELS, RETIRED_LEVELS, Level, _softmax_pick, choose_move, current_level, exact_empties_for,
-    get_level, levels_table,
+from reversi.engine import api as engine_api
+from reversi.engine.levels import (
+    EXACT_BY_TIME,
+    LEVELS,
+    RETIRED_LEVELS,
+    Level,
+    _softmax_pick,
+    choose_move,
+    current_level,
+    exact_empties_for,
+    get_level,
+    levels_table,
 )
-from reversi.notation import parse_position, position_to_string
+from reversi.formats.notation import parse_position, position_to_string
 from tests.bench.plain import minimax
 from tests.bench.positions import MIDGAME, random_position
 
 
 def test_levels_table_is_monotone() -> None:
     assert [lv.level for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
-    for weak, strong in zip(LEVELS, LEVELS[1:]):
+    for weak, strong in itertools.pairwise(LEVELS):
         assert strong.depth >= weak.depth
         assert strong.seconds >= weak.seconds
         assert strong.exact_empties >= weak.exact_empties
@@ -89,7 +98,7 @@ def test_strong_level_plays_the_exact_best_move() -> None:
 def test_time_override_and_pass() -> None:
     pos = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--- O")
     assert choose_move(pos, 3)[0] == PASS
-    move, info = choose_move(parse_position(MIDGAME[4]), time_limit=0.2)
+    _move, info = choose_move(parse_position(MIDGAME[4]), time_limit=0.2)
     assert info["seconds"] < 0.6 and info["level"] == len(LEVELS)
     assert isinstance(levels_table()[0], dict) and Level(**levels_table()[0]) == LEVELS[0]
 
@@ -101,7 +110,7 @@ def test_api_best_move_is_json_and_legal() -> None:
     out = engine_api.best_move({"variant": "othello"}, None, "f5d6c3", level=2, time_limit=0.3, seed=1)
     json.dumps(out)
     pos = Position.start()
-    from reversi.notation import play_transcript
+    from reversi.formats.notation import play_transcript
 
     pos = play_transcript(pos, "f5d6c3").position
     assert pos.is_legal(pos.rules.geometry.parse_square(out["move"]))

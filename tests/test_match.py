@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from reversi import Position, Rules
-from reversi.match import MatchResult, Player, elo_from_score, match, openings
+from reversi.tools.match import MatchResult, Player, elo_from_score, match, openings
 
 
 def test_player_parse() -> None:
@@ -51,7 +51,7 @@ def test_tiny_match_reports_sane_numbers() -> None:
     r = match(Player(depth=1), Player(depth=3), games=4, rules=rules, seed=1, plies=2)
     assert r.count == 4 and r.wins + r.draws + r.losses == 4
     assert 0 <= r.score <= 1
-    assert len({(g.opening == h.opening) for g, h in zip(r.games[::2], r.games[1::2])}) == 1
+    assert len({(g.opening == h.opening) for g, h in zip(r.games[::2], r.games[1::2], strict=False)}) == 1
     assert sum(g.a_is_black for g in r.games) == 2
     text = r.report()
     assert "games" in text and "Elo" in text

@@ -7,13 +7,13 @@ position string and the transcript round-trip.
 
 import random
 
+import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import reference as ref
 from reversi import PASS, Game, Position, Rules, RulesError, parse_position, play_transcript, position_to_string
-from reversi.notation import rules_for_position, write_transcript
-from reversi.rules import random_blocked
+from reversi.core.rules import random_blocked
+from reversi.formats.notation import rules_for_position, write_transcript
 
 
 @st.composite
@@ -83,7 +83,7 @@ def check_counts(pos: Position):
 @settings(max_examples=40, deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32))
 def test_random_games_agree_with_reference(rules, seed):
-    game, positions = play_random_game(rules, seed)
+    game, _positions = play_random_game(rules, seed)
     final = game.position
     result = final.result()
     assert result is not None
@@ -145,5 +145,5 @@ def test_full_games_of_each_rule_set_agree_with_reference():
     """Deterministic companions of the property test: whole games on big boards."""
     for rules in (Rules(), Rules("classic"), Rules("octagon"), Rules(size=16), Rules(size=10, anti=True, handicap=4)):
         for seed in range(3):
-            game, positions = play_random_game(rules, seed)
+            _game, positions = play_random_game(rules, seed)
             assert len(positions) > rules.geometry.square_count // 2

@@ -7,12 +7,12 @@ import xml.etree.ElementTree as ET
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_ui_state import find_game_with_pass
 
 from reversi import PASS, Game, Rules
-from reversi.notation import play_transcript
-from reversi.position import Position
+from reversi.core.position import Position
+from reversi.formats.notation import play_transcript
 from reversi.ui.movelist import as_text, is_stop, render_move_list, rows, step, stop_at, target_for_key
-from test_ui_state import find_game_with_pass
 
 
 def game_of(text: str, rules: Rules | None = None) -> Game:

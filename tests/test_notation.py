@@ -2,8 +2,8 @@
 
 import pytest
 
-from reversi import IllegalMoveError, NotationError, PASS, Position, Rules, parse_position, play_transcript
-from reversi.notation import parse_transcript, position_to_string, rules_for_position, write_transcript
+from reversi import PASS, IllegalMoveError, NotationError, Position, Rules, parse_position, play_transcript
+from reversi.formats.notation import parse_transcript, position_to_string, rules_for_position, write_transcript
 
 AFTER_5 = "------------------XO------XXX------OXX-----O-------------------- O"
 

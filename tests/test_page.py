@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from reversi import Game, Rules
-from reversi.rules import WHITE, random_blocked
-from reversi.ui.render import BLOCKED, CUT
+from reversi.core.rules import WHITE, random_blocked
 from reversi.ui.players import Players
+from reversi.ui.render import BLOCKED, CUT
 from reversi.ui.state import Controller
 
 pytestmark = pytest.mark.browser
@@ -37,7 +37,7 @@ def wait_ready(page) -> None:
 
 @pytest.fixture(scope="module")
 def app(browser, server_url):
-    context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    context, page, foreign, _requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
     wait_ready(page)
     yield page
     assert not errors, errors

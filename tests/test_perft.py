@@ -1,10 +1,10 @@
 """Perft: the published counts from the standard start, and the reference elsewhere."""
 
 import pytest
-
 import reference as ref
+
 from reversi import Position, Rules
-from reversi.perft import perft
+from reversi.core.perft import perft
 
 PUBLISHED = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
 

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from reversi import PASS, Rules, RulesError
-from reversi.levels import LEVELS
-from reversi.record import rules_to_dict
-from reversi.rules import BLACK, WHITE
+from reversi.core.rules import BLACK, WHITE
+from reversi.engine.levels import LEVELS
+from reversi.formats.record import rules_to_dict
 from reversi.ui import players as pl
 from reversi.ui.players import (
     COMPUTER,
@@ -141,7 +141,7 @@ def test_no_request_on_a_persons_turn() -> None:
 
 
 def test_the_request_is_what_the_worker_needs() -> None:
-    from reversi import engine_api
+    from reversi.engine import api as engine_api
 
     rules = Rules(handicap=2, handicap_color=WHITE, blocked=("a8",))
     c = Controller(rules, players=Players.vs_computer(WHITE, 1))
@@ -316,7 +316,7 @@ def run(coro):
 
 
 def engine_ask(calls: list):
-    from reversi import engine_api
+    from reversi.engine import api as engine_api
 
     async def ask(args: dict) -> dict:
         calls.append(args)
@@ -403,7 +403,7 @@ def test_driver_shows_engine_errors_and_does_not_loop() -> None:
 
 
 def test_worker_functions_speak_json() -> None:
-    from reversi import worker
+    from reversi.engine import worker
 
     info = json.loads(worker.ping("{}"))
     assert info["ok"] and info["evaluator"] in ("patterns", "features", "hand")

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversi import Game, NotationError, Position, ReversiError, Rules, RulesError, play_transcript
-from reversi.record import (
+from reversi.core.rules import random_blocked
+from reversi.formats.record import (
     Record,
     read_record,
     record_from_query,
@@ -16,7 +17,6 @@ from reversi.record import (
     rules_to_dict,
     write_record,
 )
-from reversi.rules import random_blocked
 
 RULE_SETS = [
     Rules(),

@@ -2,8 +2,19 @@
 
 import pytest
 
-from reversi import BLACK, PASS, WHITE, Game, Position, Rules, RulesError, parse_position, play_transcript
-from reversi.rules import random_blocked
+from reversi import (
+    BLACK,
+    PASS,
+    WHITE,
+    Game,
+    NotationError,
+    Position,
+    Rules,
+    RulesError,
+    parse_position,
+    play_transcript,
+)
+from reversi.core.rules import random_blocked
 
 
 def sq(position_or_rules, name):
@@ -137,7 +148,7 @@ def test_octagon_shape():
     g = rules.geometry
     assert g.square_count == 88
     for cut in "a1 b1 a2 i1 j1 j2 a9 a10 b10 i10 j10 j9".split():
-        with pytest.raises(Exception):
+        with pytest.raises(NotationError, match="not on"):
             g.parse_square(cut)
     pos = Position.start(rules)
     assert names(rules, pos.white) == ["e5", "f6"] and names(rules, pos.black) == ["e6", "f5"]
@@ -220,7 +231,7 @@ def test_handicap_corners_in_order():
     for k in range(1, 5):
         rules = Rules(handicap=k)
         pos = Position.start(rules)
-        assert names(rules, pos.black) == sorted(["d5", "e4"] + order[:k])
+        assert names(rules, pos.black) == sorted(["d5", "e4", *order[:k]])
         assert pos.turn == BLACK
     rules = Rules(size=10, handicap=3, handicap_color=WHITE)
     pos = Position.start(rules)
@@ -228,7 +239,7 @@ def test_handicap_corners_in_order():
 
 
 def test_impossible_combinations_are_refused():
-    with pytest.raises(RulesError, match="octagon|corners"):
+    with pytest.raises(RulesError, match=r"octagon|corners"):
         Rules("octagon", handicap=1)
     with pytest.raises(RulesError, match="fixed board"):
         Rules("octagon", size=10)

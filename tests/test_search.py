@@ -10,10 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reversi import PASS, Position, Rules
-from reversi.bitboard import moves
-from reversi.endgame import solve
-from reversi.notation import parse_position
-from reversi.search import Searcher, TranspositionTable, analyse, search
+from reversi.core.bitboard import moves
+from reversi.engine.search import Searcher, TranspositionTable, analyse, search, solve
+from reversi.formats.notation import parse_position
 from tests.bench.plain import minimax
 from tests.bench.positions import MIDGAME, random_position
 
@@ -32,7 +31,7 @@ ALL_RULES = [
 
 
 def standin_evaluator(rules: Rules):
-    """A simple stand-in evaluation (mobility), independent of reversi.evaluate."""
+    """A simple stand-in evaluation (mobility), independent of reversi.engine.evaluate."""
     g = rules.geometry
     mask, shifts = g.mask, g.shifts
 

@@ -10,7 +10,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from browser_support import REPO_ROOT, serve_repo
 
 FETCH_RUNTIME = REPO_ROOT / "assets" / "fetch_runtime.py"

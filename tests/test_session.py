@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversi import Game, Rules
-from reversi.clock import Clock, TimeControl
+from reversi.core.clock import Clock, TimeControl
+from reversi.core.position import PASS, Position
 from reversi.errors import IllegalMoveError, NotationError, ReversiError, RulesError
-from reversi.notation import play_transcript, position_to_string
-from reversi.position import PASS, Position
-from reversi.record import Record, read_record, rules_to_dict
+from reversi.formats.notation import play_transcript, position_to_string
+from reversi.formats.record import Record, read_record, rules_to_dict
 from reversi.ui.session import (
     STATE_VERSION,
     ClockFollower,

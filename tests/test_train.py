@@ -1,4 +1,4 @@
-"""Tests of the training pipeline (reversi/train.py): tiny runs, end to end."""
+"""Tests of the training pipeline (reversi/tools/train.py): tiny runs, end to end."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 pytest.importorskip("numpy")
 
 from reversi import PASS, Position, Rules
-from reversi.evaluate import load_pattern_weights, make_evaluator_from
-from reversi.geometry import Geometry
-from reversi.train import KNOWN_PATTERNS, canonical_ids, fit_patterns, main, play_game, search_value
+from reversi.core.geometry import Geometry
+from reversi.engine.evaluate import load_pattern_weights, make_evaluator_from
+from reversi.tools.train import KNOWN_PATTERNS, canonical_ids, fit_patterns, main, play_game, search_value
 
 
 def near_end(rules: Rules, empties: int, seed: int) -> Position:
@@ -38,7 +38,7 @@ def test_self_play_labels_are_exact_near_the_end(rules):
     game = play_game(rules, lambda p, o: 0, seed=3, epsilon=0.1, solve_empties=6, game_id=0, depth=1)
     g = rules.geometry
     checked = 0
-    for p, o, label in zip(game.players, game.opponents, game.labels):
+    for p, o, label in zip(game.players, game.opponents, game.labels, strict=False):
         if (g.mask & ~(p | o)).bit_count() <= 6:
             black, white = p, o  # the colours do not matter to the value
             assert exact(Position(rules, black, white)) == label
@@ -113,7 +113,7 @@ def test_saved_positions_refit_with_a_pattern_subset(tmp_path):
     assert data.exists()
     sub = tmp_path / "sub" / "patterns_8x8.bin"
     args = ["patterns", "--quick", "--load-data", str(data), "--patterns", "edge+2x,diag8"]
-    assert main(args + ["--ridge", "1,10", "--out", str(sub)]) == 0
+    assert main([*args, "--ridge", "1,10", "--out", str(sub)]) == 0
     header, _ = load_pattern_weights(str(sub))
     assert [p["name"] for p in header["patterns"]] == ["edge+2x", "diag8"]
     assert {ph["ridge"] for ph in header["training"]["report"]["phases"]} <= {1.0, 10.0}
@@ -123,8 +123,8 @@ def test_saved_positions_refit_with_a_pattern_subset(tmp_path):
 
 def test_fit_recovers_a_planted_scalar_model():
     """Labels made from known scalar weights (and no pattern) are fitted back."""
-    from reversi.evaluate import PATTERN_SCALARS, pattern_scalars
-    from reversi.train import Sample
+    from reversi.engine.evaluate import PATTERN_SCALARS, pattern_scalars
+    from reversi.tools.train import Sample
 
     rules = Rules()
     g = rules.geometry
@@ -137,7 +137,7 @@ def test_fit_recovers_a_planted_scalar_model():
         x = pattern_scalars(g, pos.player, pos.opponent)
         data.players.append(pos.player)
         data.opponents.append(pos.opponent)
-        data.labels.append(sum(planted[n] * v for n, v in zip(PATTERN_SCALARS, x)))
+        data.labels.append(sum(planted[n] * v for n, v in zip(PATTERN_SCALARS, x, strict=False)))
         data.games.append(seed)
         data.rules.append(rules)
     header, ints, report = fit_patterns(data, [1e-3], lambda m: None, [("edge", KNOWN_PATTERNS["edge"])])
@@ -145,5 +145,5 @@ def test_fit_recovers_a_planted_scalar_model():
     for ph in range(header["phases"]):
         scal = ints[ph * per_phase + 3**8 : (ph + 1) * per_phase]
         if report["phases"][ph]["rows"] > 60:
-            for name, v in zip(PATTERN_SCALARS[1:], scal[1:]):
+            for name, v in zip(PATTERN_SCALARS[1:], scal[1:], strict=False):
                 assert abs(v - 100 * planted[name]) <= 15, (ph, name, v)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from reversi import PASS, Game, Rules, RulesError
-from reversi.rules import BLACK, WHITE, random_blocked
+from reversi.core.rules import BLACK, WHITE, random_blocked
 from reversi.ui.players import Players
 from reversi.ui.state import (
     FORM_DEFAULTS,

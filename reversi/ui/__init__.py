@@ -5,8 +5,8 @@
 * :mod:`reversi.ui.state` is the controller: it turns user intents (click a
   square, new game with options, undo, redo, keyboard cursor) into new views.
   No DOM.
-* :mod:`reversi.ui.dom` is the only module that imports ``pyscript``/``js``: it
-  reads events and writes the page. :mod:`reversi.ui.main` starts it.
+* :mod:`reversi.ui.dom.page` is the only module that imports ``pyscript``/``js``: it
+  reads events and writes the page. :mod:`reversi.ui.dom.main` starts it.
 
 Everything but ``dom`` and ``main`` runs and is tested under plain CPython.
 """

@@ -17,9 +17,10 @@ worker does one thing at a time): the hints wait for it.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
-from . import players as _players
+from reversi.ui import players as _players
 
 #: Seconds the engine spends on the hints of one position (at most).
 HINT_SECONDS = 1.0
@@ -143,7 +144,7 @@ class HintDriver:
             reply: Any = await self.ask(args)
             if not isinstance(reply, Mapping):
                 reply = {"error": f"the engine answered {reply!r}"}
-        except Exception as e:  # noqa: BLE001 - any failure of the worker becomes a message
+        except Exception as e:
             reply = {"error": f"{type(e).__name__}: {e}"}
         if generation != self._generation:
             return  # abandoned: the worker was stopped

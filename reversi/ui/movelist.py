@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from ..game import Game
-from ..position import PASS
-from ..rules import WHITE
+from reversi.core.game import Game
+from reversi.core.position import PASS
+from reversi.core.rules import WHITE
 
 #: Keys the move list answers to when it has the focus.
 NAV_KEYS = ("Home", "End", "ArrowLeft", "ArrowRight")

@@ -2,7 +2,7 @@
 
 :class:`Players` says for each side (``BLACK`` = 0, ``WHITE`` = 1) whether a person
 or the computer plays it, and at which level (the table of
-:mod:`reversi.levels`). The new-game form's fields ``players``, ``you``, ``level``,
+:mod:`reversi.engine.levels`). The new-game form's fields ``players``, ``you``, ``level``,
 ``level2`` and ``think`` (Expert's time per move) are read by
 :func:`players_from_fields`.
 
@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Mapping
+from typing import Any
 
-from ..levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current_level, get_level
-from ..notation import position_to_string, write_transcript
-from ..position import PASS, Position
-from ..record import rules_to_dict
+from reversi.core.position import PASS, Position
+from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current_level, get_level
+from reversi.formats.notation import position_to_string, write_transcript
+from reversi.formats.record import rules_to_dict
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -444,7 +445,7 @@ class AiDriver:
             reply = await self.ask(args)
             if not isinstance(reply, dict):
                 reply = {"error": f"the engine answered {reply!r}"}
-        except Exception as e:  # noqa: BLE001 - any failure of the worker becomes a message
+        except Exception as e:
             reply = {"error": f"{type(e).__name__}: {e}"}
         if generation != self._generation:
             return  # abandoned (the worker was stopped): another request may be in flight

@@ -5,7 +5,7 @@
   every field and raises :class:`StateError` naming the one that is wrong::
 
       {"version": 1,
-       "rules": {...},          # reversi.record.rules_to_dict
+       "rules": {...},          # reversi.formats.record.rules_to_dict
        "start": null,           # or a set-up start: a position string
        "moves": "f5d6c3",       # the whole line, compact (forced passes implied)
        "ply": 3,                # the cursor: plies on the board (passes counted)
@@ -28,17 +28,31 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 from urllib.parse import parse_qsl
 
-from ..clock import Clock, ClockError
-from ..errors import ReversiError
-from ..game import Game
-from ..notation import parse_position, play_transcript, position_to_string, rules_for_position, write_transcript
-from ..position import Position
-from ..record import Record, read_record, record_from_query, record_to_query, rules_from_dict, rules_to_dict
-from ..rules import Rules
+from reversi.core.clock import Clock, ClockError
+from reversi.core.game import Game
+from reversi.core.position import Position
+from reversi.core.rules import Rules
+from reversi.errors import ReversiError
+from reversi.formats.notation import (
+    parse_position,
+    play_transcript,
+    position_to_string,
+    rules_for_position,
+    write_transcript,
+)
+from reversi.formats.record import (
+    Record,
+    read_record,
+    record_from_query,
+    record_to_query,
+    rules_from_dict,
+    rules_to_dict,
+)
 
 STATE_VERSION = 1
 STORAGE_KEY = "reversi.state"
@@ -47,7 +61,7 @@ BROKEN_KEY = "reversi.state.broken"
 MAX_STATE_CHARS = 200_000
 MAX_FORM_FIELDS = 60
 MAX_FIELD_CHARS = 500
-#: Query parameters that make an address a game link (see reversi.record).
+#: Query parameters that make an address a game link (see reversi.formats.record).
 LINK_KEYS = frozenset({"r", "s", "a", "f", "b", "h", "hc", "p", "m", "at"})
 
 
@@ -249,7 +263,7 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str]:
 
 def record_text(game: Game, tags: Mapping[str, str] | None = None) -> str:
     """The game as a ``.rev`` record file (the whole line)."""
-    from ..record import write_record
+    from reversi.formats.record import write_record
 
     return write_record(Record.from_game(game, dict(tags or {})))
 

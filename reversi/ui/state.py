@@ -1,6 +1,6 @@
 """The page's controller: user intents in, views out. No DOM here.
 
-:class:`Controller` holds the :class:`~reversi.game.Game` and the little state of
+:class:`Controller` holds the :class:`~reversi.core.game.Game` and the little state of
 the page around it (orientation, keyboard cursor, whether the last change should
 animate). Each intent (:meth:`~Controller.click`, :meth:`~Controller.undo`,
 :meth:`~Controller.new_game`, ...) returns True when something changed; the page
@@ -16,19 +16,19 @@ to show as it is.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
-from ..errors import RulesError
-from ..game import Game
-from ..geometry import iter_indices
-from ..position import PASS, Position
-from ..rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
-from . import players as _players
-from .players import PLAYER_FORM_DEFAULTS, Players, players_from_fields
-from .render import BLACK as CELL_BLACK
-from .render import BLOCKED, CUT, EMPTY, BoardView, default_stars
-from .render import WHITE as CELL_WHITE
+from reversi.core.game import Game
+from reversi.core.geometry import iter_indices
+from reversi.core.position import PASS, Position
+from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
+from reversi.errors import RulesError
+from reversi.ui import players as _players
+from reversi.ui.players import PLAYER_FORM_DEFAULTS, Players, players_from_fields
+from reversi.ui.render import BLACK as CELL_BLACK
+from reversi.ui.render import BLOCKED, CUT, EMPTY, BoardView, default_stars
+from reversi.ui.render import WHITE as CELL_WHITE
 
 #: Field names of the new-game form, with their defaults.
 FORM_DEFAULTS: dict[str, str] = {
@@ -43,7 +43,7 @@ FORM_DEFAULTS: dict[str, str] = {
     "handicap": "0",
     "handicap_color": "black",
     **PLAYER_FORM_DEFAULTS,  # who plays: reversi/ui/players.py
-    "clock": "none",  # time control "BASE+INC" in seconds: reversi/clock.py
+    "clock": "none",  # time control "BASE+INC" in seconds: reversi/core/clock.py
 }
 
 _SQUARE_SPLIT = re.compile(r"[\s,;]+")
@@ -176,7 +176,7 @@ class Controller:
         self.game_id += 1
         #: Computer against computer: stopped by the user (or by an undo).
         self.paused = False
-        #: The side that lost on time (the page's clock, reversi/ui/features.py), else None.
+        #: The side that lost on time (the page's clock, reversi/ui/dom/features.py), else None.
         self.lost_on_time: int | None = None
         self.cursor: int | None = None
         self._animate = False
@@ -286,7 +286,7 @@ class Controller:
         """Play the computer's answer if ``token`` still matches the game (else drop it)."""
         return _players.apply_ai_move(self, token, move)
 
-    # -- the move list and games brought in (reversi/ui/features.py) ------------
+    # -- the move list and games brought in (reversi/ui/dom/features.py) ------------
 
     def go_to(self, ply: int) -> bool:
         """Show the position after ``ply`` plies of the line (the move list)."""

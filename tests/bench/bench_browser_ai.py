@@ -7,7 +7,7 @@ Boots the page (serve.py, Debian Chromium, foreign requests blocked) and waits f
 ``engine-ready``. Then, in one run:
 
 1. node rate: ``tests/bench/bench_search.run`` on its positions (``MIDGAME``) under
-   CPython, and the same loop in the worker (``bench`` of ``reversi/worker.py``),
+   CPython, and the same loop in the worker (``bench`` of ``reversi/engine/worker.py``),
    the same seconds per position; prints both and the ratio;
 2. the expert level (default 7) in the worker, through ``best_move`` as the page
    calls it, on the same midgame positions: wall seconds per move seen from the
@@ -75,7 +75,7 @@ def main() -> None:
             raise SystemExit(f"worker bench failed: {wk['error']}")
         print(f"\nnode rate, {len(MIDGAME)} midgame positions x {seconds} s (tests/bench/bench_search.py):")
         print(f"{'position':66} {'CPython':>16} {'worker':>16}")
-        for a, b in zip(cp["positions"], wk["positions"]):
+        for a, b in zip(cp["positions"], wk["positions"], strict=False):
             nps_b = round(b["nodes"] / b["seconds"]) if b["seconds"] else 0
             print(f"{a['position']:66} {a['nps']:8d} n/s d{a['depth']:<2d} {nps_b:8d} n/s d{b['depth']:<2d}")
         ratio = cp["nps"] / wk["nps"] if wk["nps"] else float("inf")
@@ -93,7 +93,7 @@ def main() -> None:
         long_tasks = page.evaluate("window.__longTasks")
         page.evaluate("window.__observer.disconnect()")
         print(f"\nlevel {level} in the worker (wall seconds seen from the page; target within 2 s):")
-        for text, (wall, reply) in zip(MIDGAME, rows):
+        for text, (wall, reply) in zip(MIDGAME, rows, strict=False):
             print(f"{text:66} {wall:6.2f} s  engine {reply['seconds']:5.2f} s  depth {reply['depth']:2d}"
                   f"{' exact' if reply['exact'] else ''}  {reply['nodes']:7d} nodes  {reply['move']}")
         walls = [w for w, _ in rows]

@@ -21,9 +21,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from reversi.endgame import _solver_for, solve
-from reversi.evaluate import make_evaluator
-from reversi.notation import move_name, parse_position
+from reversi.engine.evaluate import make_evaluator
+from reversi.engine.search import solve
+from reversi.engine.solver import clear_solvers
+from reversi.formats.notation import move_name, parse_position
 
 from .plain import plain_alphabeta
 from .positions import ENDGAME, FFO
@@ -46,7 +47,7 @@ def main() -> None:
         cases += [(parse_position(t).empty.bit_count(), t, f"FFO #{k}", (m, v)) for k, (t, m, v) in FFO.items()]
     for e, text, label, answer in cases:
         pos = parse_position(text)
-        _solver_for.cache_clear()  # a cold table for every position
+        clear_solvers()  # a cold table for every position
         cpu = time.process_time()
         r = solve(pos, all_best=False)
         cpu = time.process_time() - cpu

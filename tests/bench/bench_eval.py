@@ -11,7 +11,7 @@ positions.
 
 Strength: a fixed-depth alpha-beta player (2 plies by default; exact score at the
 end of the game) with the trained evaluator against the same player with the
-hand-set evaluator (mobility and corners, :func:`reversi.evaluate.hand_evaluator`).
+hand-set evaluator (mobility and corners, :func:`reversi.engine.evaluate.hand_evaluator`).
 Each opening (random moves from a seed) is played twice, colours swapped. This is
 its own tiny game loop on bitboards (the training script's fixed-depth search),
 independent of the search module.
@@ -27,13 +27,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
-from reversi.bitboard import flips, moves  # noqa: E402
-from reversi.evaluate import hand_evaluator, make_evaluator, make_evaluator_from  # noqa: E402
-from reversi.rules import Rules  # noqa: E402
-from reversi.train import final_margin, search_value  # noqa: E402
+from reversi.core.bitboard import flips, moves
+from reversi.core.rules import Rules
+from reversi.engine.evaluate import hand_evaluator, make_evaluator, make_evaluator_from
+from reversi.tools.train import final_margin, search_value
 
-
-search = search_value  # fixed-depth alpha-beta, exact at the end (reversi/train.py)
+search = search_value  # fixed-depth alpha-beta, exact at the end (reversi/tools/train.py)
 
 
 def choose(rules, evaluate, p, o, depth) -> int:

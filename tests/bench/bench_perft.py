@@ -21,10 +21,10 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import reference as ref  # noqa: E402
+import reference as ref
 
-from reversi import Position, Rules  # noqa: E402
-from reversi.perft import perft  # noqa: E402
+from reversi import Position, Rules
+from reversi.core.perft import perft
 
 
 def timed(fn, *args):
@@ -42,9 +42,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller depths (seconds, not a minute)")
     args = parser.parse_args()
-    boards = [("Othello 8x8", Rules(), 6 if args.quick else 7), ("Othello 10x10", Rules(size=10), 5 if args.quick else 6), ("Octagon", Rules("octagon"), 5 if args.quick else 6)]
+    boards = [
+        ("Othello 8x8", Rules(), 6 if args.quick else 7),
+        ("Othello 10x10", Rules(size=10), 5 if args.quick else 6),
+        ("Octagon", Rules("octagon"), 5 if args.quick else 6),
+    ]
     print(f"Python {sys.version.split()[0]}")
-    print(f"{'board':<14} {'depth':>5} {'leaves':>10} {'impl':<9} {'seconds':>8} {'leaves/s':>11} {'positions/s':>12} {'speed-up':>8}")
+    print(
+        f"{'board':<14} {'depth':>5} {'leaves':>10} {'impl':<9} {'seconds':>8} {'leaves/s':>11}"
+        f" {'positions/s':>12} {'speed-up':>8}"
+    )
     for name, rules, depth in boards:
         start = Position.start(rules)
         made = generated(start, depth)
@@ -53,7 +60,10 @@ def main() -> None:
         assert leaves == ref_leaves, (name, leaves, ref_leaves)
         for impl, secs in (("reference", t_ref), ("bitboard", t_fast)):
             ratio = f"{t_ref / t_fast:7.1f}x" if impl == "bitboard" else ""
-            print(f"{name:<14} {depth:>5} {leaves:>10} {impl:<9} {secs:8.3f} {leaves / secs:11,.0f} {made / secs:12,.0f} {ratio:>8}")
+            print(
+                f"{name:<14} {depth:>5} {leaves:>10} {impl:<9} {secs:8.3f} {leaves / secs:11,.0f}"
+                f" {made / secs:12,.0f} {ratio:>8}"
+            )
     depth = 8 if args.quick else 9
     start = Position.start()
     leaves, secs = timed(perft, start, depth)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sys
 
-from reversi.notation import parse_position
-from reversi.search import search
+from reversi.engine.search import search
+from reversi.formats.notation import parse_position
 
 from .positions import MIDGAME
 

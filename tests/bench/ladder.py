@@ -1,4 +1,4 @@
-"""The level ladder: each level against the next, with :mod:`reversi.match`.
+"""The level ladder: each level against the next, with :mod:`reversi.tools.match`.
 
     python -m tests.bench.ladder [--games 10] [--levels 1-6] [--processes 2]
 """
@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 
-from reversi.match import Player, _fmt, match
+from reversi.tools.match import Player, _fmt, match
 
 
 def main() -> None:
@@ -20,7 +21,7 @@ def main() -> None:
     lo, _, hi = args.levels.partition("-")
     levels = list(range(int(lo), int(hi or lo) + 1))
     print(f"{'A':>8} {'B':>8} {'games':>5} {'+':>3} {'=':>3} {'-':>3} {'score':>6}  Elo(A-B) [95%]")
-    for a, b in zip(levels, levels[1:]):
+    for a, b in itertools.pairwise(levels):
         r = match(Player(level=a), Player(level=b), args.games, seed=args.seed, processes=args.processes)
         lo, hi = r.interval
         print(f"{'L' + str(a):>8} {'L' + str(b):>8} {r.count:5d} {r.wins:3d} {r.draws:3d} {r.losses:3d} "

@@ -1,6 +1,6 @@
 """Slow, obviously correct references for the AI's tests and benchmarks.
 
-* :func:`minimax` walks :class:`~reversi.position.Position` objects with no
+* :func:`minimax` walks :class:`~reversi.core.position.Position` objects with no
   pruning at all: the definition of the exact value.
 * :func:`plain_alphabeta` is the textbook solver on side-relative bitboards:
   fail-soft alpha-beta with the library's move generation, no move ordering, no
@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from reversi.bitboard import flips, moves
-from reversi.endgame import final_score
-from reversi.position import Position
+from reversi.core.bitboard import flips, moves
+from reversi.core.position import Position
+from reversi.engine.kernels import final_score
 
 
 def minimax(position: Position) -> int:

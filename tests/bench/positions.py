@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from reversi.position import Position
-from reversi.rules import Rules
+from reversi.core.position import Position
+from reversi.core.rules import Rules
 
 ENDGAME: dict[int, list[str]] = {
     14: [
@@ -73,8 +73,8 @@ def random_position(rules: Rules, empties: int, rng: random.Random, *, allow_ove
 
 
 def make_endgame_positions(empties_list=(14, 16, 18, 20), per_count: int = 3, seed: int = 2024) -> dict[int, list[str]]:
-    from reversi.notation import position_to_string
-    from reversi.search import search
+    from reversi.engine.search import search
+    from reversi.formats.notation import position_to_string
 
     rng = random.Random(seed)
     out: dict[int, list[str]] = {e: [] for e in empties_list}

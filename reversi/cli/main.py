@@ -1,0 +1,47 @@
+"""The command line: ``python -m reversi SUBCOMMAND ...``.
+
+Every subcommand takes the same rule options (:mod:`reversi.cli.options`). Bad
+input exits with status 2 and a one-line ``error: ...`` message naming the
+problem. The rules' subcommands (perft, legal, replay) live in
+:mod:`reversi.cli.rules_commands`, the AI's (solve, best, hints, match) in
+:mod:`reversi.cli.engine_commands`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from reversi.cli import engine_commands, rules_commands
+from reversi.errors import ReversiError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad command line reported in one line like every other error."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="python -m reversi",
+        description="Reversi and Othello: rules, notation and AI from the command line.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    rules_commands.register(sub)
+    engine_commands.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ReversiError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0

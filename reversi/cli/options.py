@@ -1,0 +1,101 @@
+"""The rule options every subcommand shares, and the positions they name.
+
+``add_rule_options`` adds ``--rules``, ``--size``, ``--anti``, ``--free-opening``,
+``--blocked``, ``--seed``, ``--handicap`` and ``--handicap-color``;
+``rules_from_args`` turns them into :class:`~reversi.core.rules.Rules`;
+``start_from_args``, ``game_from_args`` and ``position_from_args`` read the
+position or transcript a subcommand was given. Bad input raises
+:class:`~reversi.errors.ReversiError`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+
+from reversi.core.game import Game
+from reversi.core.position import Position
+from reversi.core.rules import BLACK, WHITE, Rules, random_blocked
+from reversi.formats.notation import (
+    BLACK_CELLS,
+    EMPTY_CELLS,
+    OFF_CELL,
+    WHITE_CELLS,
+    parse_position,
+    play_transcript,
+    rules_for_position,
+)
+
+_CELLS = set(BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/")
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("rule options")
+    g.add_argument("--rules", default="othello", metavar="NAME", help="othello (default), classic or octagon")
+    g.add_argument("--size", type=int, default=None, metavar="N", help="board side, even, 4 to 16 (default 8)")
+    g.add_argument("--anti", action="store_true", help="Anti: fewer discs wins")
+    g.add_argument("--free-opening", action="store_true", help="the centre starts empty and is filled freely")
+    g.add_argument(
+        "--blocked",
+        default="",
+        metavar="SQUARES|COUNT",
+        help="blocked squares: a list like a1,c3 or a count of random squares (see --seed)",
+    )
+    g.add_argument("--seed", type=int, default=0, help="seed for random blocked squares (default 0)")
+    g.add_argument("--handicap", type=int, default=0, metavar="K", help="corner handicap, 1 to 4 discs")
+    g.add_argument(
+        "--handicap-color", choices=("black", "white"), default="black", help="who receives the handicap"
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    blocked_text = args.blocked.strip()
+    count = 0
+    names: tuple[str, ...] = ()
+    if blocked_text.isdigit():
+        count = int(blocked_text)
+    elif blocked_text:
+        names = tuple(n for n in blocked_text.replace(",", " ").split() if n)
+    rules = Rules(
+        args.rules,
+        size=8 if args.size is None else args.size,
+        anti=args.anti,
+        free_opening=args.free_opening,
+        blocked=names,
+        handicap=args.handicap,
+        handicap_color=BLACK if args.handicap_color == "black" else WHITE,
+    )
+    if count:
+        rules = random_blocked(rules, count, args.seed)
+    return rules
+
+
+def start_from_args(args: argparse.Namespace) -> Position:
+    """The position given by ``--position`` (or the start), under the rule options."""
+    rules = rules_from_args(args)
+    text = getattr(args, "position", None)
+    if not text:
+        return Position.start(rules)
+    if args.size is None and not args.blocked:
+        # a bare position string brings its own size and blocked squares
+        rules = rules_for_position(text, replace(rules, handicap=0))
+    return parse_position(text, rules)
+
+
+def game_from_args(args: argparse.Namespace) -> Game:
+    return play_transcript(start_from_args(args), " ".join(getattr(args, "moves", []) or []))
+
+
+def position_from_args(args: argparse.Namespace) -> Position:
+    """The position named by ``args.text``: a position string or a transcript."""
+    words = list(args.text or [])
+    text = " ".join(words).strip()
+    first = text.split()[0] if text else ""
+    if len(first) >= 16 and set(first) <= _CELLS:
+        ns = argparse.Namespace(**vars(args))
+        ns.position = text
+        return start_from_args(ns)
+    ns = argparse.Namespace(**vars(args))
+    ns.position = None
+    ns.moves = words
+    return game_from_args(ns).position

@@ -1,0 +1,117 @@
+"""The rules' subcommands of ``python -m reversi``: ``perft``, ``legal`` and ``replay``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from reversi.cli.options import add_rule_options, game_from_args
+from reversi.core.geometry import COLUMN_LETTERS
+from reversi.core.perft import perft
+from reversi.core.position import Position, board_rows
+from reversi.core.rules import BLACK, COLOR_NAMES, WHITE
+from reversi.errors import ReversiError
+from reversi.formats.notation import position_to_string
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    if args.depth < 0:
+        raise ReversiError(f"perft depth {args.depth} must be 0 or more")
+    game = game_from_args(args)
+    print(perft(game.position, args.depth))
+    return 0
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    pos = game.position
+    g = pos.rules.geometry
+    moves = {g.name(i): g.bits_to_names(f) for i, f in pos.moves_with_flips().items()}
+    if args.json:
+        out = {
+            "to_move": COLOR_NAMES[pos.turn],
+            "moves": moves,
+            "pass": pos.must_pass,
+            "over": pos.is_over,
+        }
+        print(json.dumps(out))
+        return 0
+    side = pos.rules.side_names[pos.turn]
+    if pos.is_over:
+        print("The game is over: no legal moves.")
+    elif pos.must_pass:
+        print(f"{side} has no move and must pass.")
+    else:
+        print(f"{side} to move, {len(moves)} legal moves:")
+        for name, flipped in moves.items():
+            print(f"  {name}: {' '.join(flipped) if flipped else '(flips nothing)'}")
+    return 0
+
+
+def board_text(pos: Position) -> str:
+    """The board as text with coordinates: X black, O white, * legal, . empty, # off-board."""
+    g = pos.rules.geometry
+    lines = ["    " + " ".join(COLUMN_LETTERS[: g.width])]
+    for row, cells in enumerate(board_rows(pos, marks=pos.legal, empty=".")):
+        lines.append(f"{row + 1:>3} " + " ".join(cells))
+    return "\n".join(lines)
+
+
+def status_text(pos: Position) -> str:
+    names = pos.rules.side_names
+    result = pos.result()
+    if result is not None:
+        if result.winner is None:
+            return f"Draw {result.score}"
+        return f"{names[result.winner]} wins {result.score}"
+    if pos.must_pass:
+        return f"{names[pos.turn]} has no move and must pass"
+    return f"{names[pos.turn]} to move"
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    pos = game.position
+    result = pos.result()
+    if args.json:
+        out = {
+            "rules": pos.rules.describe(),
+            "position": position_to_string(pos),
+            "to_move": COLOR_NAMES[pos.turn],
+            "over": pos.is_over,
+            "black": pos.count(BLACK),
+            "white": pos.count(WHITE),
+            "result": None if result is None else result.winner_name,
+            "score": None if result is None else result.score,
+            "moves": len([m for m in game.moves if m >= 0]),
+        }
+        print(json.dumps(out))
+        return 0
+    print(board_text(pos))
+    print(f"Black (X) {pos.count(BLACK)}, {pos.rules.side_names[WHITE]} (O) {pos.count(WHITE)}")
+    print(status_text(pos))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``perft``, ``legal`` and ``replay`` to the parser's subcommands."""
+    p = sub.add_parser("perft", help="count the leaves of the game tree to a depth")
+    p.add_argument("depth", type=int, metavar="DEPTH")
+    add_rule_options(p)
+    p.add_argument("--position", metavar="POS", help="start from this position string")
+    p.add_argument("moves", nargs="*", metavar="MOVES", help="moves played first (a transcript)")
+    p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser("legal", help="the legal moves and what each flips")
+    add_rule_options(p)
+    p.add_argument("--position", metavar="POS", help="start from this position string")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("moves", nargs="*", metavar="MOVES", help="a transcript to play first, e.g. f5d6c3")
+    p.set_defaults(func=cmd_legal)
+
+    p = sub.add_parser("replay", help="play a transcript and show the board and result")
+    add_rule_options(p)
+    p.add_argument("--position", metavar="POS", help="start from this position string")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("moves", nargs="*", metavar="MOVES", help="a transcript, e.g. 'f5 d6 c3' or '1. F5 d6'")
+    p.set_defaults(func=cmd_replay)

@@ -1,0 +1,232 @@
+"""A position: the discs, the side to move and (in Classic) the discs in hand.
+
+:class:`Position` is an immutable value that knows its :class:`~reversi.core.rules.Rules`
+and applies them: legal moves with their flips, playing a move, forced passes,
+the end of the game and its result. It adds to the bitboard primitives of
+:mod:`reversi.core.bitboard` what depends on the rule set: the opening placement phase
+(Classic and free opening: the first moves fill the centre and flip nothing) and
+the limited supply of Classic (a side with no disc in hand cannot move).
+
+A move is a square index (see :mod:`reversi.core.geometry`) or :data:`PASS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from reversi.core.bitboard import flips as _flips
+from reversi.core.bitboard import moves as _moves
+from reversi.core.geometry import iter_indices
+from reversi.core.rules import BLACK, COLOR_NAMES, WHITE, Rules
+from reversi.errors import IllegalMoveError
+
+PASS = -1
+#: The cell character of a square that is not on the board (cut or blocked).
+OFF_CELL = "#"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game, scored as RULES.md says.
+
+    ``black`` and ``white`` are the final counts as scored: in Othello the empty
+    squares are added to the winner's count (split evenly in a draw); in Anti and
+    Classic they are the discs on the board.
+    """
+
+    black: int
+    white: int
+    winner: int | None  # BLACK, WHITE or None for a draw
+
+    @property
+    def score(self) -> str:
+        """Winner's count first: ``'36:28'``; a draw gives ``'32:32'``."""
+        if self.winner == WHITE:
+            return f"{self.white}:{self.black}"
+        return f"{self.black}:{self.white}"
+
+    @property
+    def winner_name(self) -> str:
+        return "draw" if self.winner is None else COLOR_NAMES[self.winner]
+
+
+@dataclass(frozen=True)
+class Position:
+    rules: Rules
+    black: int
+    white: int
+    turn: int = BLACK
+    #: Discs in hand ``(black, white)`` when the rule set limits them, else None.
+    supply: tuple[int, int] | None = None
+
+    @classmethod
+    def start(cls, rules: Rules | None = None) -> Position:
+        rules = rules or Rules()
+        black, white = rules.start_discs()
+        supply = None if rules.supply is None else (rules.supply, rules.supply)
+        return cls(rules, black, white, BLACK, supply)
+
+    # -- views ---------------------------------------------------------------
+
+    @property
+    def player(self) -> int:
+        """Discs of the side to move."""
+        return self.white if self.turn else self.black
+
+    @property
+    def opponent(self) -> int:
+        return self.black if self.turn else self.white
+
+    @property
+    def empty(self) -> int:
+        return self.rules.geometry.mask & ~(self.black | self.white)
+
+    def discs(self, color: int) -> int:
+        return self.white if color == WHITE else self.black
+
+    def count(self, color: int) -> int:
+        return self.discs(color).bit_count()
+
+    @property
+    def in_placement(self) -> bool:
+        """True while the first moves freely fill the empty centre (nothing flips)."""
+        return self.rules.empty_start and bool(self.rules.centre_mask & ~(self.black | self.white))
+
+    # -- moves ---------------------------------------------------------------
+
+    def moves_of(self, color: int) -> int:
+        """Bitboard of the legal moves ``color`` would have if it were to move."""
+        if self.supply is not None and self.supply[color] == 0:
+            return 0
+        empty = self.empty
+        if self.in_placement:
+            return self.rules.centre_mask & empty
+        p, o = (self.white, self.black) if color == WHITE else (self.black, self.white)
+        return _moves(p, o, empty, self.rules.geometry.shifts)
+
+    @cached_property
+    def legal(self) -> int:
+        """Bitboard of the legal moves of the side to move."""
+        return self.moves_of(self.turn)
+
+    def legal_moves(self) -> list[int]:
+        """Square indices of the legal moves, in index order."""
+        return list(iter_indices(self.legal))
+
+    def flips(self, index: int) -> int:
+        """Bitboard of the discs the move on ``index`` turns (0 if none or illegal)."""
+        if self.in_placement:
+            return 0
+        return _flips(self.player, self.opponent, index, self.rules.geometry.shifts)
+
+    def moves_with_flips(self) -> dict[int, int]:
+        """Each legal move with the bitboard of the discs it turns."""
+        return {i: self.flips(i) for i in iter_indices(self.legal)}
+
+    def is_legal(self, move: int) -> bool:
+        if move == PASS:
+            return self.must_pass
+        return move >= 0 and bool(self.legal >> move & 1)
+
+    @cached_property
+    def must_pass(self) -> bool:
+        """The side to move has no move but the game goes on (the opponent can move)."""
+        return not self.legal and bool(self.moves_of(1 - self.turn))
+
+    @cached_property
+    def is_over(self) -> bool:
+        """Neither side can move."""
+        return not self.legal and not self.moves_of(1 - self.turn)
+
+    def play(self, move: int) -> Position:
+        """The position after ``move`` (a square index or PASS); raises if illegal."""
+        if move == PASS:
+            return self.pass_turn()
+        if not self.is_legal(move):
+            name = self.rules.geometry.name(move) if self.rules.geometry.in_rectangle(move) else repr(move)
+            who = COLOR_NAMES[self.turn]
+            if self.is_over:
+                raise IllegalMoveError(f"{name}: the game is over")
+            raise IllegalMoveError(f"{name} is not a legal move for {who}")
+        bit = 1 << move
+        f = self.flips(move)
+        p, o = self.player | bit | f, self.opponent & ~f
+        black, white = (o, p) if self.turn else (p, o)
+        supply = self.supply
+        if supply is not None:
+            supply = (supply[0] - 1, supply[1]) if self.turn == BLACK else (supply[0], supply[1] - 1)
+        return Position(self.rules, black, white, 1 - self.turn, supply)
+
+    def pass_turn(self) -> Position:
+        """The position after a pass; only allowed when the side to move has no move."""
+        if not self.must_pass:
+            who = COLOR_NAMES[self.turn]
+            if self.is_over:
+                raise IllegalMoveError("pass: the game is over")
+            raise IllegalMoveError(f"pass: {who} has a legal move and must play")
+        return replace(self, turn=1 - self.turn)
+
+    # -- the end -------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        """The scored outcome if the game is over, else None."""
+        if not self.is_over:
+            return None
+        return self.score_now()
+
+    def score_now(self) -> Result:
+        """Score the discs as they stand, as if the game ended here."""
+        b, w = self.count(BLACK), self.count(WHITE)
+        empties = self.rules.geometry.square_count - b - w
+        if self.rules.anti:
+            winner = None if b == w else (BLACK if b < w else WHITE)
+        else:
+            winner = None if b == w else (BLACK if b > w else WHITE)
+        if self.rules.empties_to_winner and empties:
+            if winner is None:
+                b += empties // 2
+                w += empties // 2
+            elif winner == BLACK:
+                b += empties
+            else:
+                w += empties
+        return Result(b, w, winner)
+
+    def final_margin(self, color: int) -> int:
+        """The final disc difference from ``color``'s side, as the score counts it.
+
+        Positive means ``color`` wins (in Anti too: fewer discs is better).
+        """
+        r = self.score_now()
+        mine, theirs = (r.white, r.black) if color == WHITE else (r.black, r.white)
+        return theirs - mine if self.rules.anti else mine - theirs
+
+    def __repr__(self) -> str:
+        board = "/".join(board_rows(self))
+        supply = "" if self.supply is None else f", supply={self.supply}"
+        return f"Position({board!r}, turn={COLOR_NAMES[self.turn]}{supply}, rules={self.rules!r})"
+
+
+def board_rows(position: Position, marks: int = 0, mark: str = "*", empty: str = "-") -> list[str]:
+    """The board row by row, top first: ``X`` black, ``O`` white, ``#`` off the board,
+    ``mark`` on the squares of the bitboard ``marks`` (e.g. legal moves), else ``empty``."""
+    g = position.rules.geometry
+    rows = []
+    for row in range(g.height):
+        cells = []
+        for col in range(g.width):
+            i = g.index(col, row)
+            bit = 1 << i
+            if i in g.removed:
+                cells.append(OFF_CELL)
+            elif position.black & bit:
+                cells.append("X")
+            elif position.white & bit:
+                cells.append("O")
+            elif marks & bit:
+                cells.append(mark)
+            else:
+                cells.append(empty)
+        rows.append("".join(cells))
+    return rows

@@ -1,0 +1,666 @@
+"""Static evaluation of a position: trained patterns on 8x8, trained features elsewhere.
+
+Interface (what the search uses)::
+
+    evaluate = make_evaluator(rules)      # cached per Rules
+    value = evaluate(player, opponent)    # side-relative bitboards
+    value = with_moves(evaluate)(player, opponent, legal)  # the same, given the mover's moves
+
+``with_moves`` is for the searches, which have generated the side to move's legal
+moves before they evaluate: the trained evaluators then skip generating them again
+(a third of the evaluation's move generation). Any two-argument function is an
+evaluator; :func:`with_moves` wraps those that lack the faster form.
+
+``value`` is the static value for the side to move in centidiscs (100 = one disc of
+final margin as the score counts it). It is anti-aware: higher is always better for
+the side to move, also under Anti, where the weights were fitted on Anti games.
+
+Two evaluators, both linear in features, weights per game phase, trained by
+:mod:`reversi.tools.train` and loaded from ``reversi/engine/data/`` with plain Python:
+
+Pattern evaluation (plain 8x8 board; Othello and Classic, and Anti when
+``patterns_8x8_anti.bin`` is present, else Anti uses the feature evaluation)
+    In the spirit of Logistello and Edax (ideas only; squares, tables and weights
+    here are our own). A *pattern* is an ordered list of squares, given once for the
+    a1 corner / top edge in the weights file; its *instances* are its images under
+    the 8 symmetries of the board (duplicate square sets dropped), all sharing one
+    weight table indexed by the base-3 number of the squares (0 empty, 1 own, 2
+    opponent; first square = least significant digit). Training ties the entries
+    that a pattern's own symmetries map onto each other, so the value of a position
+    is exactly invariant under the symmetries of the board. Next to the tables, a
+    few *scalar* features with one weight each per phase (:data:`PATTERN_SCALARS`):
+    bias, parity, the mobility of each side and the potential mobility (empty
+    squares next to the other side's discs) of each side. The shipped model is
+    small on purpose (the edge and the 2x4 corner block, 6 phases, about 10k
+    weights a phase): see :mod:`reversi.tools.train` and ``reversi/engine/data/README.md``.
+
+    Speed: an incremental index update is out of reach in a pure-Python search, so
+    the evaluator computes every index from scratch with bit tricks. For each
+    instance, the square bits of a side are *gathered* into a small key with a few
+    shift-and-mask terms (one per run of consecutive squares) or with one
+    multiplication (a "magic" multiplier collects a column or diagonal, checked
+    carry-free at build time); two per-instance tables turn the own and opponent
+    keys into the base-3 index: ``W[own_table[key_own] + opp_table[key_opp]]``.
+    The whole evaluator is generated as straight-line Python source per geometry
+    and compiled once, with every mask and shift a literal.
+
+Feature evaluation (every other shape: sizes 4..16, octagon, blocked squares)
+    Features defined relative to the geometry, so one weight vector serves every
+    board: the *unflippable* squares found from the shape (the corners; on the
+    octagon the eight squares next to the cuts), the X-like and C-like squares next
+    to them while the corner is empty, the other edge squares, mobility, potential
+    mobility (frontier), disc difference and parity. Weights per phase bucket (share
+    of the board filled), one set for normal games and one fitted on Anti games.
+
+When no trained weights are present the feature evaluator runs with hand-set
+weights (:data:`HAND_WEIGHTS`, mobility and corners), which is also the baseline of
+``tests/bench/bench_eval.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import zlib
+from array import array
+from collections.abc import Callable
+from functools import lru_cache
+
+from reversi.core.bitboard import moves as _moves
+from reversi.core.geometry import Geometry
+from reversi.core.rules import Rules
+from reversi.engine.codegen import generate
+from reversi.engine.kernels import moves_by_empties
+from reversi.errors import WeightsError
+
+Evaluator = Callable[[int, int], int]
+
+DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
+PATTERN_MAGIC = b"RVPAT1\n"
+
+#: Feature names of the feature evaluator, in weight order.
+FEATURES = (
+    "bias",
+    "parity",
+    "discs",
+    "corners",
+    "x_squares",
+    "c_squares",
+    "edges",
+    "mobility",
+    "frontier",
+)
+#: Phase buckets of the feature evaluator (by the share of the board filled).
+FEATURE_BUCKETS = 6
+
+#: Hand-set weights (centidiscs per unit), the same in every phase: mobility and
+#: corners, the classic simple evaluation. Used when no trained file is present.
+HAND_WEIGHTS = {
+    "normal": (0, 0, 0, 800, -250, -100, 0, 100, 0),
+    "anti": (0, 0, -30, -400, 150, 50, 0, 100, 0),
+}
+
+
+# -- geometry helpers ----------------------------------------------------------
+
+
+def unflippable_squares(g: Geometry) -> int:
+    """Bitboard of the squares that can never be flipped (the corner-like squares).
+
+    A square is unflippable when, in each of the four line directions, at least one
+    of its two neighbours is off the board: no line of discs can run through it.
+    """
+    mask = g.mask
+    found = 0
+    for i in g.squares:
+        bit = 1 << i
+        if all(not ((bit << d) & mask) or not ((bit >> d) & mask) for d in g.shifts):
+            found |= bit
+    return found
+
+
+def edge_squares(g: Geometry) -> int:
+    """Squares with an orthogonal neighbour off the board."""
+    mask = g.mask
+    s = g.stride
+    found = 0
+    for i in g.squares:
+        bit = 1 << i
+        for d in (1, s):
+            if not ((bit << d) & mask) or not ((bit >> d) & mask):
+                found |= bit
+    return found
+
+
+def corner_regions(g: Geometry) -> list[tuple[int, int, int]]:
+    """``(corner_bit, x_like, c_like)`` for each unflippable square.
+
+    X-like squares are its diagonal neighbours, C-like its orthogonal ones (only
+    squares that are not unflippable themselves).
+    """
+    corners = unflippable_squares(g)
+    s = g.stride
+    out = []
+    for i in g.squares:
+        bit = 1 << i
+        if not bit & corners:
+            continue
+        x = ((bit << (s + 1)) | (bit >> (s + 1)) | (bit << (s - 1)) | (bit >> (s - 1))) & g.mask & ~corners
+        c = ((bit << 1) | (bit >> 1) | (bit << s) | (bit >> s)) & g.mask & ~corners
+        out.append((bit, x, c))
+    return out
+
+
+def symmetries(width: int) -> list[Callable[[int, int], tuple[int, int]]]:
+    """The 8 symmetries of a square board as maps of ``(col, row)``."""
+    n = width - 1
+    return [
+        lambda c, r: (c, r),
+        lambda c, r: (n - c, r),
+        lambda c, r: (c, n - r),
+        lambda c, r: (n - c, n - r),
+        lambda c, r: (r, c),
+        lambda c, r: (n - r, c),
+        lambda c, r: (r, n - c),
+        lambda c, r: (n - r, n - c),
+    ]
+
+
+def pattern_instances(g: Geometry, squares: list[tuple[int, int]]) -> list[list[int]]:
+    """The distinct images (as ordered index lists) of a pattern under the symmetries."""
+    seen = set()
+    out = []
+    for sym in symmetries(g.width):
+        inst = [g.index(*sym(c, r)) for c, r in squares]
+        key = frozenset(inst)
+        if key not in seen:
+            seen.add(key)
+            out.append(inst)
+    return out
+
+
+# -- bit gathering (the speed trick of the pattern evaluator) ------------------------
+
+
+def _magic_term(indices: list[int], var: str, off: int) -> str | None:
+    """One multiplication gathering squares in arithmetic progression to key bits
+    ``off .. off+n-1``, or None if the product could carry into the window."""
+    n = len(indices)
+    b0 = indices[0]
+    d = indices[1] - b0
+    if d < 2 or any(indices[k] != b0 + k * d for k in range(n)):
+        return None
+    top = (d - 1) * (n - 1)
+    terms = [d * k + top - (d - 1) * j for k in range(n) for j in range(n)]
+    if len(set(terms)) != len(terms):
+        return None  # two terms would meet: carries possible
+    if any(top <= d * k + top - (d - 1) * j < top + n for k in range(n) for j in range(n) if j != k):
+        return None
+    m = sum(1 << (d * k) for k in range(n))
+    magic = sum(1 << (top - (d - 1) * k) for k in range(n))
+    window = ((1 << n) - 1) << off
+    shift = top - off
+    tail = f" >> {shift}" if shift > 0 else (f" << {-shift}" if shift < 0 else "")
+    return f"(({var} >> {b0} & {m:#x}) * {magic:#x}{tail} & {window:#x})"
+
+
+def _runs(indices: list[int]) -> list[list[int]]:
+    rest = sorted(indices)
+    out = []
+    while rest:
+        length = 1
+        while length < len(rest) and rest[length] == rest[0] + length:
+            length += 1
+        out.append(rest[:length])
+        rest = rest[length:]
+    return out
+
+
+def _progressions(indices: list[int]) -> list[list[int]]:
+    """Split squares greedily into the longest arithmetic progressions (step >= 2)."""
+    rest = sorted(indices)
+    out = []
+    while rest:
+        best = [rest[0]]
+        have = set(rest)
+        for a in rest:
+            for b in rest:
+                if b - a < 2:
+                    continue
+                line = [a]
+                while line[-1] + (b - a) in have:
+                    line.append(line[-1] + (b - a))
+                if len(line) > len(best):
+                    best = line
+        if len(best) < 3:
+            break
+        out.append(best)
+        rest = [i for i in rest if i not in best]
+    return out + _runs(rest)
+
+
+def gather_code(indices: list[int], var: str) -> tuple[str, list[int]]:
+    """Python expression gathering the bits of ``indices`` of ``var`` into a key.
+
+    Returns ``(expression, key_bit_of_each_square)`` (in the order of ``indices``).
+    Each term moves a group of squares to consecutive key bits: a run of consecutive
+    squares with one shift and mask, squares in line (a column, a diagonal) with one
+    carry-free multiplication. The split with fewer terms wins.
+    """
+    best: tuple[list[str], dict[int, int]] | None = None
+    for groups in (_runs(indices), _progressions(indices)):
+        terms = []
+        pos: dict[int, int] = {}
+        off = 0
+        for grp in groups:
+            length = len(grp)
+            term = None
+            if length >= 3 and grp[1] - grp[0] >= 2:
+                term = _magic_term(grp, var, off)
+                if term is None:
+                    break
+            else:
+                if length > 1 and grp[1] - grp[0] != 1:
+                    break
+                start = grp[0]
+                m = ((1 << length) - 1) << off
+                if start > off:
+                    term = f"({var} >> {start - off} & {m:#x})"
+                elif start < off:
+                    term = f"({var} << {off - start} & {m:#x})"
+                else:
+                    term = f"({var} & {m:#x})"
+            terms.append(term)
+            for k, sq in enumerate(grp):
+                pos[sq] = off + k
+            off += length
+        else:
+            if best is None or len(terms) < len(best[0]):
+                best = (terms, pos)
+    assert best is not None
+    terms, pos = best
+    return " | ".join(terms), [pos[i] for i in indices]
+
+
+def gather_cost(expr: str) -> int:
+    """Rough cost of a gather expression: a multiplication counts as three terms."""
+    return expr.count("|") + 1 + 2 * expr.count("*")
+
+
+def transpose_code(g: Geometry, var: str) -> str | None:
+    """Statements setting ``var + 'T'`` to ``var`` mirrored about the a1 diagonal.
+
+    Recursive block transposition by delta swaps (as for 8x8 bitboards, with the
+    deltas of the board's stride): swap the off-diagonal blocks of size k = n/2,
+    n/4, ..., 1. Only for square boards whose side is a power of two.
+    """
+    n, s = g.width, g.stride
+    if n != g.height or n & (n - 1):
+        return None
+    out = [f"{var}T = {var}"]
+    k = n // 2
+    while k:
+        m = 0
+        for r in range(n):
+            for c in range(n):
+                if r % (2 * k) < k and c % (2 * k) >= k:
+                    m |= 1 << g.index(c, r)
+        d = (s - 1) * k
+        out.append(f"t = ({var}T ^ ({var}T >> {d})) & {m:#x}")
+        out.append(f"{var}T ^= t ^ (t << {d})")
+        k //= 2
+    return "; ".join(out)
+
+
+def _key_tables(key_bits: list[int]) -> tuple[list[int], list[int]]:
+    """Tables from a gathered key to the base-3 index: own digit 1, opponent digit 2."""
+    n = len(key_bits)
+    own = [0] * (1 << n)
+    for key in range(1 << n):
+        v = 0
+        for k, b in enumerate(key_bits):
+            if key >> b & 1:
+                v += 3**k
+        own[key] = v
+    return own, [2 * v for v in own]
+
+
+# -- weights files -------------------------------------------------------------------
+
+
+def save_pattern_weights(path: str, header: dict, weights: list[int]) -> None:
+    """Write a pattern weights file: magic, header JSON, zlib'd int16 array."""
+    data = array("h", weights)
+    if data.itemsize != 2:
+        raise ValueError("int16 array expected")
+    raw = data.tobytes() if struct.pack("<h", 1) == array("h", [1]).tobytes() else _byteswapped(data)
+    head = json.dumps(header, separators=(",", ":")).encode()
+    with open(path, "wb") as f:
+        f.write(PATTERN_MAGIC + struct.pack("<I", len(head)) + head + zlib.compress(raw, 9))
+
+
+def _byteswapped(data: array) -> bytes:
+    copy = array(data.typecode, data)
+    copy.byteswap()
+    return copy.tobytes()
+
+
+def load_pattern_weights(path: str) -> tuple[dict, array]:
+    """Read a pattern weights file: ``(header, int16 array)`` (little-endian on disk)."""
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+    except OSError as e:
+        raise WeightsError(f"{path}: cannot read the weights file ({e.strerror or e})") from None
+    if not blob.startswith(PATTERN_MAGIC):
+        raise WeightsError(f"{path}: not a pattern weights file")
+    at = len(PATTERN_MAGIC)
+    try:
+        (size,) = struct.unpack_from("<I", blob, at)
+        header = json.loads(blob[at + 4 : at + 4 + size])
+        data = array("h")
+        data.frombytes(zlib.decompress(blob[at + 4 + size :]))
+        per_phase = sum(3 ** len(p["squares"]) for p in header["patterns"]) + len(header["scalars"])
+        expected = header["phases"] * per_phase
+    except (struct.error, zlib.error, ValueError, KeyError, TypeError) as e:
+        # ValueError covers the JSON header and an odd number of bytes of weights
+        raise WeightsError(f"{path}: a damaged pattern weights file ({type(e).__name__}: {e})") from None
+    if struct.pack("<h", 1) != array("h", [1]).tobytes():
+        data.byteswap()
+    if len(data) != expected:
+        raise WeightsError(f"{path}: {len(data)} weights, expected {expected}")
+    return header, data
+
+
+def pattern_file(anti: bool) -> str:
+    return os.path.join(DATA_DIR, "patterns_8x8_anti.bin" if anti else "patterns_8x8.bin")
+
+
+def feature_file() -> str:
+    return os.path.join(DATA_DIR, "features.json")
+
+
+def _feature_weights(path: str) -> dict | None:
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+# -- the pattern evaluator ---------------------------------------------------------
+
+
+def build_pattern_indexer(
+    g: Geometry, patterns: list[dict]
+) -> tuple[Callable[[int, int], list[int]], list[int]]:
+    """For training: ``(fn, classes)``; ``fn(player, opponent)`` lists the base-3 index
+    of every pattern instance, ``classes[i]`` is the pattern of instance ``i``."""
+    env: dict = {}
+    items = []
+    classes = []
+    for k, pat in enumerate(patterns):
+        for j, inst in enumerate(pattern_instances(g, [tuple(sq) for sq in pat["squares"]])):
+            expr_p, bits = gather_code(inst, "player")
+            expr_o, _ = gather_code(inst, "opponent")
+            own, opp = _key_tables(bits)
+            env[f"T{k}_{j}a"], env[f"T{k}_{j}b"] = own, opp
+            items.append(f"T{k}_{j}a[{expr_p}] + T{k}_{j}b[{expr_o}]")
+            classes.append(k)
+    source = "def index(player, opponent):\n    return [" + ", ".join(items) + "]"
+    return generate(source, f"pattern indexer {g.width}x{g.height}", env)["index"], classes
+
+
+#: Scalar features the pattern evaluator knows, besides the pattern tables.
+PATTERN_SCALARS = ("bias", "parity", "mob_own", "mob_opp", "pot_own", "pot_opp")
+
+
+def pattern_scalars(g: Geometry, player: int, opponent: int, names=PATTERN_SCALARS) -> list[int]:
+    """Values of the scalar features ``names`` for the side to move (used by training).
+
+    ``parity`` is +1 with an odd number of empties, else -1; ``mob_*`` the number of
+    legal moves of each side; ``pot_*`` potential mobility: empty squares next to an
+    opponent disc (``pot_own``) or next to an own disc (``pot_opp``).
+    """
+    empty = g.mask & ~(player | opponent)
+    near_o = near_p = 0
+    for d in g.shifts:
+        near_o |= (opponent << d) | (opponent >> d)
+        near_p |= (player << d) | (player >> d)
+    values = {
+        "bias": 1,
+        "parity": 1 if empty.bit_count() & 1 else -1,
+        "mob_own": _moves(player, opponent, empty, g.shifts).bit_count(),
+        "mob_opp": _moves(opponent, player, empty, g.shifts).bit_count(),
+        "pot_own": (near_o & empty).bit_count(),
+        "pot_opp": (near_p & empty).bit_count(),
+    }
+    return [values[name] for name in names]
+
+
+def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
+    """Generate and compile the straight-line pattern evaluator for ``g``."""
+    patterns = header["patterns"]
+    nphase = header["phases"]
+    phase_of_empties = header["phase_of_empties"]
+    scalars = list(header["scalars"])
+    sizes = [3 ** len(p["squares"]) for p in patterns]
+    per_phase = sum(sizes) + len(scalars)
+    env: dict = {"MOVES": moves_by_empties(g)}
+    tables: dict[tuple[int, ...], str] = {}
+    terms = []
+    unknown = [s for s in scalars if s not in PATTERN_SCALARS]
+    if unknown:
+        raise ValueError(f"unknown scalar features {unknown}")
+    transposed = False
+    for k, pat in enumerate(patterns):
+        for inst in pattern_instances(g, [tuple(sq) for sq in pat["squares"]]):
+            expr_p, bits = gather_code(inst, "player")
+            expr_o, _ = gather_code(inst, "opponent")
+            if transpose_code(g, "player") is not None:
+                # a column is a row of the transposed board: one shift and mask
+                inst_t = [g.index(*reversed(g.coords(i))) for i in inst]
+                expr_pt, bits_t = gather_code(inst_t, "playerT")
+                if gather_cost(expr_pt) < gather_cost(expr_p):
+                    expr_p, bits = expr_pt, bits_t
+                    expr_o, _ = gather_code(inst_t, "opponentT")
+                    transposed = True
+            tname = tables.get(tuple(bits))
+            if tname is None:  # instances gathered in the same bit order share tables
+                tname = tables[tuple(bits)] = f"T{len(tables)}"
+                env[tname + "a"], env[tname + "b"] = _key_tables(bits)
+            terms.append(f"w{k}[{tname}a[{expr_p}] + {tname}b[{expr_o}]]")
+    # the tables are globals of the generated function (specialised global loads
+    # are cheaper than filling dozens of default arguments at every call)
+    names = "".join(f"w{k}, " for k in range(len(patterns)))
+    # two functions from one body: evaluate(player, opponent), and with_moves(player,
+    # opponent, legal) given the mover's legal moves (generated by the search already)
+    lines = ["def @NAME@(player, opponent@EXTRA@):"]
+    lines.append(f"    e = {g.mask:#x} & ~(player | opponent)")
+    lines.append("    n = e.bit_count()")
+    lines.append(f"    {names}sc = PHASES[n]")
+    scalar_terms = []
+    for j, name in enumerate(scalars):
+        if name == "bias":
+            scalar_terms.append(f"sc[{j}]")
+        elif name == "parity":
+            scalar_terms.append(f"(sc[{j}] if n & 1 else -sc[{j}])")
+        elif name == "mob_own":
+            scalar_terms.append(f"sc[{j}] * @OWN_MOVES@.bit_count()")
+        elif name == "mob_opp":
+            scalar_terms.append(f"sc[{j}] * MOVES[n](opponent, player, e).bit_count()")
+        elif name in ("pot_own", "pot_opp"):
+            var = "opponent" if name == "pot_own" else "player"
+            near = " | ".join(f"{var} << {d} | {var} >> {d}" for d in g.shifts)
+            scalar_terms.append(f"sc[{j}] * (({near}) & e).bit_count()")
+    if transposed:
+        lines.append("    " + transpose_code(g, "player"))
+        lines.append("    " + transpose_code(g, "opponent"))
+    lines.append("    return (")
+    lines.append("        " + ("\n        + ".join(scalar_terms + terms) or "0"))
+    lines.append("    )")
+    phases = []
+    shared: dict[int, int] = {}  # one int object per value: fewer, hotter objects
+    for ph in range(nphase):
+        base = ph * per_phase
+        per = []
+        at = base
+        for size in sizes:
+            per.append([shared.setdefault(v, v) for v in weights[at : at + size]])
+            at += size
+        per.append(tuple(weights[at : at + len(scalars)]))
+        phases.append(tuple(per))
+    last = len(phase_of_empties) - 1
+    env["PHASES"] = [phases[phase_of_empties[min(n, last)]] for n in range(g.square_count + 1)]
+    body = "\n".join(lines)
+
+    def variant(name: str, extra: str, own_moves: str) -> str:
+        # the placeholders (between @) cannot clash: the generated code has no @ operator
+        return body.replace("@NAME@", name).replace("@EXTRA@", extra).replace("@OWN_MOVES@", own_moves)
+
+    source = variant("evaluate", "", "MOVES[n](player, opponent, e)")
+    source_m = variant("with_moves", ", legal", "legal")
+    env = generate(source + "\n\n\n" + source_m, f"pattern evaluator {g.width}x{g.height}", env)
+    fn = env["evaluate"]
+    fn.source = source  # type: ignore[attr-defined]
+    fn.with_moves = env["with_moves"]  # type: ignore[attr-defined]
+    return fn
+
+
+# -- the feature evaluator ---------------------------------------------------------
+
+
+def feature_vector(g: Geometry, player: int, opponent: int, info=None) -> list[int]:
+    """The features of :data:`FEATURES` for the side to move (used by training)."""
+    if info is None:
+        info = geometry_info(g)
+    mask, shifts, corners, regions, edges = info
+    empty = mask & ~(player | opponent)
+    n = empty.bit_count()
+    x = c = 0
+    for cb, xm, cm in regions:
+        if cb & empty:
+            x += (player & xm).bit_count() - (opponent & xm).bit_count()
+            c += (player & cm).bit_count() - (opponent & cm).bit_count()
+    mob = _moves(player, opponent, empty, shifts).bit_count()
+    mob -= _moves(opponent, player, empty, shifts).bit_count()
+    ap = ao = 0
+    for d in shifts:
+        ap |= (opponent << d) | (opponent >> d)
+        ao |= (player << d) | (player >> d)
+    frontier = (ao & empty).bit_count() - (ap & empty).bit_count()  # own discs exposed: bad
+    return [
+        1,
+        1 if n & 1 else -1,
+        player.bit_count() - opponent.bit_count(),
+        (player & corners).bit_count() - (opponent & corners).bit_count(),
+        x,
+        c,
+        (player & edges).bit_count() - (opponent & edges).bit_count(),
+        mob,
+        frontier,
+    ]
+
+
+@lru_cache(maxsize=64)
+def geometry_info(g: Geometry):
+    corners = unflippable_squares(g)
+    regions = tuple(corner_regions(g))
+    edges = edge_squares(g) & ~corners
+    for _, _xm, cm in regions:
+        edges &= ~cm
+    return g.mask, g.shifts, corners, regions, edges
+
+
+def feature_bucket(g: Geometry, empties: int) -> int:
+    filled = (g.square_count - empties) / g.square_count
+    return min(FEATURE_BUCKETS - 1, int(filled * FEATURE_BUCKETS))
+
+
+def build_feature_evaluator(g: Geometry, table: list[list[float]]) -> Evaluator:
+    """The feature evaluator for ``g`` with weights ``table[bucket][feature]``."""
+    mask, shifts, corners, regions, edges = geometry_info(g)
+    by_empties = [
+        tuple(round(w) for w in table[feature_bucket(g, n)]) for n in range(g.square_count + 1)
+    ]
+    moves_by_n = moves_by_empties(g)
+
+    def evaluate(player: int, opponent: int) -> int:
+        empty = mask & ~(player | opponent)
+        return evaluate_with_moves(player, opponent, moves_by_n[empty.bit_count()](player, opponent, empty))
+
+    def evaluate_with_moves(player: int, opponent: int, legal: int) -> int:
+        empty = mask & ~(player | opponent)
+        n = empty.bit_count()
+        wb, wpar, wd, wc, wx, wcc, we, wm, wf = by_empties[n]
+        x = c = 0
+        for cb, xm, cm in regions:
+            if cb & empty:
+                x += (player & xm).bit_count() - (opponent & xm).bit_count()
+                c += (player & cm).bit_count() - (opponent & cm).bit_count()
+        ap = ao = 0
+        for d in shifts:
+            ap |= (opponent << d) | (opponent >> d)
+            ao |= (player << d) | (player >> d)
+        return (
+            wb
+            + (wpar if n & 1 else -wpar)
+            + wd * (player.bit_count() - opponent.bit_count())
+            + wc * ((player & corners).bit_count() - (opponent & corners).bit_count())
+            + wx * x
+            + wcc * c
+            + we * ((player & edges).bit_count() - (opponent & edges).bit_count())
+            + wm * legal.bit_count()
+            - wm * moves_by_n[n](opponent, player, empty).bit_count()
+            + wf * ((ao & empty).bit_count() - (ap & empty).bit_count())
+        )
+
+    evaluate.with_moves = evaluate_with_moves  # type: ignore[attr-defined]
+    return evaluate
+
+
+def with_moves(evaluate: Evaluator) -> Callable[[int, int, int], int]:
+    """``f(player, opponent, legal)``: ``evaluate``'s value, given the mover's legal moves.
+
+    The trained evaluators' own faster form, which does not generate the moves again;
+    any other evaluator is wrapped (and ignores ``legal``).
+    """
+    fast = getattr(evaluate, "with_moves", None)
+    if fast is not None:
+        return fast
+    return lambda player, opponent, legal: evaluate(player, opponent)
+
+
+def hand_evaluator(rules: Rules) -> Evaluator:
+    """The simple hand-set evaluation (mobility and corners): the benchmark baseline."""
+    w = HAND_WEIGHTS["anti" if rules.anti else "normal"]
+    return build_feature_evaluator(rules.geometry, [list(w)] * FEATURE_BUCKETS)
+
+
+# -- entry point ---------------------------------------------------------------
+
+
+def uses_patterns(rules: Rules) -> bool:
+    g = rules.geometry
+    return g.width == 8 and g.height == 8 and not g.removed
+
+
+@lru_cache(maxsize=64)
+def make_evaluator(rules: Rules) -> Evaluator:
+    """The evaluation for ``rules`` (cached): ``evaluate(player, opponent) -> int``."""
+    return make_evaluator_from(rules, DATA_DIR)
+
+
+def make_evaluator_from(rules: Rules, data_dir: str) -> Evaluator:
+    """As :func:`make_evaluator`, reading the weights files from ``data_dir``."""
+    g = rules.geometry
+    if uses_patterns(rules):
+        path = os.path.join(data_dir, os.path.basename(pattern_file(rules.anti)))
+        if os.path.exists(path):
+            header, weights = load_pattern_weights(path)
+            return build_pattern_evaluator(g, header, weights)
+    data = _feature_weights(os.path.join(data_dir, os.path.basename(feature_file())))
+    key = "anti" if rules.anti else "normal"
+    if data is not None and key in data:
+        return build_feature_evaluator(g, data[key])
+    return hand_evaluator(rules)

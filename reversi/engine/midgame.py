@@ -1,0 +1,270 @@
+"""The midgame tree search: a :class:`Searcher` holds one rule set's evaluator,
+transposition table, counters and deadline, and searches a position to a depth.
+
+:mod:`reversi.engine.search` drives it from the root (iterative deepening,
+time, hand-over to the exact solver); the algorithm is described there. Where the
+remaining depth reaches the end of the game, the exact solver
+(:mod:`reversi.engine.solver`) takes over inside the tree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from reversi.core.geometry import iter_indices
+from reversi.core.position import PASS, Position
+from reversi.core.rules import Rules
+from reversi.engine.evaluate import make_evaluator, with_moves
+from reversi.engine.kernels import final_score, flip_functions, moves_by_empties, tables
+from reversi.engine.solver import INFINITY as _SOLVER_INF
+from reversi.engine.solver import Solver, solver_for
+from reversi.errors import SearchTimeout, SolveTimeout
+
+Evaluator = Callable[[int, int], int]
+
+INF = 10_000_000
+#: Supply of a side in rule sets without a limit.
+UNLIMITED = 1 << 20
+CLOCK_EVERY = 256
+#: At this remaining depth and more, children are ordered by the opponent's mobility.
+ORDER_DEPTH = 2
+
+
+def default_evaluator(rules: Rules) -> Evaluator:
+    return make_evaluator(rules)
+
+
+class TranspositionTable(dict):
+    """``(player, opponent, supply) -> (depth, lower, upper, move)``, bounded in size."""
+
+    def __init__(self, max_entries: int = 200_000) -> None:
+        super().__init__()
+        self.max_entries = max_entries
+
+
+class Searcher:
+    """Search state for one rule set: evaluator, table, counters and the deadline."""
+
+    def __init__(
+        self,
+        rules,
+        evaluator: Evaluator | None = None,
+        tt: TranspositionTable | None = None,
+    ) -> None:
+        self.rules = rules
+        self.evaluate = evaluator or default_evaluator(rules)
+        self.tt = tt if tt is not None else TranspositionTable()
+        self.nodes = 0
+        self.deadline: float | None = None
+        self.node_limit: int | None = None
+        g = rules.geometry
+        t = tables(g)
+        self.corners = t.corners
+        self.near = t.near_corners
+        self.solver = solver_for_rules(rules)
+        self._build()
+
+    def _build(self) -> None:
+        rules = self.rules
+        g = rules.geometry
+        mask, nsq = g.mask, g.square_count
+        anti, etw = rules.anti, rules.empties_to_winner
+        moves_by_n = moves_by_empties(g)  # generated for the geometry: moves(p, o, empty)
+        FLIP = flip_functions(g)
+        evaluate = with_moves(self.evaluate)  # evaluate(p, o, legal moves of p)
+        tt = self.tt
+        corners, near = self.corners, self.near
+        corner_of = {}
+        for i in iter_indices(near):
+            corner_of[1 << i] = g.neighbours(i) & corners
+        solver = self.solver
+        perf = time.perf_counter
+        me = self
+
+        def tick() -> None:
+            if me.node_limit is not None and me.nodes > me.node_limit:
+                raise SearchTimeout
+            if me.deadline is not None and perf() > me.deadline:
+                raise SearchTimeout
+
+        def exact(p: int, o: int, alpha: int, beta: int) -> int:
+            # the solver in discs, with the window rounded outwards
+            a = alpha // 100
+            b = -((-beta) // 100)
+            solver.deadline = me.deadline
+            solver.node_limit = None if me.node_limit is None else max(0, me.node_limit - me.nodes)
+            solver.nodes = 0
+            try:
+                v = solver.solve(p, o, max(a, -_SOLVER_INF), min(b, _SOLVER_INF))
+            except SolveTimeout:
+                raise SearchTimeout from None
+            finally:
+                me.nodes += solver.nodes
+                solver.deadline = None
+                solver.node_limit = None
+            return v * 100
+
+        def negamax(p: int, o: int, sp: int, so: int, depth: int, alpha: int, beta: int, mv: int = -1) -> int:
+            # ``mv``: the legal moves if the caller knows them (its ordering counted them), else -1
+            me.nodes += 1
+            if not me.nodes % CLOCK_EVERY:
+                tick()
+            empty = mask & ~(p | o)
+            n = empty.bit_count()
+            moves = moves_by_n[n]
+            if not sp:
+                mv = 0
+            elif mv < 0:
+                mv = moves(p, o, empty)
+            if not mv:
+                if not (so and moves(o, p, empty)):
+                    return final_score(p, o, nsq, anti, etw) * 100
+                return -negamax(o, p, so, sp, depth, -beta, -alpha)
+            if depth >= n and sp >= n and so >= n:
+                return exact(p, o, alpha, beta)
+            if depth <= 0:
+                return evaluate(p, o, mv)
+            key = (p, o, sp)
+            e = tt.get(key)
+            hash_move = 0
+            if e is not None:
+                d, lo, hi, hash_move = e
+                if d >= depth:
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo == hi:
+                        return lo
+            alpha0 = alpha
+            d1 = depth - 1
+            kids = []
+            mobility = depth >= ORDER_DEPTH
+            while mv:
+                b = mv & -mv
+                mv ^= b
+                f = FLIP[b.bit_length() - 1](p, o)
+                np_ = o ^ f
+                no_ = p | f | b
+                m = -1
+                if b == hash_move:
+                    k = -INF
+                else:
+                    # fewest replies first, corners early, next to an empty corner late
+                    k = 0
+                    if mobility:
+                        m = moves(np_, no_, empty ^ b)
+                        k = m.bit_count() * 100
+                    if b & corners:
+                        k -= 300
+                    elif b & near and corner_of[b] & empty:
+                        k += 300
+                kids.append((k, b, np_, no_, m))
+            kids.sort()
+            best = -INF
+            best_move = 0
+            sp1 = sp - 1
+            first = True
+            for _, b, np_, no_, m in kids:
+                if first:
+                    v = -negamax(np_, no_, so, sp1, d1, -beta, -alpha, m)
+                    first = False
+                else:
+                    v = -negamax(np_, no_, so, sp1, d1, -alpha - 1, -alpha, m)
+                    if alpha < v < beta:
+                        v = -negamax(np_, no_, so, sp1, d1, -beta, -v, m)
+                if v > best:
+                    best = v
+                    best_move = b
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            if len(tt) >= tt.max_entries:
+                tt.clear()
+            if best <= alpha0:
+                tt[key] = (depth, -INF, best, best_move)
+            elif best >= beta:
+                tt[key] = (depth, best, INF, best_move)
+            else:
+                tt[key] = (depth, best, best, best_move)
+            return best
+
+        self.negamax = negamax
+
+    # -- positions (placement phase) ----------------------------------------------
+
+    def value(self, position: Position, depth: int, alpha: int, beta: int) -> int:
+        """Negamax value of any position (placement phase included)."""
+        if not position.in_placement:
+            sp, so = supplies(position)
+            return self.negamax(position.player, position.opponent, sp, so, depth, alpha, beta)
+        self.nodes += 1
+        if position.is_over:
+            return position.final_margin(position.turn) * 100
+        if position.must_pass:
+            return -self.value(position.pass_turn(), depth, -beta, -alpha)
+        if depth <= 0:
+            return self.evaluate(position.player, position.opponent)
+        best = -INF
+        for m in position.legal_moves():
+            v = -self.value(position.play(m), depth - 1, -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
+    def pv_from(self, position: Position, first: int, limit: int) -> list[int]:
+        """The principal variation: ``first``, then the table's moves while legal."""
+        pv = [first]
+        pos = position.play(first)
+        while len(pv) < limit and not pos.is_over:
+            if pos.must_pass:
+                pv.append(PASS)
+                pos = pos.pass_turn()
+                continue
+            if pos.in_placement:
+                break
+            sp, _ = supplies(pos)
+            e = self.tt.get((pos.player, pos.opponent, sp))
+            if e is None or not e[3] or not pos.legal & e[3]:
+                break
+            m = e[3].bit_length() - 1
+            pv.append(m)
+            pos = pos.play(m)
+        return pv
+
+
+def solver_for_rules(rules: Rules) -> Solver:
+    return solver_for(Position.start(rules))
+
+
+def supplies(position: Position) -> tuple[int, int]:
+    if position.supply is None:
+        return UNLIMITED, UNLIMITED
+    s = position.supply
+    return (s[1], s[0]) if position.turn else (s[0], s[1])
+
+
+def ordered_children(searcher: Searcher, position: Position, scores: dict[int, int]) -> list[tuple[int, Position]]:
+    """Root moves: by last iteration's score, else by the static ordering."""
+    children = [(m, position.play(m)) for m in position.legal_moves()]
+
+    def key(mc: tuple[int, Position]) -> tuple[int, int]:
+        m, child = mc
+        if m in scores:
+            return (0, -scores[m])
+        b = 1 << m
+        k = child.legal.bit_count() * 100
+        if b & searcher.corners:
+            k -= 300
+        elif b & searcher.near:
+            k += 300
+        return (1, k)
+
+    children.sort(key=key)
+    return children

@@ -1,0 +1,137 @@
+"""The engine's PyScript worker: the AI off the page's main thread.
+
+``index.html`` starts it with ``<script type="py" worker name="engine"
+src="./reversi/engine/worker.py">`` and no ``config`` of its own (in PyScript 0.6.66 a
+worker given one breaks): it shares ``pyscript.toml``, whose ``[files]`` put the
+``reversi`` package and its weights (``reversi/engine/data/``) in the worker's file
+system. The weights load with plain Python: no numpy here.
+
+Every exported function takes one JSON string (an object; a dict is accepted
+too) and returns a JSON string, so nothing but text crosses the worker boundary:
+
+* ``ping(request)``: warm-up (builds the evaluator of ``request["rules"]``, plain
+  Othello by default, and runs a tiny search) and says what it loaded:
+  ``{"ok", "python", "evaluator", "data_files", "seconds"}``. The page calls it once
+  before it announces ``engine-ready``.
+* ``best_move(request)``: :func:`reversi.engine.api.best_move` with ``rules``
+  (the form of :func:`reversi.formats.record.rules_to_dict`), ``start``, ``moves``,
+  ``level``, ``time_limit``, ``seed``.
+* ``analyse(request)``: :func:`reversi.engine.api.analyse`.
+* ``bench(request)``: the node rate of the midgame search on ``positions`` (the
+  same loop as ``tests/bench/bench_search.py``), ``seconds`` per position.
+
+Errors come back as ``{"error": "..."}``, never as exceptions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from reversi.engine import api as engine_api
+from reversi.engine.evaluate import DATA_DIR, feature_file, make_evaluator, pattern_file, uses_patterns
+from reversi.formats.record import rules_from_dict
+
+
+def _request(payload) -> dict:
+    if payload is None:
+        return {}
+    if isinstance(payload, str):
+        data = json.loads(payload or "{}")
+    elif hasattr(payload, "to_py"):  # a JS object
+        data = payload.to_py()
+    else:
+        data = payload
+    if not isinstance(data, dict):
+        raise ValueError(f"a request must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def _answer(fn, payload) -> str:
+    try:
+        out = fn(_request(payload))
+    except Exception as e:
+        out = {"error": f"{type(e).__name__}: {e}"}
+    return json.dumps(out)
+
+
+def evaluator_kind(rules) -> str:
+    """Which weights the evaluator of ``rules`` uses here: patterns, features or hand."""
+    if uses_patterns(rules) and os.path.exists(pattern_file(rules.anti)):
+        return "patterns"
+    if os.path.exists(feature_file()):
+        return "features"
+    return "hand"
+
+
+def _ping(req: dict) -> dict:
+    t0 = time.perf_counter()
+    rules = rules_from_dict(req.get("rules") or {})
+    make_evaluator(rules)
+    warm = engine_api.best_move(req.get("rules") or {}, None, "", level=1, seed=0)
+    data_files = sorted(os.listdir(DATA_DIR)) if os.path.isdir(DATA_DIR) else []
+    return {
+        "ok": "error" not in warm,
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "evaluator": evaluator_kind(rules),
+        "data_files": data_files,
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
+
+
+def _best_move(req: dict) -> dict:
+    return engine_api.best_move(
+        req.get("rules"),
+        req.get("start"),
+        req.get("moves"),
+        level=req.get("level"),
+        time_limit=req.get("time_limit"),
+        seed=req.get("seed"),
+    )
+
+
+def _analyse(req: dict) -> dict:
+    return engine_api.analyse(
+        req.get("rules"),
+        req.get("start"),
+        req.get("moves"),
+        time_limit=req.get("time_limit", 1.0),
+        max_depth=req.get("max_depth"),
+        exact_empties=req.get("exact_empties", 12),
+    )
+
+
+def _bench(req: dict) -> dict:
+    from reversi.engine.search import search
+    from reversi.formats.notation import parse_position
+
+    seconds = float(req.get("seconds", 2.0))
+    rows = []
+    for text in req.get("positions", []):
+        r = search(parse_position(text), time_limit=seconds)
+        rows.append({"position": text, "nodes": r.nodes, "seconds": round(r.seconds, 3), "depth": r.depth})
+    nodes = sum(r["nodes"] for r in rows)
+    total = sum(r["seconds"] for r in rows)
+    return {"positions": rows, "nodes": nodes, "seconds": round(total, 3), "nps": round(nodes / total) if total else 0}
+
+
+def ping(request=None) -> str:
+    return _answer(_ping, request)
+
+
+def best_move(request=None) -> str:
+    return _answer(_best_move, request)
+
+
+def analyse(request=None) -> str:
+    return _answer(_analyse, request)
+
+
+def bench(request=None) -> str:
+    return _answer(_bench, request)
+
+
+__export__ = ["ping", "best_move", "analyse", "bench"]

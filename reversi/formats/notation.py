@@ -1,0 +1,265 @@
+"""Text in and out: transcripts and position strings.
+
+Transcripts
+    Moves written back to back, ``f5d6c3d3c4``. Parsing accepts upper or lower
+    case, spaces, commas, dashes, move numbers (``1. F5 d6 2. C3``, ``1...``) and
+    explicit passes written ``pass``, ``PA`` or ``PS``. A forced pass may also be
+    left out. An explicit pass where the player has a move is an error, never
+    silently accepted. Writing gives the compact lower-case form, passes left out.
+
+Position strings
+    The 8x8 form of Edax, Zebra and the FFO test suite: 64 cells a1, b1, ..., h8,
+    then white space and the side to move::
+
+        ------------------XO------XXX------OXX-----O-------------------- O
+
+    Cells: ``X x * B b`` black, ``O o W w`` white, ``- .`` empty. Side: ``X`` or
+    ``O`` (``B``, ``W``, ``*`` accepted too). This package extends it to every
+    geometry:
+
+    * ``#`` is a square that is not on the board (an octagon cut or a blocked
+      square). On a bounding rectangle of 8x8 the 64 cells stay in one run.
+    * Any other board is written row by row, top first, rows separated by ``/``;
+      the rows give the size (``10x10`` for the octagon, with its ``#`` cuts).
+      The ``/`` form is accepted for 8x8 too.
+    * Classic Reversi's discs in hand follow the side as two numbers, black's
+      then white's: ``... X 28 29``. When they are left out they are derived
+      from the discs on the board (Black, who moves first, placed the odd one).
+
+    The string gives the squares and the discs; the rule set (Othello, Anti,
+    Classic, octagon) comes with it from elsewhere (options, record, link).
+    :func:`rules_for_position` adapts a rule set's size and blocked squares to a
+    string, so a bare string of any geometry can be read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from reversi.core.game import Game
+from reversi.core.geometry import COLUMN_LETTERS, Geometry
+from reversi.core.position import OFF_CELL, PASS, Position, board_rows
+from reversi.core.rules import BLACK, WHITE, Rules, RulesError
+from reversi.errors import IllegalMoveError, NotationError
+
+BLACK_CELLS = "XxBb*"
+WHITE_CELLS = "OoWw"
+EMPTY_CELLS = "-."
+
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<space>[\s,;\-]+)
+  | (?P<number>\d+\s*\.+)
+  | (?P<pass>pass|pa|ps)(?![0-9])
+  | (?P<square>[a-p](?:1[0-6]|[1-9]))
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+
+# -- transcripts ---------------------------------------------------------------
+
+
+def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]]:
+    """Tokenize a transcript: ``(move, offset, token)`` for each move or pass.
+
+    Only syntax is checked here (and that each square is on the board); legality
+    is :func:`play_transcript`'s job. Raises :class:`NotationError` naming the
+    offending text and its character offset.
+    """
+    tokens: list[tuple[int, int, str]] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN_RE.match(text, pos)
+        if not m:
+            snippet = text[pos : pos + 8]
+            raise NotationError(f"transcript: cannot read {snippet!r} at character {pos + 1}")
+        kind = m.lastgroup
+        token = m.group(0)
+        if kind == "pass":
+            tokens.append((PASS, pos, token))
+        elif kind == "square":
+            col = COLUMN_LETTERS.index(token[0].lower())
+            row = int(token[1:]) - 1
+            # a two-digit row only if the board has that row: 'a10' on 8x8 is an error
+            if not (col < geometry.width and row < geometry.height):
+                raise NotationError(
+                    f"transcript: {token!r} at character {pos + 1} is outside the "
+                    f"{geometry.width}x{geometry.height} board"
+                )
+            index = geometry.index(col, row)
+            if index in geometry.removed:
+                raise NotationError(f"transcript: {token!r} at character {pos + 1} is not on this board")
+            tokens.append((index, pos, token))
+        pos = m.end()
+    return tokens
+
+
+def play_transcript(start: Position, text: str) -> Game:
+    """A :class:`~reversi.core.game.Game` from ``start`` after the moves of ``text``.
+
+    Forced passes are filled in; an explicit pass must be a forced one. Errors
+    name the move number, the token and what is wrong.
+    """
+    game = Game(start=start)
+    moves = parse_transcript(text, start.rules.geometry)
+    for number, (move, offset, token) in enumerate(moves, 1):
+        if move == PASS and game.ply > 0 and game.line[game.ply - 1] == PASS:
+            # an explicit pass that was forced and already recorded
+            if game.position_at(game.ply - 1).must_pass:
+                continue
+        try:
+            game.play(move)
+        except IllegalMoveError as e:
+            raise IllegalMoveError(
+                f"transcript: move {number} {token!r} (character {offset + 1}): {e}"
+            ) from None
+    return game
+
+
+def write_transcript(moves: list[int], geometry: Geometry) -> str:
+    """The compact lower-case form, passes left out: ``'f5d6c3'``."""
+    return "".join(geometry.name(m) for m in moves if m != PASS)
+
+
+def move_name(move: int, geometry: Geometry) -> str:
+    return "pass" if move == PASS else geometry.name(move)
+
+
+# -- position strings ------------------------------------------------------------
+
+
+def position_to_string(position: Position) -> str:
+    g = position.rules.geometry
+    rows = board_rows(position)
+    board = "".join(rows) if (g.width, g.height) == (8, 8) else "/".join(rows)
+    text = f"{board} {'O' if position.turn == WHITE else 'X'}"
+    if position.supply is not None:
+        text += f" {position.supply[0]} {position.supply[1]}"
+    return text
+
+
+def _split_board(text: str) -> tuple[list[str], list[str]]:
+    """The rows of cells and the remaining fields of a position string."""
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError("position: empty text")
+    fields = stripped.split()
+    board = fields[0]
+    rest = fields[1:]
+    # Edax-style strings may split the 64 cells by spaces into rows; join them back
+    cells = BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/"
+    while rest and len(rest[0]) > 1 and all(c in cells for c in rest[0]):
+        board += rest.pop(0)
+    if "/" in board:
+        rows = board.split("/")
+        if len({len(r) for r in rows}) != 1:
+            lengths = ", ".join(str(len(r)) for r in rows)
+            raise NotationError(f"position: rows have different lengths ({lengths})")
+    else:
+        n = round(len(board) ** 0.5)
+        if n * n != len(board) or n < 4:
+            raise NotationError(
+                f"position: {len(board)} cells is not a square board (64 for 8x8, or rows split by '/')"
+            )
+        rows = [board[r * n : (r + 1) * n] for r in range(n)]
+    return rows, rest
+
+
+def rules_for_position(text: str, rules: Rules) -> Rules:
+    """``rules`` with the size and blocked squares that the string ``text`` shows.
+
+    Lets a bare position string of any geometry be read: its dimensions give the
+    size (unless the rule set has a fixed board) and its ``#`` cells that are not
+    cuts of the rule set's shape give the blocked squares.
+    """
+    rows, _ = _split_board(text)
+    height, width = len(rows), len(rows[0])
+    size = rules.size
+    if rules.kind.allows_size:
+        if width != height:
+            raise NotationError(f"position: a {width}x{height} board is not square")
+        size = width
+    try:
+        base = replace(rules, size=size, blocked=(), handicap=0)
+    except RulesError as e:
+        raise NotationError(f"position: {e}") from None
+    g = base.geometry
+    if (g.width, g.height) != (width, height):
+        raise NotationError(
+            f"position: {width}x{height} cells, but {rules.kind.title} is played on {g.width}x{g.height}"
+        )
+    blocked = []
+    for row, cells in enumerate(rows):
+        for col, c in enumerate(cells):
+            i = g.index(col, row)
+            if c == OFF_CELL and i not in g.removed:
+                blocked.append(g.name(i))
+    try:
+        return replace(rules, size=size, blocked=tuple(blocked), handicap=0)
+    except RulesError as e:
+        raise NotationError(f"position: {e}") from None
+
+
+def parse_position(text: str, rules: Rules | None = None) -> Position:
+    """A :class:`Position` from a position string, checked against ``rules``.
+
+    The geometry of the string must match the rules exactly (use
+    :func:`rules_for_position` first to adapt the rules to the string).
+    """
+    rules = rules or Rules()
+    g = rules.geometry
+    rows, rest = _split_board(text)
+    if (len(rows[0]), len(rows)) != (g.width, g.height):
+        raise NotationError(
+            f"position: {len(rows[0])}x{len(rows)} cells, but the board is {g.width}x{g.height}"
+        )
+    black = white = 0
+    for row, cells in enumerate(rows):
+        for col, c in enumerate(cells):
+            i = g.index(col, row)
+            name = g.name(i)
+            if c == OFF_CELL:
+                if i not in g.removed:
+                    raise NotationError(f"position: {name} is marked '#' but is on this board")
+                continue
+            if i in g.removed:
+                raise NotationError(f"position: {name} is not on this board but holds {c!r} (write '#')")
+            if c in BLACK_CELLS:
+                black |= 1 << i
+            elif c in WHITE_CELLS:
+                white |= 1 << i
+            elif c not in EMPTY_CELLS:
+                raise NotationError(f"position: {c!r} on {name} is not a cell (X, O, - or #)")
+    if not rest:
+        raise NotationError("position: the side to move is missing (X or O after the board)")
+    side = rest[0]
+    if side in ("X", "x", "B", "b", "*"):
+        turn = BLACK
+    elif side in ("O", "o", "W", "w"):
+        turn = WHITE
+    else:
+        raise NotationError(f"position: side to move {side!r} is not X or O")
+    supply = None
+    if rules.supply is not None:
+        supply = _parse_supply(rest[1:], rules, black, white)
+    elif len(rest) > 1:
+        raise NotationError(f"position: unexpected {' '.join(rest[1:])!r} after the side to move")
+    return Position(rules, black, white, turn, supply)
+
+
+def _parse_supply(fields: list[str], rules: Rules, black: int, white: int) -> tuple[int, int]:
+    full = rules.supply or 0
+    if not fields:
+        handicap_discs = rules.handicap
+        placed = (black | white).bit_count() - handicap_discs
+        black_placed = (max(placed, 0) + 1) // 2
+        supply = (full - black_placed, full - (max(placed, 0) - black_placed))
+    elif len(fields) == 2 and all(f.isdigit() for f in fields):
+        supply = (int(fields[0]), int(fields[1]))
+    else:
+        raise NotationError(f"position: discs in hand {' '.join(fields)!r} should be two numbers")
+    if not (0 <= supply[0] <= full and 0 <= supply[1] <= full):
+        raise NotationError(f"position: discs in hand {supply[0]} and {supply[1]} are not within 0..{full}")
+    return supply

@@ -1,0 +1,317 @@
+"""Game records: the rule set, the start and the moves, as a file and as a link.
+
+Record file (``.rev``, UTF-8 text), PGN-like tags then the moves::
+
+    [Event "Casual game"]
+    [Rules "othello"]
+    [Size "10"]
+    [Anti "yes"]
+    [FreeOpening "no"]
+    [Blocked "c3 h8"]
+    [Handicap "2"]
+    [HandicapColor "black"]
+    [Position "...extended position string..."]   (only for a set-up start)
+    [Result "36:28"]                               (informative, checked if present)
+
+    f5 d6 c3 d3 c4 f4 f6 f3 e6 e7
+    d7 pass c6 ...
+
+Tags other than the rule tags are kept as they are (player names, date...).
+Moves are square names or ``pass``; the move text accepts everything a
+transcript accepts (:mod:`reversi.formats.notation`). Rule tags left out take their
+defaults, so a file holding only moves is standard Othello.
+
+Share link (the query string of the page's address), e.g.
+``?r=othello&s=10&a=1&f=1&b=c3.h8&h=2&hc=w&p=...&m=f5d6c3``: ``r`` rule set,
+``s`` size, ``a`` anti, ``f`` free opening, ``b`` blocked squares joined by
+``.``, ``h`` handicap, ``hc`` handicap colour (``b``/``w``), ``p`` a set-up start
+position (the extended position string with ``_`` for spaces), ``m`` the moves
+(compact transcript; passes are implied). Defaults are left out, so the
+standard game after three moves is ``?m=f5d6c3``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from urllib.parse import parse_qsl, quote, urlencode
+
+from reversi.core.game import Game
+from reversi.core.position import PASS, Position
+from reversi.core.rules import BLACK, WHITE, Rules
+from reversi.errors import NotationError, ReversiError, RulesError
+from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
+
+_TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+RULE_TAGS = ("Rules", "Size", "Anti", "FreeOpening", "Blocked", "Handicap", "HandicapColor", "Position")
+MAX_TEXT = 200_000
+
+
+@dataclass
+class Record:
+    rules: Rules = field(default_factory=Rules)
+    #: A set-up start position, or None for the rule set's own start.
+    start: Position | None = None
+    #: The plies in order, passes included as PASS.
+    moves: list[int] = field(default_factory=list)
+    tags: dict[str, str] = field(default_factory=dict)
+
+    def start_position(self) -> Position:
+        return self.start if self.start is not None else Position.start(self.rules)
+
+    def to_game(self) -> Game:
+        game = Game(start=self.start_position())
+        game.play_all(self.moves)
+        return game
+
+    @classmethod
+    def from_game(cls, game: Game, tags: dict[str, str] | None = None) -> Record:
+        standard = Position.start(game.rules)
+        start = None if game.start == standard else game.start
+        return cls(game.rules, start, list(game.line), dict(tags or {}))
+
+
+# -- rules as plain data ----------------------------------------------------------
+
+
+def rules_to_dict(rules: Rules) -> dict:
+    """JSON-able form of a rule set (used by the page, the worker and records)."""
+    return {
+        "variant": rules.variant,
+        "size": rules.size,
+        "anti": rules.anti,
+        "free_opening": rules.free_opening,
+        "blocked": list(rules.blocked),
+        "handicap": rules.handicap,
+        "handicap_color": "white" if rules.handicap_color == WHITE else "black",
+    }
+
+
+def rules_from_dict(data: dict) -> Rules:
+    """Inverse of :func:`rules_to_dict`; missing keys take defaults, bad ones are refused."""
+    if not isinstance(data, dict):
+        raise RulesError(f"rules must be an object, not {type(data).__name__}")
+    known = {"variant", "size", "anti", "free_opening", "blocked", "handicap", "handicap_color"}
+    unknown = set(data) - known
+    if unknown:
+        raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+    color = data.get("handicap_color", "black")
+    if color not in ("black", "white"):
+        raise RulesError(f"handicap colour {color!r} must be 'black' or 'white'")
+    blocked = data.get("blocked", [])
+    if isinstance(blocked, str):
+        blocked = blocked.replace(",", " ").split()
+    if not isinstance(blocked, (list, tuple)) or not all(isinstance(b, str) for b in blocked):
+        raise RulesError("blocked squares must be a list of square names")
+    for key in ("anti", "free_opening"):
+        if not isinstance(data.get(key, False), bool):
+            raise RulesError(f"{key} must be true or false")
+    for key in ("size", "handicap"):
+        if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
+            raise RulesError(f"{key} must be a whole number, not {data[key]!r}")
+    return Rules(
+        str(data.get("variant", "othello")),
+        size=data.get("size", 8),
+        anti=data.get("anti", False),
+        free_opening=data.get("free_opening", False),
+        blocked=tuple(blocked),
+        handicap=data.get("handicap", 0),
+        handicap_color=WHITE if color == "white" else BLACK,
+    )
+
+
+# -- record file ---------------------------------------------------------------------
+
+
+def _yes_no(text: str, tag: str) -> bool:
+    t = text.strip().lower()
+    if t in ("yes", "true", "1", "on"):
+        return True
+    if t in ("no", "false", "0", "off", ""):
+        return False
+    raise NotationError(f"record: tag {tag} is {text!r}, expected yes or no")
+
+
+def _int_tag(text: str, tag: str) -> int:
+    if not text.strip().isdigit():
+        raise NotationError(f"record: tag {tag} is {text!r}, expected a whole number")
+    return int(text)
+
+
+def write_record(record: Record) -> str:
+    r = record.rules
+    tags = {k: v for k, v in record.tags.items() if k not in RULE_TAGS and k != "Result"}
+    lines = [f'[{k} "{_escape(v)}"]' for k, v in tags.items()]
+    lines.append(f'[Rules "{r.variant}"]')
+    if r.kind.allows_size:
+        lines.append(f'[Size "{r.size}"]')
+    lines.append(f'[Anti "{"yes" if r.anti else "no"}"]')
+    lines.append(f'[FreeOpening "{"yes" if r.free_opening else "no"}"]')
+    if r.blocked:
+        lines.append(f'[Blocked "{" ".join(r.blocked)}"]')
+    if r.handicap:
+        lines.append(f'[Handicap "{r.handicap}"]')
+        lines.append(f'[HandicapColor "{"white" if r.handicap_color == WHITE else "black"}"]')
+    if record.start is not None:
+        lines.append(f'[Position "{position_to_string(record.start)}"]')
+    game = record.to_game()
+    result = game.position.result() if game.ply == len(game.line) else None
+    if result is not None:
+        lines.append(f'[Result "{result.score}"]')
+    lines.append("")
+    g = r.geometry
+    names = ["pass" if m == PASS else g.name(m) for m in record.moves]
+    for k in range(0, len(names), 10):
+        lines.append(" ".join(names[k : k + 10]))
+    return "\n".join(lines) + "\n"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def read_record(text: str) -> Record:
+    """Parse a record file; every error names the tag or move that is wrong."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"record: {len(text)} characters is too long for a game record")
+    tags: dict[str, str] = {}
+    body_lines = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            m = _TAG_RE.fullmatch(stripped)
+            if not m:
+                raise NotationError(f"record: line {number} is not a tag like [Name \"value\"]: {stripped[:40]!r}")
+            tags[m.group(1)] = re.sub(r"\\(.)", r"\1", m.group(2))
+        elif stripped.startswith(("#", ";", "%")):
+            continue  # comment lines
+        else:
+            body_lines.append(line)
+    try:
+        rules = Rules(
+            tags.get("Rules", "othello"),
+            size=_int_tag(tags["Size"], "Size") if "Size" in tags else 8,
+            anti=_yes_no(tags.get("Anti", "no"), "Anti"),
+            free_opening=_yes_no(tags.get("FreeOpening", "no"), "FreeOpening"),
+            blocked=tuple(tags.get("Blocked", "").replace(",", " ").split()),
+            handicap=_int_tag(tags["Handicap"], "Handicap") if "Handicap" in tags else 0,
+            handicap_color=_color_tag(tags.get("HandicapColor", "black")),
+        )
+    except RulesError as e:
+        raise NotationError(f"record: {e}") from None
+    start = parse_position(tags["Position"], rules) if "Position" in tags else None
+    game = play_transcript(start or Position.start(rules), "\n".join(body_lines))
+    record = Record(rules, start, list(game.line), {k: v for k, v in tags.items() if k not in RULE_TAGS})
+    expected = tags.get("Result")
+    result = game.position.result()
+    if expected and result is not None and expected.strip() != result.score:
+        raise NotationError(f"record: Result tag says {expected!r} but the moves end {result.score}")
+    record.tags.pop("Result", None)
+    return record
+
+
+def _color_tag(text: str) -> int:
+    t = text.strip().lower()
+    if t in ("black", "b", "x"):
+        return BLACK
+    if t in ("white", "w", "o", "red", "r"):
+        return WHITE
+    raise NotationError(f"record: tag HandicapColor is {text!r}, expected black or white")
+
+
+# -- share links ---------------------------------------------------------------------
+
+
+def record_to_query(record: Record) -> str:
+    """The query string (without ``?``) that restores ``record``; defaults left out."""
+    r = record.rules
+    params: list[tuple[str, str]] = []
+    if r.variant != "othello":
+        params.append(("r", r.variant))
+    if r.size != 8:
+        params.append(("s", str(r.size)))
+    if r.anti:
+        params.append(("a", "1"))
+    if r.free_opening:
+        params.append(("f", "1"))
+    if r.blocked:
+        params.append(("b", ".".join(r.blocked)))
+    if r.handicap:
+        params.append(("h", str(r.handicap)))
+        if r.handicap_color == WHITE:
+            params.append(("hc", "w"))
+    if record.start is not None:
+        params.append(("p", position_to_string(record.start).replace(" ", "_")))
+    moves = write_transcript(record.moves, r.geometry)
+    if moves:
+        params.append(("m", moves))
+    return urlencode(params, quote_via=quote, safe="/.#")
+
+
+def record_from_query(query: str) -> Record:
+    """Parse a share link's query string (with or without ``?``).
+
+    Raises :class:`ReversiError` subclasses naming the parameter that is wrong.
+    Unknown parameters are ignored (the page may add its own, e.g. ``lang``).
+    """
+    query = query.lstrip("?")
+    if len(query) > 20_000:
+        raise NotationError("link: the address is too long")
+    params: dict[str, str] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        if key in params:
+            raise NotationError(f"link: parameter {key!r} appears twice")
+        params[key] = value
+
+    def flag(key: str) -> bool:
+        v = params.get(key, "0")
+        if v not in ("0", "1"):
+            raise NotationError(f"link: {key}={v!r} should be 0 or 1")
+        return v == "1"
+
+    def number(key: str, default: int) -> int:
+        v = params.get(key)
+        if v is None:
+            return default
+        if not v.isdigit():
+            raise NotationError(f"link: {key}={v!r} should be a number")
+        return int(v)
+
+    hc = params.get("hc", "b")
+    if hc not in ("b", "w"):
+        raise NotationError(f"link: hc={hc!r} should be b or w")
+    try:
+        rules = Rules(
+            params.get("r", "othello"),
+            size=number("s", 8),
+            anti=flag("a"),
+            free_opening=flag("f"),
+            blocked=tuple(s for s in params.get("b", "").split(".") if s),
+            handicap=number("h", 0),
+            handicap_color=WHITE if hc == "w" else BLACK,
+        )
+    except RulesError as e:
+        raise RulesError(f"link: {e}") from None
+    start = None
+    if "p" in params:
+        try:
+            start = parse_position(params["p"].replace("_", " "), rules)
+        except ReversiError as e:
+            raise NotationError(f"link: {e}") from None
+    try:
+        game = play_transcript(start or Position.start(rules), params.get("m", ""))
+    except ReversiError as e:
+        raise type(e)(f"link: {e}") from None
+    return Record(rules, start, list(game.line))
+
+
+__all__ = [
+    "Record",
+    "read_record",
+    "record_from_query",
+    "record_to_query",
+    "replace",
+    "rules_from_dict",
+    "rules_to_dict",
+    "write_record",
+]

@@ -1,0 +1,263 @@
+"""Engine matches: the team's strength yardstick.
+
+Two engine settings (a level, a time per move, a depth) play each other from a
+list of reproducible openings, each opening twice with the colours swapped, so
+neither side profits from a lucky opening. The report gives wins, draws and
+losses of A, A's score, the Elo difference and its 95% confidence interval:
+
+* ``score = (wins + draws / 2) / games``, ``elo = -400 * log10(1 / score - 1)``;
+* the interval is ``score +- 1.96 * sd / sqrt(games)`` (``sd`` the standard
+  deviation of the per-game scores 1, 1/2, 0) mapped through the same formula.
+  When A won or lost everything the Elo is infinite and reported as such.
+
+Openings are random legal moves from a seed (:func:`openings`), the same on every
+machine (the package's SplitMix64), with repeated positions skipped. Games can be
+played on several processes (``processes=2``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from reversi.core.position import PASS, Position
+from reversi.core.rules import BLACK, Rules, SplitMix64
+from reversi.engine.levels import choose_move
+from reversi.engine.search import Searcher, search
+from reversi.formats.notation import write_transcript
+
+
+@dataclass(frozen=True)
+class Player:
+    """An engine setting: a level, or a depth, with an optional time per move."""
+
+    level: int | None = None
+    time: float | None = None
+    depth: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """``'level=3'``, ``'level=5,time=0.2'``, ``'depth=4'``, or just ``'3'`` (a level)."""
+        text = text.strip()
+        if text.isdigit():
+            return cls(level=int(text))
+        values: dict = {}
+        for part in text.split(","):
+            key, sep, value = part.partition("=")
+            key = key.strip().lower()
+            try:
+                if not sep or key not in ("level", "time", "depth"):
+                    raise ValueError
+                values[key] = float(value) if key == "time" else int(value)
+            except ValueError:
+                raise ValueError(
+                    f"engine setting {text!r}: expected e.g. 'level=3', 'depth=4' or 'level=5,time=0.2'"
+                ) from None
+        if not values:
+            raise ValueError(f"engine setting {text!r} is empty")
+        return cls(**values)
+
+    def describe(self) -> str:
+        parts = []
+        if self.level is not None:
+            parts.append(f"level={self.level}")
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
+        if self.time is not None:
+            parts.append(f"time={self.time:g}")
+        return ",".join(parts)
+
+    def choose(self, position: Position, searcher: Searcher, seed: int) -> int:
+        if self.depth is not None and self.level is None:
+            r = search(position, max_depth=self.depth, time_limit=self.time, searcher=searcher)
+            return r.move
+        move, _ = choose_move(position, self.level, self.time, seed=seed, searcher=searcher)
+        return move
+
+
+def openings(rules: Rules, plies: int, count: int, seed: int = 0) -> list[list[int]]:
+    """``count`` distinct openings of ``plies`` random legal moves (fewer if there are not enough)."""
+    rng = SplitMix64(seed)
+    seen: set = set()
+    found: list[list[int]] = []
+    attempts = 0
+    while len(found) < count and attempts < count * 50:
+        attempts += 1
+        pos = Position.start(rules)
+        line: list[int] = []
+        while len(line) < plies and not pos.is_over:
+            if pos.must_pass:
+                line.append(PASS)
+                pos = pos.pass_turn()
+                continue
+            legal = pos.legal_moves()
+            m = legal[rng.below(len(legal))]
+            line.append(m)
+            pos = pos.play(m)
+        key = (pos.black, pos.white, pos.turn)
+        if key in seen or pos.is_over:
+            continue
+        seen.add(key)
+        found.append(line)
+    return found
+
+
+@dataclass
+class GameRecord:
+    opening: list[int]
+    a_is_black: bool
+    moves: list[int]
+    #: Final margin from A's side (positive: A won), as the game scores it.
+    margin: int
+
+
+def play_game(rules: Rules, opening: list[int], a: Player, b: Player, a_is_black: bool, seed: int) -> GameRecord:
+    pos = Position.start(rules)
+    for m in opening:
+        pos = pos.play(m)
+    searchers = {True: Searcher(rules), False: Searcher(rules)}  # keyed by "is A"
+    moves: list[int] = []
+    ply = 0
+    while not pos.is_over:
+        if pos.must_pass:
+            pos = pos.pass_turn()
+            moves.append(PASS)
+            continue
+        a_to_move = (pos.turn == BLACK) == a_is_black
+        player = a if a_to_move else b
+        move = player.choose(pos, searchers[a_to_move], seed * 1000 + ply)
+        pos = pos.play(move)
+        moves.append(move)
+        ply += 1
+    a_color = BLACK if a_is_black else 1 - BLACK
+    return GameRecord(opening, a_is_black, moves, pos.final_margin(a_color))
+
+
+@dataclass
+class MatchResult:
+    a: str
+    b: str
+    wins: int
+    draws: int
+    losses: int
+    games: list[GameRecord] = field(default_factory=list, repr=False)
+
+    @property
+    def count(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        return (self.wins + self.draws / 2) / self.count if self.count else 0.5
+
+    @property
+    def elo(self) -> float:
+        return elo_from_score(self.score)
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% confidence interval of the Elo difference."""
+        n = self.count
+        if not n:
+            return (-math.inf, math.inf)
+        s = self.score
+        mean_sq = (self.wins + self.draws / 4) / n
+        sd = math.sqrt(max(0.0, mean_sq - s * s))
+        half = 1.96 * sd / math.sqrt(n)
+        return elo_from_score(s - half), elo_from_score(s + half)
+
+    def report(self) -> str:
+        lo, hi = self.interval
+        return (
+            f"A ({self.a}) vs B ({self.b}): {self.count} games, "
+            f"+{self.wins} ={self.draws} -{self.losses}, score {100 * self.score:.1f}%, "
+            f"Elo {_fmt(self.elo)} [95% {_fmt(lo)}, {_fmt(hi)}]"
+        )
+
+    def to_dict(self) -> dict:
+        lo, hi = self.interval
+        return {
+            "a": self.a,
+            "b": self.b,
+            "games": self.count,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": self.score,
+            "elo": _json_float(self.elo),
+            "elo_low": _json_float(lo),
+            "elo_high": _json_float(hi),
+        }
+
+
+def elo_from_score(s: float) -> float:
+    if s <= 0:
+        return -math.inf
+    if s >= 1:
+        return math.inf
+    return -400 * math.log10(1 / s - 1)
+
+
+def _fmt(x: float) -> str:
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    return f"{x:+.0f}"
+
+
+def _json_float(x: float) -> float | None:
+    return None if math.isinf(x) else round(x, 1)
+
+
+def _play_task(task: tuple) -> GameRecord:
+    return play_game(*task)
+
+
+def match(
+    a: Player,
+    b: Player,
+    games: int = 20,
+    *,
+    rules: Rules | None = None,
+    seed: int = 0,
+    plies: int = 4,
+    processes: int = 1,
+    progress=None,
+) -> MatchResult:
+    """Play ``games`` games (rounded up to even) of A against B and score them.
+
+    ``progress(record, result_so_far)`` is called after each game.
+    """
+    rules = rules or Rules()
+    pairs = max(1, (games + 1) // 2)
+    lines = openings(rules, plies, pairs, seed)
+    tasks = []
+    for k, line in enumerate(lines):
+        tasks.append((rules, line, a, b, True, seed * 100_003 + 2 * k))
+        tasks.append((rules, line, a, b, False, seed * 100_003 + 2 * k + 1))
+    result = MatchResult(a.describe(), b.describe(), 0, 0, 0)
+
+    def add(rec: GameRecord) -> None:
+        if rec.margin > 0:
+            result.wins += 1
+        elif rec.margin < 0:
+            result.losses += 1
+        else:
+            result.draws += 1
+        result.games.append(rec)
+        if progress is not None:
+            progress(rec, result)
+
+    if processes > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(processes) as pool:
+            for rec in pool.imap_unordered(_play_task, tasks):
+                add(rec)
+    else:
+        for task in tasks:
+            add(_play_task(task))
+    return result
+
+
+def game_transcript(rules: Rules, rec: GameRecord) -> str:
+    return write_transcript(rec.opening + rec.moves, rules.geometry)

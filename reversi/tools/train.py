@@ -1,0 +1,582 @@
+"""Training of the evaluation weights: self-play, exact endgame labels, ridge fit.
+
+Usage (numpy and scipy required here, and only here)::
+
+    python -m reversi.tools.train patterns --time-limit 1200 --save-data /tmp/othello.npz
+    python -m reversi.tools.train patterns --load-data /tmp/othello.npz      # refit only
+    python -m reversi.tools.train features [--anti] --time-limit 300
+    python -m reversi.tools.train patterns --quick --out /tmp/p.bin             # tiny, for tests
+
+Pipeline
+--------
+1. **Positions by self-play.** Each game starts with 4 to 8 random moves (varied
+   openings), then a fixed-depth alpha-beta player (2 plies by default) on the
+   hand-set evaluation (:func:`reversi.engine.evaluate.hand_evaluator`) plays, with a
+   random move with probability ``epsilon`` (0.08: positions after poor moves, the
+   kind a search's leaves are full of). Every game has its own seed (``seed +
+   game``), so a run is reproducible. Pattern training plays plain 8x8 Othello;
+   feature training plays a mix of geometries (6x6 to 12x12, the octagon, random
+   blocked squares).
+2. **Labels.** From ``solve_empties`` (12) empty squares on, the game is played
+   perfectly with :func:`reversi.engine.solver.solve`, so every position from there on has
+   its exact value. Every position of the game gets that final margin (sign by the
+   side to move): exact late, the outcome of fair (2-ply) play earlier. Labels are
+   final margins in discs as the score counts them (Anti: fewer discs is better).
+3. **Fit.** Per phase (10 plies each by empty squares; the rows within 3 empties
+   of the phase included, to smooth the phases), ridge regression of the label on
+   the features: patterns one-hot over their base-3 configurations, the entries
+   that a pattern's own symmetries map onto each other tied to one parameter, plus
+   scalar features (mobility of each side, potential mobility of each side,
+   parity, bias). Sparse normal equations, conjugate gradients (scipy). Every tenth
+   game is held out; each phase keeps the ridge penalty of ``--ridge`` with the
+   lowest held-out error. Feature weights (other shapes) are a small dense ridge
+   per bucket.
+4. **Write** the weights to ``reversi/engine/data/`` in files plain Python reads (see
+   :mod:`reversi.engine.evaluate`): patterns as zlib-compressed int16 centidiscs, features
+   as JSON.
+
+Why this shape: an earlier model (10 patterns, ~100k weights per phase, 1-ply
+greedy self-play) fitted its training games but lost to the hand evaluation in a
+2-3 ply search. A few thousand weights per phase, mobility as features, and labels
+from better games are what a few thousand games can determine.
+
+The real run, its data sizes and time are recorded in ``reversi/engine/data/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+
+from reversi.core.bitboard import flips as _flips
+from reversi.core.bitboard import moves as _moves
+from reversi.core.geometry import Geometry
+from reversi.core.position import Position
+from reversi.core.rules import Rules, random_blocked
+from reversi.engine.evaluate import (
+    FEATURE_BUCKETS,
+    FEATURES,
+    PATTERN_SCALARS,
+    Evaluator,
+    build_pattern_indexer,
+    feature_bucket,
+    feature_file,
+    feature_vector,
+    geometry_info,
+    hand_evaluator,
+    pattern_file,
+    pattern_scalars,
+    save_pattern_weights,
+    symmetries,
+)
+from reversi.engine.search import solve as _solve
+
+#: Patterns known to training (squares for the a1 corner / top edge).
+KNOWN_PATTERNS = {
+    "edge": [(c, 0) for c in range(8)],
+    "edge+2x": [(c, 0) for c in range(8)] + [(1, 1), (6, 1)],
+    "corner2x4": [(c, r) for r in range(2) for c in range(4)],
+    "corner3x3": [(c, r) for r in range(3) for c in range(3)],
+    "corner2x5": [(c, r) for r in range(2) for c in range(5)],
+    "row2": [(c, 1) for c in range(8)],
+    "row3": [(c, 2) for c in range(8)],
+    "diag8": [(k, k) for k in range(8)],
+    "diag7": [(k + 1, k) for k in range(7)],
+}
+#: The pattern set of the shipped 8x8 evaluation: small, so that a few thousand
+#: games determine it; mobility and potential mobility come as scalar features.
+PATTERNS_8X8 = [(name, KNOWN_PATTERNS[name]) for name in ("edge", "corner2x4")]
+PATTERN_PHASES = 6
+
+
+def pattern_phase(empties: int) -> int:
+    """Phase bucket of the 8x8 pattern weights: 10 plies each, by empty squares."""
+    return max(0, min(PATTERN_PHASES - 1, (60 - empties) // 10))
+
+
+# -- self-play -----------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    """Positions of played games with their labels (margin in discs, side to move)."""
+
+    players: list[int] = field(default_factory=list)
+    opponents: list[int] = field(default_factory=list)
+    labels: list[float] = field(default_factory=list)
+    games: list[int] = field(default_factory=list)
+    rules: list[Rules] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def extend(self, other: Sample) -> None:
+        self.players += other.players
+        self.opponents += other.opponents
+        self.labels += other.labels
+        self.games += other.games
+        self.rules += other.rules
+
+
+def final_margin(rules: Rules, p: int, o: int) -> int:
+    """The final disc difference for ``p`` as the game scores it (Anti reversed, empties to the winner)."""
+    a, b = p.bit_count(), o.bit_count()
+    m = b - a if rules.anti else a - b
+    if rules.empties_to_winner and m:
+        e = (rules.geometry.mask & ~(p | o)).bit_count()
+        m += e if m > 0 else -e
+    return m
+
+
+def search_value(rules: Rules, evaluate: Evaluator, p: int, o: int, depth: int, alpha: int, beta: int) -> int:
+    """Fixed-depth alpha-beta value (centidiscs; exact ends count 10000 per disc)."""
+    g = rules.geometry
+    empty = g.mask & ~(p | o)
+    mv = _moves(p, o, empty, g.shifts)
+    if not mv:
+        if not _moves(o, p, empty, g.shifts):
+            return 10000 * final_margin(rules, p, o)
+        return -search_value(rules, evaluate, o, p, depth, -beta, -alpha)
+    if depth == 0:
+        return evaluate(p, o)
+    best = -(10**9)
+    while mv:
+        bit = mv & -mv
+        mv ^= bit
+        f = _flips(p, o, bit.bit_length() - 1, g.shifts)
+        v = -search_value(rules, evaluate, o & ~f, p | f | bit, depth - 1, -beta, -alpha)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+def play_game(
+    rules: Rules,
+    evaluate: Evaluator,
+    seed: int,
+    epsilon: float,
+    solve_empties: int,
+    game_id: int,
+    depth: int = 2,
+    opening: tuple[int, int] = (4, 8),
+) -> Sample:
+    """One self-play game, labelled (see the module docstring).
+
+    Random moves for the first ``opening`` plies (a random count in that range), then
+    a ``depth``-ply alpha-beta player on ``evaluate`` that plays a random move with
+    probability ``epsilon``; from ``solve_empties`` empties on, perfect play found by
+    :func:`reversi.engine.solver.solve`. Labels: the exact final margin of the game (for the
+    side to move), exact for every position from the solve point on.
+    """
+    rng = random.Random(seed)
+    g = rules.geometry
+    shifts = g.shifts
+    pos = Position.start(rules)
+    randoms = rng.randint(*opening)
+    line: list[tuple[int, int, int]] = []  # (player, opponent, colour to move)
+    solved = None  # (score, colour) at the solve point
+    ply = 0
+    while not pos.is_over:
+        if pos.must_pass:
+            pos = pos.pass_turn()
+            continue
+        p, o = pos.player, pos.opponent
+        line.append((p, o, pos.turn))
+        if solved is not None or pos.empty.bit_count() <= solve_empties:
+            r = _solve(pos, all_best=False)
+            if solved is None:
+                solved = (r.score, pos.turn)
+            move = r.best[0]
+        else:
+            cand = pos.legal_moves()
+            if ply < randoms or rng.random() < epsilon:
+                move = rng.choice(cand)
+            else:
+                best = None
+                ties: list[int] = []
+                for i in cand:
+                    f = _flips(p, o, i, shifts)
+                    v = -search_value(rules, evaluate, o & ~f, p | f | (1 << i), depth - 1, -(10**9), 10**9)
+                    if best is None or v > best:
+                        best, ties = v, [i]
+                    elif v == best:
+                        ties.append(i)
+                move = rng.choice(ties)
+        pos = pos.play(move)
+        ply += 1
+    if solved is None:  # ended before reaching the solve depth: the result is exact
+        solved = (pos.final_margin(pos.turn), pos.turn)
+    score, colour = solved
+    out = Sample()
+    for p, o, turn in line:
+        out.players.append(p)
+        out.opponents.append(o)
+        out.labels.append(float(score if turn == colour else -score))
+        out.games.append(game_id)
+        out.rules.append(rules)
+    return out
+
+
+def generate(
+    rules_list: list[Rules],
+    evaluators: dict,
+    games: int,
+    seed: int,
+    epsilon: float,
+    solve_empties: int,
+    time_limit: float | None = None,
+    log=None,
+    depth: int = 2,
+    checkpoint=None,
+) -> Sample:
+    """Play ``games`` self-play games, cycling through ``rules_list``.
+
+    ``checkpoint(data)`` is called every 100 games (to save the positions so far).
+    """
+    data = Sample()
+    t0 = time.time()
+    for k in range(games):
+        rules = rules_list[k % len(rules_list)]
+        data.extend(play_game(rules, evaluators[rules], seed + k, epsilon, solve_empties, seed + k, depth))
+        if (k + 1) % 100 == 0:
+            if log:
+                log(f"  {k + 1} games, {len(data)} positions, {time.time() - t0:.0f}s")
+            if checkpoint:
+                checkpoint(data)
+        if time_limit is not None and time.time() - t0 > time_limit:
+            if log:
+                log(f"  time limit: stopped after {k + 1} games")
+            break
+    return data
+
+
+def save_samples(path: str, data: Sample) -> None:
+    """Save labelled 8x8 positions (bitboards split into two uint64 halves)."""
+    import numpy as np
+
+    lo = (1 << 64) - 1
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    np.savez_compressed(
+        path,
+        p_lo=np.array([p & lo for p in data.players], dtype=np.uint64),
+        p_hi=np.array([p >> 64 for p in data.players], dtype=np.uint64),
+        o_lo=np.array([o & lo for o in data.opponents], dtype=np.uint64),
+        o_hi=np.array([o >> 64 for o in data.opponents], dtype=np.uint64),
+        labels=np.array(data.labels, dtype=np.float64),
+        games=np.array(data.games, dtype=np.int64),
+    )
+
+
+def load_samples(path: str, rules: Rules) -> Sample:
+    import numpy as np
+
+    z = np.load(path)
+    out = Sample()
+    out.players = [int(a) | int(b) << 64 for a, b in zip(z["p_lo"], z["p_hi"], strict=False)]
+    out.opponents = [int(a) | int(b) << 64 for a, b in zip(z["o_lo"], z["o_hi"], strict=False)]
+    out.labels = [float(v) for v in z["labels"]]
+    out.games = [int(v) for v in z["games"]]
+    out.rules = [rules] * len(out.labels)
+    return out
+
+
+# -- fitting ---------------------------------------------------------------------------
+
+
+def _self_symmetry_perms(g: Geometry, squares: list[tuple[int, int]]) -> list[list[int]]:
+    """Permutations ``perm[k]`` (square k goes to position perm[k]) mapping the
+    pattern's square set onto itself."""
+    pos = {sq: k for k, sq in enumerate(squares)}
+    out = []
+    for sym in symmetries(g.width):
+        image = [sym(c, r) for c, r in squares]
+        if set(image) == set(squares):
+            out.append([pos[sq] for sq in image])
+    return out
+
+
+def canonical_ids(g: Geometry, squares: list[tuple[int, int]]):
+    """``(ids, count)``: for every base-3 index, the id of its symmetry class."""
+    import numpy as np
+
+    n = len(squares)
+    size = 3**n
+    idx = np.arange(size)
+    digits = np.stack([(idx // 3**k) % 3 for k in range(n)], axis=1)
+    best = idx.copy()
+    for perm in _self_symmetry_perms(g, squares):
+        moved = np.zeros(size, dtype=np.int64)
+        for k in range(n):
+            moved += digits[:, k] * 3 ** perm[k]
+        best = np.minimum(best, moved)
+    uniq, inverse = np.unique(best, return_inverse=True)
+    return inverse.astype(np.int64), len(uniq)
+
+
+def design(data: Sample, pattern_set, scalars):
+    """``(header, cols, offsets, totals, S, empties)`` for the positions of ``data``.
+
+    ``cols[i, j]``: the parameter of instance ``j`` in position ``i`` (symmetry
+    classes tied); ``S[i]``: the scalar features of position ``i``.
+    """
+    import numpy as np
+
+    g = Geometry(8, 8)
+    patterns = [{"name": name, "squares": [list(sq) for sq in squares]} for name, squares in pattern_set]
+    indexer, classes = build_pattern_indexer(g, patterns)
+    canon, offsets = [], []
+    total = 0
+    for _, squares in pattern_set:
+        ids, count = canonical_ids(g, squares)
+        canon.append(ids)
+        offsets.append(total)
+        total += count
+    raw = np.array([indexer(p, o) for p, o in zip(data.players, data.opponents, strict=False)], dtype=np.int64)
+    cols = np.empty_like(raw)
+    for j, k in enumerate(classes):
+        cols[:, j] = offsets[k] + canon[k][raw[:, j]]
+    pairs = list(zip(data.players, data.opponents, strict=True))
+    S = np.array([pattern_scalars(g, p, o, scalars) for p, o in pairs], dtype=np.float64)
+    empties = np.array([(g.mask & ~(p | o)).bit_count() for p, o in pairs])
+    header = {
+        "format": "reversi pattern weights 2",
+        "units": "centidiscs",
+        "patterns": patterns,
+        "phases": PATTERN_PHASES,
+        "phase_of_empties": [pattern_phase(e) for e in range(65)],
+        "scalars": list(scalars),
+    }
+    return header, cols, canon, offsets, total, S, empties
+
+
+def fit_patterns(data: Sample, ridges, log=print, pattern_set=None, scalars=PATTERN_SCALARS):
+    """Fit the pattern and scalar weights per phase; ``(header, int16 weights, report)``.
+
+    Ridge regression (the penalty on every parameter; the scalars are so often
+    non-zero that it hardly touches them), solved by conjugate gradients on the
+    normal equations with a diagonal preconditioner. Each phase takes its rows from
+    the positions within 3 empties of its range and keeps the penalty of ``ridges``
+    with the lowest error on the held-out games (every tenth game).
+    """
+    import numpy as np
+    from scipy.sparse import csr_matrix, hstack
+    from scipy.sparse.linalg import LinearOperator, cg
+
+    chosen = PATTERNS_8X8 if pattern_set is None else pattern_set
+    scalars = list(scalars)
+    header, cols, canon, offsets, total, S, empties = design(data, chosen, scalars)
+    n, n_inst = cols.shape
+    ns = len(scalars)
+    phase = np.array([pattern_phase(int(e)) for e in empties])
+    y = np.array(data.labels, dtype=np.float64)
+    holdout = (np.array(data.games) % 10) == 9
+    sizes = [3 ** len(sq) for _, sq in chosen]
+    per_phase = sum(sizes) + ns
+    weights = np.zeros(PATTERN_PHASES * per_phase)
+    report = {"positions": int(n), "parameters_per_phase": int(total + ns), "phases": []}
+    X_all = hstack(
+        [
+            csr_matrix((np.ones(n * n_inst), cols.ravel(), np.arange(0, n * n_inst + 1, n_inst)), shape=(n, total)),
+            csr_matrix(S),
+        ]
+    ).tocsr()
+    for ph in range(PATTERN_PHASES):
+        in_phase = [e for e in range(65) if pattern_phase(e) == ph]
+        lo, hi = min(in_phase) - 3, max(in_phase) + 3
+        rows = (empties >= lo) & (empties <= hi) & ~holdout
+        test = (phase == ph) & holdout
+        own = (phase == ph) & ~holdout
+        if not rows.any():
+            continue
+        X, yy = X_all[rows], y[rows]
+        Xt = X.T.tocsr()
+        b = Xt @ yy
+        diag = np.asarray(X.multiply(X).sum(axis=0)).ravel()
+        best = None
+        w = np.zeros(total + ns)
+        for lam in ridges:
+            op = LinearOperator((total + ns, total + ns), matvec=lambda v, lam=lam, X=X, Xt=Xt: Xt @ (X @ v) + lam * v)
+            pre = LinearOperator((total + ns, total + ns), matvec=lambda v, d=1.0 / (diag + lam): d * v)
+            w, _ = cg(op, b, x0=w, M=pre, maxiter=400, rtol=1e-7)
+            mse_test = float(np.mean((X_all[test] @ w - y[test]) ** 2)) if test.any() else float("nan")
+            mse_train = float(np.mean((X_all[own] @ w - y[own]) ** 2)) if own.any() else float("nan")
+            if best is None or not mse_test >= best[0]:
+                best = (mse_test, mse_train, lam, w.copy())
+        mse_test, mse_train, lam, wbest = best
+        base = float(np.mean(y[test] ** 2)) if test.any() else float("nan")
+        report["phases"].append(
+            {"phase": ph, "rows": int(rows.sum()), "ridge": lam, "mse_train": mse_train,
+             "mse_holdout": mse_test, "mse_zero": base}
+        )
+        sc = " ".join(f"{name}={v:.2f}" for name, v in zip(scalars, wbest[total:], strict=False))
+        log(
+            f"  phase {ph}: {int(rows.sum())} rows, ridge {lam:g}, mse train {mse_train:.1f} "
+            f"holdout {mse_test:.1f} (zero model {base:.1f}); {sc}"
+        )
+        at = ph * per_phase
+        for k, size in enumerate(sizes):
+            weights[at : at + size] = wbest[offsets[k] + canon[k]]
+            at += size
+        weights[at : at + ns] = wbest[total:]
+    ints = np.clip(np.round(weights * 100), -32767, 32767).astype(int).tolist()
+    return header, ints, report
+
+
+def fit_features(data: Sample, ridges, log=print):
+    """Fit the feature weights per bucket; returns ``(table, report)``."""
+    import numpy as np
+
+    feats = []
+    buckets = []
+    for p, o, rules in zip(data.players, data.opponents, data.rules, strict=False):
+        g = rules.geometry
+        info = geometry_info(g)
+        feats.append(feature_vector(g, p, o, info))
+        buckets.append(feature_bucket(g, (g.mask & ~(p | o)).bit_count()))
+    F = np.array(feats, dtype=np.float64)
+    B = np.array(buckets)
+    y = np.array(data.labels, dtype=np.float64)
+    holdout = (np.array(data.games) % 10) == 9
+    table = []
+    report = {"positions": len(data), "buckets": []}
+    for b in range(FEATURE_BUCKETS):
+        rows = (np.abs(B - b) <= 1) & ~holdout
+        X, yy = F[rows], y[rows]
+        if len(yy) < len(FEATURES):
+            table.append([0.0] * len(FEATURES))
+            continue
+        reg = (ridges[0] if isinstance(ridges, (list, tuple)) else ridges) * np.eye(len(FEATURES))
+        reg[0, 0] = 1e-6
+        w = np.linalg.solve(X.T @ X + reg, X.T @ yy)
+        test = (B == b) & holdout
+        mse = float(np.mean((F[test] @ w - y[test]) ** 2)) if test.any() else float("nan")
+        report["buckets"].append({"bucket": b, "rows": int(rows.sum()), "mse_holdout": mse})
+        weights = " ".join(f"{n}={v * 100:.0f}" for n, v in zip(FEATURES, w, strict=False))
+        log(f"  bucket {b}: {int(rows.sum())} rows, holdout mse {mse:.1f}; {weights}")
+        table.append([round(float(v) * 100, 1) for v in w])
+    return table, report
+
+
+# -- geometries for the feature training -------------------------------------------------
+
+
+def feature_rules(anti: bool, quick: bool) -> list[Rules]:
+    """The geometries feature training plays on (a mix, so one weight set fits all)."""
+    out = [Rules(size=n, anti=anti) for n in (6, 8, 10)] + [Rules("octagon", anti=anti)]
+    out.append(random_blocked(Rules(size=8, anti=anti), 4, 1))
+    out.append(random_blocked(Rules(size=10, anti=anti), 6, 2))
+    if not quick:
+        out.append(Rules(size=12, anti=anti))
+        out.append(random_blocked(Rules("octagon", anti=anti), 4, 3))
+    return out
+
+
+# -- command line ---------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m reversi.tools.train", description=__doc__.split("\n")[0])
+    ap.add_argument("what", choices=["patterns", "features"])
+    ap.add_argument("--anti", action="store_true", help="train for Anti (fewer discs wins)")
+    ap.add_argument("--games", type=int, default=2000, help="self-play games (a ceiling with --time-limit)")
+    ap.add_argument("--depth", type=int, default=2, help="search depth of the self-play player")
+    ap.add_argument("--solve-empties", type=int, default=12, help="exact solve from this many empties")
+    ap.add_argument("--epsilon", type=float, default=0.08, help="share of random moves in self-play")
+    ap.add_argument("--ridge", default="3,10,30,100", help="ridge penalties to pick from per phase (held out)")
+    ap.add_argument("--patterns", default=None, help="patterns: comma list of pattern names to use")
+    ap.add_argument("--scalars", default=",".join(PATTERN_SCALARS), help="patterns: scalar features")
+    ap.add_argument("--save-data", default=None, help="save the labelled positions (.npz) as they come")
+    ap.add_argument("--load-data", default=None, help="fit on saved positions (comma list), no self-play")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--time-limit", type=float, default=None, help="seconds of self-play at most")
+    ap.add_argument("--out", default=None, help="weights file (default: the shipped one in reversi/engine/data/)")
+    ap.add_argument("--quick", action="store_true", help="tiny run for tests: few games, shallow solve")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.games = min(args.games, 24)
+        args.solve_empties = min(args.solve_empties, 6)
+        args.depth = 1
+
+    ridges = [float(r) for r in str(args.ridge).split(",")]
+    pattern_set = PATTERNS_8X8
+    if args.patterns:
+        names = args.patterns.split(",")
+        unknown = [n for n in names if n not in KNOWN_PATTERNS]
+        if unknown:
+            ap.error(f"unknown patterns {unknown}; known: {', '.join(KNOWN_PATTERNS)}")
+        pattern_set = [(n, KNOWN_PATTERNS[n]) for n in names]
+    scalars = [s for s in args.scalars.split(",") if s]
+    if any(s not in PATTERN_SCALARS for s in scalars):
+        ap.error(f"unknown scalars in {scalars}; known: {', '.join(PATTERN_SCALARS)}")
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    t0 = time.time()
+    if args.what == "patterns":
+        rules_list = [Rules(anti=args.anti)]
+        out = args.out or pattern_file(args.anti)
+    else:
+        rules_list = feature_rules(args.anti, args.quick)
+        out = args.out or feature_file()
+    if args.load_data:
+        data = Sample()
+        for path in args.load_data.split(","):
+            data.extend(load_samples(path, rules_list[0]))
+        log(f"fit on {len(data)} saved positions")
+    else:
+        # the self-play player is the hand-set evaluation at a shallow search depth
+        evaluators = {r: hand_evaluator(r) for r in rules_list}
+        checkpoint = None
+        if args.save_data:
+            def checkpoint(d: Sample) -> None:
+                save_samples(args.save_data, d)
+        log(f"self-play: {len(rules_list)} rule sets, depth {args.depth}, solve at {args.solve_empties}")
+        data = generate(
+            rules_list, evaluators, args.games, args.seed, args.epsilon, args.solve_empties,
+            args.time_limit, log, args.depth, checkpoint,
+        )
+        if checkpoint:
+            checkpoint(data)
+    play_seconds = round(time.time() - t0)
+    training = {
+        "games": len(set(data.games)),
+        "positions": len(data),
+        "depth": args.depth,
+        "solve_empties": args.solve_empties,
+        "epsilon": args.epsilon,
+        "ridge": ridges,
+        "seed": args.seed,
+    }
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+    if args.what == "patterns":
+        header, ints, report = fit_patterns(data, ridges, log, pattern_set, scalars)
+        header["training"] = dict(training, seconds=round(time.time() - t0), play_seconds=play_seconds, report=report)
+        save_pattern_weights(out, header, ints)
+    else:
+        key = "anti" if args.anti else "normal"
+        table, report = fit_features(data, ridges, log)
+        existing = {}
+        if os.path.exists(out):
+            with open(out) as f:
+                existing = json.load(f)
+        existing["features"] = list(FEATURES)
+        existing[key] = table
+        existing.setdefault("training", {})[key] = dict(training, seconds=round(time.time() - t0), report=report)
+        with open(out, "w") as f:
+            json.dump(existing, f, indent=1)
+    log(f"wrote {out} in {time.time() - t0:.0f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,394 @@
+"""DOM glue for what lies around the board: move list, clocks, records, autosave, link.
+
+The second module (with :mod:`reversi.ui.dom.page`) that imports ``js``: it keeps the
+page's own glue apart from these features. Everything it decides is in pure
+modules tested under CPython: :mod:`reversi.ui.session` (saved state, link,
+pasted text, which clock runs), :mod:`reversi.ui.movelist`,
+:mod:`reversi.core.clock`. :class:`GameFeatures` is attached to the
+:class:`~reversi.ui.dom.page.Page` before its first drawing and runs after each of
+its redraws (``page.after_update``):
+
+* the move list is redrawn, the clocks follow the game (:class:`ClockFollower`),
+* the state is saved to ``localStorage`` when it changed, and the address
+  follows the game (``history.replaceState``), so a copied address is a link
+  to the game.
+
+At load, a game link in the address wins over the autosave; a bad link shows
+its error and falls back to the autosave (or a new game). A saved state that
+cannot be read shows its error, is copied to ``reversi.state.broken``, and is
+left in place until the first change of the new game overwrites it.
+Bad input anywhere (link, pasted text, file) leaves the game as it was and
+shows the engine's message in ``#alert``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyscript import document
+
+from reversi.core.clock import Clock, ClockError, format_time, parse_time_control
+from reversi.core.game import Game
+from reversi.errors import ReversiError
+from reversi.formats.notation import position_to_string, write_transcript
+from reversi.formats.record import read_record
+from reversi.ui.movelist import NAV_KEYS, render_move_list, stop_at, target_for_key
+from reversi.ui.session import (
+    BROKEN_KEY,
+    STORAGE_KEY,
+    ClockFollower,
+    SavedState,
+    download_name,
+    dump_state,
+    game_from_link,
+    is_game_link,
+    link_query,
+    load_state,
+    load_text,
+    record_text,
+)
+
+TICK_MS = 200
+INFO_MS = 3500
+LOW_TIME_MS = 10_000
+KIND_NAMES = {"transcript": "the moves", "position": "the position", "record": "the game record", "link": "the link"}
+
+
+def _storage():
+    try:
+        return js.window.localStorage
+    except Exception:
+        return None
+
+
+class GameFeatures:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.controller = page.controller
+        self.move_list = document.getElementById("move-list")
+        self.alert = document.getElementById("alert")
+        self.alert_text = document.getElementById("alert-text")
+        self.records_input = document.getElementById("records-input")
+        self.records_file = document.getElementById("records-file")
+        self.clocks = [p.querySelector(".player-clock") for p in page.players]
+        self.clock: Clock | None = None
+        self.follower = ClockFollower()
+        self.known_game: Game | None = None
+        self.last_saved: str | None = None
+        self._info_timer = None
+        self._tick_proxy = None
+
+    # -- start-up ---------------------------------------------------------------------
+
+    def restore(self) -> None:
+        """Put the linked or saved game on the board (before the first drawing)."""
+        storage = _storage()
+        stored = None
+        if storage is not None:
+            try:
+                stored = storage.getItem(STORAGE_KEY)
+            except Exception:
+                stored = None
+        messages = []
+        saved: SavedState | None = None
+        if stored is not None:
+            try:
+                saved = load_state(stored)
+            except ReversiError as e:
+                messages.append(f"The saved game could not be restored, a new game was started: {e}")
+                try:
+                    storage.setItem(BROKEN_KEY, stored)
+                except Exception:
+                    pass
+        if saved is not None:
+            self._load_settings(saved.settings)
+        query = str(js.location.search)
+        linked = None
+        if is_game_link(query):
+            try:
+                linked = game_from_link(query)
+            except ReversiError as e:
+                messages.append(f"The link could not be opened: {e}")
+        if linked is not None:
+            self.load(linked, redraw=False)
+        elif saved is not None:
+            self.load(saved.game, clock=saved.clock, redraw=False)
+        else:
+            self.known_game = self.controller.game
+        # a readable saved state is what is stored; a broken one stays until the first change
+        self.last_saved = stored if saved is not None else dump_state(self.state())
+        if messages:
+            self.show_error(" ".join(messages))
+
+    def _load_settings(self, settings: dict) -> None:
+        load = getattr(self.controller, "load_settings", None)
+        if load is not None and settings:
+            load(settings)
+
+    def bind(self) -> None:
+        listen = self.page.listen
+        listen(self.move_list, "click", self.on_move_click)
+        listen(self.move_list, "keydown", self.on_move_key)
+        listen(document.getElementById("records"), "click", self.on_records_click)
+        listen(self.records_file, "change", self.on_file)
+        listen(document.getElementById("alert-close"), "click", lambda e: self.hide_alert())
+        listen(js.window, "pagehide", lambda e: self.save(force=True))
+        # a flag that fell since the last tick is seen before a move is taken
+        for event in ("click", "keydown"):
+            capture = create_proxy(lambda e: self.tick())
+            self.page.board.addEventListener(event, capture, True)
+        self._tick_proxy = create_proxy(lambda: self.tick())
+        js.window.setInterval(self._tick_proxy, TICK_MS)
+
+    # -- after every redraw -----------------------------------------------------------
+
+    def after_update(self) -> None:
+        c = self.controller
+        if c.game is not self.known_game:  # a new game from the dialog
+            self.known_game = c.game
+            self.clock = self._clock_from_form()
+        now = js.performance.now()
+        if self.clock is not None:
+            running, moved = self.follower.follow(c.game, stopped=c.lost_on_time is not None)
+            self.clock.run(running, now, moved)
+        else:
+            self.follower.follow(c.game)
+        self.draw_move_list()
+        if not self._check_flag(now):
+            self.draw_clocks(now)
+            self.save()
+            self.follow_address()
+
+    def _clock_from_form(self) -> Clock | None:
+        fields = getattr(self.controller, "form_fields", {}) or {}
+        try:
+            control = parse_time_control(fields.get("clock", "none"))
+        except ClockError as e:
+            self.show_error(str(e))
+            return None
+        return None if control is None else Clock(control)
+
+    def draw_move_list(self) -> None:
+        c = self.controller
+        self.move_list.innerHTML = render_move_list(c.game, c.rules.side_names)
+        self.move_list.dataset.ply = str(c.game.ply)
+        current = self.move_list.querySelector(".current")
+        box = self.move_list
+        if current is not None:
+            top, bottom = current.offsetTop, current.offsetTop + current.offsetHeight
+            if top < box.scrollTop or bottom > box.scrollTop + box.clientHeight:
+                box.scrollTop = max(0, top - box.clientHeight // 2)
+        elif c.game.ply == 0:
+            box.scrollTop = 0
+
+    def draw_clocks(self, now: float) -> None:
+        clock = self.clock
+        for side, face in enumerate(self.clocks):
+            if face is None:
+                continue
+            if clock is None:
+                face.hidden = True
+                continue
+            left = clock.left(side, now)
+            face.hidden = False
+            face.textContent = format_time(left)
+            face.classList.toggle("running", clock.running == side)
+            face.classList.toggle("low", left < LOW_TIME_MS)
+            face.classList.toggle("flagged", clock.flagged == side)
+            face.dataset.ms = str(int(left))
+
+    def tick(self) -> None:
+        if self.clock is None:
+            return
+        now = js.performance.now()
+        if not self._check_flag(now):
+            self.draw_clocks(now)
+
+    def _check_flag(self, now: float) -> bool:
+        """End the game when a flag fell (and redraw); True if that happened now."""
+        clock = self.clock
+        if clock is None or clock.check(now) is None or self.controller.lost_on_time is not None:
+            return False
+        self.controller.lost_on_time = clock.flagged  # players.computer_to_move stops here
+        self.page.update()
+        return True
+
+    # -- saving and the address --------------------------------------------------------
+
+    def state(self) -> SavedState:
+        settings_of = getattr(self.controller, "settings", None)
+        settings = settings_of() if settings_of is not None else {}
+        return SavedState(self.controller.game, settings, self.clock)
+
+    def save(self, force: bool = False) -> None:
+        storage = _storage()
+        if storage is None:
+            return
+        text = dump_state(self.state(), js.performance.now())
+        if text == self.last_saved and not force:
+            return
+        try:
+            storage.setItem(STORAGE_KEY, text)
+            self.last_saved = text
+        except Exception as e:
+            js.console.warn(f"reversi: could not save the game: {e}")
+
+    def follow_address(self) -> None:
+        query = link_query(self.controller.game)
+        url = str(js.location.pathname) + (f"?{query}" if query else "")
+        if url != str(js.location.pathname) + str(js.location.search):
+            js.history.replaceState(None, "", url)
+
+    def link(self) -> str:
+        query = link_query(self.controller.game)
+        return str(js.location.origin) + str(js.location.pathname) + (f"?{query}" if query else "")
+
+    # -- loading a game -------------------------------------------------------------
+
+    def load(self, game: Game, clock: Clock | None = None, redraw: bool = True) -> None:
+        """Put ``game`` on the board, with no clock unless one is given (the autosave)."""
+        self.controller.load_game(game)
+        self.known_game = game
+        self.clock = clock
+        self.follower = ClockFollower()
+        if clock is not None and clock.flagged is not None:
+            self.controller.lost_on_time = clock.flagged
+        if redraw:
+            self.page.update()
+
+    # -- the move list ------------------------------------------------------------------
+
+    def on_move_click(self, event) -> None:
+        entry = event.target.closest("[data-ply]")
+        if entry is None:
+            return
+        game = self.controller.game
+        if self.controller.go_to(stop_at(game, int(entry.getAttribute("data-ply")))):
+            self.page.update()
+
+    def on_move_key(self, event) -> None:
+        if event.key not in NAV_KEYS:
+            return
+        event.preventDefault()
+        target = target_for_key(self.controller.game, event.key)
+        if target is not None and self.controller.go_to(target):
+            self.page.update()
+
+    # -- the records panel ------------------------------------------------------------
+
+    def on_records_click(self, event) -> None:
+        button = event.target.closest("button[data-record]")
+        if button is None:
+            return
+        action = button.getAttribute("data-record")
+        game = self.controller.game
+        if action == "copy-moves":
+            self.copy(write_transcript(game.moves, game.rules.geometry), "Moves")
+        elif action == "copy-position":
+            self.copy(position_to_string(game.position), "Position")
+        elif action == "copy-link":
+            self.copy(self.link(), "Link")
+        elif action == "download":
+            self.download()
+        elif action == "open":
+            self.records_file.click()
+        elif action == "load":
+            self.load_from_box()
+
+    def load_from_box(self) -> None:
+        text = str(self.records_input.value)
+        try:
+            game, kind = load_text(text, self.controller.rules)
+        except ReversiError as e:
+            self.show_error(f"Not loaded: {e}")
+            return
+        self.load(game)
+        self.show_info(f"Loaded {KIND_NAMES[kind]}: {self.controller.rules.describe()}")
+
+    def copy(self, text: str, what: str) -> None:
+        async def run() -> None:
+            try:
+                await js.navigator.clipboard.writeText(text)
+            except Exception:
+                self.records_input.value = text
+                self.records_input.select()
+                self.show_info(f"{what}: in the box below, ready to copy")
+                return
+            self.show_info(f"{what} copied")
+
+        asyncio.ensure_future(run())
+
+    def download(self) -> None:
+        game = self.controller.game
+        text = record_text(game)
+        date = str(js.Date.new().toISOString())[:10]
+        blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain"}, dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        anchor = document.createElement("a")
+        anchor.href = url
+        anchor.download = download_name(game.rules, date)
+        document.body.appendChild(anchor)
+        anchor.click()
+        anchor.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 2000)
+
+    def on_file(self, event) -> None:
+        files = self.records_file.files
+        if files is None or files.length == 0:
+            return
+        file = files.item(0)
+
+        async def run() -> None:
+            name = str(file.name)
+            try:
+                text = str(await file.text())
+                game = read_record(text).to_game()
+            except ReversiError as e:
+                self.show_error(f"{name} was not opened: {e}")
+                return
+            except Exception as e:
+                self.show_error(f"{name} was not opened: {e}")
+                return
+            finally:
+                self.records_file.value = ""
+            self.load(game)
+            self.show_info(f"Opened {name}: {game.rules.describe()}")
+
+        asyncio.ensure_future(run())
+
+    # -- messages -----------------------------------------------------------------------
+
+    def show_error(self, text: str) -> None:
+        self._show(text, "error")
+
+    def show_info(self, text: str) -> None:
+        self._show(text, "info")
+        self._info_timer = js.setTimeout(create_once_callable(self._hide_info), INFO_MS)
+
+    def _hide_info(self) -> None:
+        if self.alert.dataset.kind == "info":
+            self.hide_alert()
+
+    def _show(self, text: str, kind: str) -> None:
+        if self._info_timer is not None:
+            js.clearTimeout(self._info_timer)
+            self._info_timer = None
+        self.alert_text.textContent = text
+        self.alert.dataset.kind = kind
+        self.alert.hidden = False
+
+    def hide_alert(self) -> None:
+        self.alert.hidden = True
+        self.alert_text.textContent = ""
+        self.alert.dataset.kind = ""
+
+
+def attach(page) -> GameFeatures:
+    """Restore the game, hook the features into ``page``; call before its first update."""
+    features = GameFeatures(page)
+    features.restore()
+    page.after_update.append(features.after_update)
+    features.bind()
+    return features

@@ -1,0 +1,394 @@
+"""The page's DOM glue: the one module that imports ``pyscript`` and ``js``.
+
+It reads events, hands them to the :class:`~reversi.ui.state.Controller` as
+intents, and writes the views back: the board as one SVG string assigned once
+(``innerHTML``), the panel as a few text and attribute updates. Handlers are
+attached once, to containers, by delegation (a click on the board reads the
+``data-square`` of the target's closest square), and each binding can be undone.
+
+When the board accepts moves, ``<html>`` gets the class ``ready`` and the
+performance mark ``reversi-ready`` is set (the load benchmark reads it).
+
+The AI runs in the PyScript worker ``engine`` (``reversi/engine/worker.py``), never here:
+:meth:`Page.connect_engine` awaits it, warms it up with ``ping`` and then sets the
+class ``engine-ready`` (and the mark ``reversi-engine-ready``). The computer's turns
+are driven by :class:`reversi.ui.players.AiDriver`, the hints by
+:class:`reversi.ui.hints.HintDriver`; every call crosses the worker boundary as a
+JSON string. A call in a worker cannot be interrupted (that needs
+SharedArrayBuffer): when a search whose answer is no longer wanted (a new game or
+an undo meanwhile) would still run more than :data:`RESTART_AFTER_SECONDS`, the
+page stops that worker and boots a new one (:meth:`Page.restart_engine`), which
+takes a few seconds instead of the rest of the search.
+``window.reversiEngine(name, json)`` calls the worker from JavaScript (tests and
+benchmarks use it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import replace
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+from reversi.errors import RulesError
+from reversi.ui.hints import HintDriver
+from reversi.ui.players import AiDriver
+from reversi.ui.render import render_board
+from reversi.ui.state import Controller, StatusView, form_side_names, preview_fields
+
+_ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def _by_id(name: str):
+    element = document.getElementById(name)
+    if element is None:
+        raise LookupError(f"index.html has no element #{name}")
+    return element
+
+
+def read_form(form) -> dict[str, str]:
+    """The fields of a form as a dict of strings (unchecked boxes are absent)."""
+    return js.Object.fromEntries(js.FormData.new(form)).to_py()
+
+
+class Page:
+    """The live page: one controller, the elements it writes, the handlers it holds."""
+
+    def __init__(self, controller: Controller | None = None) -> None:
+        self.controller = controller or Controller()
+        self.board = _by_id("board")
+        self.dialog = _by_id("new-game-dialog")
+        self.form = _by_id("new-game-form")
+        self.form_error = _by_id("form-error")
+        self.form_preview = _by_id("form-preview")
+        self.message = _by_id("message")
+        self.notice = _by_id("notice")
+        self.title = _by_id("game-title")
+        self.buttons = {name: _by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate", "hints")}
+        self.players = [document.querySelector(f'.player[data-side="{side}"]') for side in (0, 1)]
+        self._unbind: list[Callable[[], None]] = []
+        #: Called after every redraw (reversi/ui/dom/features.py: move list, clocks, autosave, link).
+        self.after_update: list[Callable[[], None]] = []
+        self.pause_button = _by_id("btn-pause")
+        self.driver = AiDriver(self.controller, on_change=self.update)
+        self.hints = HintDriver(self.controller, on_change=self.update)
+        self.engine = None
+        #: The name of the engine's worker tag (a new one after each restart).
+        self.worker_name = WORKER_NAME
+        self.restarts = 0
+        self.restart_task: asyncio.Future | None = None
+
+    # -- event plumbing -----------------------------------------------------------
+
+    def listen(self, element, event: str, handler: Callable) -> Callable[[], None]:
+        """Attach ``handler`` (guarded: errors are shown, not lost); return its unbind."""
+
+        def guarded(e) -> None:
+            try:
+                handler(e)
+            except Exception as exc:
+                js.console.error(f"reversi: {type(exc).__name__}: {exc}")
+                self.notice.textContent = f"Something went wrong: {exc}"
+                raise
+
+        proxy = create_proxy(guarded)
+        element.addEventListener(event, proxy)
+
+        def unbind() -> None:
+            element.removeEventListener(event, proxy)
+            proxy.destroy()
+
+        self._unbind.append(unbind)
+        return unbind
+
+    def bind(self) -> None:
+        self.listen(self.board, "click", self.on_board_click)
+        self.listen(self.board, "keydown", self.on_board_key)
+        self.listen(_by_id("controls"), "click", self.on_control)
+        self.listen(self.form, "submit", self.on_form_submit)
+        self.listen(self.form, "input", self.on_form_input)
+
+    def unbind(self) -> None:
+        while self._unbind:
+            self._unbind.pop()()
+
+    # -- handlers -------------------------------------------------------------------
+
+    def on_board_click(self, event) -> None:
+        square = event.target.closest("[data-square]")
+        if square is not None and self.controller.click(square.getAttribute("data-square")):
+            self.update()
+
+    def on_board_key(self, event) -> None:
+        key = event.key
+        if key in _ARROWS:
+            changed = self.controller.move_cursor(*_ARROWS[key])
+        elif key in ("Enter", " "):
+            changed = self.controller.activate()
+        else:
+            return
+        event.preventDefault()
+        if changed:
+            self.update()
+
+    def on_control(self, event) -> None:
+        button = event.target.closest("button[data-action]")
+        if button is None or button.disabled:
+            return
+        action = button.getAttribute("data-action")
+        if action == "new":
+            self.open_new_game()
+            return
+        if action == "pause":
+            self.controller.pause(not self.controller.paused)
+            self.update()
+            return
+        changed = {
+            "undo": self.controller.undo,
+            "redo": self.controller.redo,
+            "rotate": self.controller.rotate,
+            "hints": self.controller.toggle_hints,
+        }[action]()
+        if changed:
+            self.update()
+
+    def open_new_game(self) -> None:
+        self.fill_form(self.controller.form_fields)
+        self.form_error.textContent = ""
+        self.on_form_input(None)
+        self.dialog.showModal()
+
+    def on_form_input(self, event) -> None:
+        fields = read_form(self.form)
+        ok, text = preview_fields(fields)
+        names = form_side_names(fields)
+        for side, value in enumerate(("black", "white")):
+            for option in self.form.querySelectorAll(f'option[value="{value}"]'):
+                option.textContent = names[side]
+        for element in self.form.querySelectorAll("[data-side-name]"):
+            element.textContent = names[int(element.getAttribute("data-side-name"))]
+        self.form_preview.textContent = text if ok else ""
+        self.form_error.textContent = "" if ok else text
+
+    def on_form_submit(self, event) -> None:
+        submitter = event.submitter
+        if submitter is not None and submitter.value == "cancel":
+            return  # the dialog closes by itself
+        event.preventDefault()
+        try:
+            self.controller.new_game(read_form(self.form))
+        except RulesError as e:
+            self.form_error.textContent = str(e)
+            return
+        self.dialog.close()
+        self.update()
+        self.board.focus()
+
+    # -- drawing --------------------------------------------------------------------
+
+    def fill_form(self, fields: dict[str, str]) -> None:
+        """Set the new-game form's elements to ``fields`` (the last game's choices)."""
+        for element in self.form.elements:
+            name = element.name
+            if not name or name not in fields:
+                if element.type == "checkbox" and name:
+                    element.checked = False
+                continue
+            value = str(fields[name])
+            if element.type == "radio":
+                element.checked = element.value == value
+            elif element.type == "checkbox":
+                element.checked = value.lower() in ("on", "true", "1", "yes")
+            else:
+                element.value = value
+
+    def update(self) -> None:
+        view = self.controller.board_view()
+        labels, best = self.hints.view()
+        if labels:
+            view = replace(view, hints=labels, hint_best=best)
+        self.board.innerHTML = render_board(view)
+        self.show_status(self.controller.status())
+        self.show_players()
+        self.show_hints()
+        for hook in self.after_update:
+            hook()
+        self.driver.poke()
+        self.hints.poke(busy=self.driver.pending is not None)
+        if self.driver.stale_seconds_left() > RESTART_AFTER_SECONDS and self.restart_task is None:
+            self.restart_task = asyncio.ensure_future(self.restart_engine())
+
+    def show_hints(self) -> None:
+        """The hints button's state, and the board's ``data-hints``: off, waiting or shown."""
+        on = self.controller.show_hints
+        button = self.buttons["hints"]
+        button.setAttribute("aria-pressed", "true" if on else "false")
+        button.disabled = self.hints.ask is None  # the worker works them out
+        if not on:
+            state = "off"
+        elif self.hints.current():
+            state = "exact" if self.hints.exact else "shown"
+        else:
+            state = "waiting" if self.hints.waiting() else "none"
+        self.board.dataset.hints = state
+        button.classList.toggle("busy", state == "waiting")  # the values are being worked out
+        error = self.hints.current_error()
+        if error and not self.notice.textContent:
+            self.notice.textContent = error
+
+    def show_players(self) -> None:
+        """Who plays each side, the computer thinking, and the pause button."""
+        players = self.controller.players
+        thinking = self.driver.thinking_side()
+        for side, player in enumerate(self.players):
+            player.querySelector(".player-kind").textContent = players.label(side)
+            player.classList.toggle("thinking", thinking == side)
+        if thinking is not None:
+            self.message.textContent = "Computer is thinking…"
+            if players.all_computers:
+                self.message.textContent = f"Computer ({self.controller.rules.side_names[thinking]}) is thinking…"
+        elif players.all_computers and self.controller.paused and not self.controller.position.is_over:
+            self.message.textContent += " (paused)"
+        error = self.driver.current_error()
+        if error:
+            self.notice.textContent = error
+        self.board.dataset.thinking = "" if thinking is None else ("black", "white")[thinking]
+        self.board.dataset.aiReplies = str(self.driver.replies)
+        self.board.dataset.aiDropped = str(self.driver.dropped)
+        self.board.dataset.aiPending = "1" if self.driver.pending is not None else ""
+        self.pause_button.hidden = not players.all_computers
+        label = "Resume" if self.controller.paused else "Pause"
+        self.pause_button.querySelector(".btn-label").textContent = label
+
+    # -- the engine worker ----------------------------------------------------------
+
+    async def connect_engine(self) -> None:
+        """Await the worker, warm it up, then let the computer play (class ``engine-ready``)."""
+        import pyscript
+
+        try:
+            start_worker(self.worker_name)
+            engine = await pyscript.workers[self.worker_name]
+            info = json.loads(await engine.ping(json.dumps({})))
+            if not info.get("ok"):
+                raise RuntimeError(info.get("error", "the engine failed its warm-up"))
+        except Exception as e:
+            js.console.warn(f"reversi: engine: {type(e).__name__}: {e}")
+            self.notice.textContent = f"The computer could not start: {e}"
+            return
+        self.engine = engine
+        self.engine_info = info
+        js.window.reversiEngine = create_proxy(self.call_engine)
+
+        async def ask(args: dict) -> dict:
+            self.board.dataset.aiPending = "1"  # a turn is running (cleared by the redraw that ends it)
+            return json.loads(await engine.best_move(json.dumps(args)))
+
+        async def ask_hints(args: dict) -> dict:
+            return json.loads(await engine.analyse(json.dumps(args)))
+
+        self.hints.set_engine(ask_hints)
+        self.driver.set_engine(ask)
+        document.documentElement.classList.add("engine-ready")
+        js.performance.mark("reversi-engine-ready")
+        self.update()
+
+    async def restart_engine(self) -> None:
+        """Stop the worker (its search's answer is no longer wanted) and boot a new one."""
+        try:
+            self.driver.abandon()
+            self.hints.abandon()
+            self.driver.set_engine(None)
+            self.hints.set_engine(None)
+            self.engine = None
+            document.documentElement.classList.remove("engine-ready")
+            stop_worker(self.worker_name)
+            self.restarts += 1
+            self.worker_name = f"{WORKER_NAME}-{self.restarts}"
+            self.board.dataset.engineRestarts = str(self.restarts)
+            self.update()
+            await self.connect_engine()
+        finally:
+            self.restart_task = None
+
+    def call_engine(self, name: str, request: str = "{}"):
+        """``window.reversiEngine(name, json)``: a worker function, as a Promise of its JSON."""
+        if name not in ("ping", "best_move", "analyse", "bench"):
+            raise ValueError(f"the engine has no function {name!r}")
+        return getattr(self.engine, name)(request)  # the worker's JS Promise, as it is
+
+    def show_status(self, st: StatusView) -> None:
+        self.title.textContent = st.title
+        self.message.textContent = st.message
+        self.message.classList.toggle("result", st.over)
+        self.notice.textContent = st.notice
+        for side, player in enumerate(self.players):
+            player.querySelector(".player-name").textContent = st.side_names[side]
+            player.querySelector(".player-count").textContent = str(st.counts[side])
+            player.querySelector(".disc-icon").setAttribute("data-color", st.colors[side])
+            supply = "" if st.supply is None else f"{st.supply[side]} in hand"
+            player.querySelector(".player-supply").textContent = supply
+            player.classList.toggle("to-move", st.turn == side)
+            player.classList.toggle("winner", st.over and st.winner == side)
+        self.buttons["undo"].disabled = not st.can_undo
+        self.buttons["redo"].disabled = not st.can_redo
+        self.buttons["new"].disabled = False
+        self.buttons["rotate"].disabled = False
+        data = self.board.dataset
+        data.moves = str(st.move_count)
+        data.over = "true" if st.over else "false"
+        data.turn = "" if st.turn is None else ("black", "white")[st.turn]
+
+
+WORKER_SRC = "./reversi/engine/worker.py"
+WORKER_NAME = "engine"
+#: A search whose answer is no longer wanted is stopped (its worker replaced) when it
+#: could still run longer than this: booting a new worker takes a few seconds.
+RESTART_AFTER_SECONDS = 5.0
+
+
+def start_worker(name: str = WORKER_NAME) -> None:
+    """Add the engine's worker tag (once): PyScript starts the worker when it sees it.
+
+    The tag is not in ``index.html`` because a worker booting beside the page's
+    own interpreter slowed the page's start-up on two cores by seconds; the page
+    adds it when the board already takes moves. It has no ``config`` of its own
+    (in PyScript 0.6.66 that breaks a worker): it shares ``pyscript.toml``.
+    """
+    if document.querySelector(f'script[type="py"][worker][name="{name}"]') is not None:
+        return
+    tag = document.createElement("script")
+    tag.setAttribute("type", "py")
+    tag.setAttribute("worker", "")
+    tag.setAttribute("name", name)
+    tag.setAttribute("src", WORKER_SRC)
+    document.body.append(tag)
+
+
+def stop_worker(name: str) -> None:
+    """Terminate the worker of the tag named ``name`` (whatever it is doing) and remove the tag."""
+    tag = document.querySelector(f'script[type="py"][worker][name="{name}"]')
+    if tag is None:
+        return
+    xworker = getattr(tag, "xworker", None)
+    if xworker is not None:
+        xworker.terminate()
+    tag.remove()
+
+
+def start() -> Page:
+    """Draw the page from Python, attach the handlers, and signal readiness."""
+    page = Page()
+    from reversi.ui.dom.features import attach  # the move list, clocks, records, autosave, link
+
+    page.features = attach(page)  # restores the linked or saved game before the first drawing
+    page.update()
+    page.bind()
+    document.documentElement.classList.add("ready")
+    js.performance.mark("reversi-ready")
+    page.engine_task = asyncio.ensure_future(page.connect_engine())
+    return page

@@ -1,0 +1,187 @@
+"""The package's shape: layers by folder, no import cycles, the DOM in one place.
+
+The import graph is read from the source (every ``import`` statement, those
+inside functions too), so a lazy import cannot hide a cycle or a layer breach.
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "reversi"
+
+#: What each layer may import from the package (besides itself and ``reversi.errors``).
+ALLOWED = {
+    "reversi.core": set(),
+    "reversi.formats": {"reversi.core"},
+    "reversi.engine": {"reversi.core", "reversi.formats"},
+    "reversi.ui": {"reversi.core", "reversi.formats", "reversi.engine"},
+    "reversi.cli": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.tools"},
+    "reversi.tools": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.ui"},
+}
+BROWSER_MODULES = ("js", "pyodide", "pyscript")
+#: The scripts the page runs: its main thread and the engine's worker.
+BROWSER_ENTRIES = ("reversi.ui.dom.main", "reversi.engine.worker")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(path: Path) -> list[tuple[str, list[str]]]:
+    """``(module, names)`` for every import statement, relative ones resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    me = module_name(path)
+    package = me if path.name == "__init__.py" else me.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            out.append((base, [alias.name for alias in node.names]))
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the package modules it imports (``from pkg import mod`` counts as ``pkg.mod``)."""
+    known = modules()
+    edges: dict[str, set[str]] = {}
+    for name, path in known.items():
+        targets = set()
+        for base, names in imports_of(path):
+            for n in names:
+                if f"{base}.{n}" in known:
+                    targets.add(f"{base}.{n}")
+            if base in known and not all(f"{base}.{n}" in known for n in names or ["?"]):
+                targets.add(base)
+        # a module's own package __init__ runs first anyway: not an edge of its own making
+        edges[name] = {t for t in targets if t != name}
+    return edges
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph, as a list of modules, or None (iterative DFS)."""
+    state: dict[str, int] = {}
+    for start in edges:
+        if state.get(start):
+            continue
+        stack = [(start, iter(sorted(edges[start])))]
+        path = [start]
+        state[start] = 1
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                state[node] = 2
+                stack.pop()
+                path.pop()
+            elif state.get(child) == 1:
+                return [*path[path.index(child):], child]
+            elif not state.get(child):
+                state[child] = 1
+                path.append(child)
+                stack.append((child, iter(sorted(edges.get(child, ())))))
+    return None
+
+
+def layer_of(module: str) -> str | None:
+    for layer in ALLOWED:
+        if module == layer or module.startswith(layer + "."):
+            return layer
+    return None
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    edges = graph()
+    assert len(edges) > 30 and sum(map(len, edges.values())) > 60  # the graph was read
+    assert find_cycle(edges) is None, f"import cycle: {' -> '.join(find_cycle(edges) or [])}"
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"b"}}) is None
+    assert find_cycle({"a": {"a"}}) == ["a", "a"]
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    breaches = []
+    for module, targets in graph().items():
+        layer = layer_of(module)
+        if layer is None:
+            continue  # reversi, reversi.errors, reversi.__main__
+        for target in targets:
+            other = layer_of(target)
+            if other not in (None, layer) and other not in ALLOWED[layer]:
+                breaches.append(f"{module} imports {target}")
+            if other is None and target not in ("reversi", "reversi.errors"):
+                breaches.append(f"{module} imports {target}")
+            if target == "reversi" and layer is not None:
+                breaches.append(f"{module} imports the package root (import the module itself)")
+    assert not breaches, breaches
+
+
+def test_only_the_dom_package_touches_the_browser() -> None:
+    found = []
+    for module, path in modules().items():
+        for base, _ in imports_of(path):
+            if base.split(".")[0] in BROWSER_MODULES and not module.startswith("reversi.ui.dom"):
+                found.append(f"{module} imports {base}")
+    assert not found, found
+    dom = [m for m, p in modules().items() if m.startswith("reversi.ui.dom.")]
+    assert any(b.split(".")[0] == "js" for m in dom for b, _ in imports_of(modules()[m]))
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    found = []
+    for module, path in modules().items():
+        for base, names in imports_of(path):
+            if base.startswith("reversi") and base != module:
+                found += [f"{module}: from {base} import {n}" for n in names if n.startswith("_")]
+    assert not found, found
+
+
+def browser_closure() -> set[str]:
+    edges = graph()
+    seen: set[str] = set()
+    todo = list(BROWSER_ENTRIES)
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        parts = m.split(".")
+        todo += [".".join(parts[:k]) for k in range(1, len(parts))]  # the packages' __init__ run first
+        todo += sorted(edges.get(m, ()))
+    return seen
+
+
+def test_the_browser_never_loads_the_command_line_or_the_tools() -> None:
+    closure = browser_closure()
+    assert {"reversi.engine.search", "reversi.ui.state", "reversi.core.rules"} <= closure
+    loaded = sorted(m for m in closure if m.startswith(("reversi.cli", "reversi.tools")) or m == "reversi.__main__")
+    assert not loaded, loaded
+    with open(ROOT / "pyscript.toml", "rb") as f:
+        shipped = {src.removeprefix("./") for src in tomllib.load(f)["files"]}
+    missing = sorted(m for m in closure if modules()[m].relative_to(ROOT).as_posix() not in shipped)
+    assert not missing, f"the browser imports modules that pyscript.toml does not ship: {missing}"
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_every_layer_is_a_documented_package(layer: str) -> None:
+    init = PACKAGE.joinpath(*layer.split(".")[1:], "__init__.py")
+    doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+    assert doc and len(doc) > 80, f"{init} should say what the layer is for"
