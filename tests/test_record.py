@@ -8,11 +8,10 @@ from hypothesis import strategies as st
 
 from reversi import Game, NotationError, Position, ReversiError, Rules, RulesError, play_transcript
 from reversi.core.rules import random_blocked
+from reversi.formats.links import record_from_query, record_to_query
 from reversi.formats.record import (
     Record,
     read_record,
-    record_from_query,
-    record_to_query,
     rules_from_dict,
     rules_to_dict,
     write_record,

@@ -1,4 +1,4 @@
-"""Game records: the rule set, the start and the moves, as a file and as a link.
+"""Game records: the rule set, the start and the moves, as a ``.rev`` file.
 
 Record file (``.rev``, UTF-8 text), PGN-like tags then the moves::
 
@@ -21,26 +21,19 @@ Moves are square names or ``pass``; the move text accepts everything a
 transcript accepts (:mod:`reversi.formats.notation`). Rule tags left out take their
 defaults, so a file holding only moves is standard Othello.
 
-Share link (the query string of the page's address), e.g.
-``?r=othello&s=10&a=1&f=1&b=c3.h8&h=2&hc=w&p=...&m=f5d6c3``: ``r`` rule set,
-``s`` size, ``a`` anti, ``f`` free opening, ``b`` blocked squares joined by
-``.``, ``h`` handicap, ``hc`` handicap colour (``b``/``w``), ``p`` a set-up start
-position (the extended position string with ``_`` for spaces), ``m`` the moves
-(compact transcript; passes are implied). Defaults are left out, so the
-standard game after three moves is ``?m=f5d6c3``.
+A record also travels as a share link: :mod:`reversi.formats.links`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from urllib.parse import parse_qsl, quote, urlencode
 
 from reversi.core.game import Game
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules
-from reversi.errors import NotationError, ReversiError, RulesError
-from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
+from reversi.errors import NotationError, RulesError
+from reversi.formats.notation import parse_position, play_transcript, position_to_string
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 RULE_TAGS = ("Rules", "Size", "Anti", "FreeOpening", "Blocked", "Handicap", "HandicapColor", "Position")
@@ -219,97 +212,9 @@ def _color_tag(text: str) -> int:
     raise NotationError(f"record: tag HandicapColor is {text!r}, expected black or white")
 
 
-# -- share links ---------------------------------------------------------------------
-
-
-def record_to_query(record: Record) -> str:
-    """The query string (without ``?``) that restores ``record``; defaults left out."""
-    r = record.rules
-    params: list[tuple[str, str]] = []
-    if r.variant != "othello":
-        params.append(("r", r.variant))
-    if r.size != 8:
-        params.append(("s", str(r.size)))
-    if r.anti:
-        params.append(("a", "1"))
-    if r.free_opening:
-        params.append(("f", "1"))
-    if r.blocked:
-        params.append(("b", ".".join(r.blocked)))
-    if r.handicap:
-        params.append(("h", str(r.handicap)))
-        if r.handicap_color == WHITE:
-            params.append(("hc", "w"))
-    if record.start is not None:
-        params.append(("p", position_to_string(record.start).replace(" ", "_")))
-    moves = write_transcript(record.moves, r.geometry)
-    if moves:
-        params.append(("m", moves))
-    return urlencode(params, quote_via=quote, safe="/.#")
-
-
-def record_from_query(query: str) -> Record:
-    """Parse a share link's query string (with or without ``?``).
-
-    Raises :class:`ReversiError` subclasses naming the parameter that is wrong.
-    Unknown parameters are ignored (the page may add its own, e.g. ``lang``).
-    """
-    query = query.lstrip("?")
-    if len(query) > 20_000:
-        raise NotationError("link: the address is too long")
-    params: dict[str, str] = {}
-    for key, value in parse_qsl(query, keep_blank_values=True):
-        if key in params:
-            raise NotationError(f"link: parameter {key!r} appears twice")
-        params[key] = value
-
-    def flag(key: str) -> bool:
-        v = params.get(key, "0")
-        if v not in ("0", "1"):
-            raise NotationError(f"link: {key}={v!r} should be 0 or 1")
-        return v == "1"
-
-    def number(key: str, default: int) -> int:
-        v = params.get(key)
-        if v is None:
-            return default
-        if not v.isdigit():
-            raise NotationError(f"link: {key}={v!r} should be a number")
-        return int(v)
-
-    hc = params.get("hc", "b")
-    if hc not in ("b", "w"):
-        raise NotationError(f"link: hc={hc!r} should be b or w")
-    try:
-        rules = Rules(
-            params.get("r", "othello"),
-            size=number("s", 8),
-            anti=flag("a"),
-            free_opening=flag("f"),
-            blocked=tuple(s for s in params.get("b", "").split(".") if s),
-            handicap=number("h", 0),
-            handicap_color=WHITE if hc == "w" else BLACK,
-        )
-    except RulesError as e:
-        raise RulesError(f"link: {e}") from None
-    start = None
-    if "p" in params:
-        try:
-            start = parse_position(params["p"].replace("_", " "), rules)
-        except ReversiError as e:
-            raise NotationError(f"link: {e}") from None
-    try:
-        game = play_transcript(start or Position.start(rules), params.get("m", ""))
-    except ReversiError as e:
-        raise type(e)(f"link: {e}") from None
-    return Record(rules, start, list(game.line))
-
-
 __all__ = [
     "Record",
     "read_record",
-    "record_from_query",
-    "record_to_query",
     "replace",
     "rules_from_dict",
     "rules_to_dict",

@@ -17,9 +17,9 @@
   ``load_settings()`` on restore, so a new game starts with the last choice.
   Only its shape is checked here: an object, and ``form`` a map of strings.
   The clock is saved paused: time does not run while the page is closed.
-* **The share link**: the page's query string is :func:`record_to_query` of
-  the game, plus ``at=K`` when the cursor is not at the end of the line
-  (:func:`link_query`); :func:`game_from_link` reads it back.
+* **The share link**: the page's query string holds the game's parameters
+  (:mod:`reversi.formats.links`), plus ``at=K`` when the cursor is not at the end of the line,
+  and keeps the parameters of other features (:func:`link_query`); :func:`game_from_link` reads it back.
 * **Text brought in** by a person (:func:`load_text`): a transcript, a position
   string, a record file or a link, told apart by their look.
 * **Which side's clock runs** (:class:`ClockFollower`), from how the game changed.
@@ -38,6 +38,7 @@ from reversi.core.game import Game
 from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.errors import ReversiError
+from reversi.formats.links import GAME_KEYS, parse_query, record_from_query, record_params, rewrite_query
 from reversi.formats.notation import (
     parse_position,
     play_transcript,
@@ -48,8 +49,6 @@ from reversi.formats.notation import (
 from reversi.formats.record import (
     Record,
     read_record,
-    record_from_query,
-    record_to_query,
     rules_from_dict,
     rules_to_dict,
 )
@@ -61,8 +60,6 @@ BROKEN_KEY = "reversi.state.broken"
 MAX_STATE_CHARS = 200_000
 MAX_FORM_FIELDS = 60
 MAX_FIELD_CHARS = 500
-#: Query parameters that make an address a game link (see reversi.formats.record).
-LINK_KEYS = frozenset({"r", "s", "a", "f", "b", "h", "hc", "p", "m", "at"})
 
 
 class StateError(ReversiError):
@@ -196,26 +193,29 @@ def _kind(value: Any) -> str:
 # -- the share link --------------------------------------------------------------------------
 
 
-def link_query(game: Game) -> str:
-    """The query string (no ``?``) that restores ``game``: its record, and ``at`` if browsing."""
-    query = record_to_query(Record.from_game(game))
-    if game.ply < len(game.line):
-        query = f"{query}&at={game.ply}" if query else f"at={game.ply}"
-    return query
+def link_query(game: Game, current: str = "") -> str:
+    """The query string (no ``?``) that restores ``game``: its record, and ``at`` if browsing.
+
+    The parameters of other features in ``current`` (the address's query string
+    now, e.g. a language) are kept: the game owns only its rows of
+    :data:`reversi.formats.links.PARAMETERS`.
+    """
+    query = rewrite_query(current, "game", record_params(Record.from_game(game)))
+    return rewrite_query(query, "browse", {"at": str(game.ply)} if game.ply < len(game.line) else {})
 
 
 def is_game_link(query: str) -> bool:
-    """Does the address's query string hold a game (any of the link's parameters)?"""
-    return any(key in LINK_KEYS for key, _ in parse_qsl(query.lstrip("?"), keep_blank_values=True))
+    """Does the address's query string hold a game (any of the game's or browsing's parameters)?"""
+    return any(key in GAME_KEYS for key, _ in parse_qsl(query.lstrip("?"), keep_blank_values=True))
 
 
 def game_from_link(query: str) -> Game:
     """The game a share link holds, the cursor where ``at`` puts it (else at the end)."""
     record = record_from_query(query)
     game = record.to_game()
-    at = dict(parse_qsl(query.lstrip("?"), keep_blank_values=True)).get("at")
+    at = parse_query(query).get("at")
     if at is not None:
-        if not at.isdigit() or not 0 <= int(at) <= len(game.line):
+        if not (at.isascii() and at.isdigit() and len(at) <= 4) or not 0 <= int(at) <= len(game.line):
             raise StateError(f"link: at={at!r} should be a number of plies within 0..{len(game.line)}")
         game.go_to(int(at))
     return game

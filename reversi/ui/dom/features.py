@@ -236,13 +236,13 @@ class GameFeatures:
             js.console.warn(f"reversi: could not save the game: {e}")
 
     def follow_address(self) -> None:
-        query = link_query(self.controller.game)
+        query = link_query(self.controller.game, str(js.location.search))
         url = str(js.location.pathname) + (f"?{query}" if query else "")
         if url != str(js.location.pathname) + str(js.location.search):
             js.history.replaceState(None, "", url)
 
     def link(self) -> str:
-        query = link_query(self.controller.game)
+        query = link_query(self.controller.game, str(js.location.search))
         return str(js.location.origin) + str(js.location.pathname) + (f"?{query}" if query else "")
 
     # -- loading a game -------------------------------------------------------------

@@ -1,0 +1,188 @@
+"""Share links: the one table of the address's query parameters, and the game in it.
+
+Every parameter the page reads from or writes to its address is a row of
+:data:`PARAMETERS`: its name, what it means, the values it takes and the feature
+that owns it. A feature rewrites only its own parameters and keeps the others
+(:func:`rewrite_query`), so a game link written after a move keeps, say, a
+language or a view that another feature put there. A new parameter is a new row.
+
+``v`` is the link format's version. Version 1 is written with no ``v`` at all
+(every link made so far); a link whose ``v`` is newer than :data:`LINK_VERSION`
+is refused with a message rather than misread.
+
+:func:`record_to_query` writes a game record as the game's parameters (defaults
+left out, so a plain Othello game is just ``m=f5d6c3``); :func:`record_from_query`
+reads them back, and names the parameter that is wrong when one is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, quote, urlencode
+
+from reversi.core.position import Position
+from reversi.core.rules import BLACK, WHITE, Rules
+from reversi.errors import NotationError, ReversiError, RulesError
+from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
+from reversi.formats.record import Record
+
+#: The link format this version writes and reads (links of version 1 carry no ``v``).
+LINK_VERSION = 1
+#: The longest query string a link may have (characters).
+MAX_QUERY_CHARS = 20_000
+
+
+@dataclass(frozen=True)
+class LinkParameter:
+    """One query parameter of the page's address."""
+
+    name: str
+    meaning: str
+    values: str
+    #: The feature that writes it: ``"game"`` (the record), ``"browse"``, ``"link"``, ...
+    owner: str
+
+
+#: Every query parameter of the page's address, one row each.
+PARAMETERS: tuple[LinkParameter, ...] = (
+    LinkParameter("v", "link format version", f"1 to {LINK_VERSION}; left out for 1", "link"),
+    LinkParameter("r", "rule set", "othello (default), classic, octagon", "game"),
+    LinkParameter("s", "board size", "even, 4 to 16 (default 8)", "game"),
+    LinkParameter("a", "Anti: fewer discs wins", "0 (default) or 1", "game"),
+    LinkParameter("f", "free opening", "0 (default) or 1", "game"),
+    LinkParameter("b", "blocked squares", "square names joined by '.', e.g. a1.c3", "game"),
+    LinkParameter("h", "corner handicap", "0 (default) to 4 discs", "game"),
+    LinkParameter("hc", "who receives the handicap", "b (default) or w", "game"),
+    LinkParameter("p", "set-up start position", "a position string, spaces written as '_'", "game"),
+    LinkParameter("m", "the moves", "a transcript, e.g. f5d6c3", "game"),
+    LinkParameter("at", "the move shown (browsing the game)", "0 to the number of moves", "browse"),
+)
+BY_NAME: dict[str, LinkParameter] = {p.name: p for p in PARAMETERS}
+
+
+def owned_by(*owners: str) -> frozenset[str]:
+    """The names of the parameters the given features own."""
+    return frozenset(p.name for p in PARAMETERS if p.owner in owners)
+
+
+#: Parameters that make an address a game link.
+GAME_KEYS = owned_by("game", "browse")
+
+
+def parse_query(query: str) -> dict[str, str]:
+    """The parameters of a query string (with or without ``?``), each at most once.
+
+    Raises :class:`~reversi.errors.NotationError` for an address that is too long,
+    a parameter given twice, or a link of a newer format. Unknown parameters are
+    kept: they belong to nobody yet, and the caller ignores them.
+    """
+    query = query.lstrip("?")
+    if len(query) > MAX_QUERY_CHARS:
+        raise NotationError(f"link: the address is too long ({len(query):,} characters, at most {MAX_QUERY_CHARS:,})")
+    params: dict[str, str] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        if key in params:
+            raise NotationError(f"link: parameter {key!r} appears twice")
+        params[key] = value
+    version = params.get("v", "1")
+    if not (version.isascii() and version.isdigit() and len(version) <= 3):
+        raise NotationError(f"link: v={version!r} should be a version number")
+    if int(version) > LINK_VERSION:
+        raise NotationError(f"link: made by a newer version of the app (link format {version}); update the page")
+    return params
+
+
+def rewrite_query(query: str, owner: str, values: dict[str, str]) -> str:
+    """``query`` with the parameters ``owner`` owns replaced by ``values`` (the others kept).
+
+    Parameters of other features (and unknown ones) keep their place and value;
+    ``owner``'s parameters are dropped and ``values`` appended in table order.
+    """
+    mine = owned_by(owner)
+    unknown = sorted(set(values) - mine)
+    if unknown:
+        raise ValueError(f"{owner} does not own the link parameters {unknown}")  # a programming error
+    kept = [(k, v) for k, v in parse_qsl(query.lstrip("?"), keep_blank_values=True) if k not in mine]
+    ordered = [(p.name, values[p.name]) for p in PARAMETERS if p.name in values]
+    return urlencode(kept + ordered, quote_via=quote, safe="/._")
+
+
+def record_params(record: Record) -> dict[str, str]:
+    """The game's parameters of ``record``: defaults left out, in table order."""
+    r = record.rules
+    out: dict[str, str] = {}
+    if r.variant != "othello":
+        out["r"] = r.variant
+    if r.size != 8:
+        out["s"] = str(r.size)
+    if r.anti:
+        out["a"] = "1"
+    if r.free_opening:
+        out["f"] = "1"
+    if r.blocked:
+        out["b"] = ".".join(r.blocked)
+    if r.handicap:
+        out["h"] = str(r.handicap)
+        if r.handicap_color == WHITE:
+            out["hc"] = "w"
+    if record.start is not None:
+        out["p"] = position_to_string(record.start).replace(" ", "_")
+    moves = write_transcript(record.moves, r.geometry)
+    if moves:
+        out["m"] = moves
+    return out
+
+
+def record_to_query(record: Record) -> str:
+    """The query string (without ``?``) that restores ``record``; defaults left out."""
+    return rewrite_query("", "game", record_params(record))
+
+
+def record_from_query(query: str) -> Record:
+    """Parse a share link's query string (with or without ``?``).
+
+    Raises :class:`~reversi.errors.ReversiError` subclasses naming the parameter
+    that is wrong. Parameters of other features are ignored.
+    """
+    params = parse_query(query)
+
+    def flag(key: str) -> bool:
+        v = params.get(key, "0")
+        if v not in ("0", "1"):
+            raise NotationError(f"link: {key}={v!r} should be 0 or 1")
+        return v == "1"
+
+    def number(key: str, default: int) -> int:
+        v = params.get(key)
+        if v is None:
+            return default
+        if not (v.isascii() and v.isdigit() and len(v) <= 3):
+            raise NotationError(f"link: {key}={v!r} should be a number of at most 3 digits")
+        return int(v)
+
+    hc = params.get("hc", "b")
+    if hc not in ("b", "w"):
+        raise NotationError(f"link: hc={hc!r} should be b or w")
+    try:
+        rules = Rules(
+            params.get("r", "othello"),
+            size=number("s", 8),
+            anti=flag("a"),
+            free_opening=flag("f"),
+            blocked=tuple(s for s in params.get("b", "").split(".") if s),
+            handicap=number("h", 0),
+            handicap_color=WHITE if hc == "w" else BLACK,
+        )
+    except RulesError as e:
+        raise RulesError(f"link: {e}") from None
+    start = None
+    if "p" in params:
+        try:
+            start = parse_position(params["p"].replace("_", " "), rules)
+        except ReversiError as e:
+            raise NotationError(f"link: {e}") from None
+    try:
+        game = play_transcript(start or Position.start(rules), params.get("m", ""))
+    except ReversiError as e:
+        raise type(e)(f"link: {e}") from None
+    return Record(rules, start, list(game.line))
