@@ -1,12 +1,15 @@
-"""Run every test, installing first whatever the tests need and is missing.
+"""Run every check, installing first whatever the checks need and is missing.
 
-    python tests/run.py [pytest arguments]
+    python tests/run.py                 # ruff, mypy, then every test
+    python tests/run.py --fast          # ruff, mypy, then the tests not marked slow or browser
+    python tests/run.py [pytest args]   # ruff, mypy, then pytest with these arguments
 
 Installs (only when missing): the Python test packages (pytest, hypothesis,
-Playwright for Python, numpy), Debian's Chromium (``apt-get``, needs root), and
-the self-hosted browser runtime (``assets/fetch_runtime.py``). Then runs pytest
-on ``tests/`` with the arguments given. Exits with pytest's status. ``.ci/run``
-calls this same command.
+Playwright for Python, numpy, scipy, ruff, mypy), Debian's Chromium (``apt-get``,
+needs root), and the self-hosted browser runtime (``assets/fetch_runtime.py``).
+Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
+and pytest; exits non-zero when any of them fails. ``.ci/run`` calls this same
+command.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ PIP_PACKAGES = {
     "playwright": "playwright>=1.45",
     "numpy": "numpy>=2.0",
     "scipy": "scipy>=1.11",
+    "ruff": "ruff==0.17.6",  # pinned: a new release may add findings
+    "mypy": "mypy==2.4.1",
 }
 CHROMIUM = "/usr/bin/chromium"
 
@@ -54,13 +59,33 @@ def ensure_runtime() -> None:
     subprocess.run([sys.executable, os.path.join(ROOT, "assets", "fetch_runtime.py")], check=True)
 
 
+def standards() -> int:
+    """ruff and mypy, as configured in pyproject.toml; the number of tools that failed."""
+    failed = 0
+    for name, command in (("ruff check", ["ruff", "check", "--quiet"]), ("mypy", ["mypy"])):
+        say(name)
+        if subprocess.run([sys.executable, "-m", *command], cwd=ROOT).returncode != 0:
+            say(f"{name} failed")
+            failed += 1
+    return failed
+
+
 def main() -> int:
     ensure_pip_packages()
-    ensure_chromium()
-    ensure_runtime()
-    args = sys.argv[1:] or ["tests"]
+    args = sys.argv[1:]
+    if args == ["--fast"]:
+        args = ["-m", "not slow and not browser", "tests"]
+    else:
+        ensure_chromium()
+        ensure_runtime()
+    args = args or ["tests"]
+    failed = standards()
     say(f"pytest {' '.join(args)}")
-    return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+    code = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+    if failed and code == 0:
+        say("the tests passed, but the standards above did not")
+        return 1
+    return code
 
 
 if __name__ == "__main__":
