@@ -63,6 +63,7 @@ def test_solver_agrees_with_minimax(rules: Rules) -> None:
 @pytest.mark.parametrize(
     "rules, count", [(Rules(), 20), (Rules(anti=True), 10), (Rules("octagon"), 6)], ids=("othello", "anti", "octagon")
 )
+@pytest.mark.slow
 def test_solver_agrees_with_plain_alphabeta_up_to_10_empties(rules: Rules, count: int) -> None:
     rng = random.Random(5)
     for i in range(count):
@@ -258,6 +259,7 @@ def test_stable_discs_never_flip(rules: Rules) -> None:
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules("octagon")], ids=lambda r: r.describe())
+@pytest.mark.slow
 def test_stability_cutoff_agrees_with_unpruned_solver(rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
     """Positions with many stable discs at 11-12 empties: the same value with and without the cutoff."""
     g = rules.geometry
@@ -312,6 +314,7 @@ def test_midgame_hints_keep_the_value(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("text", ENDGAME[16][:2])
+@pytest.mark.slow
 def test_the_orderings_near_the_root_keep_the_value(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """16 empties: with the one-ply and evaluation orderings, and with neither (mobility only)."""
     pos = parse_position(text)

@@ -9,7 +9,7 @@ from reversi.core.perft import perft
 PUBLISHED = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288]
 
 
-@pytest.mark.parametrize("depth", range(1, 10))
+@pytest.mark.parametrize("depth", [*range(1, 9), pytest.param(9, marks=pytest.mark.slow)])
 def test_perft_standard_start(depth):
     assert perft(Position.start(), depth) == PUBLISHED[depth - 1]
 
@@ -37,6 +37,7 @@ def test_perft_matches_reference(rules, depth):
     assert perft(start, depth) == ref.perft(ref.from_position(start), depth)
 
 
+@pytest.mark.slow
 def test_perft_counts_finished_games_as_leaves():
     # 4x4 games end early: deep perft there exercises passes and game ends
     start = Position.start(Rules(size=4))

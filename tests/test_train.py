@@ -94,6 +94,7 @@ def test_pattern_training_end_to_end(tmp_path):
     assert isinstance(evaluate(pos.player, pos.opponent), int)
 
 
+@pytest.mark.slow
 def test_feature_training_end_to_end(tmp_path):
     out = tmp_path / "features.json"
     assert main(["features", "--quick", "--games", "24", "--out", str(out)]) == 0
@@ -106,6 +107,7 @@ def test_feature_training_end_to_end(tmp_path):
         assert isinstance(evaluate(pos.player, pos.opponent), int)
 
 
+@pytest.mark.slow
 def test_saved_positions_refit_with_a_pattern_subset(tmp_path):
     data = tmp_path / "data.npz"
     out = tmp_path / "patterns_8x8.bin"

@@ -1,0 +1,309 @@
+"""The fuzz suite: every parser and the command line, fed hostile input.
+
+The only outcomes allowed are a result or the project's own error
+(:class:`reversi.errors.ReversiError`, or exit status 2 with one line on the
+command line): never another exception, a traceback, or a hang.
+
+Every new input of the app (a link parameter, a record tag, an editor field)
+joins this file. CI runs the ``ci`` profile (a few hundred cases per parser);
+run it wider on your own with the ``wide`` profile::
+
+    HYPOTHESIS_PROFILE=wide python -m pytest tests/test_fuzz.py -p no:cacheprovider
+
+Strategies mix plain random text with text built from the grammar's own pieces
+(square names, cell characters, tags, separators), and with the characters
+that broke parsers before: digits that ``str.isdigit`` accepts and ``int``
+does not (``²``), letters that change length when lower-cased (``İ``), huge
+numbers, NaN and infinity.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reversi import Position, ReversiError, Rules, parse_position, parse_transcript, play_transcript
+from reversi.core.clock import Clock, parse_time_control
+from reversi.core.geometry import COLUMN_LETTERS
+from reversi.formats.links import record_from_query
+from reversi.formats.notation import rules_for_position
+from reversi.formats.record import read_record, rules_from_dict
+from reversi.ui.players import Players, players_from_fields
+from reversi.ui.session import form_fields, game_from_link, load_state, load_text, state_from_dict
+from reversi.ui.state import rules_from_fields
+
+pytestmark = pytest.mark.slow  # seconds per parser: the fast subset leaves it to the full run
+
+settings.register_profile(
+    "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+settings.register_profile(
+    "wide", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+#: Characters that broke parsers before, and their kin.
+TRICKY = ["²", "³", "¹", "٣", "İ", "ı", "ß", "ﬀ", "\u0000", "\u200b", "\ufeff", "𝟓", "Ⅻ", "nan", "inf", "-0", "1e400"]
+SQUARES = [f"{c}{r}" for c in COLUMN_LETTERS for r in range(1, 17)]
+CELLS = list("XxOoBbWw*-.#/ _")
+
+tricky = st.sampled_from(TRICKY)
+square = st.sampled_from(SQUARES)
+number_text = st.one_of(
+    st.integers(min_value=-(10**6), max_value=10**6).map(str),
+    st.sampled_from(["0", "1", "8", "10", "16", "99", "9" * 50, "9" * 5000, "1.5", "-1", "+3", " 8", "0x10", "1_0"]),
+    tricky,
+)
+#: Text built from the notations' own pieces: looks valid often, is valid sometimes.
+grammar_text = st.lists(
+    st.one_of(square, st.sampled_from(CELLS), st.sampled_from(["pass", "PA", "1.", " ", "\n", ",", "[", "]", '"']),
+    tricky, number_text),
+    max_size=80,
+).map("".join)
+any_text = st.one_of(st.text(max_size=300), grammar_text)
+
+json_leaf = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=30), tricky,
+)
+json_value = st.recursive(
+    json_leaf,
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=12), children, max_size=5),
+    max_leaves=25,
+)
+
+RULES = [Rules(), Rules(anti=True), Rules("classic"), Rules("octagon"), Rules(size=10), Rules(size=4)]
+rules_strategy = st.sampled_from(RULES)
+
+
+def only_our_errors(fn: Callable[[], Any]) -> Any:
+    """Run ``fn``: a result or a ReversiError (returned as None); anything else fails the test."""
+    try:
+        return fn()
+    except ReversiError as e:
+        assert str(e), "an error must say what is wrong"
+        return None
+
+
+# -- squares, transcripts, positions --------------------------------------------------
+
+
+@given(any_text, rules_strategy)
+def test_square_names(text: str, rules: Rules) -> None:
+    index = only_our_errors(lambda: rules.geometry.parse_square(text))
+    if index is not None:
+        assert rules.geometry.name(index) == text.strip().lower()
+
+
+@given(any_text, rules_strategy)
+def test_transcripts(text: str, rules: Rules) -> None:
+    only_our_errors(lambda: parse_transcript(text, rules.geometry))
+    game = only_our_errors(lambda: play_transcript(Position.start(rules), text))
+    if game is not None:
+        assert len(game.line) <= rules.geometry.square_count * 2
+
+
+@given(any_text, st.one_of(st.none(), rules_strategy))
+def test_position_strings(text: str, rules: Rules | None) -> None:
+    only_our_errors(lambda: parse_position(text, rules))
+    if rules is not None:
+        only_our_errors(lambda: rules_for_position(text, rules))
+
+
+@given(
+    st.lists(st.sampled_from(["X", "O", "-", "#"]), min_size=64, max_size=100).map("".join),
+    st.sampled_from([" X", " O", " x", " ?", "", " X 28 29", " X ² 3", " O 9999999999999999999"]),
+)
+def test_position_strings_near_valid(board: str, tail: str) -> None:
+    only_our_errors(lambda: parse_position(board + tail))
+    only_our_errors(lambda: parse_position(board + tail, Rules("classic")))
+
+
+# -- records, links, rule dictionaries ------------------------------------------------
+
+TAGS = ["Rules", "Size", "Anti", "FreeOpening", "Blocked", "Handicap", "HandicapColor", "Position", "Result", "Event"]
+record_text = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(TAGS), st.one_of(number_text, any_text, st.sampled_from(["yes", "no", "octagon"])))
+        .map(lambda t: f'[{t[0]} "{t[1]}"]\n'),
+        grammar_text,
+    ),
+    max_size=12,
+).map("".join)
+
+
+@given(st.one_of(record_text, any_text))
+def test_record_files(text: str) -> None:
+    record = only_our_errors(lambda: read_record(text))
+    if record is not None:
+        assert record.to_game().rules == record.rules
+
+
+LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "at", "v", "lang"]
+query_text = st.lists(
+    st.tuples(st.sampled_from(LINK_KEYS), st.one_of(number_text, grammar_text, st.sampled_from(["octagon", "w", "1"]))),
+    max_size=8,
+).map(lambda pairs: "&".join(f"{k}={v}" for k, v in pairs))
+
+
+@given(st.one_of(query_text, any_text))
+def test_links(query: str) -> None:
+    only_our_errors(lambda: record_from_query(query))
+    only_our_errors(lambda: game_from_link(query))
+
+
+@given(json_value)
+def test_rule_dictionaries(data: Any) -> None:
+    only_our_errors(lambda: rules_from_dict(data))
+
+
+# -- the page's saved state, pasted text, form fields ---------------------------------
+
+
+@given(st.one_of(json_value.map(json.dumps), any_text, st.none()))
+def test_saved_states(text: str | None) -> None:
+    only_our_errors(lambda: load_state(text))
+
+
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "version": json_value, "rules": json_value, "start": json_value, "moves": json_value,
+            "ply": json_value, "settings": json_value, "clock": json_value,
+        },
+    )
+)
+def test_saved_state_fields(data: dict[str, Any]) -> None:
+    full = {"version": 1, "rules": {}, "start": None, "moves": "", "ply": 0, "settings": {}, "clock": None}
+    full.update(data)
+    only_our_errors(lambda: state_from_dict(full))
+
+
+@given(st.one_of(query_text.map(lambda q: "https://x/?" + q), record_text, grammar_text, any_text), rules_strategy)
+def test_pasted_text(text: str, rules: Rules) -> None:
+    only_our_errors(lambda: load_text(text, rules))
+
+
+FORM_KEYS = [
+    "variant", "size", "anti", "free_opening", "blocked_mode", "blocked_list", "blocked_count", "blocked_seed",
+    "handicap", "handicap_color", "players", "level", "level_black", "level_white", "think", "clock", "side",
+]
+form_strategy = st.dictionaries(
+    st.sampled_from(FORM_KEYS), st.one_of(number_text, any_text, st.sampled_from(["on", "none", "list", "random"])),
+    max_size=len(FORM_KEYS),
+)
+
+
+@given(form_strategy)
+def test_new_game_form_fields(fields: dict[str, str]) -> None:
+    only_our_errors(lambda: rules_from_fields(fields, seed=1))
+    only_our_errors(lambda: players_from_fields(fields))
+    only_our_errors(lambda: form_fields(fields))
+
+
+@given(json_value)
+def test_saved_players_and_form(data: Any) -> None:
+    only_our_errors(lambda: form_fields(data))
+    if isinstance(data, dict):
+        only_our_errors(lambda: Players.from_dict(data))
+
+
+@given(st.one_of(number_text, any_text))
+def test_time_controls(text: str) -> None:
+    control = only_our_errors(lambda: parse_time_control(text))
+    if control is not None:
+        assert control.base_ms >= 0 and control.increment_ms >= 0
+
+
+@given(json_value)
+def test_saved_clocks(data: Any) -> None:
+    clock = only_our_errors(lambda: Clock.from_dict(data))
+    if clock is not None:
+        assert all(math.isfinite(ms) for ms in clock.left_ms)
+
+
+# -- the engine's requests (what crosses the worker boundary) --------------------------
+
+
+@settings(max_examples=60)
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "rules": json_value, "start": json_value, "moves": st.one_of(json_value, grammar_text),
+            "level": json_value, "seed": json_value,
+        },
+    )
+)
+def test_worker_requests(request: dict[str, Any]) -> None:
+    from reversi.engine import worker
+
+    request["time_limit"] = 0.02  # a valid request must stay quick
+    for name in ("best_move", "analyse"):
+        reply = json.loads(getattr(worker, name)(json.dumps(request, allow_nan=True)))
+        assert isinstance(reply, dict) and (("error" in reply) != ("move" in reply or "scores" in reply))
+    reply = json.loads(worker.best_move(json.dumps([request])))
+    assert "error" in reply
+
+
+@given(st.one_of(any_text, json_value.map(json.dumps)))
+def test_worker_text(text: str) -> None:
+    """Anything but a JSON object (or nothing: the defaults) is refused with a message."""
+    from reversi.engine import worker
+
+    try:
+        request = json.loads(text)
+    except ValueError:
+        request = None
+    if isinstance(request, dict) or not text.strip():
+        return  # a real request: test_worker_requests covers those
+    reply = json.loads(worker.analyse(text))
+    assert set(reply) == {"error"} and reply["error"]
+
+
+# -- the command line -----------------------------------------------------------------
+
+CLI_WORDS = [
+    "perft", "legal", "replay", "solve", "best", "hints", "match", "--rules", "--size", "--anti", "--free-opening",
+    "--blocked", "--seed", "--handicap", "--handicap-color", "--position", "--json", "--time", "--level",
+    "--exact-empties", "--all", "--a", "--b", "--games", "--plies", "--processes", "white", "octagon", "classic",
+    "f5", "d6", "f5d6c3", "pass", "level=3", "depth=1", "time=nan", "depth=-1", "level=1,time=-1", "nan", "inf",
+    "-1", "0", "1", "2", "3", "4",
+]
+cli_args = st.lists(st.one_of(st.sampled_from(CLI_WORDS), number_text, tricky, grammar_text), max_size=8)
+#: Arguments that keep a valid command quick: a short time and a small board.
+QUICK = {
+    "solve": ["--time", "0.05"], "best": ["--time", "0.05"], "hints": ["--time", "0.05"],
+    "match": ["--games", "2", "--a", "depth=1", "--b", "depth=1", "--size", "4"],
+    "perft": [],
+}
+
+
+@settings(max_examples=100)
+@given(command=st.sampled_from(sorted(QUICK) + ["legal", "replay"]), args=cli_args)
+def test_command_line(command: str, args: list[str]) -> None:
+    from reversi.cli.main import main
+
+    argv = [command, *args, *QUICK.get(command, [])]
+    if command == "perft":
+        argv = [command, str(min(3, len(args))), *args[1:]]
+    out, errors = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errors):
+        try:
+            code = main(argv)
+        except SystemExit as e:  # argparse's own refusal of a bad command line
+            code = e.code if isinstance(e.code, int) else 2
+    err = errors.getvalue()
+    assert code in (0, 2), (argv, code, err)
+    if code == 2:
+        assert err.strip() and "Traceback" not in err and len(err.strip().splitlines()) <= 2, err
