@@ -10,6 +10,22 @@ Pyodide hangs without an error) and ``Cache-Control: no-cache`` on every
 response, and prints ``Serving on http://HOST:PORT/`` (flushed; ``--port 0``
 picks a free port, and the printed line tells which).
 
+Only the site is served: ``index.html``, ``pyscript.toml``, and the files under
+``reversi/`` and ``assets/``; never a dot-file or dot-folder (``.git``), a
+``__pycache__``, the tests or anything else in the repository (404). Every
+response carries the security headers of :data:`SECURITY_HEADERS`; the
+Content-Security-Policy is the one ``index.html`` carries as a ``<meta>`` tag
+(for static hosts that send no headers), read from the page, so the two cannot
+drift apart. What the policy allows, and why:
+
+* ``default-src 'self'``: nothing from another origin, ever;
+* ``script-src 'unsafe-eval' 'wasm-unsafe-eval'``: Pyodide compiles
+  WebAssembly and its Python-JavaScript bridge evaluates generated code;
+* ``worker-src blob:``: PyScript starts its workers (the engine's) from blob URLs;
+* ``img-src data: blob:``: SVG data URLs and downloads made in the page;
+* no ``frame-ancestors`` and no ``X-Frame-Options``: teachers embed the page in
+  their own sites.
+
 Nothing but static files: no logic of the app lives here.
 """
 
@@ -18,10 +34,11 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import re
 import signal
 import sys
 from pathlib import Path
-from typing import ClassVar
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
 
@@ -43,17 +60,65 @@ MIME_TYPES = {
     ".txt": "text/plain",
     ".md": "text/markdown",
 }
+#: What is served: these files at the top, and everything below these folders.
+SITE_FILES = frozenset({"index.html", "pyscript.toml"})
+SITE_FOLDERS = ("reversi/", "assets/")
+#: Sent with every response (the Content-Security-Policy is added from index.html).
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+_CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+
+
+def page_policy(root: Path) -> str:
+    """The Content-Security-Policy of ``index.html``'s ``<meta>`` tag."""
+    match = _CSP_META.search((root / "index.html").read_text(encoding="utf-8"))
+    if match is None:
+        raise SystemExit("serve.py: index.html has no Content-Security-Policy <meta> tag")
+    return match.group(1)
+
+
+def is_site_path(url_path: str) -> bool:
+    """Is ``url_path`` (the path of a request) part of the site?"""
+    path = unquote(urlsplit(url_path).path).lstrip("/")
+    if path in ("", *SITE_FILES):
+        return True
+    parts = path.split("/")
+    if any(p.startswith(".") or p == "__pycache__" or p == "" for p in parts[:-1]) or parts[-1].startswith("."):
+        return False
+    return path.startswith(SITE_FOLDERS)
+
+
+#: Python's MIME types by file extension, ours taking precedence.
+EXTENSIONS_MAP: dict[str, str] = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES)
 
 
 class StaticHandler(http.server.SimpleHTTPRequestHandler):
-    """SimpleHTTPRequestHandler with fixed MIME types, no-cache and quiet logs."""
+    """SimpleHTTPRequestHandler for the site's files only, with fixed MIME types,
+    no-cache, the security headers and quiet logs."""
 
     protocol_version = "HTTP/1.1"  # keep-alive: the runtime is many files
-    extensions_map: ClassVar[dict[str, str]] = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES)
+    extensions_map = EXTENSIONS_MAP
     verbose = False
+    policy = ""
+
+    def send_head(self):  # type: ignore[no-untyped-def]  # the base class's signature
+        if not is_site_path(self.path):
+            self.send_error(404, "Not part of the site")
+            return None
+        return super().send_head()
+
+    def list_directory(self, path):  # type: ignore[no-untyped-def]  # the base class's signature
+        self.send_error(404, "No directory listings")
+        return None
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        if self.policy:
+            self.send_header("Content-Security-Policy", self.policy)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -62,7 +127,7 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(host: str, port: int, verbose: bool = False) -> http.server.ThreadingHTTPServer:
-    handler = type("Handler", (StaticHandler,), {"verbose": verbose})
+    handler = type("Handler", (StaticHandler,), {"verbose": verbose, "policy": page_policy(ROOT)})
     server = http.server.ThreadingHTTPServer(
         (host, port), functools.partial(handler, directory=str(ROOT))
     )
@@ -73,7 +138,8 @@ def make_server(host: str, port: int, verbose: bool = False) -> http.server.Thre
 def ensure_runtime_or_exit() -> None:
     sys.path.insert(0, str(ROOT / "assets"))
     try:
-        from fetch_runtime import FetchError, ensure_runtime
+        # assets/ is on the path only here: mypy checks the package and this file, not assets/
+        from fetch_runtime import FetchError, ensure_runtime  # type: ignore[import-not-found]
     finally:
         sys.path.pop(0)
     try:
@@ -99,7 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         ensure_runtime_or_exit()
 
     server = make_server(args.host, args.port, verbose=args.verbose)
-    host, port = server.server_address[:2]
+    address = server.server_address
+    host = address[0] if isinstance(address[0], str) else bytes(address[0]).decode()
+    port = address[1]
     shown = f"[{host}]" if ":" in host else host
     print(f"Serving on http://{shown}:{port}/", flush=True)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)

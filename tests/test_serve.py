@@ -50,17 +50,43 @@ def test_serves_wasm_as_application_wasm(base_url):
 
 
 def test_serves_python_source_and_javascript(base_url):
-    status, headers, body = get(base_url + "serve.py")
+    status, headers, body = get(base_url + "reversi/core/rules.py")
     assert status == 200
     assert headers["Content-Type"] == "text/x-python"
-    assert body == (REPO_ROOT / "serve.py").read_bytes()
+    assert body == (REPO_ROOT / "reversi" / "core" / "rules.py").read_bytes()
     _, headers, _ = get(base_url + "assets/runtime/pyodide/pyodide.mjs")
     assert headers["Content-Type"] == "text/javascript"
 
 
 def test_sends_no_cache(base_url):
-    _, headers, _ = get(base_url + "serve.py")
+    _, headers, _ = get(base_url + "index.html")
     assert headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [".git/config", ".gitignore", "serve.py", "tests/test_serve.py", "pyproject.toml", "README.md", ".ci/run",
+     "reversi/__pycache__/x.pyc", "reversi/.hidden", "assets/../serve.py", "%2egit/config", "reversi/", "assets/"],
+)
+def test_serves_only_the_site(base_url, path):
+    with pytest.raises(urllib.error.HTTPError) as excinfo:
+        get(base_url + path)
+    assert excinfo.value.code == 404
+    assert excinfo.value.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("path", ["", "index.html", "pyscript.toml", "reversi/engine/data/patterns_8x8.bin",
+                                  "assets/app.css", "reversi/docs/RULES.md"])
+def test_serves_the_site_with_security_headers(base_url, path):
+    status, headers, _ = get(base_url + path)
+    assert status == 200
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "no-referrer"
+    assert "X-Frame-Options" not in headers  # teachers embed the page
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors" not in policy
+    html = (REPO_ROOT / "index.html").read_text(encoding="utf-8")
+    assert f'<meta http-equiv="Content-Security-Policy" content="{policy}">' in html  # one policy, two places
 
 
 def test_missing_path_is_404(base_url):
