@@ -13,6 +13,11 @@ caller (the command line, the page) can show it to a person as it is::
     ├── EngineRequestError  a request to the engine (level, time, JSON) that is out of range
     └── SavedStateError     a saved game or settings that cannot be read
 
+An argument out of range that is none of these kinds (a perft depth, a command-line
+option) raises :class:`ReversiError` itself. Nothing raises a bare ``ValueError``,
+``TypeError`` or ``KeyError`` on bad input: a parser checks the types and ranges it
+reads and names the field that is wrong.
+
 A search that runs out of time is not an input error: it raises an
 :class:`EngineStopped` (:class:`SearchTimeout`, :class:`SolveTimeout`), which
 the engine catches itself.

@@ -106,7 +106,8 @@ def test_positions_and_transcripts_round_trip(rules, seed):
         text = position_to_string(pos)
         assert parse_position(text, rules) == pos
         # a bare string brings its own geometry back
-        assert rules_for_position(text, Rules(rules.variant, anti=rules.anti, free_opening=rules.free_opening)).geometry == rules.geometry
+        bare = Rules(rules.variant, anti=rules.anti, free_opening=rules.free_opening)
+        assert rules_for_position(text, bare).geometry == rules.geometry
     transcript = write_transcript(game.line, rules.geometry)
     assert "pass" not in transcript and transcript == transcript.lower()
     replayed = play_transcript(Position.start(rules), transcript)
@@ -114,7 +115,8 @@ def test_positions_and_transcripts_round_trip(rules, seed):
     # upper case, spaces and move numbers give the same game
     names = [rules.geometry.name(m) for m in game.line if m != PASS]
     numbered = " ".join(
-        f"{k + 1}. {names[2 * k].upper()} {' '.join(names[2 * k + 1 : 2 * k + 2])}" for k in range((len(names) + 1) // 2)
+        f"{k + 1}. {names[2 * k].upper()} {' '.join(names[2 * k + 1 : 2 * k + 2])}"
+        for k in range((len(names) + 1) // 2)
     )
     assert numbered.startswith("1. ")
     assert play_transcript(Position.start(rules), numbered).position == game.position

@@ -18,7 +18,14 @@ def test_square_names_every_geometry():
 
 @pytest.mark.parametrize(
     "text,message",
-    [("z1", "not a square"), ("a0", "outside"), ("i1", "outside"), ("a9", "outside"), ("", "not a square"), ("a01", "outside")],
+    [
+        ("z1", "not a square"),
+        ("a0", "outside"),
+        ("i1", "outside"),
+        ("a9", "outside"),
+        ("", "not a square"),
+        ("a01", "outside"),
+    ],
 )
 def test_bad_square_names(text, message):
     with pytest.raises(NotationError, match=message):
@@ -32,7 +39,15 @@ def test_cut_square_is_not_on_the_board():
 
 @pytest.mark.parametrize(
     "text",
-    ["f5d6c3d3c4", "F5D6C3D3C4", "f5 d6 c3 d3 c4", "f5-d6-c3-d3-c4", "1. F5 d6 2. C3 d3 3. c4", "1.f5 d6 2.c3 d3 3.c4", "  f5, d6; c3 d3 c4\n"],
+    [
+        "f5d6c3d3c4",
+        "F5D6C3D3C4",
+        "f5 d6 c3 d3 c4",
+        "f5-d6-c3-d3-c4",
+        "1. F5 d6 2. C3 d3 3. c4",
+        "1.f5 d6 2.c3 d3 3.c4",
+        "  f5, d6; c3 d3 c4\n",
+    ],
 )
 def test_transcript_forms(text):
     game = play_transcript(Position.start(), text)

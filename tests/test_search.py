@@ -83,7 +83,9 @@ def test_deadline_with_the_default_evaluator_and_a_tiny_budget() -> None:
     assert pos.is_legal(r.move)
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules("classic"), Rules(size=6)], ids=lambda r: r.describe())
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(anti=True), Rules("classic"), Rules(size=6)], ids=lambda r: r.describe()
+)
 def test_full_depth_search_is_exact(rules: Rules) -> None:
     rng = random.Random(9)
     for _ in range(8):

@@ -19,13 +19,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING, Any
 
 from reversi.cli.options import add_rule_options, position_from_args, rules_from_args
+from reversi.engine.levels import check_time_limit
 from reversi.errors import ReversiError
 from reversi.formats.notation import move_name
 
+if TYPE_CHECKING:
+    from reversi.tools.match import GameRecord, MatchResult
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+
+def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``solve``, ``best``, ``hints`` and ``match`` to the parser's subcommands."""
     p = subparsers.add_parser("solve", help="solve a position exactly: best moves and final disc difference")
     p.add_argument("text", nargs="+", metavar="POS|MOVES", help="a position string, or a transcript")
@@ -72,8 +77,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     pos = position_from_args(args)
     g = pos.rules.geometry
-    if args.time is not None and args.time <= 0:
-        raise ReversiError(f"--time {args.time} must be positive")
+    if args.time is not None:
+        check_time_limit(args.time, "--time")
     try:
         r = solve(pos, all_moves=args.all, time_limit=args.time)
     except SolveTimeout:
@@ -103,14 +108,9 @@ def cmd_best(args: argparse.Namespace) -> int:
     pos = position_from_args(args)
     if pos.is_over:
         raise ReversiError("the game is over: there is no move to choose")
-    if args.time is not None and args.time <= 0:
-        raise ReversiError(f"--time {args.time} must be positive")
-    try:
-        move, info = choose_move(pos, level=args.level, time_limit=args.time)
-    except ValueError as e:
-        if isinstance(e, ReversiError):
-            raise
-        raise ReversiError(str(e)) from None
+    if args.time is not None:
+        check_time_limit(args.time, "--time")
+    move, info = choose_move(pos, level=args.level, time_limit=args.time)  # EngineRequestError on a bad level
     g = pos.rules.geometry
     name = move_name(move, g)
     if args.json:
@@ -136,8 +136,7 @@ def cmd_hints(args: argparse.Namespace) -> int:
     pos = position_from_args(args)
     if pos.is_over:
         raise ReversiError("the game is over: there is no move to value")
-    if args.time <= 0:
-        raise ReversiError(f"--time {args.time} must be positive")
+    check_time_limit(args.time, "--time")
     if args.exact_empties < 0:
         raise ReversiError(f"--exact-empties {args.exact_empties} must not be negative")
     a = analyse(pos, time_limit=args.time, exact_empties=args.exact_empties)
@@ -164,20 +163,12 @@ def cmd_hints(args: argparse.Namespace) -> int:
 def cmd_match(args: argparse.Namespace) -> int:
     from reversi.tools.match import Player, match
 
-    try:
-        a, b = Player.parse(args.a), Player.parse(args.b)
-        for who in (a, b):
-            if who.level is not None:
-                from reversi.engine.levels import get_level
-
-                get_level(who.level)
-    except ValueError as e:
-        raise ReversiError(str(e)) from None
+    a, b = Player.parse(args.a), Player.parse(args.b)  # EngineRequestError naming the setting
     if args.games < 1:
         raise ReversiError(f"--games {args.games} must be at least 1")
     rules = rules_from_args(args)
 
-    def progress(rec, res) -> None:
+    def progress(rec: GameRecord, res: MatchResult) -> None:
         if not args.json:
             print(f"game {res.count}: {'A' if rec.margin > 0 else 'B' if rec.margin < 0 else 'draw'} "
                   f"({rec.margin:+d} for A, A {'black' if rec.a_is_black else 'white'})", flush=True)

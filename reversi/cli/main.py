@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from reversi.cli import engine_commands, rules_commands
 from reversi.errors import ReversiError
@@ -19,7 +20,7 @@ from reversi.errors import ReversiError
 class _Parser(argparse.ArgumentParser):
     """argparse, with a bad command line reported in one line like every other error."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
@@ -39,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        status: int = args.func(args)  # the subcommand's handler (set_defaults(func=...))
+        return status
     except ReversiError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -14,12 +14,12 @@ import argparse
 from dataclasses import replace
 
 from reversi.core.game import Game
-from reversi.core.position import Position
+from reversi.core.position import OFF_CELL, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked
+from reversi.errors import RulesError
 from reversi.formats.notation import (
     BLACK_CELLS,
     EMPTY_CELLS,
-    OFF_CELL,
     WHITE_CELLS,
     parse_position,
     play_transcript,
@@ -52,7 +52,9 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     blocked_text = args.blocked.strip()
     count = 0
     names: tuple[str, ...] = ()
-    if blocked_text.isdigit():
+    if blocked_text.isascii() and blocked_text.isdigit():
+        if len(blocked_text) > 3:
+            raise RulesError(f"--blocked {blocked_text}: too many squares to block")
         count = int(blocked_text)
     elif blocked_text:
         names = tuple(n for n in blocked_text.replace(",", " ").split() if n)

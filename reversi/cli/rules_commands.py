@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from reversi.cli.options import add_rule_options, game_from_args
 from reversi.core.geometry import COLUMN_LETTERS
@@ -93,7 +94,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add ``perft``, ``legal`` and ``replay`` to the parser's subcommands."""
     p = sub.add_parser("perft", help="count the leaves of the game tree to a depth")
     p.add_argument("depth", type=int, metavar="DEPTH")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from reversi.errors import ClockError
 
@@ -24,7 +25,7 @@ __all__ = ["Clock", "ClockError", "TimeControl", "format_time", "parse_time_cont
 #: Longest base time and increment accepted (a clock is for one sitting).
 MAX_BASE_MS = 10 * 3600 * 1000
 MAX_INCREMENT_MS = 3600 * 1000
-_CONTROL_RE = re.compile(r"(\d{1,6})(?:\+(\d{1,5}))?")
+_CONTROL_RE = re.compile(r"(\d{1,6})(?:\+(\d{1,5}))?", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ class Clock:
 
     # -- plain data (the saved state) ------------------------------------------
 
-    def to_dict(self, now: float) -> dict:
+    def to_dict(self, now: float) -> dict[str, Any]:
         return {
             "base_ms": self.control.base_ms,
             "increment_ms": self.control.increment_ms,

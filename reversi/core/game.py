@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
-from reversi.errors import IllegalMoveError
+from reversi.errors import IllegalMoveError, RulesError
 
 
 class Game:
@@ -20,7 +20,9 @@ class Game:
         if start is None:
             start = Position.start(rules or Rules())
         elif rules is not None and rules != start.rules:
-            raise ValueError("start position has other rules than the game")
+            raise RulesError(
+                f"start position: its rules ({start.rules.describe()}) are not the game's ({rules.describe()})"
+            )
         self.start = start
         self.rules = start.rules
         self.line: list[int] = []  # every ply played in this line, passes included

@@ -19,10 +19,11 @@ boards of any size, the octagon, and any set of blocked squares.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from reversi.errors import NotationError
+from reversi.errors import NotationError, RulesError
 
 COLUMN_LETTERS = "abcdefghijklmnop"
 MIN_SIZE = 4
@@ -44,8 +45,11 @@ class Geometry:
     removed: frozenset[int] = field(default=frozenset())
 
     def __post_init__(self) -> None:
-        if not (1 <= self.width <= MAX_SIZE and 1 <= self.height <= MAX_SIZE):
-            raise ValueError(f"board of {self.width}x{self.height} is out of range")
+        for side in (self.width, self.height):
+            if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= MAX_SIZE:
+                raise RulesError(
+                    f"board size {self.width!r}x{self.height!r} is out of range: each side 1 to {MAX_SIZE} squares"
+                )
 
     # -- indices and names -------------------------------------------------
 
@@ -145,7 +149,7 @@ class Geometry:
         return [self.name(i) for i in iter_indices(bits)]
 
 
-def iter_indices(bits: int):
+def iter_indices(bits: int) -> Iterator[int]:
     """The indices of the set bits of ``bits``, lowest first."""
     while bits:
         low = bits & -bits

@@ -15,12 +15,13 @@ from __future__ import annotations
 from reversi.core.bitboard import flips, moves
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
+from reversi.errors import ReversiError
 
 
 def perft(position: Position, depth: int) -> int:
     """The number of leaves ``depth`` plies below ``position``."""
-    if depth < 0:
-        raise ValueError("perft depth must be at least 0")
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+        raise ReversiError(f"perft depth {depth!r} must be a whole number, 0 or more")
     return _perft_position(position, depth)
 
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import ClassVar
 
-from reversi.core.geometry import MAX_SIZE, MIN_SIZE, Geometry, NotationError, octagon_cuts
-from reversi.errors import RulesError
+from reversi.core.geometry import MAX_SIZE, MIN_SIZE, Geometry, octagon_cuts
+from reversi.errors import NotationError, RulesError
 
 BLACK = 0
 WHITE = 1
@@ -86,11 +86,16 @@ VARIANTS: dict[str, type[Variant]] = {v.name: v for v in (Othello, Classic, Octa
 
 
 def variant_by_name(name: str) -> type[Variant]:
-    try:
-        return VARIANTS[name.strip().lower()]
-    except KeyError:
+    """The rule set called ``name`` (case-insensitive); raises :class:`RulesError` naming it."""
+    variant = VARIANTS.get(name.strip().lower()) if isinstance(name, str) else None
+    if variant is None:
         known = ", ".join(VARIANTS)
-        raise RulesError(f"unknown rule set {name!r} (known: {known})") from None
+        raise RulesError(f"unknown rule set {name!r} (known: {known})")
+    return variant
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -117,18 +122,23 @@ class Rules:
         object.__setattr__(self, "variant", v.name)
         if not v.allows_size and self.size != 8:
             raise RulesError(f"{v.title} has a fixed board: the size option does not apply")
-        if not isinstance(self.size, int) or not (MIN_SIZE <= self.size <= MAX_SIZE) or self.size % 2:
+        if not _is_int(self.size) or not (MIN_SIZE <= self.size <= MAX_SIZE) or self.size % 2:
             raise RulesError(
                 f"board size {self.size!r} is not allowed: an even number from {MIN_SIZE} to {MAX_SIZE}"
             )
-        if not isinstance(self.handicap, int) or not (0 <= self.handicap <= 4):
+        for option in ("anti", "free_opening"):
+            if not isinstance(getattr(self, option), bool):
+                raise RulesError(f"{option} must be true or false, not {getattr(self, option)!r}")
+        if not _is_int(self.handicap) or not (0 <= self.handicap <= 4):
             raise RulesError(f"handicap {self.handicap!r} is not allowed: 0 to 4 corners")
         if self.handicap and not v.allows_handicap:
             raise RulesError(f"{v.title} has no corners: corner handicap does not apply")
-        if self.handicap_color not in (BLACK, WHITE):
+        if not _is_int(self.handicap_color) or self.handicap_color not in (BLACK, WHITE):
             raise RulesError(f"handicap colour {self.handicap_color!r} must be 0 (black) or 1 (white)")
+        if not isinstance(self.blocked, (tuple, list)) or not all(isinstance(n, str) for n in self.blocked):
+            raise RulesError(f"blocked squares {self.blocked!r} must be a list of square names")
         base = v.base_geometry(self.size)
-        indices = set()
+        indices: set[int] = set()
         for name in self.blocked:
             try:
                 index = base.parse_square(name)
@@ -238,10 +248,12 @@ def random_blocked(rules: Rules, count: int, seed: int) -> Rules:
     g = rules.geometry
     forbidden = rules.centre_mask | sum(1 << i for i in rules.handicap_corners_of(g))
     candidates = [i for i in g.squares if not (1 << i) & forbidden]
-    if not isinstance(count, int) or count < 0 or count > len(candidates):
+    if not _is_int(count) or count < 0 or count > len(candidates):
         raise RulesError(f"cannot block {count!r} squares: 0 to {len(candidates)} are free")
+    if not _is_int(seed):
+        raise RulesError(f"the seed of the blocked squares must be a whole number, not {seed!r}")
     rng = SplitMix64(seed)
-    chosen = []
+    chosen: list[int] = []
     for _ in range(count):
         chosen.append(candidates.pop(rng.below(len(candidates))))
     names = tuple(rules.blocked) + tuple(g.name(i) for i in chosen)

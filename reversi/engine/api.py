@@ -10,63 +10,131 @@ optional ``start`` position string (``None``: the rule set's start) and the
 ``"pass"``), scores in centidiscs for the side to move (100 = one disc), and exact
 results say so with ``"exact": true``.
 
-Errors come back as ``{"error": "one-line message"}`` instead of exceptions, so
-the page can show them without a traceback crossing the worker boundary.
+Every field of a request is checked before the engine sees it, its type and its
+range (a level of the table, a finite time limit of at most
+:data:`reversi.engine.levels.MAX_TIME_LIMIT`, strings of bounded length); a field
+that is wrong raises :class:`~reversi.errors.EngineRequestError` (or the
+:class:`~reversi.errors.RulesError`, :class:`~reversi.errors.NotationError` of the
+rules, the start or the moves) naming it. Such errors come back as
+``{"error": "one-line message"}`` instead of exceptions, so the page can show them
+without a traceback crossing the worker boundary; anything else is a bug and is
+raised as it is. The unguarded function is each one's ``__wrapped__``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeGuard
 
+from reversi.core.geometry import MAX_SIZE
 from reversi.core.position import Position
-from reversi.core.rules import Rules
-from reversi.errors import ReversiError
+from reversi.core.rules import BLACK, WHITE
+from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.notation import move_name, parse_position, play_transcript
+from reversi.formats.record import rules_from_dict
+
+#: The longest ``start`` position string and ``moves`` transcript a request may send.
+MAX_START_CHARS = 2_000
+MAX_MOVES_CHARS = 20_000
+#: The deepest search and the most empties solved exactly that a request may ask for
+#: (the squares of the largest board).
+MAX_DEPTH = MAX_SIZE * MAX_SIZE
+
+Reply = dict[str, Any]
+_P = ParamSpec("_P")
 
 
-def _position(rules: dict | None, start: str | None, moves: str | None) -> Position:
-    spec = dict(rules or {})
-    if isinstance(spec.get("handicap_color"), str):
-        # the page's and the records' form (reversi.formats.record.rules_to_dict): "black"/"white"
-        from reversi.formats.record import rules_from_dict
-
-        r = rules_from_dict(spec)
-    else:
-        if "blocked" in spec and spec["blocked"] is not None:
-            spec["blocked"] = tuple(spec["blocked"])
-        r = Rules(**spec)
-    pos = parse_position(start, r) if start else Position.start(r)
-    return play_transcript(pos, moves or "").position
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _guard(fn):
-    def wrapper(*args: Any, **kwargs: Any) -> dict:
+def _check_text(value: object, name: str, limit: int) -> str:
+    """``value`` if it is a string of at most ``limit`` characters (None reads as "")."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise EngineRequestError(f"{name} must be a string, not {type(value).__name__}")
+    if len(value) > limit:
+        raise EngineRequestError(f"{name} is too long: {len(value)} characters, at most {limit}")
+    return value
+
+
+def _check_int(value: object, name: str, low: int, high: int) -> int:
+    if _is_int(value) and low <= value <= high:
+        return value
+    raise EngineRequestError(f"{name} {value!r} is out of range: a whole number {low} to {high}")
+
+
+def _check_level(level: object) -> int | None:
+    from reversi.engine.levels import LEVELS
+
+    return None if level is None else _check_int(level, "level", 1, len(LEVELS))
+
+
+def _check_seconds(value: object, name: str) -> float | None:
+    from reversi.engine.levels import check_time_limit
+
+    return None if value is None else check_time_limit(value, name)
+
+
+def _check_seed(seed: object) -> int | None:
+    if seed is None or _is_int(seed):
+        return seed
+    raise EngineRequestError(f"seed must be a whole number, not {seed!r}")
+
+
+def _position(rules: object, start: object, moves: object) -> Position:
+    """The position of a request: ``rules`` (an object, or None for standard Othello),
+    a ``start`` position string (None or "": the rule set's start) and the ``moves``."""
+    if rules is None:
+        rules = {}
+    if not isinstance(rules, dict):
+        raise EngineRequestError(f"rules must be an object, not {type(rules).__name__}")
+    spec = dict(rules)
+    color = spec.get("handicap_color")
+    if _is_int(color) and color in (BLACK, WHITE):
+        # the keyword form of Rules (0 or 1); the records' form says "black" or "white"
+        spec["handicap_color"] = "white" if color == WHITE else "black"
+    r = rules_from_dict(spec)
+    start_text = _check_text(start, "start", MAX_START_CHARS)
+    moves_text = _check_text(moves, "moves", MAX_MOVES_CHARS)
+    pos = parse_position(start_text, r) if start_text else Position.start(r)
+    return play_transcript(pos, moves_text).position
+
+
+def _guard(fn: Callable[_P, Reply]) -> Callable[_P, Reply]:
+    """``fn``, with an error of the request (a :class:`ReversiError`) as ``{"error": message}``."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> Reply:
         try:
             return fn(*args, **kwargs)
-        except (ReversiError, ValueError, TypeError) as e:
+        except ReversiError as e:
             return {"error": str(e)}
 
-    wrapper.__name__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
     return wrapper
 
 
 @_guard
 def best_move(
-    rules: dict | None,
+    rules: dict[str, Any] | None,
     start: str | None,
     moves: str | None,
     level: int | None = None,
     time_limit: float | None = None,
     seed: int | None = None,
-) -> dict:
+) -> Reply:
     """The engine's move: ``{"move", "score", "depth", "nodes", "seconds", "exact", "level", "pv"}``."""
     from reversi.engine.levels import choose_move
 
+    checked_level = _check_level(level)
+    seconds = _check_seconds(time_limit, "time_limit")
+    checked_seed = _check_seed(seed)
     pos = _position(rules, start, moves)
     if pos.is_over:
         return {"error": "the game is over: there is no move to choose"}
-    move, info = choose_move(pos, level=level, time_limit=time_limit, seed=seed)
+    move, info = choose_move(pos, level=checked_level, time_limit=seconds, seed=checked_seed)
     g = pos.rules.geometry
     return {
         "move": move_name(move, g),
@@ -82,13 +150,13 @@ def best_move(
 
 @_guard
 def analyse(
-    rules: dict | None,
+    rules: dict[str, Any] | None,
     start: str | None,
     moves: str | None,
     time_limit: float | None = 1.0,
     max_depth: int | None = None,
     exact_empties: int = 12,
-) -> dict:
+) -> Reply:
     """A value for every legal move: ``{"scores": {"f5": 120, ...}, "best": [...], "depth", "exact", ...}``.
 
     ``best`` lists the moves with the top value. A side that must pass gets
@@ -96,8 +164,11 @@ def analyse(
     """
     from reversi.engine.search import analyse as _analyse
 
+    seconds = _check_seconds(time_limit, "time_limit")
+    depth = None if max_depth is None else _check_int(max_depth, "max_depth", 0, MAX_DEPTH)
+    empties = _check_int(exact_empties, "exact_empties", 0, MAX_DEPTH)
     pos = _position(rules, start, moves)
-    a = _analyse(pos, max_depth=max_depth, time_limit=time_limit, exact_empties=exact_empties)
+    a = _analyse(pos, max_depth=depth, time_limit=seconds, exact_empties=empties)
     g = pos.rules.geometry
     scores = {move_name(m, g): v for m, v in a.scores.items()}
     top = max(a.scores.values()) if a.scores else None
@@ -112,7 +183,7 @@ def analyse(
 
 
 @_guard
-def solve(rules: dict | None, start: str | None, moves: str | None, time_limit: float | None = None) -> dict:
+def solve(rules: dict[str, Any] | None, start: str | None, moves: str | None, time_limit: float | None = None) -> Reply:
     """Exact solve: ``{"score": discs, "best": [...], "moves": {name: discs}, "nodes", "seconds"}``.
 
     Returns ``{"error": ...}`` when ``time_limit`` runs out first.
@@ -120,11 +191,12 @@ def solve(rules: dict | None, start: str | None, moves: str | None, time_limit: 
     from reversi.engine.search import solve as _solve
     from reversi.errors import SolveTimeout
 
+    seconds = _check_seconds(time_limit, "time_limit")
     pos = _position(rules, start, moves)
     try:
-        r = _solve(pos, all_moves=True, time_limit=time_limit)
+        r = _solve(pos, all_moves=True, time_limit=seconds)
     except SolveTimeout:
-        return {"error": f"not solved within {time_limit} s"}
+        return {"error": f"not solved within {seconds} s"}
     g = pos.rules.geometry
     return {
         "score": r.score,
@@ -136,7 +208,7 @@ def solve(rules: dict | None, start: str | None, moves: str | None, time_limit: 
 
 
 @_guard
-def levels() -> dict:
+def levels() -> Reply:
     """The strength levels table: ``{"levels": [{"level", "name", "depth", "seconds", ...}]}``."""
     from reversi.engine.levels import levels_table
 

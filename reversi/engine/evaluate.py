@@ -60,12 +60,14 @@ weights (:data:`HAND_WEIGHTS`, mobility and corners), which is also the baseline
 from __future__ import annotations
 
 import json
+import math
 import os
 import struct
 import zlib
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any, TypeGuard
 
 from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry
@@ -329,7 +331,7 @@ def _key_tables(key_bits: list[int]) -> tuple[list[int], list[int]]:
 # -- weights files -------------------------------------------------------------------
 
 
-def save_pattern_weights(path: str, header: dict, weights: list[int]) -> None:
+def save_pattern_weights(path: str, header: dict[str, Any], weights: list[int]) -> None:
     """Write a pattern weights file: magic, header JSON, zlib'd int16 array."""
     data = array("h", weights)
     if data.itemsize != 2:
@@ -340,14 +342,18 @@ def save_pattern_weights(path: str, header: dict, weights: list[int]) -> None:
         f.write(PATTERN_MAGIC + struct.pack("<I", len(head)) + head + zlib.compress(raw, 9))
 
 
-def _byteswapped(data: array) -> bytes:
+def _byteswapped(data: array[int]) -> bytes:
     copy = array(data.typecode, data)
     copy.byteswap()
     return copy.tobytes()
 
 
-def load_pattern_weights(path: str) -> tuple[dict, array]:
-    """Read a pattern weights file: ``(header, int16 array)`` (little-endian on disk)."""
+def load_pattern_weights(path: str) -> tuple[dict[str, Any], array[int]]:
+    """Read a pattern weights file: ``(header, int16 array)`` (little-endian on disk).
+
+    Raises :class:`WeightsError` for a file that cannot be read, is truncated or
+    damaged, or whose header does not describe its weights (:func:`check_pattern_header`).
+    """
     try:
         with open(path, "rb") as f:
             blob = f.read()
@@ -356,21 +362,79 @@ def load_pattern_weights(path: str) -> tuple[dict, array]:
     if not blob.startswith(PATTERN_MAGIC):
         raise WeightsError(f"{path}: not a pattern weights file")
     at = len(PATTERN_MAGIC)
+    damaged = f"{path}: a damaged pattern weights file"
     try:
         (size,) = struct.unpack_from("<I", blob, at)
+    except struct.error as e:
+        raise WeightsError(f"{damaged} (no header length: {e})") from None
+    try:
         header = json.loads(blob[at + 4 : at + 4 + size])
-        data = array("h")
-        data.frombytes(zlib.decompress(blob[at + 4 + size :]))
-        per_phase = sum(3 ** len(p["squares"]) for p in header["patterns"]) + len(header["scalars"])
-        expected = header["phases"] * per_phase
-    except (struct.error, zlib.error, ValueError, KeyError, TypeError) as e:
-        # ValueError covers the JSON header and an odd number of bytes of weights
-        raise WeightsError(f"{path}: a damaged pattern weights file ({type(e).__name__}: {e})") from None
+    except (ValueError, RecursionError) as e:  # not UTF-8 or not JSON (both ValueErrors), or nested too deep
+        raise WeightsError(f"{damaged} (its header is not JSON: {e})") from None
+    header = check_pattern_header(header, path)
+    try:
+        raw = zlib.decompress(blob[at + 4 + size :])
+    except zlib.error as e:
+        raise WeightsError(f"{damaged} (the weights do not decompress: {e})") from None
+    data = array("h")
+    if len(raw) % data.itemsize:
+        raise WeightsError(f"{damaged} ({len(raw)} bytes of weights is not a whole number of int16)")
+    data.frombytes(raw)
     if struct.pack("<h", 1) != array("h", [1]).tobytes():
         data.byteswap()
+    per_phase = sum(3 ** len(p["squares"]) for p in header["patterns"]) + len(header["scalars"])
+    expected = header["phases"] * per_phase
     if len(data) != expected:
         raise WeightsError(f"{path}: {len(data)} weights, expected {expected}")
     return header, data
+
+
+#: The most squares a pattern of a weights file may have (its table has 3**n entries).
+MAX_PATTERN_SQUARES = 12
+#: The side of the board the pattern weights are for.
+PATTERN_BOARD = 8
+
+
+def check_pattern_header(header: object, where: str) -> dict[str, Any]:
+    """``header`` if it describes pattern weights; else :class:`WeightsError` naming ``where``
+    and the field: ``patterns`` (each with ``squares``, ``[col, row]`` pairs on 8x8),
+    ``scalars`` (names of :data:`PATTERN_SCALARS`), ``phases`` and ``phase_of_empties``."""
+
+    def bad(what: str) -> WeightsError:
+        return WeightsError(f"{where}: a damaged pattern weights file ({what})")
+
+    if not isinstance(header, dict):
+        raise bad(f"the header is {type(header).__name__}, not an object")
+    patterns = header.get("patterns")
+    if not isinstance(patterns, list) or not patterns:
+        raise bad("patterns must be a non-empty list")
+    for k, pattern in enumerate(patterns):
+        squares = pattern.get("squares") if isinstance(pattern, dict) else None
+        if not (isinstance(squares, list) and 1 <= len(squares) <= MAX_PATTERN_SQUARES) or not all(
+            isinstance(sq, list) and len(sq) == 2 and all(_is_int(c) and 0 <= c < PATTERN_BOARD for c in sq)
+            for sq in squares
+        ):
+            raise bad(
+                f"pattern {k}: squares must be 1 to {MAX_PATTERN_SQUARES} [col, row] pairs "
+                f"on a {PATTERN_BOARD}x{PATTERN_BOARD} board"
+            )
+    scalars = header.get("scalars")
+    if not isinstance(scalars, list) or not all(isinstance(name, str) for name in scalars):
+        raise bad("scalars must be a list of names")
+    unknown = [name for name in scalars if name not in PATTERN_SCALARS]
+    if unknown:
+        raise bad(f"unknown scalar features {unknown}")
+    phases = header.get("phases")
+    if not _is_int(phases) or not 1 <= phases <= PATTERN_BOARD * PATTERN_BOARD + 1:
+        raise bad(f"phases {phases!r} is not a number of phases")
+    phase_of = header.get("phase_of_empties")
+    if not isinstance(phase_of, list) or not phase_of or not all(_is_int(p) and 0 <= p < phases for p in phase_of):
+        raise bad(f"phase_of_empties must be a non-empty list of phases 0 to {phases - 1}")
+    return header
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def pattern_file(anti: bool) -> str:
@@ -381,22 +445,55 @@ def feature_file() -> str:
     return os.path.join(DATA_DIR, "features.json")
 
 
-def _feature_weights(path: str) -> dict | None:
+def _feature_weights(path: str) -> dict[str, list[list[float]]] | None:
+    """The tables of a feature weights file (``normal``, ``anti``), or None if there is none.
+
+    Each table is ``table[bucket][feature]``; raises :class:`WeightsError` for a file
+    that cannot be read or is not of that shape.
+    """
     if not os.path.exists(path):
         return None
-    with open(path) as f:
-        return json.load(f)
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        raise WeightsError(f"{path}: cannot read the weights file ({e.strerror or e})") from None
+    except (ValueError, RecursionError) as e:  # not UTF-8 or not JSON
+        raise WeightsError(f"{path}: a damaged feature weights file (not JSON: {e})") from None
+    if not isinstance(data, dict):
+        raise WeightsError(f"{path}: a damaged feature weights file (not an object)")
+    tables: dict[str, list[list[float]]] = {}
+    for key in ("normal", "anti"):
+        table = data.get(key)
+        if table is None:
+            continue
+        if not (
+            isinstance(table, list)
+            and len(table) == FEATURE_BUCKETS
+            and all(
+                isinstance(row, list)
+                and len(row) == len(FEATURES)
+                and all(isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w) for w in row)
+                for row in table
+            )
+        ):
+            raise WeightsError(
+                f"{path}: a damaged feature weights file ({key} must be {FEATURE_BUCKETS} rows "
+                f"of {len(FEATURES)} numbers)"
+            )
+        tables[key] = table
+    return tables
 
 
 # -- the pattern evaluator ---------------------------------------------------------
 
 
 def build_pattern_indexer(
-    g: Geometry, patterns: list[dict]
+    g: Geometry, patterns: list[dict[str, Any]]
 ) -> tuple[Callable[[int, int], list[int]], list[int]]:
     """For training: ``(fn, classes)``; ``fn(player, opponent)`` lists the base-3 index
     of every pattern instance, ``classes[i]`` is the pattern of instance ``i``."""
-    env: dict = {}
+    env: dict[str, Any] = {}
     items = []
     classes = []
     for k, pat in enumerate(patterns):
@@ -415,7 +512,9 @@ def build_pattern_indexer(
 PATTERN_SCALARS = ("bias", "parity", "mob_own", "mob_opp", "pot_own", "pot_opp")
 
 
-def pattern_scalars(g: Geometry, player: int, opponent: int, names=PATTERN_SCALARS) -> list[int]:
+def pattern_scalars(
+    g: Geometry, player: int, opponent: int, names: Sequence[str] = PATTERN_SCALARS
+) -> list[int]:
     """Values of the scalar features ``names`` for the side to move (used by training).
 
     ``parity`` is +1 with an odd number of empties, else -1; ``mob_*`` the number of
@@ -438,7 +537,7 @@ def pattern_scalars(g: Geometry, player: int, opponent: int, names=PATTERN_SCALA
     return [values[name] for name in names]
 
 
-def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
+def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequence[int]) -> Evaluator:
     """Generate and compile the straight-line pattern evaluator for ``g``."""
     patterns = header["patterns"]
     nphase = header["phases"]
@@ -446,12 +545,12 @@ def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
     scalars = list(header["scalars"])
     sizes = [3 ** len(p["squares"]) for p in patterns]
     per_phase = sum(sizes) + len(scalars)
-    env: dict = {"MOVES": moves_by_empties(g)}
+    env: dict[str, Any] = {"MOVES": moves_by_empties(g)}
     tables: dict[tuple[int, ...], str] = {}
     terms = []
     unknown = [s for s in scalars if s not in PATTERN_SCALARS]
     if unknown:
-        raise ValueError(f"unknown scalar features {unknown}")
+        raise WeightsError(f"pattern weights: unknown scalar features {unknown}")
     transposed = False
     for k, pat in enumerate(patterns):
         for inst in pattern_instances(g, [tuple(sq) for sq in pat["squares"]]):
@@ -494,8 +593,10 @@ def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
             near = " | ".join(f"{var} << {d} | {var} >> {d}" for d in g.shifts)
             scalar_terms.append(f"sc[{j}] * (({near}) & e).bit_count()")
     if transposed:
-        lines.append("    " + transpose_code(g, "player"))
-        lines.append("    " + transpose_code(g, "opponent"))
+        for var in ("player", "opponent"):
+            code = transpose_code(g, var)
+            assert code is not None  # ``transposed`` only where the board has a transpose
+            lines.append("    " + code)
     lines.append("    return (")
     lines.append("        " + ("\n        + ".join(scalar_terms + terms) or "0"))
     lines.append("    )")
@@ -503,7 +604,7 @@ def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
     shared: dict[int, int] = {}  # one int object per value: fewer, hotter objects
     for ph in range(nphase):
         base = ph * per_phase
-        per = []
+        per: list[Sequence[int]] = []
         at = base
         for size in sizes:
             per.append([shared.setdefault(v, v) for v in weights[at : at + size]])
@@ -521,16 +622,17 @@ def build_pattern_evaluator(g: Geometry, header: dict, weights) -> Evaluator:
     source = variant("evaluate", "", "MOVES[n](player, opponent, e)")
     source_m = variant("with_moves", ", legal", "legal")
     env = generate(source + "\n\n\n" + source_m, f"pattern evaluator {g.width}x{g.height}", env)
-    fn = env["evaluate"]
-    fn.source = source  # type: ignore[attr-defined]
-    fn.with_moves = env["with_moves"]  # type: ignore[attr-defined]
-    return fn
+    fn = env["evaluate"]  # generated: typed Any, so it takes the attributes
+    fn.source = source
+    fn.with_moves = env["with_moves"]
+    evaluate: Evaluator = fn
+    return evaluate
 
 
 # -- the feature evaluator ---------------------------------------------------------
 
 
-def feature_vector(g: Geometry, player: int, opponent: int, info=None) -> list[int]:
+def feature_vector(g: Geometry, player: int, opponent: int, info: GeometryInfo | None = None) -> list[int]:
     """The features of :data:`FEATURES` for the side to move (used by training)."""
     if info is None:
         info = geometry_info(g)
@@ -562,8 +664,14 @@ def feature_vector(g: Geometry, player: int, opponent: int, info=None) -> list[i
     ]
 
 
+#: ``(mask, shifts, corners, corner regions, edges)`` of a geometry: see :func:`geometry_info`.
+GeometryInfo = tuple[int, tuple[int, int, int, int], int, tuple[tuple[int, int, int], ...], int]
+
+
 @lru_cache(maxsize=64)
-def geometry_info(g: Geometry):
+def geometry_info(g: Geometry) -> GeometryInfo:
+    """What the feature evaluation needs of ``g``: its mask and shifts, the unflippable
+    squares, their regions ``(corner, x_like, c_like)`` and the other edge squares."""
     corners = unflippable_squares(g)
     regions = tuple(corner_regions(g))
     edges = edge_squares(g) & ~corners
@@ -625,7 +733,7 @@ def with_moves(evaluate: Evaluator) -> Callable[[int, int, int], int]:
     The trained evaluators' own faster form, which does not generate the moves again;
     any other evaluator is wrapped (and ignores ``legal``).
     """
-    fast = getattr(evaluate, "with_moves", None)
+    fast: Callable[[int, int, int], int] | None = getattr(evaluate, "with_moves", None)
     if fast is not None:
         return fast
     return lambda player, opponent, legal: evaluate(player, opponent)

@@ -20,12 +20,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from reversi.core.geometry import Geometry, iter_indices
 from reversi.engine.codegen import generate
 
 #: Empty-square sets whose safe lines (for the stable discs) are kept (cleared when full).
 STABLE_CACHE_MAX = 50_000
+
+#: ``moves(player, opponent, empty)``: the legal moves of ``player``.
+MovesFunction = Callable[[int, int, int], int]
+#: ``FLIP[sq](player, opponent)``: the discs a disc of ``player`` on ``sq`` flips.
+FlipFunction = Callable[[int, int], int]
+#: ``CAN[sq](player, opponent)``: does a disc of ``player`` on ``sq`` flip anything?
+CanFunction = Callable[[int, int], bool]
+#: ``stable(discs, empty)``: the discs of ``discs`` that can never be flipped.
+StableFunction = Callable[[int, int], int]
 
 
 def _shape(g: Geometry) -> str:
@@ -36,7 +46,7 @@ def _shape(g: Geometry) -> str:
 
 
 @lru_cache(maxsize=32)
-def moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int, int, int], int]:
+def moves_function(g: Geometry, kogge_stone: bool = True) -> MovesFunction:
     """``moves(p, o, empty)`` generated for the geometry ``g``.
 
     The result of :func:`moves`, unrolled over the eight
@@ -71,7 +81,8 @@ def moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int, int,
                 ]
     lines.append("    return m & e")
     kind = "Kogge-Stone" if kogge_stone else "flood fill"
-    return generate("\n".join(lines), f"moves {_shape(g)}, {kind}")["moves"]
+    moves: MovesFunction = generate("\n".join(lines), f"moves {_shape(g)}, {kind}")["moves"]
+    return moves
 
 
 #: At or below this many empty squares :func:`moves_by_empties` picks the
@@ -81,7 +92,7 @@ def moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int, int,
 KOGGE_STONE_MAX_EMPTIES = 20
 
 
-def moves_by_empties(g: Geometry) -> list[Callable[[int, int, int], int]]:
+def moves_by_empties(g: Geometry) -> list[MovesFunction]:
     """``[moves_function(g, ...)]`` indexed by the number of empty squares: the faster
     generator for that stage of the game (see :data:`KOGGE_STONE_MAX_EMPTIES`)."""
     ks, ff = moves_function(g, kogge_stone=True), moves_function(g, kogge_stone=False)
@@ -113,7 +124,8 @@ def tables(g: Geometry) -> Tables:
     neg_rays: list[tuple[int, ...]] = [()] * size
     neighbours = [0] * size
     for i in g.squares:
-        plus, minus = [], []
+        plus: list[int] = []
+        minus: list[int] = []
         for d in g.shifts:
             for step, out in ((d, plus), (-d, minus)):
                 ray = 0
@@ -181,7 +193,7 @@ def _walk_code(walk: list[int], hit: str) -> list[str]:
 
 
 @lru_cache(maxsize=16)
-def flip_functions(g: Geometry) -> tuple:
+def flip_functions(g: Geometry) -> tuple[FlipFunction, ...]:
     """One generated function per square: ``FLIP[sq](p, o)`` is the bitboard of flips.
 
     Each ray of the square is written out square by square with literal masks
@@ -195,14 +207,15 @@ def flip_functions(g: Geometry) -> tuple:
             lines += _walk_code(walk, "f |= {run}")
         lines += ["    return f", ""]
     namespace = generate("\n".join(lines), f"flips {_shape(g)}")
-    funcs: list[Callable[[int, int], int] | None] = [None] * len(tables(g).pos_rays)
+    funcs: list[FlipFunction | None] = [None] * len(tables(g).pos_rays)
     for sq in g.squares:
         funcs[sq] = namespace[f"flip_{g.name(sq)}"]
-    return tuple(funcs)
+    # indexed by square: the entries of squares off the board are None and never called
+    return cast("tuple[FlipFunction, ...]", tuple(funcs))
 
 
 @lru_cache(maxsize=16)
-def can_functions(g: Geometry) -> tuple:
+def can_functions(g: Geometry) -> tuple[CanFunction, ...]:
     """``CAN[sq](p, o)``: would a disc of ``p`` on ``sq`` flip anything?
 
     As :func:`flip_functions`, but it stops at the first ray that flips. Counting
@@ -215,10 +228,11 @@ def can_functions(g: Geometry) -> tuple:
             lines += _walk_code(walk, "return True")
         lines += ["    return False", ""]
     namespace = generate("\n".join(lines), f"can-flip tests {_shape(g)}")
-    funcs: list[Callable[[int, int], bool] | None] = [None] * len(tables(g).pos_rays)
+    funcs: list[CanFunction | None] = [None] * len(tables(g).pos_rays)
     for sq in g.squares:
         funcs[sq] = namespace[f"can_{g.name(sq)}"]
-    return tuple(funcs)
+    # indexed by square: the entries of squares off the board are None and never called
+    return cast("tuple[CanFunction, ...]", tuple(funcs))
 
 
 def _adjacent(g: Geometry, a: int, b: int) -> bool:
@@ -256,7 +270,7 @@ def board_lines(g: Geometry, d: int) -> list[int]:
 
 
 @lru_cache(maxsize=16)
-def stable_function(g: Geometry):
+def stable_function(g: Geometry) -> StableFunction:
     """``STABLE(x, empty)``: a subset of the discs ``x`` that can never be flipped.
 
     A disc is safe along one of the four lines through it when the line (a run of
@@ -302,7 +316,8 @@ def stable_function(g: Geometry):
         "        if n == s: return s",
         "        s = n",
     ]
-    return generate("\n".join(lines), f"stable discs {_shape(g)}", {"cache": {}})["stable"]
+    stable: StableFunction = generate("\n".join(lines), f"stable discs {_shape(g)}", {"cache": {}})["stable"]
+    return stable
 
 
 def stable_discs(g: Geometry, x: int, empty: int) -> int:

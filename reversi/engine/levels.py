@@ -18,12 +18,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import asdict, dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reversi.core.position import Position
+from reversi.errors import EngineRequestError
 
-if TYPE_CHECKING:  # the search is imported when a move is chosen: the page's
-    from reversi.engine.search import Searcher  # main thread reads the table without loading it
+# the search (and the evaluation) are imported when a move is chosen: the page's main
+# thread reads the table without loading them
+if TYPE_CHECKING:
+    from reversi.engine.evaluate import Evaluator
+    from reversi.engine.search import Searcher
 
 
 @dataclass(frozen=True)
@@ -78,11 +82,27 @@ def exact_empties_for(seconds: float) -> int:
 
 DEFAULT_LEVEL = 5
 
+#: The longest time per move a request may ask for, in seconds.
+MAX_TIME_LIMIT = 3600.0
+
 
 def get_level(level: int) -> Level:
-    if not isinstance(level, int) or not 1 <= level <= len(LEVELS):
-        raise ValueError(f"level {level!r} is not a level: 1 to {len(LEVELS)}")
+    """The level ``level`` of the table; raises :class:`EngineRequestError` for anything else."""
+    if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= len(LEVELS):
+        raise EngineRequestError(f"level {level!r} is not a level: a whole number 1 to {len(LEVELS)}")
     return LEVELS[level - 1]
+
+
+def check_time_limit(seconds: object, name: str = "time limit") -> float:
+    """``seconds`` as a float if it is a finite time per move (more than 0, at most
+    :data:`MAX_TIME_LIMIT`); else raises :class:`EngineRequestError` naming ``name``."""
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        raise EngineRequestError(f"{name} must be a number of seconds, not {seconds!r}")
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_TIME_LIMIT):
+        raise EngineRequestError(
+            f"{name} {seconds!r} is out of range: more than 0 and at most {MAX_TIME_LIMIT:g} seconds"
+        )
+    return float(seconds)
 
 
 def choose_move(
@@ -91,8 +111,8 @@ def choose_move(
     time_limit: float | None = None,
     seed: int | None = None,
     searcher: Searcher | None = None,
-    evaluator=None,
-) -> tuple[int, dict]:
+    evaluator: Evaluator | None = None,
+) -> tuple[int, dict[str, Any]]:
     """A move for the side to move at ``level`` (default 5), and what was found.
 
     ``time_limit`` (seconds per move) overrides the level's budget; given alone it
@@ -100,20 +120,19 @@ def choose_move(
     that time allows (:func:`exact_empties_for`). ``seed`` makes the
     noisy levels reproducible. ``info`` holds ``level``, ``score`` (centidiscs),
     ``depth``, ``nodes``, ``seconds`` and ``exact``. Returns PASS (with the value
-    after it) when the side to move must pass; raises ValueError on a finished game.
+    after it) when the side to move must pass. Raises :class:`EngineRequestError` on a
+    finished game, a level that is not in the table or a time limit out of range.
     """
     from reversi.engine.search import Searcher, analyse, search
 
     if position.is_over:
-        raise ValueError("the game is over: there is no move to choose")
+        raise EngineRequestError("the game is over: there is no move to choose")
     if level is None:
         spec = LEVELS[-1] if time_limit is not None else get_level(DEFAULT_LEVEL)
     else:
         spec = get_level(level)
     if time_limit is not None:
-        if time_limit <= 0:
-            raise ValueError(f"time limit {time_limit!r} must be positive")
-        spec = replace(spec, seconds=float(time_limit))
+        spec = replace(spec, seconds=check_time_limit(time_limit))
         if spec.temperature == 0:
             spec = replace(spec, exact_empties=exact_empties_for(spec.seconds))
     s = searcher or Searcher(position.rules, evaluator)
@@ -122,7 +141,7 @@ def choose_move(
             position, max_depth=spec.depth, time_limit=spec.seconds, exact_empties=spec.exact_empties, searcher=s
         )
         move = _softmax_pick(a.scores, spec, random.Random(seed))
-        info = {
+        info: dict[str, Any] = {
             "level": spec.level,
             "score": a.scores[move],
             "depth": a.depth,
@@ -158,6 +177,6 @@ def _softmax_pick(scores: dict[int, int], spec: Level, rng: random.Random) -> in
     return candidates[-1]
 
 
-def levels_table() -> list[dict]:
+def levels_table() -> list[dict[str, Any]]:
     """The table as plain data (for the UI and the CLI)."""
     return [asdict(lv) for lv in LEVELS]

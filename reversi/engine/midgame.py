@@ -35,7 +35,7 @@ def default_evaluator(rules: Rules) -> Evaluator:
     return make_evaluator(rules)
 
 
-class TranspositionTable(dict):
+class TranspositionTable(dict[tuple[int, int, int], tuple[int, int, int, int]]):
     """``(player, opponent, supply) -> (depth, lower, upper, move)``, bounded in size."""
 
     def __init__(self, max_entries: int = 200_000) -> None:
@@ -48,7 +48,7 @@ class Searcher:
 
     def __init__(
         self,
-        rules,
+        rules: Rules,
         evaluator: Evaluator | None = None,
         tt: TranspositionTable | None = None,
     ) -> None:

@@ -166,13 +166,15 @@ def search(
             # the solver gets most of the time; if it fails, the midgame search has the rest
             remaining = None if deadline is None else max(0.0, deadline - time.perf_counter()) * 0.6
             try:
-                r = solve(position, all_best=False, time_limit=remaining, node_limit=node_limit)
+                solved = solve(position, all_best=False, time_limit=remaining, node_limit=node_limit)
             except SolveTimeout:
                 pass
             else:
-                move = r.best[0]
+                move = solved.best[0]
                 pv = s.pv_from(position, move, 1)
-                return SearchResult(move, r.score * 100, empties, pv, r.nodes, time.perf_counter() - start, True)
+                return SearchResult(
+                    move, solved.score * 100, empties, pv, solved.nodes, time.perf_counter() - start, True
+                )
         last_iter = 0.0
         for depth in range(1, horizon + 1):
             t0 = time.perf_counter()
@@ -267,15 +269,15 @@ def analyse(
     if empties <= exact_empties and not position.in_placement:
         try:
             remaining = None if deadline is None else max(0.0, deadline - time.perf_counter()) * 0.6
-            r = solve(position, all_moves=True, time_limit=remaining, node_limit=node_limit)
+            solved = solve(position, all_moves=True, time_limit=remaining, node_limit=node_limit)
         except SolveTimeout:
             pass
         else:
-            scores = {m: v * 100 for m, v in r.values.items()}
+            scores: dict[int, int] = {m: v * 100 for m, v in solved.values.items()}
             order = sorted(scores, key=lambda m: -scores[m])
-            return Analysis(scores, empties, r.nodes, time.perf_counter() - start, True, order)
+            return Analysis(scores, empties, solved.nodes, time.perf_counter() - start, True, order)
     horizon = empties + 2 if max_depth is None else max(1, max_depth)
-    scores: dict[int, int] = {}
+    scores = {}
     done_depth = 0
     exact = False
     try:

@@ -70,12 +70,13 @@ empty squares).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from functools import lru_cache
 
 from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry, iter_indices
 from reversi.core.position import Position
-from reversi.engine.evaluate import make_evaluator, with_moves
+from reversi.engine.evaluate import Evaluator, make_evaluator, with_moves
 from reversi.engine.kernels import can_functions, flip_functions, moves_function, stable_function, tables
 from reversi.errors import SolveTimeout
 
@@ -130,13 +131,14 @@ class Solver:
     past ``node_limit`` nodes.
     """
 
-    def __init__(self, g: Geometry, anti: bool, empties_to_winner: bool, evaluate=None) -> None:
+    def __init__(self, g: Geometry, anti: bool, empties_to_winner: bool, evaluate: Evaluator | None = None) -> None:
         self.geometry = g
         #: ``evaluate(player, opponent)`` in centidiscs for move ordering near the root, or None.
         self.evaluate = evaluate
         self.anti = anti
         self.empties_to_winner = empties_to_winner
-        self.tt: dict = {}
+        #: ``(player, opponent) -> (lower bound, upper bound, best move's bit)``.
+        self.tt: dict[tuple[int, int], tuple[int, int, int]] = {}
         #: Final scores are always even (Othello scoring on an even number of squares).
         self.even_scores = empties_to_winner and not anti and g.square_count % 2 == 0
         self.deadline: float | None = None
@@ -302,11 +304,11 @@ class Solver:
         # the empty squares in the shallow order, cached by the set of empties (a region's
         # parity is a function of its empties): odd regions first, and in each, corners
         # first, then the rim, the inner squares, and the squares next to corners last
-        sq_order: dict = {}
+        sq_order: dict[int, tuple[tuple[int, int], ...]] = {}
         # one shared (bit, square) pair per square: a cached order holds only references
         PAIRS = [(1 << i, i) for i in range(len(NEIGH))]
 
-        def squares_in_order(empty: int) -> tuple:
+        def squares_in_order(empty: int) -> tuple[tuple[int, int], ...]:
             if len(sq_order) >= ORDER_CACHE_MAX:
                 sq_order.clear()
             odd = empty & ODD[parity_of(empty)]
@@ -454,8 +456,8 @@ class Solver:
 
         def probe(p: int, o: int, mv: int) -> int:
             # a one-ply search by the evaluation (centidiscs for the side to move, whose
-            # legal moves are ``mv``): its best reply
-            evaluate = solver.evaluate
+            # legal moves are ``mv``): its best reply; called only when there is an evaluation
+            evaluate: Evaluator = solver.evaluate  # type: ignore[assignment]
             if not mv:
                 return -evaluate(o, p)
             best = -INFINITY * 100
@@ -468,7 +470,9 @@ class Solver:
                     best = v
             return best
 
-        def order(p: int, o: int, mv: int, empty: int, n: int, parity: int, hash_move: int) -> list:
+        def order(
+            p: int, o: int, mv: int, empty: int, n: int, parity: int, hash_move: int
+        ) -> list[tuple[int, int, int, int, int]]:
             # children as (key, move, player, opponent), best first
             kids = []
             odd = empty & ODD[parity]
@@ -566,7 +570,8 @@ class Solver:
                         ce = tt.get((o ^ f, p | f | b))
                         if ce is not None and -ce[1] > alpha:
                             v = -ce[1]
-                            tt[key] = (max(v, lo), hi, b)
+                            # ``key`` is set: ETC_MIN_EMPTIES is above TT_MIN_EMPTIES
+                            tt[key] = (max(v, lo), hi, b)  # type: ignore[index]
                             return v
                 if hash_move & mv:
                     # the table's move first, before the others are generated and ordered
@@ -582,7 +587,7 @@ class Solver:
                     mv ^= b
                     if v > alpha:
                         mv = 0
-                kids = order(p, o, mv, empty, n, parity, 0) if mv else ()
+                kids: Sequence[tuple[int, int, int, int, int]] = order(p, o, mv, empty, n, parity, 0) if mv else ()
             else:
                 f = FLIP[mv.bit_length() - 1](p, o)
                 kids = ((0, mv, o ^ f, p | f | mv, -1),)

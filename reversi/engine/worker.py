@@ -20,7 +20,10 @@ too) and returns a JSON string, so nothing but text crosses the worker boundary:
 * ``bench(request)``: the node rate of the midgame search on ``positions`` (the
   same loop as ``tests/bench/bench_search.py``), ``seconds`` per position.
 
-Errors come back as ``{"error": "..."}``, never as exceptions.
+Errors come back as ``{"error": "..."}``, never as exceptions: a bad request (not
+JSON, not an object, a field out of range: a :class:`~reversi.errors.ReversiError`)
+with its message; anything else is a bug, answered as ``{"error": "internal error:
+...", "internal": true}`` with its traceback printed to the console.
 """
 
 from __future__ import annotations
@@ -29,35 +32,58 @@ import json
 import os
 import sys
 import time
+import traceback
+from collections.abc import Callable
+from typing import Any
 
+from reversi.core.rules import Rules
 from reversi.engine import api as engine_api
 from reversi.engine.evaluate import DATA_DIR, feature_file, make_evaluator, pattern_file, uses_patterns
+from reversi.engine.levels import check_time_limit
+from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.record import rules_from_dict
 
+#: The longest request (characters of JSON) the worker reads.
+MAX_REQUEST_CHARS = 100_000
+#: The most positions one ``bench`` request may time.
+MAX_BENCH_POSITIONS = 100
 
-def _request(payload) -> dict:
+Request = dict[str, Any]
+Reply = dict[str, Any]
+
+
+def _request(payload: object) -> Request:
+    """The request object of ``payload``: JSON text, a JS object, a dict or None (empty)."""
     if payload is None:
         return {}
     if isinstance(payload, str):
-        data = json.loads(payload or "{}")
+        if len(payload) > MAX_REQUEST_CHARS:
+            raise EngineRequestError(f"request is too long: {len(payload)} characters, at most {MAX_REQUEST_CHARS}")
+        try:
+            data = json.loads(payload or "{}")
+        except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError; deep nesting recurses
+            raise EngineRequestError(f"request is not valid JSON: {e}") from None
     elif hasattr(payload, "to_py"):  # a JS object
         data = payload.to_py()
     else:
         data = payload
     if not isinstance(data, dict):
-        raise ValueError(f"a request must be a JSON object, not {type(data).__name__}")
+        raise EngineRequestError(f"request must be a JSON object, not {type(data).__name__}")
     return data
 
 
-def _answer(fn, payload) -> str:
+def _answer(fn: Callable[[Request], Reply], payload: object) -> str:
     try:
         out = fn(_request(payload))
-    except Exception as e:
-        out = {"error": f"{type(e).__name__}: {e}"}
+    except ReversiError as e:
+        out = {"error": str(e)}
+    except Exception as e:  # a bug: never an exception across the worker boundary, but not silent
+        traceback.print_exc()
+        out = {"error": f"internal error: {type(e).__name__}: {e}", "internal": True}
     return json.dumps(out)
 
 
-def evaluator_kind(rules) -> str:
+def evaluator_kind(rules: Rules) -> str:
     """Which weights the evaluator of ``rules`` uses here: patterns, features or hand."""
     if uses_patterns(rules) and os.path.exists(pattern_file(rules.anti)):
         return "patterns"
@@ -66,11 +92,12 @@ def evaluator_kind(rules) -> str:
     return "hand"
 
 
-def _ping(req: dict) -> dict:
+def _ping(req: Request) -> Reply:
     t0 = time.perf_counter()
-    rules = rules_from_dict(req.get("rules") or {})
+    spec = req.get("rules")
+    rules = rules_from_dict({} if spec is None else spec)
     make_evaluator(rules)
-    warm = engine_api.best_move(req.get("rules") or {}, None, "", level=1, seed=0)
+    warm = engine_api.best_move(spec, None, "", level=1, seed=0)
     data_files = sorted(os.listdir(DATA_DIR)) if os.path.isdir(DATA_DIR) else []
     return {
         "ok": "error" not in warm,
@@ -82,7 +109,7 @@ def _ping(req: dict) -> dict:
     }
 
 
-def _best_move(req: dict) -> dict:
+def _best_move(req: Request) -> Reply:
     return engine_api.best_move(
         req.get("rules"),
         req.get("start"),
@@ -93,7 +120,7 @@ def _best_move(req: dict) -> dict:
     )
 
 
-def _analyse(req: dict) -> dict:
+def _analyse(req: Request) -> Reply:
     return engine_api.analyse(
         req.get("rules"),
         req.get("start"),
@@ -104,13 +131,18 @@ def _analyse(req: dict) -> dict:
     )
 
 
-def _bench(req: dict) -> dict:
+def _bench(req: Request) -> Reply:
     from reversi.engine.search import search
     from reversi.formats.notation import parse_position
 
-    seconds = float(req.get("seconds", 2.0))
-    rows = []
-    for text in req.get("positions", []):
+    seconds = check_time_limit(req.get("seconds", 2.0), "seconds")
+    positions = req.get("positions", [])
+    if not (isinstance(positions, list) and all(isinstance(p, str) for p in positions)):
+        raise EngineRequestError("positions must be a list of position strings")
+    if len(positions) > MAX_BENCH_POSITIONS:
+        raise EngineRequestError(f"positions: {len(positions)} is too many, at most {MAX_BENCH_POSITIONS}")
+    rows: list[dict[str, Any]] = []
+    for text in positions:
         r = search(parse_position(text), time_limit=seconds)
         rows.append({"position": text, "nodes": r.nodes, "seconds": round(r.seconds, 3), "depth": r.depth})
     nodes = sum(r["nodes"] for r in rows)
@@ -118,19 +150,19 @@ def _bench(req: dict) -> dict:
     return {"positions": rows, "nodes": nodes, "seconds": round(total, 3), "nps": round(nodes / total) if total else 0}
 
 
-def ping(request=None) -> str:
+def ping(request: object = None) -> str:
     return _answer(_ping, request)
 
 
-def best_move(request=None) -> str:
+def best_move(request: object = None) -> str:
     return _answer(_best_move, request)
 
 
-def analyse(request=None) -> str:
+def analyse(request: object = None) -> str:
     return _answer(_analyse, request)
 
 
-def bench(request=None) -> str:
+def bench(request: object = None) -> str:
     return _answer(_bench, request)
 
 

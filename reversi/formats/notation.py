@@ -40,19 +40,21 @@ from dataclasses import replace
 from reversi.core.game import Game
 from reversi.core.geometry import COLUMN_LETTERS, Geometry
 from reversi.core.position import OFF_CELL, PASS, Position, board_rows
-from reversi.core.rules import BLACK, WHITE, Rules, RulesError
-from reversi.errors import IllegalMoveError, NotationError
+from reversi.core.rules import BLACK, WHITE, Rules
+from reversi.errors import IllegalMoveError, NotationError, RulesError
 
 BLACK_CELLS = "XxBb*"
 WHITE_CELLS = "OoWw"
 EMPTY_CELLS = "-."
 
+# Letters and digits are ASCII only ((?a:...)): case-insensitive Unicode matching would
+# take the Kelvin sign for 'k' and the dotted capital I for 'i'. Any white space separates.
 _TOKEN_RE = re.compile(
     r"""
     (?P<space>[\s,;\-]+)
-  | (?P<number>\d+\s*\.+)
-  | (?P<pass>pass|pa|ps)(?![0-9])
-  | (?P<square>[a-p](?:1[0-6]|[1-9]))
+  | (?P<number>(?a:\d+)\s*\.+)
+  | (?P<pass>(?a:pass|pa|ps))(?![0-9])
+  | (?P<square>(?a:[a-p](?:1[0-6]|[1-9])))
     """,
     re.VERBOSE | re.IGNORECASE,
 )
@@ -256,7 +258,7 @@ def _parse_supply(fields: list[str], rules: Rules, black: int, white: int) -> tu
         placed = (black | white).bit_count() - handicap_discs
         black_placed = (max(placed, 0) + 1) // 2
         supply = (full - black_placed, full - (max(placed, 0) - black_placed))
-    elif len(fields) == 2 and all(f.isdigit() for f in fields):
+    elif len(fields) == 2 and all(f.isascii() and f.isdigit() and len(f) <= 3 for f in fields):
         supply = (int(fields[0]), int(fields[1]))
     else:
         raise NotationError(f"position: discs in hand {' '.join(fields)!r} should be two numbers")

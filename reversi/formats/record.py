@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from reversi.core.game import Game
 from reversi.core.position import PASS, Position
@@ -67,7 +68,7 @@ class Record:
 # -- rules as plain data ----------------------------------------------------------
 
 
-def rules_to_dict(rules: Rules) -> dict:
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """JSON-able form of a rule set (used by the page, the worker and records)."""
     return {
         "variant": rules.variant,
@@ -80,7 +81,7 @@ def rules_to_dict(rules: Rules) -> dict:
     }
 
 
-def rules_from_dict(data: dict) -> Rules:
+def rules_from_dict(data: object) -> Rules:
     """Inverse of :func:`rules_to_dict`; missing keys take defaults, bad ones are refused."""
     if not isinstance(data, dict):
         raise RulesError(f"rules must be an object, not {type(data).__name__}")
@@ -88,6 +89,9 @@ def rules_from_dict(data: dict) -> Rules:
     unknown = set(data) - known
     if unknown:
         raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+    variant = data.get("variant", "othello")
+    if not isinstance(variant, str):
+        raise RulesError(f"variant must be the name of a rule set, not {variant!r}")
     color = data.get("handicap_color", "black")
     if color not in ("black", "white"):
         raise RulesError(f"handicap colour {color!r} must be 'black' or 'white'")
@@ -103,7 +107,7 @@ def rules_from_dict(data: dict) -> Rules:
         if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
             raise RulesError(f"{key} must be a whole number, not {data[key]!r}")
     return Rules(
-        str(data.get("variant", "othello")),
+        variant,
         size=data.get("size", 8),
         anti=data.get("anti", False),
         free_opening=data.get("free_opening", False),
@@ -126,9 +130,10 @@ def _yes_no(text: str, tag: str) -> bool:
 
 
 def _int_tag(text: str, tag: str) -> int:
-    if not text.strip().isdigit():
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
         raise NotationError(f"record: tag {tag} is {text!r}, expected a whole number")
-    return int(text)
+    return int(digits)
 
 
 def write_record(record: Record) -> str:

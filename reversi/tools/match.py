@@ -18,13 +18,19 @@ played on several processes (``processes=2``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, Rules, SplitMix64
-from reversi.engine.levels import choose_move
+from reversi.engine.levels import check_time_limit, choose_move, get_level
 from reversi.engine.search import Searcher, search
+from reversi.errors import EngineRequestError
 from reversi.formats.notation import write_transcript
+
+#: The deepest search a ``depth=`` setting may ask for.
+MAX_DEPTH = 60
 
 
 @dataclass(frozen=True)
@@ -37,25 +43,46 @@ class Player:
 
     @classmethod
     def parse(cls, text: str) -> Player:
-        """``'level=3'``, ``'level=5,time=0.2'``, ``'depth=4'``, or just ``'3'`` (a level)."""
+        """``'level=3'``, ``'level=5,time=0.2'``, ``'depth=4'``, or just ``'3'`` (a level).
+
+        Raises :class:`EngineRequestError` naming the setting and what is wrong: an
+        unknown key, a value that is not a number, a level not in the table, a time
+        that is not a finite positive number of seconds, a depth below 1.
+        """
         text = text.strip()
-        if text.isdigit():
-            return cls(level=int(text))
-        values: dict = {}
+        if not text:
+            raise EngineRequestError("engine setting '' is empty: expected e.g. 'level=3' or 'depth=4'")
+        if text.isascii() and text.isdigit() and len(text) <= 3:
+            text = f"level={text}"
+        level: int | None = None
+        time: float | None = None
+        depth: int | None = None
+        seen: set[str] = set()
         for part in text.split(","):
-            key, sep, value = part.partition("=")
-            key = key.strip().lower()
-            try:
-                if not sep or key not in ("level", "time", "depth"):
-                    raise ValueError
-                values[key] = float(value) if key == "time" else int(value)
-            except ValueError:
-                raise ValueError(
+            key, sep, value = (s.strip() for s in part.partition("="))
+            key = key.lower()
+            if not sep or key not in ("level", "time", "depth") or key in seen:
+                raise EngineRequestError(
                     f"engine setting {text!r}: expected e.g. 'level=3', 'depth=4' or 'level=5,time=0.2'"
-                ) from None
-        if not values:
-            raise ValueError(f"engine setting {text!r} is empty")
-        return cls(**values)
+                )
+            seen.add(key)
+            if key == "time":
+                try:
+                    seconds = float(value)
+                except ValueError:
+                    raise EngineRequestError(f"engine setting {text!r}: time={value!r} is not a number") from None
+                time = check_time_limit(seconds, f"engine setting {text!r}: time")
+            else:
+                if not (value.isascii() and value.isdigit() and len(value) <= 3):
+                    raise EngineRequestError(f"engine setting {text!r}: {key}={value!r} is not a whole number")
+                number = int(value)
+                if key == "level":
+                    level = get_level(number).level
+                elif not 1 <= number <= MAX_DEPTH:
+                    raise EngineRequestError(f"engine setting {text!r}: depth={number} is not within 1 to {MAX_DEPTH}")
+                else:
+                    depth = number
+        return cls(level=level, time=time, depth=depth)
 
     def describe(self) -> str:
         parts = []
@@ -78,7 +105,7 @@ class Player:
 def openings(rules: Rules, plies: int, count: int, seed: int = 0) -> list[list[int]]:
     """``count`` distinct openings of ``plies`` random legal moves (fewer if there are not enough)."""
     rng = SplitMix64(seed)
-    seen: set = set()
+    seen: set[tuple[int, int, int]] = set()
     found: list[list[int]] = []
     attempts = 0
     while len(found) < count and attempts < count * 50:
@@ -174,7 +201,7 @@ class MatchResult:
             f"Elo {_fmt(self.elo)} [95% {_fmt(lo)}, {_fmt(hi)}]"
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         lo, hi = self.interval
         return {
             "a": self.a,
@@ -208,7 +235,11 @@ def _json_float(x: float) -> float | None:
     return None if math.isinf(x) else round(x, 1)
 
 
-def _play_task(task: tuple) -> GameRecord:
+#: The arguments of :func:`play_game`: rules, opening, A, B, A plays black, seed.
+Task = tuple[Rules, list[int], Player, Player, bool, int]
+
+
+def _play_task(task: Task) -> GameRecord:
     return play_game(*task)
 
 
@@ -221,7 +252,7 @@ def match(
     seed: int = 0,
     plies: int = 4,
     processes: int = 1,
-    progress=None,
+    progress: Callable[[GameRecord, MatchResult], None] | None = None,
 ) -> MatchResult:
     """Play ``games`` games (rounded up to even) of A against B and score them.
 
@@ -230,7 +261,7 @@ def match(
     rules = rules or Rules()
     pairs = max(1, (games + 1) // 2)
     lines = openings(rules, plies, pairs, seed)
-    tasks = []
+    tasks: list[Task] = []
     for k, line in enumerate(lines):
         tasks.append((rules, line, a, b, True, seed * 100_003 + 2 * k))
         tasks.append((rules, line, a, b, False, seed * 100_003 + 2 * k + 1))

@@ -51,7 +51,9 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from reversi.core.bitboard import flips as _flips
 from reversi.core.bitboard import moves as _moves
@@ -76,6 +78,14 @@ from reversi.engine.evaluate import (
 )
 from reversi.engine.search import solve as _solve
 
+if TYPE_CHECKING:  # numpy is imported where it is used: the package does not need it
+    import numpy as np
+    from numpy.typing import NDArray
+
+#: A pattern: its name and its squares ``(col, row)`` for the a1 corner / top edge.
+PatternSet = list[tuple[str, list[tuple[int, int]]]]
+Log = Callable[[str], None]
+
 #: Patterns known to training (squares for the a1 corner / top edge).
 KNOWN_PATTERNS = {
     "edge": [(c, 0) for c in range(8)],
@@ -90,7 +100,7 @@ KNOWN_PATTERNS = {
 }
 #: The pattern set of the shipped 8x8 evaluation: small, so that a few thousand
 #: games determine it; mobility and potential mobility come as scalar features.
-PATTERNS_8X8 = [(name, KNOWN_PATTERNS[name]) for name in ("edge", "corner2x4")]
+PATTERNS_8X8: PatternSet = [(name, KNOWN_PATTERNS[name]) for name in ("edge", "corner2x4")]
 PATTERN_PHASES = 6
 
 
@@ -228,15 +238,15 @@ def play_game(
 
 def generate(
     rules_list: list[Rules],
-    evaluators: dict,
+    evaluators: dict[Rules, Evaluator],
     games: int,
     seed: int,
     epsilon: float,
     solve_empties: int,
     time_limit: float | None = None,
-    log=None,
+    log: Log | None = None,
     depth: int = 2,
-    checkpoint=None,
+    checkpoint: Callable[[Sample], None] | None = None,
 ) -> Sample:
     """Play ``games`` self-play games, cycling through ``rules_list``.
 
@@ -304,7 +314,7 @@ def _self_symmetry_perms(g: Geometry, squares: list[tuple[int, int]]) -> list[li
     return out
 
 
-def canonical_ids(g: Geometry, squares: list[tuple[int, int]]):
+def canonical_ids(g: Geometry, squares: list[tuple[int, int]]) -> tuple[NDArray[np.int64], int]:
     """``(ids, count)``: for every base-3 index, the id of its symmetry class."""
     import numpy as np
 
@@ -322,7 +332,9 @@ def canonical_ids(g: Geometry, squares: list[tuple[int, int]]):
     return inverse.astype(np.int64), len(uniq)
 
 
-def design(data: Sample, pattern_set, scalars):
+def design(data: Sample, pattern_set: PatternSet, scalars: Sequence[str]) -> tuple[
+    dict[str, Any], NDArray[np.int64], list[NDArray[np.int64]], list[int], int, NDArray[np.float64], NDArray[Any]
+]:
     """``(header, cols, offsets, totals, S, empties)`` for the positions of ``data``.
 
     ``cols[i, j]``: the parameter of instance ``j`` in position ``i`` (symmetry
@@ -333,7 +345,8 @@ def design(data: Sample, pattern_set, scalars):
     g = Geometry(8, 8)
     patterns = [{"name": name, "squares": [list(sq) for sq in squares]} for name, squares in pattern_set]
     indexer, classes = build_pattern_indexer(g, patterns)
-    canon, offsets = [], []
+    canon: list[NDArray[np.int64]] = []
+    offsets: list[int] = []
     total = 0
     for _, squares in pattern_set:
         ids, count = canonical_ids(g, squares)
@@ -358,7 +371,13 @@ def design(data: Sample, pattern_set, scalars):
     return header, cols, canon, offsets, total, S, empties
 
 
-def fit_patterns(data: Sample, ridges, log=print, pattern_set=None, scalars=PATTERN_SCALARS):
+def fit_patterns(
+    data: Sample,
+    ridges: Sequence[float],
+    log: Log = print,
+    pattern_set: PatternSet | None = None,
+    scalars: Sequence[str] = PATTERN_SCALARS,
+) -> tuple[dict[str, Any], list[int], dict[str, Any]]:
     """Fit the pattern and scalar weights per phase; ``(header, int16 weights, report)``.
 
     Ridge regression (the penalty on every parameter; the scalars are so often
@@ -368,8 +387,8 @@ def fit_patterns(data: Sample, ridges, log=print, pattern_set=None, scalars=PATT
     with the lowest error on the held-out games (every tenth game).
     """
     import numpy as np
-    from scipy.sparse import csr_matrix, hstack
-    from scipy.sparse.linalg import LinearOperator, cg
+    from scipy.sparse import csr_matrix, hstack  # type: ignore[import-untyped]
+    from scipy.sparse.linalg import LinearOperator, cg  # type: ignore[import-untyped]
 
     chosen = PATTERNS_8X8 if pattern_set is None else pattern_set
     scalars = list(scalars)
@@ -382,7 +401,8 @@ def fit_patterns(data: Sample, ridges, log=print, pattern_set=None, scalars=PATT
     sizes = [3 ** len(sq) for _, sq in chosen]
     per_phase = sum(sizes) + ns
     weights = np.zeros(PATTERN_PHASES * per_phase)
-    report = {"positions": int(n), "parameters_per_phase": int(total + ns), "phases": []}
+    phase_reports: list[dict[str, Any]] = []
+    report: dict[str, Any] = {"positions": int(n), "parameters_per_phase": int(total + ns), "phases": phase_reports}
     X_all = hstack(
         [
             csr_matrix((np.ones(n * n_inst), cols.ravel(), np.arange(0, n * n_inst + 1, n_inst)), shape=(n, total)),
@@ -401,7 +421,7 @@ def fit_patterns(data: Sample, ridges, log=print, pattern_set=None, scalars=PATT
         Xt = X.T.tocsr()
         b = Xt @ yy
         diag = np.asarray(X.multiply(X).sum(axis=0)).ravel()
-        best = None
+        best: tuple[float, float, float, NDArray[np.float64]] | None = None
         w = np.zeros(total + ns)
         for lam in ridges:
             op = LinearOperator((total + ns, total + ns), matvec=lambda v, lam=lam, X=X, Xt=Xt: Xt @ (X @ v) + lam * v)
@@ -411,9 +431,10 @@ def fit_patterns(data: Sample, ridges, log=print, pattern_set=None, scalars=PATT
             mse_train = float(np.mean((X_all[own] @ w - y[own]) ** 2)) if own.any() else float("nan")
             if best is None or not mse_test >= best[0]:
                 best = (mse_test, mse_train, lam, w.copy())
+        assert best is not None  # ``ridges`` is not empty
         mse_test, mse_train, lam, wbest = best
         base = float(np.mean(y[test] ** 2)) if test.any() else float("nan")
-        report["phases"].append(
+        phase_reports.append(
             {"phase": ph, "rows": int(rows.sum()), "ridge": lam, "mse_train": mse_train,
              "mse_holdout": mse_test, "mse_zero": base}
         )
@@ -431,7 +452,9 @@ def fit_patterns(data: Sample, ridges, log=print, pattern_set=None, scalars=PATT
     return header, ints, report
 
 
-def fit_features(data: Sample, ridges, log=print):
+def fit_features(
+    data: Sample, ridges: float | Sequence[float], log: Log = print
+) -> tuple[list[list[float]], dict[str, Any]]:
     """Fit the feature weights per bucket; returns ``(table, report)``."""
     import numpy as np
 
@@ -446,8 +469,9 @@ def fit_features(data: Sample, ridges, log=print):
     B = np.array(buckets)
     y = np.array(data.labels, dtype=np.float64)
     holdout = (np.array(data.games) % 10) == 9
-    table = []
-    report = {"positions": len(data), "buckets": []}
+    table: list[list[float]] = []
+    bucket_reports: list[dict[str, Any]] = []
+    report: dict[str, Any] = {"positions": len(data), "buckets": bucket_reports}
     for b in range(FEATURE_BUCKETS):
         rows = (np.abs(B - b) <= 1) & ~holdout
         X, yy = F[rows], y[rows]
@@ -459,7 +483,7 @@ def fit_features(data: Sample, ridges, log=print):
         w = np.linalg.solve(X.T @ X + reg, X.T @ yy)
         test = (B == b) & holdout
         mse = float(np.mean((F[test] @ w - y[test]) ** 2)) if test.any() else float("nan")
-        report["buckets"].append({"bucket": b, "rows": int(rows.sum()), "mse_holdout": mse})
+        bucket_reports.append({"bucket": b, "rows": int(rows.sum()), "mse_holdout": mse})
         weights = " ".join(f"{n}={v * 100:.0f}" for n, v in zip(FEATURES, w, strict=False))
         log(f"  bucket {b}: {int(rows.sum())} rows, holdout mse {mse:.1f}; {weights}")
         table.append([round(float(v) * 100, 1) for v in w])
@@ -536,16 +560,20 @@ def main(argv: list[str] | None = None) -> int:
     else:
         # the self-play player is the hand-set evaluation at a shallow search depth
         evaluators = {r: hand_evaluator(r) for r in rules_list}
-        checkpoint = None
+        checkpoint: Callable[[Sample], None] | None = None
         if args.save_data:
-            def checkpoint(d: Sample) -> None:
-                save_samples(args.save_data, d)
+            save_path = args.save_data
+
+            def checkpoint_to_file(d: Sample) -> None:
+                save_samples(save_path, d)
+
+            checkpoint = checkpoint_to_file
         log(f"self-play: {len(rules_list)} rule sets, depth {args.depth}, solve at {args.solve_empties}")
         data = generate(
             rules_list, evaluators, args.games, args.seed, args.epsilon, args.solve_empties,
             args.time_limit, log, args.depth, checkpoint,
         )
-        if checkpoint:
+        if checkpoint is not None:
             checkpoint(data)
     play_seconds = round(time.time() - t0)
     training = {
