@@ -67,10 +67,13 @@ class Game:
             self.ply += 1
 
     def play_all(self, moves: list[int]) -> None:
-        """Play several moves; explicit passes that were forced are accepted."""
+        """Play several moves; an explicit pass that was forced is accepted, once."""
+        claimed = -1  # the last recorded forced pass that an explicit pass stood for
         for n, move in enumerate(moves, 1):
-            if move == PASS and self.ply > 0 and self.line[self.ply - 1] == PASS and self._was_forced(self.ply - 1):
-                continue  # the pass was already recorded as forced
+            last = self.ply - 1
+            if move == PASS and last > claimed and self.line[last:] == [PASS] and self._was_forced(last):
+                claimed = last  # the pass was already recorded as forced
+                continue
             try:
                 self.play(move)
             except IllegalMoveError as e:

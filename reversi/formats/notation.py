@@ -63,6 +63,12 @@ _TOKEN_RE = re.compile(
 # -- transcripts ---------------------------------------------------------------
 
 
+#: The longest transcript read (a 16x16 game with numbers and spaces is under 5,000).
+MAX_TRANSCRIPT_CHARS = 20_000
+#: The longest position string read (a 16x16 board split into rows, with its fields, is under 600).
+MAX_POSITION_CHARS = 2_000
+
+
 def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]]:
     """Tokenize a transcript: ``(move, offset, token)`` for each move or pass.
 
@@ -70,6 +76,8 @@ def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]
     is :func:`play_transcript`'s job. Raises :class:`NotationError` naming the
     offending text and its character offset.
     """
+    if len(text) > MAX_TRANSCRIPT_CHARS:
+        raise NotationError(f"transcript: {len(text):,} characters is too long (at most {MAX_TRANSCRIPT_CHARS:,})")
     tokens: list[tuple[int, int, str]] = []
     pos = 0
     while pos < len(text):
@@ -101,16 +109,18 @@ def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]
 def play_transcript(start: Position, text: str) -> Game:
     """A :class:`~reversi.core.game.Game` from ``start`` after the moves of ``text``.
 
-    Forced passes are filled in; an explicit pass must be a forced one. Errors
+    Forced passes are filled in; an explicit pass must be a forced one, and stands
+    for one forced pass only (a second ``pass`` after it is an error). Errors
     name the move number, the token and what is wrong.
     """
     game = Game(start=start)
     moves = parse_transcript(text, start.rules.geometry)
+    claimed = -1  # the last recorded forced pass that an explicit pass stood for
     for number, (move, offset, token) in enumerate(moves, 1):
-        if move == PASS and game.ply > 0 and game.line[game.ply - 1] == PASS:
-            # an explicit pass that was forced and already recorded
-            if game.position_at(game.ply - 1).must_pass:
-                continue
+        last = game.ply - 1
+        if move == PASS and last > claimed and game.line[last:] == [PASS] and game.position_at(last).must_pass:
+            claimed = last  # an explicit pass that was forced and already recorded
+            continue
         try:
             game.play(move)
         except IllegalMoveError as e:
@@ -144,16 +154,19 @@ def position_to_string(position: Position) -> str:
 
 def _split_board(text: str) -> tuple[list[str], list[str]]:
     """The rows of cells and the remaining fields of a position string."""
+    if len(text) > MAX_POSITION_CHARS:
+        raise NotationError(f"position: {len(text):,} characters is too long (at most {MAX_POSITION_CHARS:,})")
     stripped = text.strip()
     if not stripped:
         raise NotationError("position: empty text")
     fields = stripped.split()
-    board = fields[0]
-    rest = fields[1:]
-    # Edax-style strings may split the 64 cells by spaces into rows; join them back
-    cells = BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/"
-    while rest and len(rest[0]) > 1 and all(c in cells for c in rest[0]):
-        board += rest.pop(0)
+    # Edax-style strings may split the cells by spaces into rows; join them back
+    cells = set(BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/")
+    k = 1
+    while k < len(fields) and len(fields[k]) > 1 and set(fields[k]) <= cells:
+        k += 1
+    board = "".join(fields[:k])
+    rest = fields[k:]
     if "/" in board:
         rows = board.split("/")
         if len({len(r) for r in rows}) != 1:
