@@ -290,7 +290,7 @@ QUICK = {
 
 
 @settings(max_examples=100)
-@given(command=st.sampled_from(sorted(QUICK) + ["legal", "replay"]), args=cli_args)
+@given(command=st.sampled_from([*sorted(QUICK), "legal", "replay"]), args=cli_args)
 def test_command_line(command: str, args: list[str]) -> None:
     from reversi.cli.main import main
 

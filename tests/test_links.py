@@ -42,7 +42,8 @@ def parameters_read_in(path: Path) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "get" and node.args:
             target = node.func.value  # type: ignore[attr-defined]
-            if isinstance(node.args[0], ast.Constant) and ("param" in ast.unparse(target) or "query" in ast.unparse(target)):
+            source = ast.unparse(target)
+            if isinstance(node.args[0], ast.Constant) and ("param" in source or "query" in source):
                 keys.add(node.args[0].value)
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("flag", "number") and node.args:
             if isinstance(node.args[0], ast.Constant):

@@ -1,0 +1,71 @@
+"""How long each parser takes on the largest input it accepts, and on a much larger one.
+
+    python -m tests.bench.bench_parsers
+
+Every parser of outside input has a size limit and must be linear in its input:
+for each one this prints the time on an input at its limit (valid or not, the
+worst shape we know) and on an input ten times over it (refused at once). A
+parser that is quadratic shows it here as a time that grows with the square of
+the size (the ``ratio`` column compares a half-size input).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+from reversi import ReversiError, Rules
+from reversi.core.clock import parse_time_control
+from reversi.formats.links import MAX_QUERY_CHARS, record_from_query
+from reversi.formats.notation import MAX_POSITION_CHARS, MAX_TRANSCRIPT_CHARS, parse_position, parse_transcript
+from reversi.formats.record import MAX_TEXT, read_record
+from reversi.ui.session import MAX_STATE_CHARS, load_state, load_text
+
+
+def timed(fn: Callable[[str], object], text: str, repeat: int = 3) -> tuple[float, str]:
+    best = float("inf")
+    outcome = ""
+    for _ in range(repeat):
+        t = time.perf_counter()
+        try:
+            fn(text)
+            outcome = "ok"
+        except ReversiError as e:
+            outcome = "refused: " + str(e)[:60]
+        best = min(best, time.perf_counter() - t)
+    return best, outcome
+
+
+def fill(unit: str, size: int) -> str:
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def main() -> None:
+    geometry = Rules(size=16).geometry
+    cases: list[tuple[str, Callable[[str], object], str, int]] = [
+        ("transcript", lambda t: parse_transcript(t, geometry), "f5 ", MAX_TRANSCRIPT_CHARS),
+        ("transcript, numbered", lambda t: parse_transcript(t, geometry), "12. F5 d6 ", MAX_TRANSCRIPT_CHARS),
+        ("position, many fields", parse_position, "XX ", MAX_POSITION_CHARS),
+        ("position, one field", parse_position, "X", MAX_POSITION_CHARS),
+        ("record file", read_record, '[Event "x"]\n', MAX_TEXT),
+        ("record, moves", read_record, "f5 ", MAX_TEXT),
+        ("link", record_from_query, "m=f5&", MAX_QUERY_CHARS),
+        ("link, one value", record_from_query, "x", MAX_QUERY_CHARS),
+        ("saved state", load_state, json.dumps({"settings": {"x": "y" * 50}}), MAX_STATE_CHARS),
+        ("saved state, nesting", load_state, "[", MAX_STATE_CHARS),
+        ("pasted text", lambda t: load_text(t, Rules()), "XX ", MAX_TEXT),
+        ("time control", parse_time_control, "9", 1000),
+    ]
+    print(f"{'parser':<24} {'at limit':>10} {'time':>9} {'half':>9} {'ratio':>6} {'10x over':>9}  outcome at the limit")
+    for name, fn, unit, limit in cases:
+        t_full, outcome = timed(fn, fill(unit, limit))
+        t_half, _ = timed(fn, fill(unit, limit // 2))
+        t_over, _ = timed(fn, fill(unit, limit * 10))
+        ratio = t_full / t_half if t_half > 1e-6 else float("nan")
+        print(f"{name:<24} {limit:>10,} {t_full * 1000:7.2f}ms {t_half * 1000:7.2f}ms {ratio:6.1f} "
+              f"{t_over * 1000:7.2f}ms  {outcome}")
+
+
+if __name__ == "__main__":
+    main()
