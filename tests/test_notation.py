@@ -162,7 +162,9 @@ def test_parse_transcript_reports_squares_and_offsets():
     assert tokens == [(g.parse_square("f5"), 3, "f5"), (PASS, 6, "PASS")]
 
 
-PASSING_GAME_6X6 = "b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4 e3 c6 a6 e6 f1 a4 d5 e1 f4 c1 f3 a1 d1 a2 f6 d2 d6 b6 pass f2 pass f5"
+PASSING_GAME_6X6 = (
+    "b3 b4 a5 c2 b1 e2 c5 b5 e5 a3 b2 e4 e3 c6 a6 e6 f1 a4 d5 e1 f4 c1 f3 a1 d1 a2 f6 d2 d6 b6 pass f2 pass f5"
+)
 
 
 def test_an_explicit_pass_stands_for_one_forced_pass() -> None:
