@@ -233,7 +233,9 @@ def test_download_and_open_a_record_file(fresh, tmp_path) -> None:
     assert read_record(text).moves == game_of("f5d6c3").line
     start_game(page)
     record = "[Rules \"othello\"]\n[Size \"6\"]\n\nc2 b2\n"
-    page.set_input_files("#records-file", files=[{"name": "g.rev", "mimeType": "text/plain", "buffer": record.encode()}])
+    page.set_input_files(
+        "#records-file", files=[{"name": "g.rev", "mimeType": "text/plain", "buffer": record.encode()}]
+    )
     page.wait_for_function("document.querySelectorAll('[data-square]').length === 36")
     assert_shows(page, read_record(record).to_game())
 
@@ -283,7 +285,9 @@ def test_bad_text_shows_a_message_and_keeps_the_game(fresh, text: str, words: st
 def test_a_bad_file_shows_a_message_and_keeps_the_game(fresh) -> None:
     page = fresh().page
     play(page, "f5d6")
-    page.set_input_files("#records-file", files=[{"name": "bad.rev", "mimeType": "text/plain", "buffer": b"[Size \"9\"]\nf5"}])
+    page.set_input_files(
+        "#records-file", files=[{"name": "bad.rev", "mimeType": "text/plain", "buffer": b"[Size \"9\"]\nf5"}]
+    )
     assert "bad.rev was not opened: record:" in alert(page)
     assert list_text(page) == "1. f5 d6"
 
@@ -304,11 +308,14 @@ def test_a_bad_link_falls_back_to_the_autosave(fresh) -> None:
 CORRUPT = [
     ("{not json", "not valid JSON"),
     ('{"version": 99}', "version 99 is not supported"),
-    (json.dumps({"version": 1, "rules": {}, "start": None, "moves": "f5f5", "ply": 2, "settings": {}, "clock": None}),
+    (json.dumps({"version": 1, "rules": {}, "start": None, "moves": "f5f5", "ply": 2, "settings": {},
+                 "clock": None}),
      "moves: transcript: move 2"),
-    (json.dumps({"version": 1, "rules": {"size": "8"}, "start": None, "moves": "", "ply": 0, "settings": {}, "clock": None}),
+    (json.dumps({"version": 1, "rules": {"size": "8"}, "start": None, "moves": "", "ply": 0, "settings": {},
+                 "clock": None}),
      "size must be a whole number"),
-    (json.dumps({"version": 1, "rules": {}, "start": None, "moves": "f5", "ply": 5, "settings": {}, "clock": None}),
+    (json.dumps({"version": 1, "rules": {}, "start": None, "moves": "f5", "ply": 5, "settings": {},
+                 "clock": None}),
      "ply 5 is outside"),
 ]
 

@@ -183,3 +183,27 @@ def test_an_abandoned_request_is_forgotten_and_its_late_reply_ignored() -> None:
         assert d.current() == kept and d.replies == 1  # the late reply changed nothing
 
     run(scenario())
+
+
+def test_the_boards_hints_state() -> None:
+    async def scenario():
+        c = Controller(players=Players())
+        gate = asyncio.Event()
+        calls: list = []
+        d = HintDriver(c, held_first(calls, gate, {"scores": {"f5": 100}, "exact": True}))
+        assert d.board_state() == "off"
+        c.toggle_hints()
+        assert d.board_state() == "waiting"
+        first = d.poke()
+        await asyncio.sleep(0)
+        assert d.board_state() == "waiting"  # being worked out
+        gate.set()
+        await first
+        assert d.board_state() == "exact" and d.current() == {"f5": 100}
+        c.click("f5")
+        await d.poke()
+        assert d.board_state() == "shown"
+        c.players = Players.vs_computer(BLACK, 1)  # the computer's turn now: no hints due
+        assert d.board_state() == "none"
+
+    run(scenario())

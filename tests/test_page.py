@@ -204,7 +204,9 @@ def test_every_rule_set_starts_from_the_right_position(app, key: str) -> None:
         assert colour == "red"
         assert app.get_attribute('.player[data-side="1"] .disc-icon', "data-color") == "red"
         assert app.inner_text('.player[data-side="1"] .player-name') == "Red"
-        fill = app.evaluate("getComputedStyle(document.querySelector('.player[data-side=\"1\"] .disc-icon')).backgroundImage")
+        fill = app.evaluate(
+            "getComputedStyle(document.querySelector('.player[data-side=\"1\"] .disc-icon')).backgroundImage"
+        )
         assert "212, 42, 28" in fill  # #d42a1c
 
 

@@ -497,3 +497,42 @@ def test_a_level_without_its_own_time_has_its_levels_budget() -> None:
         await task
 
     run(scenario())
+
+
+def test_the_status_line_says_who_thinks_or_that_the_computers_are_paused() -> None:
+    c = Controller(players=Players.vs_computer(BLACK, 1))
+    assert pl.status_message(c, "Black to move", None) == "Black to move"
+    assert pl.status_message(c, "White to move", WHITE) == "Computer is thinking…"
+    c = Controller(Rules("classic"), players=Players.computers(1, 1))
+    assert pl.status_message(c, "Black to move", BLACK) == "Computer (Black) is thinking…"
+    assert pl.status_message(c, "Red to move", WHITE) == "Computer (Red) is thinking…"
+    assert c.pause()
+    assert pl.status_message(c, "Black to move", None) == "Black to move (paused)"
+    c = Controller(Rules(size=4), players=Players())
+    while not c.position.is_over:
+        assert c.place(c.position.legal_moves()[0])
+    c.players = Players.computers(1, 1)
+    c.pause()
+    assert pl.status_message(c, "the result", None) == "the result"  # over: not paused
+
+
+def test_the_computers_move_goes_through_the_controllers_public_place() -> None:
+    class Seat:
+        """Any object that fits ComputerSeat: the computer's turn needs no more."""
+
+        def __init__(self) -> None:
+            self.inner = Controller(players=Players.vs_computer(WHITE, 1))
+            self.placed: list[int] = []
+
+        def __getattr__(self, name: str):
+            return getattr(self.inner, name)
+
+        def place(self, index: int) -> bool:
+            self.placed.append(index)
+            return self.inner.place(index)
+
+    seat = Seat()
+    request = pl.ai_request(seat)
+    assert request is not None and request["side"] == BLACK
+    assert pl.apply_ai_move(seat, request["token"], "f5") and seat.placed == [sq("f5")]
+    assert seat.inner.game.moves == [sq("f5")]

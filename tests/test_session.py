@@ -68,7 +68,9 @@ def good_state() -> dict:
 def test_saved_state_round_trips(rules: Rules, seed: int, data) -> None:
     game = random_game(rules, seed)
     game.go_to(data.draw(st.integers(0, len(game.line))))
-    clock = data.draw(st.none() | st.builds(lambda b, i: Clock(TimeControl(b, i)), st.integers(1, 10**6), st.integers(0, 10**4)))
+    clock = data.draw(
+        st.none() | st.builds(lambda b, i: Clock(TimeControl(b, i)), st.integers(1, 10**6), st.integers(0, 10**4))
+    )
     text = dump_state(SavedState(game, {"form": {"variant": rules.variant}, "players": None}, clock))
     back = load_state(text)
     assert same_game(back.game, game)
@@ -170,7 +172,8 @@ def test_any_json_is_either_a_state_or_a_clear_error(value) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["version", "rules", "start", "moves", "ply", "settings", "clock"]),
-       st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12) | st.lists(st.integers(), max_size=3))
+       st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
+       | st.lists(st.integers(), max_size=3))
 def test_any_wrong_field_is_refused_or_harmless(key: str, value) -> None:
     try:
         state = load_state(broken(**{key: value}))

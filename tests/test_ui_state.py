@@ -196,7 +196,9 @@ def test_a_pass_is_announced_with_the_side_names(rules: Rules) -> None:
     assert c.status().notice == "" or c.game.line[-1] == PASS
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules("classic"), Rules("octagon"), Rules(size=4)], ids=str)
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(anti=True), Rules("classic"), Rules("octagon"), Rules(size=4)], ids=str
+)
 def test_the_end_shows_the_result_winner_first(rules: Rules) -> None:
     rng = random.Random(3)
     c = Controller(rules)

@@ -1,12 +1,24 @@
-"""The web page's Python: a pure view and controller, and one small DOM module.
+"""The web page's Python: pure views, controller and drivers, and a small DOM package.
 
 * :mod:`reversi.ui.render` turns a :class:`~reversi.ui.render.BoardView` (plain
   data) into the board's SVG markup. No DOM, no rules.
 * :mod:`reversi.ui.state` is the controller: it turns user intents (click a
   square, new game with options, undo, redo, keyboard cursor) into new views.
   No DOM.
-* :mod:`reversi.ui.dom.page` is the only module that imports ``pyscript``/``js``: it
-  reads events and writes the page. :mod:`reversi.ui.dom.main` starts it.
+* :mod:`reversi.ui.players` says who plays and drives the computer's turns
+  (:class:`~reversi.ui.players.AiDriver`), :mod:`reversi.ui.hints` the values of
+  the moves (:class:`~reversi.ui.hints.HintDriver`); both ask the engine's worker
+  through the one request machinery of :mod:`reversi.ui.requests` (one request
+  at a time, stale replies dropped, abandoned ones forgotten).
+* :mod:`reversi.ui.timing` runs the game's clock and decides the loss on time;
+  :mod:`reversi.ui.movelist` and :mod:`reversi.ui.session` are the move list and
+  what outlives a click (autosave, links, text brought in).
+* :mod:`reversi.ui.ports` gathers the seams as typed protocols: what the drivers,
+  the clock and the page need from the controller, and the features from the page.
+* :mod:`reversi.ui.dom` (``page``, ``features``, ``main``) is the only code that
+  imports ``pyscript``/``js``/``pyodide``: it reads events, reports the time and
+  writes the page. :mod:`reversi.ui.dom.main` starts it.
 
-Everything but ``dom`` and ``main`` runs and is tested under plain CPython.
+Everything but ``dom`` runs and is tested under plain CPython; no game decision
+is taken in ``dom``.
 """

@@ -12,22 +12,32 @@ A reply is kept only for the position it was asked for (the token of
 values disappear and a new request follows. There are no hints on the
 computer's turn, and none is asked while the computer's own request runs (the
 worker does one thing at a time): the hints wait for it.
+
+The request machinery (one at a time, stale replies dropped, abandoned ones
+forgotten) is :class:`reversi.ui.requests.RequestDriver`'s; what the hints read
+from the controller is the protocol :class:`HintSource`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Protocol
 
 from reversi.ui import players as _players
+from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
 
 #: Seconds the engine spends on the hints of one position (at most).
 HINT_SECONDS = 1.0
 #: At or below this many empty squares the hints are exact (solved to the end).
 HINT_EXACT_EMPTIES = 14
 
-Ask = Callable[[dict], Awaitable[dict]]
+
+class HintSource(_players.PlayState, Protocol):
+    """The controller as the hints see it: the game, and whether the person wants hints."""
+
+    @property
+    def show_hints(self) -> bool: ...
 
 
 def hint_label(centidiscs: int) -> str:
@@ -40,7 +50,7 @@ def hint_label(centidiscs: int) -> str:
     return "0"
 
 
-def hint_args(controller) -> dict:
+def hint_args(controller: _players.PlayState) -> Args:
     """The JSON-able arguments of the worker's ``analyse`` for the game's position."""
     args = _players.engine_args(controller.game, level=0)
     del args["level"]
@@ -49,63 +59,42 @@ def hint_args(controller) -> dict:
     return args
 
 
-def wants_hints(controller) -> bool:
+def wants_hints(controller: _players.PlayState) -> bool:
     """True when the position on the board should show hints: a person to move, moves to play."""
     pos = controller.position
-    return (
-        _players.human_to_move(controller)
-        and bool(pos.legal)
-        and getattr(controller, "lost_on_time", None) is None
-    )
+    return _players.human_to_move(controller) and bool(pos.legal) and controller.lost_on_time is None
 
 
-class HintDriver:
+class HintDriver(RequestDriver[_players.Token]):
     """Asks for the hints of the person's position, one request at a time, stale replies dropped.
 
     ``ask(args)`` is the worker's ``analyse`` (a coroutine returning a dict with
     ``scores`` or ``error``); ``on_change()`` redraws the page. The page calls
     :meth:`poke` after every redraw with ``busy`` true while the computer's
-    request runs.
+    request runs. ``pending``, ``replies``, ``dropped`` and :meth:`abandon` are
+    :class:`~reversi.ui.requests.RequestDriver`'s.
     """
 
-    def __init__(self, controller, ask: Ask | None = None, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, controller: HintSource, ask: Ask | None = None, on_change: Redraw = no_redraw) -> None:
+        super().__init__(lambda: _players.ai_token(controller), ask, on_change)
         self.controller = controller
-        self.ask = ask
-        self.on_change = on_change
-        #: The token of the request in flight, if any.
-        self.pending: _players.Token | None = None
         #: The last reply kept: its token, the values (square name -> centidiscs), exact or not.
         self.token: _players.Token | None = None
         self.scores: dict[str, int] = {}
         self.exact = False
         self.depth = 0
         self.error = ""
-        self.task: asyncio.Future | None = None
-        self.replies = 0
-        self.dropped = 0
-        self._generation = 0  # counts abandoned requests (see abandon)
-
-    def set_engine(self, ask: Ask | None) -> None:
-        self.ask = ask
-
-    def abandon(self) -> None:
-        """Forget the request in flight (its worker was stopped); a late reply is ignored."""
-        if self.pending is None:
-            return
-        self._generation += 1
-        self.pending = None
-        self.dropped += 1
 
     @property
     def enabled(self) -> bool:
         """Shown or not: the person's choice (``show_hints`` of the controller, remembered)."""
-        return bool(getattr(self.controller, "show_hints", False))
+        return self.controller.show_hints
 
     def _due(self) -> bool:
         return self.enabled and wants_hints(self.controller)
 
     def _fresh(self) -> bool:
-        return self.token == _players.ai_token(self.controller)
+        return self.token is not None and self.is_current(self.token)
 
     def current(self) -> dict[str, int]:
         """The values for the position on the board ({} when off, stale or not yet known)."""
@@ -128,39 +117,29 @@ class HintDriver:
         """Hints are on and due here but not known yet (being worked out, or queued)."""
         return self._due() and not self._fresh()
 
-    def poke(self, busy: bool = False) -> asyncio.Future | None:
-        """Ask for the hints of the position if they are due; returns the task (or None)."""
-        if self.ask is None or self.pending is not None or busy or not self._due() or self._fresh():
-            return None  # off, not due, busy, or known (or failed) for this position
-        token = _players.ai_token(self.controller)
-        self.pending = token
-        self.task = asyncio.ensure_future(self._ask(token, hint_args(self.controller)))
-        return self.task
+    def board_state(self) -> str:
+        """The board's ``data-hints``: ``off``, ``waiting`` (being worked out), ``shown``,
+        ``exact`` (solved to the end), or ``none`` (nothing to show here, or an error)."""
+        if not self.enabled:
+            return "off"
+        if self.current():
+            return "exact" if self.exact else "shown"
+        return "waiting" if self.waiting() else "none"
 
-    async def _ask(self, token: _players.Token, args: dict) -> None:
-        generation = self._generation
-        try:
-            assert self.ask is not None
-            reply: Any = await self.ask(args)
-            if not isinstance(reply, Mapping):
-                reply = {"error": f"the engine answered {reply!r}"}
-        except Exception as e:
-            reply = {"error": f"{type(e).__name__}: {e}"}
-        if generation != self._generation:
-            return  # abandoned: the worker was stopped
-        self.pending = None
-        self.replies += 1
-        if token != _players.ai_token(self.controller):
-            self.dropped += 1
+    def poke(self, busy: bool = False) -> asyncio.Future[None] | None:
+        """Ask for the hints of the position if they are due; returns the task (or None)."""
+        if not self.ready or self.in_flight or busy or not self._due() or self._fresh():
+            return None  # off, not due, busy, or known (or failed) for this position
+        return self.send(_players.ai_token(self.controller), hint_args(self.controller))
+
+    def accept(self, token: _players.Token, reply: Reply) -> None:
+        self.token = token
+        scores = reply.get("scores")
+        if "error" in reply or not isinstance(scores, Mapping):
+            self.scores, self.error = {}, f"No hints: {reply.get('error', 'the engine gave no values')}"
         else:
-            self.token = token
-            scores = reply.get("scores")
-            if "error" in reply or not isinstance(scores, Mapping):
-                self.scores, self.error = {}, f"No hints: {reply.get('error', 'the engine gave no values')}"
-            else:
-                legal = set(self.controller.rules.geometry.bits_to_names(self.controller.position.legal))
-                self.scores = {str(k): int(v) for k, v in scores.items() if str(k) in legal}
-                self.error = ""
-                self.exact = bool(reply.get("exact"))
-                self.depth = int(reply.get("depth", 0) or 0)
-        self.on_change()
+            legal = set(self.controller.rules.geometry.bits_to_names(self.controller.position.legal))
+            self.scores = {str(k): int(v) for k, v in scores.items() if str(k) in legal}
+            self.error = ""
+            self.exact = bool(reply.get("exact"))
+            self.depth = int(reply.get("depth", 0) or 0)

@@ -15,10 +15,17 @@ A computer's turn is a request and a reply, asynchronous and possibly stale:
 3. :func:`apply_ai_move` plays the answer only if the token still matches: a new
    game, an undo, a navigation or any move in between drop the stale answer.
 
-:class:`AiDriver` runs that loop with an injected ``ask`` coroutine (the worker in
-the page, a stub in the tests), a minimum time per computer move (so that the
+:class:`AiDriver` runs that loop on the shared request machinery of
+:class:`reversi.ui.requests.RequestDriver` (one request at a time, stale replies
+dropped, abandoned ones forgotten) with an injected ``ask`` coroutine (the worker
+in the page, a stub in the tests), a minimum time per computer move (so that the
 computer's reply does not land on top of the person's move and a game of computer
 against computer can be watched) and errors turned into a message.
+
+What the computer's turn needs from the controller is typed by the protocols
+:class:`PlayState` (what it reads) and :class:`ComputerSeat` (and the one thing
+it does: :meth:`ComputerSeat.place` the computer's move);
+:class:`reversi.ui.state.Controller` is one.
 
 Undo against the computer (:func:`undo_to_human`) takes back moves until a person
 is to move again, so the person's last move and the computer's reply go together;
@@ -31,12 +38,15 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypedDict
 
+from reversi.core.game import Game
 from reversi.core.position import PASS, Position
+from reversi.core.rules import Rules
 from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current_level, get_level
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import rules_to_dict
+from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -169,8 +179,8 @@ class Players:
         level = self.levels[1 - you]
         return f"You ({side_names[you]}) vs Computer level {level} ({self._level_text(1 - you)})"
 
-    def to_dict(self) -> dict:
-        out: dict = {"kinds": list(self.kinds), "levels": list(self.levels)}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kinds": list(self.kinds), "levels": list(self.levels)}
         if self.seconds is not None:
             out["seconds"] = self.seconds
         return out
@@ -189,7 +199,7 @@ class Players:
             raise PlayersError(f"players setting {dict(data)!r} is not understood") from None
         if len(kinds) != 2 or len(levels) != 2:
             raise PlayersError("players setting must name two sides")
-        return cls(kinds, levels, seconds)  # type: ignore[arg-type]
+        return cls(kinds, levels, seconds)
 
 
 def _level_field(fields: Mapping[str, str], key: str) -> int:
@@ -232,31 +242,78 @@ def players_from_fields(fields: Mapping[str, str]) -> Players:
 Token = tuple[int, int, tuple[int, ...]]
 
 
-def ai_token(controller) -> Token:
+class PlayState(Protocol):
+    """What the computer's turn and the hints read from the controller (all read-only)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def game_id(self) -> int:
+        """Counts games started: part of a request's token."""
+        ...
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def players(self) -> Players: ...
+
+    @property
+    def paused(self) -> bool:
+        """Computer against computer, stopped by the watcher."""
+        ...
+
+    @property
+    def lost_on_time(self) -> int | None:
+        """The side whose flag fell (the game is over), else None."""
+        ...
+
+
+class ComputerSeat(PlayState, Protocol):
+    """The controller as the computer's turn sees it: the game, and a way to play the computer's move."""
+
+    def place(self, index: int) -> bool:
+        """Play ``index`` (legal, checked by the caller) for the side to move; False if the game has ended."""
+        ...
+
+
+class AiRequest(TypedDict):
+    """A computer's turn to ask for: its token, the side to move and the worker's arguments."""
+
+    token: Token
+    side: int
+    args: Args
+
+
+def ai_token(controller: PlayState) -> Token:
     game = controller.game
     return (controller.game_id, game.ply, tuple(game.moves))
 
 
-def computer_to_move(controller) -> int | None:
+def computer_to_move(controller: PlayState) -> int | None:
     """The side the computer must move for now, or None (a person's turn, the end, paused)."""
     pos = controller.position
-    if pos.is_over or controller.paused or getattr(controller, "lost_on_time", None) is not None:
+    if pos.is_over or controller.paused or controller.lost_on_time is not None:
         return None
     return pos.turn if controller.players.is_computer(pos.turn) else None
 
 
-def human_to_move(controller) -> bool:
+def human_to_move(controller: PlayState) -> bool:
     pos = controller.position
     return not pos.is_over and not controller.players.is_computer(pos.turn)
 
 
-def engine_args(game, level: int, time_limit: float | None = None) -> dict:
+def engine_args(game: Game, level: int, time_limit: float | None = None) -> Args:
     """The JSON-able arguments of the worker's ``best_move`` for the game's position."""
     rules = game.rules
     start: str | None = None
     if game.start != Position.start(rules):
         start = position_to_string(game.start)
-    args = {
+    args: Args = {
         "rules": rules_to_dict(rules),
         "start": start,
         "moves": write_transcript(list(game.moves), rules.geometry),
@@ -267,7 +324,7 @@ def engine_args(game, level: int, time_limit: float | None = None) -> dict:
     return args
 
 
-def ai_request(controller) -> dict | None:
+def ai_request(controller: PlayState) -> AiRequest | None:
     """``{"token", "side", "args"}`` when the computer is to move, else None."""
     side = computer_to_move(controller)
     if side is None:
@@ -279,7 +336,7 @@ def ai_request(controller) -> dict | None:
     }
 
 
-def apply_ai_move(controller, token: Token, move: str) -> bool:
+def apply_ai_move(controller: ComputerSeat, token: Token, move: str) -> bool:
     """Play the computer's ``move`` (a square name) if ``token`` is still current.
 
     Returns False, changing nothing, for a stale token or a move that is not
@@ -294,19 +351,18 @@ def apply_ai_move(controller, token: Token, move: str) -> bool:
         return False
     if index == PASS or not pos.is_legal(index):
         return False  # a computer never passes by choice: forced passes are recorded by the game
-    controller._place(index)
-    return True
+    return controller.place(index)
 
 
 # -- undo and redo against the computer -----------------------------------------------------
 
 
-def _human_turn_at(game, players: Players, ply: int) -> bool:
+def _human_turn_at(game: Game, players: Players, ply: int) -> bool:
     pos = game.position_at(ply)
     return not pos.is_over and not players.is_computer(pos.turn)
 
 
-def undo_to_human(game, players: Players) -> bool:
+def undo_to_human(game: Game, players: Players) -> bool:
     """Undo back to the previous position where a person is to move.
 
     Against the computer this takes back the person's move and the computer's
@@ -324,7 +380,7 @@ def undo_to_human(game, players: Players) -> bool:
     return False
 
 
-def redo_to_human(game, players: Players) -> bool:
+def redo_to_human(game: Game, players: Players) -> bool:
     """Redo the next move, and on until a person is to move (or the line ends)."""
     if not game.redo():
         return False
@@ -336,57 +392,59 @@ def redo_to_human(game, players: Players) -> bool:
 
 # -- the driver ------------------------------------------------------------------------------
 
-Ask = Callable[[dict], Awaitable[dict]]
+
+def status_message(controller: PlayState, message: str, thinking: int | None) -> str:
+    """The status line the page shows: ``message`` (the controller's), or the computer thinking.
+
+    ``thinking`` is the side shown as thinking (:meth:`AiDriver.thinking_side`);
+    a game of computers stopped by the watcher says so.
+    """
+    players = controller.players
+    if thinking is not None:
+        if players.all_computers:
+            return f"Computer ({controller.rules.side_names[thinking]}) is thinking…"
+        return "Computer is thinking…"
+    if players.all_computers and controller.paused and not controller.position.is_over:
+        return f"{message} (paused)"
+    return message
 
 
-class AiDriver:
+class AiDriver(RequestDriver[Token]):
     """Runs the computer's turns: one request to the engine at a time, stale replies dropped.
 
     ``ask(args)`` is the engine (``best_move`` of the worker): a coroutine that
     returns a dict with ``move`` or ``error``. ``on_change()`` is called when the
     page must redraw (a move was played, the thinking state or the error changed);
     the page calls :meth:`poke` after every redraw, which starts a request when the
-    computer is to move and none is running.
+    computer is to move and none is running. The request machinery (``pending``,
+    ``replies``, ``dropped``, :meth:`abandon`) is :class:`~reversi.ui.requests.RequestDriver`'s.
     """
 
     def __init__(
         self,
-        controller,
+        controller: ComputerSeat,
         ask: Ask | None = None,
-        on_change: Callable[[], None] = lambda: None,
+        on_change: Redraw = no_redraw,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        super().__init__(lambda: ai_token(controller), ask, on_change)
         self.controller = controller
-        self.ask = ask
-        self.on_change = on_change
         self.sleep = sleep
         self.clock = clock
-        #: The token of the request in flight, if any.
-        self.pending: Token | None = None
         #: The last engine error, shown to the user, and the token it belongs to.
         self.error = ""
         self._error_token: Token | None = None
-        self.task: asyncio.Future | None = None
         #: What the last reply said (depth, nodes, seconds), for the curious.
-        self.last_reply: dict = {}
-        #: Replies received, and how many of them were stale and dropped (or abandoned).
-        self.replies = 0
-        self.dropped = 0
+        self.last_reply: Reply = {}
         #: When the request in flight started (``clock``), the seconds it may take, and
         #: whether its reply has come (the minimum time may still hold it).
         self.started = 0.0
         self.budget = 0.0
         self.answered = False
-        #: Counts abandoned requests: a turn that began before the last abandon is void.
-        self._generation = 0
-
-    @property
-    def ready(self) -> bool:
-        return self.ask is not None
 
     def set_engine(self, ask: Ask | None) -> None:
-        self.ask = ask
+        super().set_engine(ask)
         self.poke()
 
     def current_error(self) -> str:
@@ -403,70 +461,50 @@ class AiDriver:
     def min_seconds(self) -> float:
         return MIN_SECONDS_COMPUTERS if self.controller.players.all_computers else MIN_SECONDS_VS_HUMAN
 
-    def poke(self) -> asyncio.Future | None:
+    def poke(self) -> asyncio.Future[None] | None:
         """Start the computer's turn if it is due; returns the task (or None)."""
-        if self.ask is None or self.pending is not None:
+        if not self.ready or self.in_flight:
             return None
         request = ai_request(self.controller)
         if request is None or request["token"] == self._error_token:
             return None
-        self.pending = request["token"]
-        self.task = asyncio.ensure_future(self._turn(request))
-        return self.task
+        args = request["args"]
+        self.started = self.clock()
+        self.budget = float(args.get("time_limit") or get_level(args["level"]).seconds)
+        self.answered = False
+        return self.send(request["token"], args)
 
     def stale_seconds_left(self) -> float:
         """How long the request in flight may still run though its answer is no longer
         wanted (a new game, an undo...): 0 when there is none, or it is still wanted."""
-        if self.pending is None or self.answered or self.pending == ai_token(self.controller):
+        if self.pending is None or self.answered or self.is_current(self.pending):
             return 0.0
         return max(0.0, self.started + self.budget - self.clock())
 
-    def abandon(self) -> None:
-        """Forget the request in flight (its worker was stopped): it counts as dropped.
+    # -- the reply (RequestDriver's hooks) -------------------------------------------------
 
-        Its coroutine is not cancelled (Pyodide's loop reports a cancelled task that
-        awaits a JS promise as an error): if its reply ever comes, it is ignored.
-        """
-        if self.pending is None:
-            return
-        self._generation += 1
-        self.pending = None
-        self.dropped += 1
-
-    async def _turn(self, request: dict) -> None:
-        token = request["token"]
-        started = self.started = self.clock()
-        args = request["args"]
-        self.budget = float(args.get("time_limit") or get_level(args["level"]).seconds)
-        self.answered = False
-        generation = self._generation
-        try:
-            assert self.ask is not None
-            reply = await self.ask(args)
-            if not isinstance(reply, dict):
-                reply = {"error": f"the engine answered {reply!r}"}
-        except Exception as e:
-            reply = {"error": f"{type(e).__name__}: {e}"}
-        if generation != self._generation:
-            return  # abandoned (the worker was stopped): another request may be in flight
+    async def settle(self, token: Token, reply: Reply) -> None:
+        """The reply has come: it waits out the minimum time of a move, if still current."""
         self.answered = True
-        wait = self.min_seconds() - (self.clock() - started)
-        if wait > 0 and token == ai_token(self.controller):
+        wait = self.min_seconds() - (self.clock() - self.started)
+        if wait > 0 and self.is_current(token):
             await self.sleep(wait)
-        self.pending = None
-        self.replies += 1
-        if token != ai_token(self.controller) or self.controller.paused:
-            self.dropped += 1  # stale, or stopped meanwhile: asked again on resume
+
+    def wanted(self, token: Token) -> bool:
+        # stale, or stopped meanwhile: dropped (asked again on resume)
+        return self.is_current(token) and not self.controller.paused
+
+    def accept(self, token: Token, reply: Reply) -> None:
+        if "error" in reply:
+            self.error = f"The computer could not move: {reply['error']}"
+            self._error_token = token
+        elif apply_ai_move(self.controller, token, str(reply.get("move", ""))):
+            self.error = ""
+            self._error_token = None
+            self.last_reply = reply
         else:
-            if "error" in reply:
-                self.error = f"The computer could not move: {reply['error']}"
-                self._error_token = token
-            elif apply_ai_move(self.controller, token, str(reply.get("move", ""))):
-                self.error = ""
-                self._error_token = None
-                self.last_reply = reply
-            else:
-                self.error = f"The computer chose an impossible move: {reply.get('move')!r}"
-                self._error_token = token
-        self.on_change()
+            self.error = f"The computer chose an impossible move: {reply.get('move')!r}"
+            self._error_token = token
+
+    def after_reply(self) -> None:
         self.poke()  # a stale reply: the current position may need its own request

@@ -47,6 +47,7 @@ from reversi.formats.notation import (
     write_transcript,
 )
 from reversi.formats.record import (
+    MAX_TEXT,
     Record,
     read_record,
     rules_from_dict,
@@ -70,14 +71,14 @@ class StateError(ReversiError):
 class SavedState:
     game: Game
     #: The remembered new-game choices: the controller's ``settings()``, as it is.
-    settings: dict = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
     clock: Clock | None = None
 
 
 # -- the saved state ---------------------------------------------------------------------
 
 
-def state_to_dict(state: SavedState, now: float = 0.0) -> dict:
+def state_to_dict(state: SavedState, now: float = 0.0) -> dict[str, Any]:
     game = state.game
     record = Record.from_game(game)
     return {
@@ -161,7 +162,7 @@ def state_from_dict(data: Any) -> SavedState:
     return SavedState(game, settings, clock)
 
 
-def settings_from_dict(data: Any) -> dict:
+def settings_from_dict(data: Any) -> dict[str, Any]:
     """The remembered choices: any JSON object; a ``form`` in it must map names to strings."""
     if not isinstance(data, dict):
         raise StateError(f"saved state: settings must be an object, not {_kind(data)}")
@@ -247,6 +248,8 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str]:
     file or a link brings its own rules. Raises :class:`ReversiError`
     subclasses with the engine's message.
     """
+    if len(text) > MAX_TEXT:
+        raise StateError(f"the text is too long: {len(text):,} characters (at most {MAX_TEXT:,})")
     if not text.strip():
         raise StateError("paste a transcript (f5d6c3), a position string, a game record or a link first")
     kind = kind_of_text(text)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from reversi.core.game import Game
 from reversi.core.geometry import iter_indices
@@ -25,7 +26,7 @@ from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
 from reversi.errors import RulesError
 from reversi.ui import players as _players
-from reversi.ui.players import PLAYER_FORM_DEFAULTS, Players, players_from_fields
+from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 from reversi.ui.render import BLACK as CELL_BLACK
 from reversi.ui.render import BLOCKED, CUT, EMPTY, BoardView, default_stars
 from reversi.ui.render import WHITE as CELL_WHITE
@@ -176,7 +177,7 @@ class Controller:
         self.game_id += 1
         #: Computer against computer: stopped by the user (or by an undo).
         self.paused = False
-        #: The side that lost on time (the page's clock, reversi/ui/dom/features.py), else None.
+        #: The side that lost on time (lose_on_time: the game's clock, reversi/ui/timing.py), else None.
         self.lost_on_time: int | None = None
         self.cursor: int | None = None
         self._animate = False
@@ -203,14 +204,31 @@ class Controller:
         """A person's move: refused while the computer is to move."""
         if index == PASS or not self.position.is_legal(index) or not _players.human_to_move(self):
             return False
-        return self._place(index)
+        return self.place(index)
 
-    def _place(self, index: int) -> bool:
+    def place(self, index: int) -> bool:
+        """Play ``index`` for the side to move, whoever plays it (:meth:`play` checks a person's
+        move, :func:`reversi.ui.players.apply_ai_move` the computer's); False once the game has
+        ended on time. ``index`` must be legal."""
         if self.lost_on_time is not None:
             return False  # the game ended on time: no more moves
         self.game.play(index)
         self.cursor = index
         self._animate = True
+        return True
+
+    def lose_on_time(self, side: int) -> bool:
+        """``side``'s time ran out (the game's clock, :mod:`reversi.ui.timing`): the game ends and
+        the other side wins; the status says "White loses on time" and no move is taken any more.
+
+        True if that ended the game now; False if it had already ended (on time, or by the
+        rules: a flag that falls after the last move loses nothing).
+        """
+        if side not in (BLACK, WHITE):
+            raise ValueError(f"side {side!r} is not {BLACK} or {WHITE}")
+        if self.lost_on_time is not None or self.position.is_over:
+            return False
+        self.lost_on_time = side
         return True
 
     def undo(self) -> bool:
@@ -248,11 +266,11 @@ class Controller:
 
     # -- players and the computer's turns (reversi/ui/players.py) ------------------
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         """The choices to remember (JSON-able): who plays, the new-game form's fields, hints on or off."""
         return {"players": self.players.to_dict(), "form": dict(self.form_fields), "hints": self.show_hints}
 
-    def load_settings(self, settings: Mapping) -> None:
+    def load_settings(self, settings: Mapping[str, Any]) -> None:
         """Take back :meth:`settings` (e.g. from storage) for the next game; bad parts are ignored."""
         try:
             self.players = Players.from_dict(settings.get("players", {}))
@@ -278,11 +296,11 @@ class Controller:
         self.paused = paused
         return True
 
-    def ai_request(self) -> dict | None:
+    def ai_request(self) -> AiRequest | None:
         """The worker's arguments and the token when the computer is to move, else None."""
         return _players.ai_request(self)
 
-    def apply_ai_move(self, token: tuple, move: str) -> bool:
+    def apply_ai_move(self, token: Token, move: str) -> bool:
         """Play the computer's answer if ``token`` still matches the game (else drop it)."""
         return _players.apply_ai_move(self, token, move)
 

@@ -4,11 +4,13 @@ The second module (with :mod:`reversi.ui.dom.page`) that imports ``js``: it keep
 page's own glue apart from these features. Everything it decides is in pure
 modules tested under CPython: :mod:`reversi.ui.session` (saved state, link,
 pasted text, which clock runs), :mod:`reversi.ui.movelist`,
-:mod:`reversi.core.clock`. :class:`GameFeatures` is attached to the
-:class:`~reversi.ui.dom.page.Page` before its first drawing and runs after each of
-its redraws (``page.after_update``):
+:mod:`reversi.ui.timing` (the game's clock, and the game lost on time when a flag
+falls: this module only reports the time and draws the faces),
+:mod:`reversi.core.clock`. :class:`GameFeatures` is attached to the page (a
+:class:`reversi.ui.ports.PageHost`, :class:`~reversi.ui.dom.page.Page`) before its
+first drawing and runs after each of its redraws (``page.after_update``):
 
-* the move list is redrawn, the clocks follow the game (:class:`ClockFollower`),
+* the move list is redrawn, the clocks follow the game (:class:`~reversi.ui.timing.GameTimer`),
 * the state is saved to ``localStorage`` when it changed, and the address
   follows the game (``history.replaceState``), so a copied address is a link
   to the game.
@@ -24,21 +26,23 @@ shows the engine's message in ``#alert``.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine, Mapping
+from typing import Any
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document
 
-from reversi.core.clock import Clock, ClockError, format_time, parse_time_control
+from reversi.core.clock import Clock
 from reversi.core.game import Game
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import read_record
 from reversi.ui.movelist import NAV_KEYS, render_move_list, stop_at, target_for_key
+from reversi.ui.ports import PageHost
 from reversi.ui.session import (
     BROKEN_KEY,
     STORAGE_KEY,
-    ClockFollower,
     SavedState,
     download_name,
     dump_state,
@@ -49,14 +53,14 @@ from reversi.ui.session import (
     load_text,
     record_text,
 )
+from reversi.ui.timing import GameTimer
 
 TICK_MS = 200
 INFO_MS = 3500
-LOW_TIME_MS = 10_000
 KIND_NAMES = {"transcript": "the moves", "position": "the position", "record": "the game record", "link": "the link"}
 
 
-def _storage():
+def _storage() -> Any:
     try:
         return js.window.localStorage
     except Exception:
@@ -64,7 +68,7 @@ def _storage():
 
 
 class GameFeatures:
-    def __init__(self, page) -> None:
+    def __init__(self, page: PageHost) -> None:
         self.page = page
         self.controller = page.controller
         self.move_list = document.getElementById("move-list")
@@ -73,12 +77,13 @@ class GameFeatures:
         self.records_input = document.getElementById("records-input")
         self.records_file = document.getElementById("records-file")
         self.clocks = [p.querySelector(".player-clock") for p in page.players]
-        self.clock: Clock | None = None
-        self.follower = ClockFollower()
-        self.known_game: Game | None = None
+        #: The game's clock: it follows the game and ends it when a flag falls.
+        self.timer = GameTimer(self.controller)
         self.last_saved: str | None = None
-        self._info_timer = None
-        self._tick_proxy = None
+        self._info_timer: Any = None
+        self._tick_proxy: Any = None
+        #: The copies and file reads running (the loop keeps only weak references).
+        self._tasks: set[asyncio.Future[None]] = set()
 
     # -- start-up ---------------------------------------------------------------------
 
@@ -115,17 +120,14 @@ class GameFeatures:
             self.load(linked, redraw=False)
         elif saved is not None:
             self.load(saved.game, clock=saved.clock, redraw=False)
-        else:
-            self.known_game = self.controller.game
         # a readable saved state is what is stored; a broken one stays until the first change
         self.last_saved = stored if saved is not None else dump_state(self.state())
         if messages:
             self.show_error(" ".join(messages))
 
-    def _load_settings(self, settings: dict) -> None:
-        load = getattr(self.controller, "load_settings", None)
-        if load is not None and settings:
-            load(settings)
+    def _load_settings(self, settings: Mapping[str, Any]) -> None:
+        if settings:
+            self.controller.load_settings(settings)
 
     def bind(self) -> None:
         listen = self.page.listen
@@ -145,30 +147,17 @@ class GameFeatures:
     # -- after every redraw -----------------------------------------------------------
 
     def after_update(self) -> None:
-        c = self.controller
-        if c.game is not self.known_game:  # a new game from the dialog
-            self.known_game = c.game
-            self.clock = self._clock_from_form()
-        now = js.performance.now()
-        if self.clock is not None:
-            running, moved = self.follower.follow(c.game, stopped=c.lost_on_time is not None)
-            self.clock.run(running, now, moved)
-        else:
-            self.follower.follow(c.game)
+        now = float(js.performance.now())
+        error = self.timer.follow(now)  # a new game's clock, whose time runs
+        if error:
+            self.show_error(error)
         self.draw_move_list()
-        if not self._check_flag(now):
-            self.draw_clocks(now)
-            self.save()
-            self.follow_address()
-
-    def _clock_from_form(self) -> Clock | None:
-        fields = getattr(self.controller, "form_fields", {}) or {}
-        try:
-            control = parse_time_control(fields.get("clock", "none"))
-        except ClockError as e:
-            self.show_error(str(e))
-            return None
-        return None if control is None else Clock(control)
+        if self.timer.check(now):
+            self.page.update()  # a flag fell: the game ended on time (that redraw saves it)
+            return
+        self.draw_clocks(now)
+        self.save()
+        self.follow_address()
 
     def draw_move_list(self) -> None:
         c = self.controller
@@ -184,43 +173,35 @@ class GameFeatures:
             box.scrollTop = 0
 
     def draw_clocks(self, now: float) -> None:
-        clock = self.clock
-        for side, face in enumerate(self.clocks):
-            if face is None:
+        faces = self.timer.faces(now)
+        for side, element in enumerate(self.clocks):
+            if element is None:
                 continue
-            if clock is None:
-                face.hidden = True
+            if faces is None:
+                element.hidden = True
                 continue
-            left = clock.left(side, now)
-            face.hidden = False
-            face.textContent = format_time(left)
-            face.classList.toggle("running", clock.running == side)
-            face.classList.toggle("low", left < LOW_TIME_MS)
-            face.classList.toggle("flagged", clock.flagged == side)
-            face.dataset.ms = str(int(left))
+            face = faces[side]
+            element.hidden = False
+            element.textContent = face.text
+            element.classList.toggle("running", face.running)
+            element.classList.toggle("low", face.low)
+            element.classList.toggle("flagged", face.flagged)
+            element.dataset.ms = str(face.ms)
 
     def tick(self) -> None:
-        if self.clock is None:
+        """Every :data:`TICK_MS`, and before a click or key on the board takes a move."""
+        if self.timer.clock is None:
             return
-        now = js.performance.now()
-        if not self._check_flag(now):
+        now = float(js.performance.now())
+        if self.timer.check(now):
+            self.page.update()  # a flag fell: the game ended on time
+        else:
             self.draw_clocks(now)
-
-    def _check_flag(self, now: float) -> bool:
-        """End the game when a flag fell (and redraw); True if that happened now."""
-        clock = self.clock
-        if clock is None or clock.check(now) is None or self.controller.lost_on_time is not None:
-            return False
-        self.controller.lost_on_time = clock.flagged  # players.computer_to_move stops here
-        self.page.update()
-        return True
 
     # -- saving and the address --------------------------------------------------------
 
     def state(self) -> SavedState:
-        settings_of = getattr(self.controller, "settings", None)
-        settings = settings_of() if settings_of is not None else {}
-        return SavedState(self.controller.game, settings, self.clock)
+        return SavedState(self.controller.game, self.controller.settings(), self.timer.clock)
 
     def save(self, force: bool = False) -> None:
         storage = _storage()
@@ -250,17 +231,13 @@ class GameFeatures:
     def load(self, game: Game, clock: Clock | None = None, redraw: bool = True) -> None:
         """Put ``game`` on the board, with no clock unless one is given (the autosave)."""
         self.controller.load_game(game)
-        self.known_game = game
-        self.clock = clock
-        self.follower = ClockFollower()
-        if clock is not None and clock.flagged is not None:
-            self.controller.lost_on_time = clock.flagged
+        self.timer.load(clock)  # a flag that had fallen ends the game again
         if redraw:
             self.page.update()
 
     # -- the move list ------------------------------------------------------------------
 
-    def on_move_click(self, event) -> None:
+    def on_move_click(self, event: Any) -> None:
         entry = event.target.closest("[data-ply]")
         if entry is None:
             return
@@ -268,7 +245,7 @@ class GameFeatures:
         if self.controller.go_to(stop_at(game, int(entry.getAttribute("data-ply")))):
             self.page.update()
 
-    def on_move_key(self, event) -> None:
+    def on_move_key(self, event: Any) -> None:
         if event.key not in NAV_KEYS:
             return
         event.preventDefault()
@@ -278,7 +255,7 @@ class GameFeatures:
 
     # -- the records panel ------------------------------------------------------------
 
-    def on_records_click(self, event) -> None:
+    def on_records_click(self, event: Any) -> None:
         button = event.target.closest("button[data-record]")
         if button is None:
             return
@@ -318,7 +295,7 @@ class GameFeatures:
                 return
             self.show_info(f"{what} copied")
 
-        asyncio.ensure_future(run())
+        self._spawn(run())
 
     def download(self) -> None:
         game = self.controller.game
@@ -334,7 +311,7 @@ class GameFeatures:
         anchor.remove()
         js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 2000)
 
-    def on_file(self, event) -> None:
+    def on_file(self, event: Any) -> None:
         files = self.records_file.files
         if files is None or files.length == 0:
             return
@@ -356,7 +333,13 @@ class GameFeatures:
             self.load(game)
             self.show_info(f"Opened {name}: {game.rules.describe()}")
 
-        asyncio.ensure_future(run())
+        self._spawn(run())
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` as a task, held until it is done."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- messages -----------------------------------------------------------------------
 
@@ -385,7 +368,7 @@ class GameFeatures:
         self.alert.dataset.kind = ""
 
 
-def attach(page) -> GameFeatures:
+def attach(page: PageHost) -> GameFeatures:
     """Restore the game, hook the features into ``page``; call before its first update."""
     features = GameFeatures(page)
     features.restore()

@@ -9,16 +9,21 @@ attached once, to containers, by delegation (a click on the board reads the
 When the board accepts moves, ``<html>`` gets the class ``ready`` and the
 performance mark ``reversi-ready`` is set (the load benchmark reads it).
 
+The page holds the controller through the protocol
+:class:`reversi.ui.ports.PageController` and is itself the
+:class:`reversi.ui.ports.PageHost` of its features (:mod:`reversi.ui.dom.features`).
+
 The AI runs in the PyScript worker ``engine`` (``reversi/engine/worker.py``), never here:
 :meth:`Page.connect_engine` awaits it, warms it up with ``ping`` and then sets the
 class ``engine-ready`` (and the mark ``reversi-engine-ready``). The computer's turns
 are driven by :class:`reversi.ui.players.AiDriver`, the hints by
 :class:`reversi.ui.hints.HintDriver`; every call crosses the worker boundary as a
-JSON string. A call in a worker cannot be interrupted (that needs
-SharedArrayBuffer): when a search whose answer is no longer wanted (a new game or
-an undo meanwhile) would still run more than :data:`RESTART_AFTER_SECONDS`, the
-page stops that worker and boots a new one (:meth:`Page.restart_engine`), which
-takes a few seconds instead of the rest of the search.
+JSON string (:class:`reversi.ui.requests.EngineCall`, :func:`reversi.ui.requests.json_ask`).
+A call in a worker cannot be interrupted (that needs SharedArrayBuffer): when a
+search whose answer is no longer wanted (a new game or an undo meanwhile) would
+still run more than :data:`RESTART_AFTER_SECONDS`, the page stops that worker and
+boots a new one (:meth:`Page.restart_engine`), which takes a few seconds instead
+of the rest of the search.
 ``window.reversiEngine(name, json)`` calls the worker from JavaScript (tests and
 benchmarks use it).
 """
@@ -27,8 +32,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
 
 import js
 from pyodide.ffi import create_proxy
@@ -36,30 +42,35 @@ from pyscript import document
 
 from reversi.errors import RulesError
 from reversi.ui.hints import HintDriver
-from reversi.ui.players import AiDriver
+from reversi.ui.players import AiDriver, status_message
+from reversi.ui.ports import PageController
 from reversi.ui.render import render_board
+from reversi.ui.requests import Redraw, json_ask
 from reversi.ui.state import Controller, StatusView, form_side_names, preview_fields
+
+if TYPE_CHECKING:
+    from reversi.ui.dom.features import GameFeatures
 
 _ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
-def _by_id(name: str):
+def _by_id(name: str) -> Any:
     element = document.getElementById(name)
     if element is None:
         raise LookupError(f"index.html has no element #{name}")
     return element
 
 
-def read_form(form) -> dict[str, str]:
+def read_form(form: Any) -> dict[str, str]:
     """The fields of a form as a dict of strings (unchecked boxes are absent)."""
-    return js.Object.fromEntries(js.FormData.new(form)).to_py()
+    return cast(dict[str, str], js.Object.fromEntries(js.FormData.new(form)).to_py())
 
 
 class Page:
     """The live page: one controller, the elements it writes, the handlers it holds."""
 
-    def __init__(self, controller: Controller | None = None) -> None:
-        self.controller = controller or Controller()
+    def __init__(self, controller: PageController | None = None) -> None:
+        self.controller: PageController = controller or Controller()
         self.board = _by_id("board")
         self.dialog = _by_id("new-game-dialog")
         self.form = _by_id("new-game-form")
@@ -72,22 +83,27 @@ class Page:
         self.players = [document.querySelector(f'.player[data-side="{side}"]') for side in (0, 1)]
         self._unbind: list[Callable[[], None]] = []
         #: Called after every redraw (reversi/ui/dom/features.py: move list, clocks, autosave, link).
-        self.after_update: list[Callable[[], None]] = []
+        self.after_update: list[Redraw] = []
         self.pause_button = _by_id("btn-pause")
         self.driver = AiDriver(self.controller, on_change=self.update)
         self.hints = HintDriver(self.controller, on_change=self.update)
-        self.engine = None
+        #: The engine's worker (a PyScript proxy), once it has started.
+        self.engine: Any = None
+        self.engine_info: dict[str, Any] = {}
         #: The name of the engine's worker tag (a new one after each restart).
         self.worker_name = WORKER_NAME
         self.restarts = 0
-        self.restart_task: asyncio.Future | None = None
+        self.restart_task: asyncio.Future[None] | None = None
+        self.engine_task: asyncio.Future[None] | None = None
+        #: The move list, clocks, records, autosave and link (attached by start()).
+        self.features: GameFeatures | None = None
 
     # -- event plumbing -----------------------------------------------------------
 
-    def listen(self, element, event: str, handler: Callable) -> Callable[[], None]:
+    def listen(self, element: Any, event: str, handler: Callable[[Any], object]) -> Callable[[], None]:
         """Attach ``handler`` (guarded: errors are shown, not lost); return its unbind."""
 
-        def guarded(e) -> None:
+        def guarded(e: Any) -> None:
             try:
                 handler(e)
             except Exception as exc:
@@ -118,12 +134,12 @@ class Page:
 
     # -- handlers -------------------------------------------------------------------
 
-    def on_board_click(self, event) -> None:
+    def on_board_click(self, event: Any) -> None:
         square = event.target.closest("[data-square]")
         if square is not None and self.controller.click(square.getAttribute("data-square")):
             self.update()
 
-    def on_board_key(self, event) -> None:
+    def on_board_key(self, event: Any) -> None:
         key = event.key
         if key in _ARROWS:
             changed = self.controller.move_cursor(*_ARROWS[key])
@@ -135,7 +151,7 @@ class Page:
         if changed:
             self.update()
 
-    def on_control(self, event) -> None:
+    def on_control(self, event: Any) -> None:
         button = event.target.closest("button[data-action]")
         if button is None or button.disabled:
             return
@@ -162,7 +178,7 @@ class Page:
         self.on_form_input(None)
         self.dialog.showModal()
 
-    def on_form_input(self, event) -> None:
+    def on_form_input(self, event: Any) -> None:
         fields = read_form(self.form)
         ok, text = preview_fields(fields)
         names = form_side_names(fields)
@@ -174,7 +190,7 @@ class Page:
         self.form_preview.textContent = text if ok else ""
         self.form_error.textContent = "" if ok else text
 
-    def on_form_submit(self, event) -> None:
+    def on_form_submit(self, event: Any) -> None:
         submitter = event.submitter
         if submitter is not None and submitter.value == "cancel":
             return  # the dialog closes by itself
@@ -190,7 +206,7 @@ class Page:
 
     # -- drawing --------------------------------------------------------------------
 
-    def fill_form(self, fields: dict[str, str]) -> None:
+    def fill_form(self, fields: Mapping[str, str]) -> None:
         """Set the new-game form's elements to ``fields`` (the last game's choices)."""
         for element in self.form.elements:
             name = element.name
@@ -212,54 +228,46 @@ class Page:
         if labels:
             view = replace(view, hints=labels, hint_best=best)
         self.board.innerHTML = render_board(view)
-        self.show_status(self.controller.status())
-        self.show_players()
+        status = self.controller.status()
+        self.show_status(status)
+        self.show_players(status.message)
         self.show_hints()
         for hook in self.after_update:
             hook()
         self.driver.poke()
-        self.hints.poke(busy=self.driver.pending is not None)
+        self.board.dataset.aiPending = "1" if self.driver.in_flight else ""  # a turn is running
+        self.hints.poke(busy=self.driver.in_flight)
         if self.driver.stale_seconds_left() > RESTART_AFTER_SECONDS and self.restart_task is None:
             self.restart_task = asyncio.ensure_future(self.restart_engine())
 
     def show_hints(self) -> None:
         """The hints button's state, and the board's ``data-hints``: off, waiting or shown."""
-        on = self.controller.show_hints
         button = self.buttons["hints"]
-        button.setAttribute("aria-pressed", "true" if on else "false")
-        button.disabled = self.hints.ask is None  # the worker works them out
-        if not on:
-            state = "off"
-        elif self.hints.current():
-            state = "exact" if self.hints.exact else "shown"
-        else:
-            state = "waiting" if self.hints.waiting() else "none"
+        button.setAttribute("aria-pressed", "true" if self.controller.show_hints else "false")
+        button.disabled = not self.hints.ready  # the worker works them out
+        state = self.hints.board_state()
         self.board.dataset.hints = state
         button.classList.toggle("busy", state == "waiting")  # the values are being worked out
         error = self.hints.current_error()
         if error and not self.notice.textContent:
             self.notice.textContent = error
 
-    def show_players(self) -> None:
-        """Who plays each side, the computer thinking, and the pause button."""
+    def show_players(self, message: str) -> None:
+        """Who plays each side, the computer thinking (or paused) in the status line
+        ``message``, and the pause button."""
         players = self.controller.players
         thinking = self.driver.thinking_side()
         for side, player in enumerate(self.players):
             player.querySelector(".player-kind").textContent = players.label(side)
             player.classList.toggle("thinking", thinking == side)
-        if thinking is not None:
-            self.message.textContent = "Computer is thinking…"
-            if players.all_computers:
-                self.message.textContent = f"Computer ({self.controller.rules.side_names[thinking]}) is thinking…"
-        elif players.all_computers and self.controller.paused and not self.controller.position.is_over:
-            self.message.textContent += " (paused)"
+        self.message.textContent = status_message(self.controller, message, thinking)
         error = self.driver.current_error()
         if error:
             self.notice.textContent = error
         self.board.dataset.thinking = "" if thinking is None else ("black", "white")[thinking]
         self.board.dataset.aiReplies = str(self.driver.replies)
         self.board.dataset.aiDropped = str(self.driver.dropped)
-        self.board.dataset.aiPending = "1" if self.driver.pending is not None else ""
+        self.board.dataset.aiPending = "1" if self.driver.in_flight else ""
         self.pause_button.hidden = not players.all_computers
         label = "Resume" if self.controller.paused else "Pause"
         self.pause_button.querySelector(".btn-label").textContent = label
@@ -284,15 +292,11 @@ class Page:
         self.engine_info = info
         js.window.reversiEngine = create_proxy(self.call_engine)
 
-        async def ask(args: dict) -> dict:
-            self.board.dataset.aiPending = "1"  # a turn is running (cleared by the redraw that ends it)
-            return json.loads(await engine.best_move(json.dumps(args)))
+        def call(name: str, payload: str) -> Awaitable[str]:  # the worker boundary
+            return cast(Awaitable[str], getattr(engine, name)(payload))
 
-        async def ask_hints(args: dict) -> dict:
-            return json.loads(await engine.analyse(json.dumps(args)))
-
-        self.hints.set_engine(ask_hints)
-        self.driver.set_engine(ask)
+        self.hints.set_engine(json_ask(call, "analyse"))
+        self.driver.set_engine(json_ask(call, "best_move"))
         document.documentElement.classList.add("engine-ready")
         js.performance.mark("reversi-engine-ready")
         self.update()
@@ -315,7 +319,7 @@ class Page:
         finally:
             self.restart_task = None
 
-    def call_engine(self, name: str, request: str = "{}"):
+    def call_engine(self, name: str, request: str = "{}") -> Any:
         """``window.reversiEngine(name, json)``: a worker function, as a Promise of its JSON."""
         if name not in ("ping", "best_move", "analyse", "bench"):
             raise ValueError(f"the engine has no function {name!r}")

@@ -1,0 +1,134 @@
+"""The page's seams, typed: what each part needs from the others. No DOM here.
+
+Each protocol names what a consumer uses and nothing more, so a part can be
+tested with any object that fits (the tests' stubs) and mypy checks the real
+one. They are defined beside the code that consumes them and gathered here:
+
+========================================  ==============================  ==================================
+protocol                                  used by                         what it is
+========================================  ==============================  ==================================
+:class:`~reversi.ui.requests.Ask`          the request drivers            an engine function: arguments in,
+                                                                          a reply out
+:class:`~reversi.ui.requests.EngineCall`   the page (:func:`json_ask`)    the worker boundary: a name and
+                                                                          JSON in, JSON out
+:class:`~reversi.ui.requests.Redraw`       the drivers                    the page's redraw after a change
+:class:`~reversi.ui.players.PlayState`     players, hints                 the game as the drivers read it
+:class:`~reversi.ui.players.ComputerSeat`  :class:`AiDriver`              ... and the computer's move played
+:class:`~reversi.ui.hints.HintSource`      :class:`HintDriver`            ... and the person's hints choice
+:class:`~reversi.ui.timing.TimedGame`      :class:`GameTimer`             the game, and its loss on time
+:class:`PageController`                    the page (``ui/dom``)          the controller: intents and views
+:class:`PageHost`                          the page's features            the page: its controller, elements,
+                                                                          redraw and event binding
+========================================  ==============================  ==================================
+
+:class:`reversi.ui.state.Controller` is the one :class:`PageController` (and so
+every controller protocol above); :class:`reversi.ui.dom.page.Page` the one
+:class:`PageHost`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from reversi.core.game import Game
+from reversi.core.rules import Rules
+from reversi.ui.hints import HintSource
+from reversi.ui.players import ComputerSeat, PlayState
+from reversi.ui.render import BoardView
+from reversi.ui.requests import Ask, EngineCall, Redraw, json_ask
+from reversi.ui.state import StatusView
+from reversi.ui.timing import TimedGame
+
+__all__ = [
+    "Ask",
+    "ComputerSeat",
+    "EngineCall",
+    "HintSource",
+    "PageController",
+    "PageHost",
+    "PlayState",
+    "Redraw",
+    "TimedGame",
+    "json_ask",
+]
+
+
+class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
+    """The controller as the page sees it: the drivers' and the clock's needs, the person's
+    intents (each True when something changed: the page redraws) and the views it draws."""
+
+    # -- intents -------------------------------------------------------------------------
+
+    def click(self, name: str) -> bool: ...
+
+    def move_cursor(self, dcol: int, drow: int) -> bool: ...
+
+    def activate(self) -> bool: ...
+
+    def undo(self) -> bool: ...
+
+    def redo(self) -> bool: ...
+
+    def rotate(self) -> bool: ...
+
+    def toggle_hints(self) -> bool: ...
+
+    def pause(self, paused: bool = True) -> bool: ...
+
+    def go_to(self, ply: int) -> bool: ...
+
+    def new_game(self, fields: Mapping[str, str] | None = None) -> Rules:
+        """Start the game the form's fields ask for; raises RulesError (shown in the form)."""
+        ...
+
+    def load_game(self, game: Game) -> None: ...
+
+    # -- what outlives the page -----------------------------------------------------------
+
+    def settings(self) -> dict[str, Any]: ...
+
+    def load_settings(self, settings: Mapping[str, Any]) -> None: ...
+
+    # -- views ---------------------------------------------------------------------------
+
+    def board_view(self) -> BoardView: ...
+
+    def status(self) -> StatusView: ...
+
+
+class PageHost(Protocol):
+    """The page as its features (move list, clocks, records, autosave, link) see it.
+
+    Elements are the browser's (JS proxies, untyped here).
+    """
+
+    @property
+    def controller(self) -> PageController: ...
+
+    @property
+    def board(self) -> Any: ...
+
+    @property
+    def players(self) -> Sequence[Any]:
+        """The two player cards (Black's, White's)."""
+        ...
+
+    @property
+    def after_update(self) -> list[Redraw]:
+        """Called after every redraw, in order."""
+        ...
+
+    def listen(self, element: Any, event: str, handler: Callable[[Any], object]) -> Callable[[], None]:
+        """Attach ``handler`` (errors shown, not lost); return its unbind."""
+        ...
+
+    def update(self) -> None:
+        """Redraw everything from the controller."""
+        ...
+
+
+if TYPE_CHECKING:  # checked by mypy: the controller fits the page's port
+    from reversi.ui.state import Controller
+
+    _controller: type[PageController] = Controller

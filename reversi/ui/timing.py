@@ -1,0 +1,142 @@
+"""The game's clock beside the board: it follows the game, and a flag that falls ends it. No DOM here.
+
+:class:`GameTimer` holds the :class:`~reversi.core.clock.Clock` of the game on the
+board (None without a time control) and the
+:class:`~reversi.ui.session.ClockFollower` that says whose time runs. The page
+only reports the time (``performance.now()``, in milliseconds) and draws; the
+timer decides:
+
+* a game started from the new-game form gets the form's time control (its
+  ``clock`` field); a game brought in (autosave, link, text, file) brings its
+  own clock or none (:meth:`GameTimer.load`);
+* the side to move's time runs while the latest position of the line is on the
+  board and the game goes on (:meth:`GameTimer.follow`, after every change);
+* when a side's time is out (:meth:`GameTimer.check`, after every change and on
+  every tick) the controller ends the game there
+  (:meth:`reversi.ui.state.Controller.lose_on_time`: the other side wins, the
+  status says "White loses on time", no move is taken any more);
+* what the two clock faces show (:meth:`GameTimer.faces`, :class:`ClockFace`).
+
+What the timer needs from the controller is the protocol :class:`TimedGame`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from reversi.core.clock import Clock, ClockError, format_time, parse_time_control
+from reversi.core.game import Game
+from reversi.ui.session import ClockFollower
+
+#: Under this many milliseconds left a clock face shows that time is short.
+LOW_TIME_MS = 10_000
+
+
+class TimedGame(Protocol):
+    """The controller as the clock sees it: the game, the form's choices, and the loss on time."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def form_fields(self) -> Mapping[str, str]:
+        """The new-game form's fields of the last game started (``clock`` among them)."""
+        ...
+
+    @property
+    def lost_on_time(self) -> int | None: ...
+
+    def lose_on_time(self, side: int) -> bool:
+        """``side``'s flag fell: end the game; True if that ended it now."""
+        ...
+
+
+@dataclass(frozen=True)
+class ClockFace:
+    """What one side's clock shows."""
+
+    #: The time left as the face shows it ("4:59", "0:09.4").
+    text: str
+    #: Milliseconds left (whole).
+    ms: int
+    #: This side's time is running.
+    running: bool
+    #: Less than :data:`LOW_TIME_MS` left.
+    low: bool
+    #: This side ran out of time.
+    flagged: bool
+
+
+def clock_from_fields(fields: Mapping[str, str]) -> tuple[Clock | None, str]:
+    """The clock of a new game from the form's ``clock`` field (None: no clock), and the
+    error message if the field is refused ('' else; the game then has no clock)."""
+    try:
+        control = parse_time_control(fields.get("clock", "none"))
+    except ClockError as e:
+        return None, str(e)
+    return (None if control is None else Clock(control)), ""
+
+
+class GameTimer:
+    """The clock of the game on the board, following the controller's game."""
+
+    def __init__(self, controller: TimedGame) -> None:
+        self.controller = controller
+        self.clock: Clock | None = None
+        self.follower = ClockFollower()
+        #: The game the clock belongs to: another game on the controller is a new game.
+        self.known_game: Game = controller.game
+
+    def load(self, clock: Clock | None = None) -> None:
+        """The controller's game was brought in with ``clock`` (or none): a flag that had
+        fallen still ends the game."""
+        self.known_game = self.controller.game
+        self.clock = clock
+        self.follower = ClockFollower()
+        if clock is not None and clock.flagged is not None:
+            self.controller.lose_on_time(clock.flagged)
+
+    def follow(self, now: float) -> str:
+        """After every change of the page: a new game from the form gets the form's clock,
+        and the time of the side to move runs (the side that has just moved earns the
+        increment). Returns the error message of a refused time control, else ''."""
+        controller = self.controller
+        error = ""
+        if controller.game is not self.known_game:  # a new game from the dialog
+            self.known_game = controller.game
+            self.clock, error = clock_from_fields(controller.form_fields)
+        if self.clock is not None:
+            running, moved = self.follower.follow(controller.game, stopped=controller.lost_on_time is not None)
+            self.clock.run(running, now, moved)
+        else:
+            self.follower.follow(controller.game)
+        return error
+
+    def check(self, now: float) -> bool:
+        """Has a flag fallen by ``now``? Then the game ends on time; True when that happened
+        now (the page redraws), False if no flag fell or the game had already ended."""
+        clock = self.clock
+        if clock is None:
+            return False
+        side = clock.check(now)
+        return side is not None and self.controller.lose_on_time(side)
+
+    def faces(self, now: float) -> tuple[ClockFace, ClockFace] | None:
+        """What Black's and White's clocks show at ``now``; None when the game has no clock."""
+        clock = self.clock
+        if clock is None:
+            return None
+        return (self._face(clock, 0, now), self._face(clock, 1, now))
+
+    @staticmethod
+    def _face(clock: Clock, side: int, now: float) -> ClockFace:
+        left = clock.left(side, now)
+        return ClockFace(
+            text=format_time(left),
+            ms=int(left),
+            running=clock.running == side,
+            low=left < LOW_TIME_MS,
+            flagged=clock.flagged == side,
+        )

@@ -1,0 +1,124 @@
+"""The game's clock and the loss on time (reversi/ui/timing.py, Controller.lose_on_time), under CPython.
+
+The page only reports the time (ms) and draws; these are the decisions.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reversi.core.clock import Clock, TimeControl
+from reversi.core.rules import BLACK, WHITE, Rules
+from reversi.ui.players import Players, ai_request
+from reversi.ui.state import FORM_DEFAULTS, Controller
+from reversi.ui.timing import LOW_TIME_MS, GameTimer, clock_from_fields
+
+
+def timed(control: str = "3+0", players: str = "two") -> tuple[Controller, GameTimer]:
+    """A controller and its timer, as the page has them after a new game with ``control``."""
+    c = Controller()
+    timer = GameTimer(c)
+    c.new_game({**FORM_DEFAULTS, "players": players, "clock": control})
+    assert timer.follow(0.0) == ""
+    return c, timer
+
+
+def test_a_new_game_gets_the_forms_clock_and_blacks_time_runs() -> None:
+    c, timer = timed("300+3")
+    assert timer.clock is not None and timer.clock.control == TimeControl(300_000, 3_000)
+    assert timer.clock.running == BLACK
+    assert c.click("f5")
+    timer.follow(1_000.0)
+    assert timer.clock.running == WHITE and timer.clock.left(BLACK, 1_000.0) == 302_000  # 1 s used, 3 s earned
+    assert not timer.check(2_000.0)
+    faces = timer.faces(2_000.0)
+    assert faces is not None
+    assert [f.running for f in faces] == [False, True] and [f.text for f in faces] == ["5:02", "4:59"]
+    assert faces[1].ms == 299_000 and not faces[1].low and not faces[1].flagged
+
+
+def test_no_clock_without_a_time_control() -> None:
+    c, timer = timed("none")
+    assert timer.clock is None and timer.faces(0.0) is None and not timer.check(10**9)
+    c.click("f5")
+    assert timer.follow(5.0) == "" and c.lost_on_time is None
+
+
+def test_a_refused_time_control_is_reported_and_the_game_has_no_clock() -> None:
+    c = Controller()
+    timer = GameTimer(c)
+    c.new_game({**FORM_DEFAULTS, "clock": "soon"})
+    error = timer.follow(0.0)
+    assert "not a time control" in error and timer.clock is None
+    assert timer.follow(1.0) == ""  # reported once, for the new game
+    assert clock_from_fields({}) == (None, "")
+
+
+def test_the_flag_falls_the_game_is_lost_on_time() -> None:
+    c, timer = timed("3+0")
+    c.click("f5")
+    timer.follow(1_000.0)  # White's time runs from 1 s
+    assert not timer.check(3_999.0) and c.lost_on_time is None
+    assert timer.check(4_000.0)  # White's 3 s are gone: the page redraws
+    assert c.lost_on_time == WHITE
+    st = c.status()
+    assert st.message == "White loses on time" and st.over and st.winner == BLACK and st.turn is None
+    assert st.notice == "" and st.score is None
+    view = c.board_view()
+    assert view.legal == frozenset() and view.turn is None
+    assert not c.click("d6") and c.game.ply == 1  # no more moves
+    assert not timer.check(5_000.0)  # decided once: no second redraw
+    faces = timer.faces(5_000.0)
+    assert faces is not None and faces[1].flagged and faces[1].low and faces[1].text == "0:00.0"
+    assert faces[0].ms == 2_000 and not faces[0].running  # Black's clock stopped
+    timer.follow(6_000.0)  # a redraw after the loss: nothing runs
+    assert timer.clock is not None and timer.clock.running is None
+
+
+def test_the_computer_stops_and_the_hints_go_when_the_flag_falls() -> None:
+    c, timer = timed("1+0", players="computers")
+    assert ai_request(c) is not None
+    assert timer.check(1_000.0) and c.lost_on_time == BLACK
+    assert ai_request(c) is None
+    assert c.status().message == "Black loses on time" and c.status().winner == WHITE
+
+
+def test_a_low_clock_face() -> None:
+    _, timer = timed("20+0")
+    faces = timer.faces(10_001.0)
+    assert faces is not None and faces[0].low and faces[0].text == "0:09.9" and not faces[1].low
+    assert LOW_TIME_MS == 10_000
+
+
+def test_a_game_brought_in_keeps_its_clock_and_its_fallen_flag() -> None:
+    c, timer = timed("60+0")
+    saved = Controller()
+    saved.click("f5")
+    c.load_game(saved.game)
+    timer.load(Clock(TimeControl(60_000), (12_000, 0), flagged=WHITE))
+    assert c.lost_on_time == WHITE and c.status().message == "White loses on time"
+    assert timer.follow(0.0) == "" and timer.clock is not None and timer.clock.running is None
+    # a game brought in without a clock has none (the form's is not taken)
+    other = Controller().game
+    c.load_game(other)
+    timer.load(None)
+    assert timer.follow(0.0) == "" and timer.clock is None and c.lost_on_time is None
+
+
+def test_the_controller_decides_a_loss_on_time() -> None:
+    c = Controller(players=Players())
+    assert c.lose_on_time(BLACK) and c.lost_on_time == BLACK
+    assert not c.lose_on_time(WHITE) and c.lost_on_time == BLACK  # the first flag decides
+    assert not c.place(c.rules.geometry.parse_square("f5"))  # no move after the end
+    with pytest.raises(ValueError):
+        c.lose_on_time(2)
+    c.new_game({**FORM_DEFAULTS, "players": "two"})
+    assert c.lost_on_time is None  # a new game
+
+
+def test_no_loss_on_time_after_the_game_ended_by_the_rules() -> None:
+    c = Controller(Rules(size=4), players=Players())
+    while not c.position.is_over:
+        assert c.place(c.position.legal_moves()[0])
+    assert not c.lose_on_time(BLACK) and c.lost_on_time is None
+    assert "loses on time" not in c.status().message
