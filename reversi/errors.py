@@ -11,6 +11,7 @@ caller (the command line, the page) can show it to a person as it is::
     ├── ClockError          a time control or clock state out of range
     ├── WeightsError        an evaluation weights file that cannot be read
     ├── EngineRequestError  a request to the engine (level, time, JSON) that is out of range
+    ├── SettingsError       a new-game form field or a remembered setting out of range
     └── SavedStateError     a saved game or settings that cannot be read
 
 An argument out of range that is none of these kinds (a perft depth, a command-line
@@ -50,6 +51,10 @@ class WeightsError(ReversiError):
 
 class EngineRequestError(ReversiError):
     """A request to the engine that is out of range: a level, a time limit, a malformed request."""
+
+
+class SettingsError(ReversiError):
+    """A new-game form field or a remembered setting (players, levels, time) out of range."""
 
 
 class SavedStateError(ReversiError):

@@ -35,6 +35,7 @@ is to move again, so the person's last move and the computer's reply go together
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ from reversi.core.game import Game
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current_level, get_level
+from reversi.errors import ReversiError, SettingsError
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import rules_to_dict
 from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
@@ -84,8 +86,8 @@ MIN_SECONDS_VS_HUMAN = 0.35
 MIN_SECONDS_COMPUTERS = 0.9
 
 
-class PlayersError(ValueError):
-    """A refused players setting (the message is shown as it is)."""
+#: A refused players setting (the message is shown as it is).
+PlayersError = SettingsError
 
 
 def level_name(level: int) -> str:
@@ -113,7 +115,7 @@ class Players:
         for level in self.levels:
             try:
                 get_level(level)
-            except ValueError as e:
+            except ReversiError as e:
                 raise PlayersError(str(e)) from None
         if self.seconds is not None and not (
             isinstance(self.seconds, (int, float)) and 0 < self.seconds <= MAX_THINK_SECONDS
@@ -187,27 +189,30 @@ class Players:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Players:
-        try:
-            kinds = tuple(str(k) for k in data["kinds"])
-            levels = tuple(current_level(int(v)) for v in data["levels"])
-            seconds = data.get("seconds")
-            if seconds is not None:
-                seconds = float(seconds)
-            else:  # a retired level above Expert was Expert with more time
-                seconds = max((RETIRED_LEVELS.get(int(v), 0.0) for v in data["levels"]), default=0.0) or None
-        except (KeyError, TypeError, ValueError):
-            raise PlayersError(f"players setting {dict(data)!r} is not understood") from None
-        if len(kinds) != 2 or len(levels) != 2:
-            raise PlayersError("players setting must name two sides")
-        return cls(kinds, levels, seconds)
+        """The players a :meth:`to_dict` saved; each field's type and range checked."""
+        if not isinstance(data, Mapping):
+            raise PlayersError(f"players setting must be an object, not {type(data).__name__}")
+        kinds, raw_levels, seconds = data.get("kinds"), data.get("levels"), data.get("seconds")
+        if not (isinstance(kinds, list) and len(kinds) == 2 and all(isinstance(k, str) for k in kinds)):
+            raise PlayersError("players setting must name two sides: kinds [human|computer, human|computer]")
+        if not (isinstance(raw_levels, list) and len(raw_levels) == 2 and all(_is_int(v) for v in raw_levels)):
+            raise PlayersError("players setting must give two levels as whole numbers")
+        if seconds is not None and not (_is_number(seconds) and math.isfinite(seconds)):
+            raise PlayersError(f"players setting: seconds {seconds!r} is not a number")
+        if seconds is None:  # a retired level above Expert was Expert with more time
+            seconds = max((RETIRED_LEVELS.get(v, 0.0) for v in raw_levels), default=0.0) or None
+        levels = (current_level(raw_levels[0]), current_level(raw_levels[1]))
+        return cls((kinds[0], kinds[1]), levels, None if seconds is None else float(seconds))
 
 
 def _level_field(fields: Mapping[str, str], key: str) -> int:
     text = str(fields.get(key, PLAYER_FORM_DEFAULTS[key])).strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise PlayersError(f"level {text!r} is not a level: 1 to {len(LEVELS)}")
+    level = current_level(int(text))
     try:
-        level = current_level(int(text))
         get_level(level)
-    except ValueError:
+    except ReversiError:
         raise PlayersError(f"level {text!r} is not a level: 1 to {len(LEVELS)}") from None
     return level
 
@@ -215,8 +220,12 @@ def _level_field(fields: Mapping[str, str], key: str) -> int:
 def _think_field(fields: Mapping[str, str]) -> float | None:
     # parsed here, checked by Players (the range and its message are there)
     text = str(fields.get("think", PLAYER_FORM_DEFAULTS["think"])).strip()
+    if not text:
+        return None
+    if len(text) > 20:
+        raise PlayersError(f"time per move {text[:20]!r}… is not a number of seconds")
     try:
-        return float(text) if text else None
+        return float(text)  # the range (NaN and infinity refused) is checked by Players
     except ValueError:
         raise PlayersError(f"time per move {text!r} is not a number of seconds") from None
 
@@ -347,7 +356,7 @@ def apply_ai_move(controller: ComputerSeat, token: Token, move: str) -> bool:
     pos = controller.position
     try:
         index = PASS if move == "pass" else controller.rules.geometry.parse_square(move)
-    except ValueError:
+    except ReversiError:
         return False
     if index == PASS or not pos.is_legal(index):
         return False  # a computer never passes by choice: forced passes are recorded by the game
@@ -508,3 +517,11 @@ class AiDriver(RequestDriver[Token]):
 
     def after_reply(self) -> None:
         self.poke()  # a stale reply: the current position may need its own request
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -(10**6) < value < 10**6
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

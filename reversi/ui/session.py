@@ -37,7 +37,7 @@ from reversi.core.clock import Clock, ClockError
 from reversi.core.game import Game
 from reversi.core.position import Position
 from reversi.core.rules import Rules
-from reversi.errors import ReversiError
+from reversi.errors import ReversiError, SavedStateError
 from reversi.formats.links import GAME_KEYS, parse_query, record_from_query, record_params, rewrite_query
 from reversi.formats.notation import (
     parse_position,
@@ -63,8 +63,8 @@ MAX_FORM_FIELDS = 60
 MAX_FIELD_CHARS = 500
 
 
-class StateError(ReversiError):
-    """A saved state that cannot be restored (bad JSON, version, field or move)."""
+#: A saved state that cannot be restored (bad JSON, version, field or move).
+StateError = SavedStateError
 
 
 @dataclass
@@ -129,8 +129,6 @@ def state_from_dict(data: Any) -> SavedState:
     try:
         rules = rules_from_dict(data["rules"])
     except ReversiError as e:
-        raise StateError(f"saved state: rules: {e}") from None
-    except (TypeError, ValueError) as e:  # e.g. a variant given as a list
         raise StateError(f"saved state: rules: {e}") from None
     start_text = data["start"]
     if start_text is not None and not isinstance(start_text, str):

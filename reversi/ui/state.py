@@ -24,7 +24,7 @@ from reversi.core.game import Game
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
-from reversi.errors import RulesError
+from reversi.errors import ReversiError, RulesError, SettingsError
 from reversi.ui import players as _players
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 from reversi.ui.render import BLACK as CELL_BLACK
@@ -48,14 +48,16 @@ FORM_DEFAULTS: dict[str, str] = {
 }
 
 _SQUARE_SPLIT = re.compile(r"[\s,;]+")
+#: A whole number in a form field (ASCII digits: '²' is a digit to str.isdigit, not to int).
+_WHOLE = re.compile(r"-?[0-9]{1,6}")
+_SEED = re.compile(r"-?[0-9]{1,18}")
 
 
 def _int_field(fields: Mapping[str, str], key: str, what: str) -> int:
     text = str(fields.get(key, FORM_DEFAULTS.get(key, ""))).strip()
-    try:
-        return int(text)
-    except ValueError:
-        raise RulesError(f"{what} {text!r} is not a whole number") from None
+    if not _WHOLE.fullmatch(text):
+        raise RulesError(f"{what} {text[:20]!r} is not a whole number")
+    return int(text)
 
 
 def _flag(fields: Mapping[str, str], key: str) -> bool:
@@ -96,10 +98,9 @@ def rules_from_fields(fields: Mapping[str, str], seed: int | None = None) -> Rul
         count = _int_field(fields, "blocked_count", "number of blocked squares")
         seed_text = str(fields.get("blocked_seed", "")).strip()
         if seed_text:
-            try:
-                seed = int(seed_text)
-            except ValueError:
-                raise RulesError(f"seed {seed_text!r} is not a whole number") from None
+            if not _SEED.fullmatch(seed_text):
+                raise RulesError(f"seed {seed_text[:20]!r} is not a whole number (at most 18 digits)")
+            seed = int(seed_text)
         elif seed is None:
             import random  # only here: keeps the page's start-up imports small
 
@@ -196,7 +197,7 @@ class Controller:
         """A click on the square called ``name``: play it if it is legal."""
         try:
             index = self.rules.geometry.parse_square(name)
-        except ValueError:
+        except ReversiError:
             return False
         return self.play(index)
 
@@ -256,7 +257,7 @@ class Controller:
             rules = rules_from_fields(fields)
             try:
                 players = players or players_from_fields(fields)
-            except ValueError as e:
+            except SettingsError as e:
                 raise RulesError(str(e)) from None
             self.form_fields = {**FORM_DEFAULTS, **{k: str(v) for k, v in fields.items()}}
         self._start(rules)
@@ -274,7 +275,7 @@ class Controller:
         """Take back :meth:`settings` (e.g. from storage) for the next game; bad parts are ignored."""
         try:
             self.players = Players.from_dict(settings.get("players", {}))
-        except ValueError:
+        except ReversiError:
             pass
         form = settings.get("form")
         if isinstance(form, Mapping):
