@@ -141,3 +141,35 @@ def test_hints_are_exact_near_the_end_and_agree_with_solve(capsys):
 def test_bad_hints_arguments_get_a_message(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.startswith("error: ")
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["match", "--processes", "-2"], "processes -2"),
+        (["match", "--processes", "1000"], "processes 1000"),
+        (["match", "--games", "0"], "games 0"),
+        (["match", "--plies", "70", "--size", "4"], "plies 70"),
+        (["match", "--plies", "16", "--size", "4", "--a", "depth=1", "--b", "depth=1"], "leaves a game"),
+        (["solve", "f5", "--time", "nan"], "--time nan"),
+        (["solve", "f5", "--time", "inf"], "--time inf"),
+        (["best", "f5", "--time", "-1"], "--time -1"),
+    ],
+)
+def test_absurd_numbers_are_refused_in_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and not out
+
+
+def test_a_long_exact_solve_says_so_first():
+    from reversi.cli.engine_commands import estimate_solve_seconds, solve_warning
+
+    assert solve_warning(14, 64) is None and solve_warning(18, 64) is None
+    assert "minutes" in (solve_warning(24, 64) or "") and "--time" in (solve_warning(24, 64) or "")
+    assert estimate_solve_seconds(22) > 4 * estimate_solve_seconds(20)
+    assert "longer than anyone" in (solve_warning(60, 64) or "")
+
+
+def test_an_absurd_perft_depth_is_refused(capsys):
+    code, out, err = run(capsys, "perft", "99999999999999999999")
+    assert code == 2 and "perft depth" in err and "0 to 62" in err and not out

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import TYPE_CHECKING, Any
 
 from reversi.cli.options import add_rule_options, position_from_args, rules_from_args
@@ -79,6 +80,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     g = pos.rules.geometry
     if args.time is not None:
         check_time_limit(args.time, "--time")
+    else:
+        warning = solve_warning(pos.empty.bit_count(), pos.rules.geometry.square_count)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
     try:
         r = solve(pos, all_moves=args.all, time_limit=args.time)
     except SolveTimeout:
@@ -100,6 +105,32 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print(f"  {move_name(m, g)}: {v:+d}")
     print(f"{r.nodes} nodes in {r.seconds:.2f} s")
     return 0
+
+
+#: A rough cost of an exact solve under CPython on this engine (bench_endgame): 0.2 s at 14
+#: empties on 8x8, about 4.5 times more for every two empties more.
+SOLVE_SECONDS_AT_14 = 0.2
+SOLVE_GROWTH_PER_2 = 4.5
+
+
+def estimate_solve_seconds(empties: int) -> float:
+    """A rough guess at an exact solve's time: a warning, not a promise (positions vary tenfold)."""
+    return float(SOLVE_SECONDS_AT_14 * SOLVE_GROWTH_PER_2 ** ((empties - 14) / 2))
+
+
+def solve_warning(empties: int, squares: int) -> str | None:
+    """What ``solve`` says before a long exact solve with no ``--time``, or None when it is quick."""
+    seconds = estimate_solve_seconds(empties)
+    if seconds < 10:
+        return None
+    if seconds < 3600:
+        guess = f"about {seconds / 60:.0f} minutes" if seconds >= 90 else f"about {seconds:.0f} seconds"
+    elif seconds < 86_400 * 365:
+        guess = f"about {seconds / 3600:.0f} hours" if seconds < 86_400 * 2 else f"about {seconds / 86_400:.0f} days"
+    else:
+        guess = "longer than anyone will wait"
+    return (f"note: solving {empties} empty squares exactly may take {guess}; "
+            f"it stays exact, and --time SECONDS bounds it")
 
 
 def cmd_best(args: argparse.Namespace) -> int:

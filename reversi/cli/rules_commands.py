@@ -16,9 +16,10 @@ from reversi.formats.notation import position_to_string
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    if args.depth < 0:
-        raise ReversiError(f"perft depth {args.depth} must be 0 or more")
     game = game_from_args(args)
+    most = game.position.empty.bit_count() + 2  # no game goes deeper (two passes end it)
+    if not 0 <= args.depth <= most:
+        raise ReversiError(f"perft depth {args.depth} is out of range: 0 to {most} (the empty squares, and the passes)")
     print(perft(game.position, args.depth))
     return 0
 

@@ -243,6 +243,11 @@ def _play_task(task: Task) -> GameRecord:
     return play_game(*task)
 
 
+#: The most games one match plays, and the most processes it starts.
+MAX_GAMES = 100_000
+MAX_PROCESSES = 64
+
+
 def match(
     a: Player,
     b: Player,
@@ -259,8 +264,16 @@ def match(
     ``progress(record, result_so_far)`` is called after each game.
     """
     rules = rules or Rules()
+    if not 1 <= games <= MAX_GAMES:
+        raise EngineRequestError(f"games {games} is out of range: 1 to {MAX_GAMES}")
+    if not 0 <= plies <= rules.geometry.square_count:
+        raise EngineRequestError(f"opening plies {plies} is out of range: 0 to {rules.geometry.square_count}")
+    if not 1 <= processes <= MAX_PROCESSES:
+        raise EngineRequestError(f"processes {processes} is out of range: 1 to {MAX_PROCESSES}")
     pairs = max(1, (games + 1) // 2)
     lines = openings(rules, plies, pairs, seed)
+    if not lines:
+        raise EngineRequestError(f"no opening of {plies} random moves leaves a game to play: use fewer --plies")
     tasks: list[Task] = []
     for k, line in enumerate(lines):
         tasks.append((rules, line, a, b, True, seed * 100_003 + 2 * k))
