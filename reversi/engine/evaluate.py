@@ -73,7 +73,7 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry
 from reversi.core.rules import Rules
 from reversi.engine.codegen import generate
-from reversi.engine.kernels import moves_by_empties
+from reversi.engine.kernels import moves_by_empties, unflippable_squares
 from reversi.errors import WeightsError
 
 Evaluator = Callable[[int, int], int]
@@ -105,21 +105,6 @@ HAND_WEIGHTS = {
 
 
 # -- geometry helpers ----------------------------------------------------------
-
-
-def unflippable_squares(g: Geometry) -> int:
-    """Bitboard of the squares that can never be flipped (the corner-like squares).
-
-    A square is unflippable when, in each of the four line directions, at least one
-    of its two neighbours is off the board: no line of discs can run through it.
-    """
-    mask = g.mask
-    found = 0
-    for i in g.squares:
-        bit = 1 << i
-        if all(not ((bit << d) & mask) or not ((bit >> d) & mask) for d in g.shifts):
-            found |= bit
-    return found
 
 
 def edge_squares(g: Geometry) -> int:

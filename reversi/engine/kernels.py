@@ -99,6 +99,21 @@ def moves_by_empties(g: Geometry) -> list[MovesFunction]:
     return [ks if n <= KOGGE_STONE_MAX_EMPTIES else ff for n in range(g.square_count + 1)]
 
 
+def unflippable_squares(g: Geometry) -> int:
+    """Bitboard of the squares that can never be flipped (the corner-like squares).
+
+    A square is unflippable when, in each of the four line directions, at least one
+    of its two neighbours is off the board: no line of discs can run through it.
+    """
+    mask = g.mask
+    found = 0
+    for i in g.squares:
+        bit = 1 << i
+        if all(not ((bit << d) & mask) or not ((bit >> d) & mask) for d in g.shifts):
+            found |= bit
+    return found
+
+
 @dataclass(frozen=True)
 class Tables:
     """Per-geometry constants of the solver."""
@@ -147,12 +162,7 @@ def tables(g: Geometry) -> Tables:
             q = sum(1 << g.index(c, r) for c in cols for r in rows) & g.mask
             if q:
                 quadrants.append(q)
-    corners = 0
-    mask = g.mask
-    for i in g.squares:
-        bit = 1 << i
-        if all(not ((bit << d) & mask) or not ((bit >> d) & mask) for d in g.shifts):
-            corners |= bit
+    corners = unflippable_squares(g)
     near = 0
     for i in iter_indices(corners):
         near |= g.neighbours(i)
