@@ -30,6 +30,28 @@ ALL_RULES = [
 ]
 
 
+class FakeClock:
+    """``time.perf_counter`` that advances ``step`` seconds at every reading: the
+    deadline logic is tested in readings of the clock, not in this machine's speed."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 1000.0
+        self.step = step
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.readings += 1
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    fake = FakeClock(step=0.001)
+    monkeypatch.setattr(time, "perf_counter", fake)
+    return fake
+
+
 def standin_evaluator(rules: Rules):
     """A simple stand-in evaluation (mobility), independent of reversi.engine.evaluate."""
     g = rules.geometry
@@ -63,7 +85,7 @@ def test_never_an_illegal_move(rule_index: int, seed: int, plies: int, depth: in
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.describe())
-def test_respects_the_deadline(rules: Rules) -> None:
+def test_respects_the_deadline(rules: Rules, clock: FakeClock) -> None:
     pos = Position.start(rules)
     rng = random.Random(4)
     for _ in range(min(10, rules.geometry.square_count // 4)):
@@ -71,15 +93,20 @@ def test_respects_the_deadline(rules: Rules) -> None:
     t0 = time.perf_counter()
     r = search(pos, time_limit=0.3)
     elapsed = time.perf_counter() - t0
-    assert elapsed < 0.3 + 0.25, elapsed
-    assert pos.is_legal(r.move)
+    # it stopped within a few clock readings of the deadline (a reading every CLOCK_EVERY nodes),
+    # or earlier when the next iteration would most likely not have finished
+    assert elapsed < 0.3 + 10 * clock.step, elapsed
+    assert r.depth >= 1 and pos.is_legal(r.move)
 
 
-def test_deadline_with_the_default_evaluator_and_a_tiny_budget() -> None:
+def test_deadline_with_the_default_evaluator_and_a_tiny_budget(clock: FakeClock) -> None:
+    from reversi.engine.midgame import CLOCK_EVERY
+
     pos = parse_position(MIDGAME[2])
     t0 = time.perf_counter()
     r = search(pos, time_limit=0.02)
-    assert time.perf_counter() - t0 < 0.2
+    assert time.perf_counter() - t0 < 0.02 + 10 * clock.step
+    assert r.nodes <= (clock.readings + 1) * CLOCK_EVERY  # no more than the readings allow
     assert pos.is_legal(r.move)
 
 
@@ -181,13 +208,13 @@ def test_searcher_reuse_gives_same_answer() -> None:
     assert a.score == b.score == c.score
 
 
-def test_analyse_falls_back_when_the_solver_runs_out_of_time() -> None:
+def test_analyse_falls_back_when_the_solver_runs_out_of_time(clock: FakeClock) -> None:
     from tests.bench.positions import ENDGAME
 
     pos = parse_position(ENDGAME[20][0])
     t0 = time.perf_counter()
     a = analyse(pos, time_limit=0.3, exact_empties=20)
-    assert time.perf_counter() - t0 < 0.3 + 0.3
+    assert time.perf_counter() - t0 < 0.3 + 10 * clock.step
     assert set(a.scores) == set(pos.legal_moves()) and not a.exact and a.depth >= 1
     r = search(pos, time_limit=0.3, exact_empties=20)
     assert pos.is_legal(r.move) and not r.exact
