@@ -27,6 +27,7 @@ PIP_PACKAGES = {
     "playwright": "playwright>=1.45",
     "numpy": "numpy>=2.0",
     "scipy": "scipy>=1.11",
+    "babel": "babel>=2.12",  # the catalogs' checks (a development tool: the page reads .mo with gettext)
     "ruff": "ruff==0.17.6",  # pinned: a new release may add findings
     "mypy": "mypy==2.4.1",
 }

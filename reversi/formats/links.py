@@ -56,6 +56,7 @@ PARAMETERS: tuple[LinkParameter, ...] = (
     LinkParameter("p", "set-up start position", "a position string, spaces written as '_'", "game"),
     LinkParameter("m", "the moves", "a transcript, e.g. f5d6c3", "game"),
     LinkParameter("at", "the move shown (browsing the game)", "0 to the number of moves", "browse"),
+    LinkParameter("lang", "the page's language", "en, cs, da, pl (default: the browser's)", "lang"),
 )
 BY_NAME: dict[str, LinkParameter] = {p.name: p for p in PARAMETERS}
 

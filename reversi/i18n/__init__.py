@@ -1,0 +1,138 @@
+"""Languages: the message catalogs, the current language, and numbers written the local way.
+
+Every string a person reads goes through :func:`_` (or :func:`ngettext` for
+counts, whose plural forms the catalog knows: Czech and Polish have three).
+The catalogs are GNU gettext's: ``locale/<code>/LC_MESSAGES/reversi.po`` (the
+translators' source, in the repository) compiled to ``reversi.mo`` beside it
+(also in the repository), read with the standard library's :mod:`gettext`, so
+the page and ``serve.py`` need nothing more. In development Babel extracts the
+strings and compiles the catalogs: ``python -m reversi.tools.translations``.
+
+The message ids are the English text. A string defined before a language is
+chosen (a module-level table) is marked with :func:`N_` and translated where it
+is shown, with ``_(text)``.
+
+There is one current language per interpreter (the page's main thread, the
+command line): :func:`set_language` changes it, and everything drawn after
+that is in the new language. The command line takes it from the environment
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: :func:`language_from_environment`).
+This module imports nothing from the rest of the package: every layer may use it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterable, Mapping
+
+DOMAIN = "reversi"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+#: The languages, each by its code and its own name (the language switch shows these).
+LANGUAGES: Mapping[str, str] = {"en": "English", "cs": "Čeština", "da": "Dansk", "pl": "Polski"}
+DEFAULT = "en"
+#: How each language writes a number: (decimal separator, thousands separator).
+NUMBER_FORMATS: Mapping[str, tuple[str, str]] = {
+    "en": (".", ","),
+    "cs": (",", "\u00a0"),
+    "da": (",", "."),
+    "pl": (",", "\u00a0"),
+}
+
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_current = DEFAULT
+
+
+def catalog(code: str) -> gettext.NullTranslations:
+    """The catalog of language ``code`` (English: the message ids themselves), loaded once."""
+    if code not in _catalogs:
+        if code == DEFAULT:
+            _catalogs[code] = gettext.NullTranslations()
+        else:
+            _catalogs[code] = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    return _catalogs[code]
+
+
+def supported(code: object) -> str | None:
+    """The supported language a code names (``"cs-CZ"`` and ``"CS"`` name ``"cs"``), or None."""
+    if not isinstance(code, str) or len(code) > 35:
+        return None
+    base = code.strip().replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def negotiate(preferred: Iterable[object]) -> str:
+    """The first supported language among ``preferred`` (the browser's, in order), else English."""
+    for code in preferred:
+        found = supported(code)
+        if found:
+            return found
+    return DEFAULT
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The command line's language, as gettext reads the environment (``LANGUAGE`` may list several)."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            if value.split(".")[0] in ("C", "POSIX"):
+                return DEFAULT
+            return negotiate(part.split(".")[0] for part in value.split(":"))
+    return DEFAULT
+
+
+def set_language(code: object) -> str:
+    """Make ``code`` (or the closest supported language) the current one; returns it."""
+    global _current
+    _current = supported(code) or DEFAULT
+    catalog(_current)
+    return _current
+
+
+def language() -> str:
+    """The current language's code."""
+    return _current
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return catalog(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` that the current language uses for ``n``."""
+    return catalog(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart from the same English in another ``context``."""
+    return catalog(_current).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it now (translate it where it is shown)."""
+    return message
+
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """``value`` written the current language's way: ``1,234.5`` in English, ``1 234,5`` in Czech."""
+    decimal, group = NUMBER_FORMATS.get(_current, NUMBER_FORMATS[DEFAULT])
+    text = f"{value:,.{decimals}f}"
+    return text.replace(",", "\x00").replace(".", decimal).replace("\x00", group)
+
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "catalog",
+    "format_number",
+    "language",
+    "language_from_environment",
+    "negotiate",
+    "ngettext",
+    "pgettext",
+    "set_language",
+    "supported",
+]

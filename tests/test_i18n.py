@@ -1,0 +1,78 @@
+"""Languages: choosing one, plural forms, numbers, and catalogs complete and compiled."""
+
+from __future__ import annotations
+
+import gettext
+
+import pytest
+
+from reversi import i18n
+from reversi.tools.translations import extract, mo_path, po_path, problems, translated_languages
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    "preferred, expected",
+    [(["cs-CZ", "en"], "cs"), (["de", "da-DK"], "da"), (["PL"], "pl"), (["fr", "de"], "en"), ([], "en"),
+     ([None, 7, "x" * 100, "pl_PL"], "pl"), (["en-GB", "cs"], "en")],
+)
+def test_the_browsers_languages_choose_the_first_supported(preferred, expected) -> None:
+    assert i18n.negotiate(preferred) == expected
+
+
+@pytest.mark.parametrize(
+    "environ, expected",
+    [({"LANG": "cs_CZ.UTF-8"}, "cs"), ({"LANGUAGE": "de:da", "LANG": "en_US.UTF-8"}, "da"),
+     ({"LC_ALL": "C", "LANG": "pl_PL.UTF-8"}, "en"), ({}, "en"), ({"LC_MESSAGES": "pl_PL"}, "pl")],
+)
+def test_the_command_lines_language_comes_from_the_environment(environ, expected) -> None:
+    assert i18n.language_from_environment(environ) == expected
+
+
+def test_set_language_falls_back_to_english() -> None:
+    assert i18n.set_language("cs-CZ") == "cs" and i18n.language() == "cs"
+    assert i18n.set_language("klingon") == "en" and i18n.language() == "en"
+    assert i18n.set_language(None) == "en"
+
+
+@pytest.mark.parametrize(
+    "code, value, decimals, text",
+    [("en", 1234.5, 1, "1,234.5"), ("cs", 1234.5, 1, "1\u00a0234,5"), ("da", 1234567, 0, "1.234.567"),
+     ("pl", 0.25, 2, "0,25"), ("en", -3, 0, "-3")],
+)
+def test_numbers_are_written_the_local_way(code, value, decimals, text) -> None:
+    i18n.set_language(code)
+    assert i18n.format_number(value, decimals) == text
+
+
+@pytest.mark.parametrize("code", ["cs", "pl"])
+def test_czech_and_polish_have_three_plural_forms(code) -> None:
+    with mo_path(code).open("rb") as f:
+        catalog = gettext.GNUTranslations(f)
+    forms = {catalog.plural(n) for n in (1, 2, 5, 22, 25)}  # type: ignore[attr-defined]
+    assert forms == {0, 1, 2}
+
+
+def test_every_language_has_a_catalog_and_a_compiled_one() -> None:
+    assert translated_languages() == ["cs", "da", "pl"]
+    for code in translated_languages():
+        assert po_path(code).is_file() and mo_path(code).is_file()
+
+
+def test_catalogs_are_complete_translated_and_compiled() -> None:
+    """Every marked string in every catalog, translated, and every .mo as its .po says."""
+    assert problems() == []
+
+
+def test_the_check_finds_a_missing_translation(monkeypatch: pytest.MonkeyPatch) -> None:
+    template = extract()
+    template.add("A string nobody translated", locations=[("reversi/x.py", 1)])
+    monkeypatch.setattr("reversi.tools.translations.extract", lambda: template)
+    found = problems()
+    assert any("missing 'A string nobody translated'" in line for line in found)
+    assert {line.split(":")[0] for line in found} == {"cs", "da", "pl"}
