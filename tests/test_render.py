@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from reversi import Rules
-from reversi.tools.build import NOT_SHIPPED
+from reversi.tools.build import FETCHED_BY_SRC, NOT_SHIPPED
 from reversi.ui.players import Players
 from reversi.ui.render import (
     DISC_PAINTS,
@@ -223,6 +223,11 @@ def test_pyscript_toml_ships_every_python_file_the_browser_runs() -> None:
     assert runs_in_browser and len(runs_in_browser) < len(on_disk)
     never = sorted(p for p in shipped if p.startswith(NOT_SHIPPED))
     assert not never, f"the command line and the tools never run in the browser: {never}"
+    # the worker's script is fetched by its own <script src> (a blocked fetch must not stop the page)
+    assert set(FETCHED_BY_SRC) <= runs_in_browser, FETCHED_BY_SRC
+    by_src = sorted(shipped & set(FETCHED_BY_SRC))
+    assert not by_src, f"fetched by their <script src>, not through [files]: {by_src}"
+    runs_in_browser -= set(FETCHED_BY_SRC)
     missing = sorted(runs_in_browser - shipped)
     assert not missing, f"add to [files] of pyscript.toml (python -m reversi.tools.build): {missing}"
     gone = sorted(s for s in shipped if not (ROOT / s).is_file())

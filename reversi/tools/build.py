@@ -9,7 +9,8 @@
 * the ``[files]`` table of ``pyscript.toml``: every ``.py`` file of the
   ``reversi`` package that the browser runs (PyScript has no directory
   globbing): not the command line (``reversi/cli/``, ``__main__.py``) nor these
-  tools (``reversi/tools/``), which never run there; and the weights files of
+  tools (``reversi/tools/``), which never run there, nor the worker's script
+  (:data:`FETCHED_BY_SRC`: fetched by its own ``src``); and the weights files of
   ``reversi/engine/data/`` that the evaluator reads at run time (those present).
 
 ``tests/test_render.py`` fails when either is out of date. Runs under CPython
@@ -31,6 +32,11 @@ DATA_FILES = ("patterns_8x8.bin", "patterns_8x8_anti.bin", "features.json")
 
 #: Parts of the package the browser never runs (so the page does not ship them).
 NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py")
+#: Scripts the browser runs but fetches by their ``<script src>``, not through ``[files]``:
+#: the engine's worker (``reversi/ui/dom/page.py`` start_worker). Listed in ``[files]``, the
+#: page's main thread would fetch it too, and a failed fetch of the worker's script would
+#: stop the whole page from starting; the worker imports only modules that ``[files]`` ships.
+FETCHED_BY_SRC = ("reversi/engine/worker.py",)
 
 
 def package_files(root: Path = ROOT) -> list[str]:
@@ -38,7 +44,7 @@ def package_files(root: Path = ROOT) -> list[str]:
     data = [root / "reversi" / "engine" / "data" / name for name in DATA_FILES]
     paths = [*(root / "reversi").rglob("*.py"), *(p for p in data if p.is_file())]
     names = (p.relative_to(root).as_posix() for p in paths)
-    return sorted(n for n in names if not n.startswith(NOT_SHIPPED))
+    return sorted(n for n in names if not n.startswith(NOT_SHIPPED) and n not in FETCHED_BY_SRC)
 
 
 def files_table(paths: list[str]) -> str:
