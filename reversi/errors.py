@@ -2,7 +2,8 @@
 
 Every error caused by input is a :class:`ReversiError` (a ``ValueError``), and
 its message names the offending input and, for text, where it went wrong, so a
-caller (the command line, the page) can show it to a person as it is::
+caller (the command line, the page) can show it to a person as it is (it is written
+in the current language of :mod:`reversi.i18n` when it is raised)::
 
     ReversiError
     ├── RulesError          an impossible rule set or combination of options

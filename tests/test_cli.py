@@ -6,7 +6,18 @@ import sys
 
 import pytest
 
+from reversi import i18n
 from reversi.cli.main import main
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """The command line speaks the environment's language: these tests read its English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    yield
+    i18n.set_language("en")
 
 
 def run(capsys, *argv):
@@ -173,3 +184,33 @@ def test_a_long_exact_solve_says_so_first():
 def test_an_absurd_perft_depth_is_refused(capsys):
     code, out, err = run(capsys, "perft", "99999999999999999999")
     assert code == 2 and "perft depth" in err and "0 to 62" in err and not out
+
+
+@pytest.mark.parametrize(
+    "environ, expected",
+    [({"LANG": "cs_CZ.UTF-8"}, "cs"), ({"LANGUAGE": "pl:cs", "LANG": "en_US.UTF-8"}, "pl"),
+     ({"LC_ALL": "da_DK.UTF-8"}, "da"), ({"LANG": "C.UTF-8"}, "en"), ({"LANG": "de_DE.UTF-8"}, "en")],
+)
+def test_main_takes_the_language_from_the_environment(capsys, monkeypatch, environ, expected):
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    i18n.set_language("pl" if expected == "en" else "en")  # so that main() has to change it
+    assert run(capsys, "perft", "1") == (0, "4\n", "")
+    assert i18n.language() == expected
+    i18n.set_language("en")
+
+
+def test_json_is_the_same_in_every_language(capsys, monkeypatch):
+    english = [run(capsys, *argv) for argv in (["legal", "--json", "f5"], ["replay", "--json", "f5", "d6"])]
+    monkeypatch.setenv("LANG", "cs_CZ.UTF-8")
+    czech = [run(capsys, *argv) for argv in (["legal", "--json", "f5"], ["replay", "--json", "f5", "d6"])]
+    assert i18n.language() == "cs" and czech == english
+    assert json.loads(english[1][1])["rules"] == "Othello 8x8"
+
+
+def test_a_bad_command_line_is_reported_in_one_line(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["perft", "1", "--odd\n\noption"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.count("\n") == 1
+    assert err.startswith("error: unrecognized arguments: --odd option (see python -m reversi --help)")

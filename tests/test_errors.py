@@ -277,8 +277,11 @@ def test_a_bug_in_the_worker_is_not_passed_off_as_a_bad_request(capsys: pytest.C
     ],
 )
 def test_the_command_line_reports_bad_input_in_one_line(
-    capsys: pytest.CaptureFixture[str], argv: list[str], field: str
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], field: str
 ) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):  # the command line speaks the environment's language
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     assert cli_main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and field in err

@@ -23,9 +23,11 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from reversi.cli.options import add_rule_options, position_from_args, rules_from_args
+from reversi.core.rules import BLACK, WHITE, color_name
 from reversi.engine.levels import check_time_limit
 from reversi.errors import ReversiError
 from reversi.formats.notation import move_name
+from reversi.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from reversi.tools.match import GameRecord, MatchResult
@@ -87,7 +89,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     try:
         r = solve(pos, all_moves=args.all, time_limit=args.time)
     except SolveTimeout:
-        raise ReversiError(f"not solved within {args.time:g} s ({pos.empty.bit_count()} empties)") from None
+        empties = pos.empty.bit_count()
+        message = ngettext(
+            "not solved within {seconds} s ({n} empty)", "not solved within {seconds} s ({n} empties)", empties
+        )
+        raise ReversiError(message.format(seconds=f"{args.time:g}", n=empties)) from None
     best = [move_name(m, g) for m in r.best]
     if args.json:
         out = {"score": r.score, "best": best, "nodes": r.nodes, "seconds": round(r.seconds, 3)}
@@ -96,14 +102,24 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     if pos.is_over:
-        print(f"The game is over: final margin {r.score:+d} for the side to move.")
+        # Translators: {margin} is a signed number of discs, e.g. +4
+        print(_("The game is over: final margin {margin} for the side to move.").format(margin=f"{r.score:+d}"))
         return 0
-    outcome = "win" if r.score > 0 else "loss" if r.score < 0 else "draw"
-    print(f"best: {' '.join(best)}  score: {r.score:+d} ({outcome})")
+    if r.score > 0:
+        outcome = pgettext("outcome", "win")
+    elif r.score < 0:
+        outcome = pgettext("outcome", "loss")
+    else:
+        outcome = pgettext("outcome", "draw")
+    # Translators: the best moves found (square names), the exact final margin and whether it is a win, loss or draw
+    line = _("best: {moves}  score: {score} ({outcome})")
+    print(line.format(moves=" ".join(best), score=f"{r.score:+d}", outcome=outcome))
     if args.all:
         for m, v in sorted(r.values.items(), key=lambda mv: -mv[1]):
             print(f"  {move_name(m, g)}: {v:+d}")
-    print(f"{r.nodes} nodes in {r.seconds:.2f} s")
+    print(ngettext("{n} node in {seconds} s", "{n} nodes in {seconds} s", r.nodes).format(
+        n=r.nodes, seconds=f"{r.seconds:.2f}"
+    ))
     return 0
 
 
@@ -123,14 +139,27 @@ def solve_warning(empties: int, squares: int) -> str | None:
     seconds = estimate_solve_seconds(empties)
     if seconds < 10:
         return None
-    if seconds < 3600:
-        guess = f"about {seconds / 60:.0f} minutes" if seconds >= 90 else f"about {seconds:.0f} seconds"
+    if seconds < 90:
+        n = round(seconds)
+        guess = ngettext("about {n} second", "about {n} seconds", n).format(n=n)
+    elif seconds < 3600:
+        n = round(seconds / 60)
+        guess = ngettext("about {n} minute", "about {n} minutes", n).format(n=n)
+    elif seconds < 86_400 * 2:
+        n = round(seconds / 3600)
+        guess = ngettext("about {n} hour", "about {n} hours", n).format(n=n)
     elif seconds < 86_400 * 365:
-        guess = f"about {seconds / 3600:.0f} hours" if seconds < 86_400 * 2 else f"about {seconds / 86_400:.0f} days"
+        n = round(seconds / 86_400)
+        guess = ngettext("about {n} day", "about {n} days", n).format(n=n)
     else:
-        guess = "longer than anyone will wait"
-    return (f"note: solving {empties} empty squares exactly may take {guess}; "
-            f"it stays exact, and --time SECONDS bounds it")
+        guess = _("longer than anyone will wait")
+    # Translators: {guess} is "about 5 minutes", "about 3 hours"...; --time SECONDS is an option, not translated
+    message = ngettext(
+        "note: solving {n} empty square exactly may take {guess}; it stays exact, and --time SECONDS bounds it",
+        "note: solving {n} empty squares exactly may take {guess}; it stays exact, and --time SECONDS bounds it",
+        empties,
+    )
+    return message.format(n=empties, guess=guess)
 
 
 def cmd_best(args: argparse.Namespace) -> int:
@@ -138,7 +167,7 @@ def cmd_best(args: argparse.Namespace) -> int:
 
     pos = position_from_args(args)
     if pos.is_over:
-        raise ReversiError("the game is over: there is no move to choose")
+        raise ReversiError(_("the game is over: there is no move to choose"))
     if args.time is not None:
         check_time_limit(args.time, "--time")
     move, info = choose_move(pos, level=args.level, time_limit=args.time)  # EngineRequestError on a bad level
@@ -156,9 +185,26 @@ def cmd_best(args: argparse.Namespace) -> int:
         }
         print(json.dumps(out))
         return 0
-    kind = "exact" if info["exact"] else f"depth {info['depth']}"
-    print(f"{name}  (score {info['score'] / 100:+.2f} discs, {kind}, {info['nodes']} nodes, {info['seconds']:.2f} s)")
+    kind = _search_kind(info["exact"], info["depth"])
+    # Translators: the engine's move: {score} is in discs (+0.50), {kind} is "exact" or "depth 7"
+    message = ngettext(
+        "{move}  (score {score} discs, {kind}, {n} node, {seconds} s)",
+        "{move}  (score {score} discs, {kind}, {n} nodes, {seconds} s)",
+        info["nodes"],
+    )
+    print(message.format(
+        move=name, score=f"{info['score'] / 100:+.2f}", kind=kind, n=info["nodes"], seconds=f"{info['seconds']:.2f}"
+    ))
     return 0
+
+
+def _search_kind(exact: bool, depth: int) -> str:
+    """How deep a search looked: "exact" (to the end) or "depth 7"."""
+    if exact:
+        # Translators: a search that looked to the end of the game (its values are exact)
+        return pgettext("search", "exact")
+    # Translators: how many moves ahead a search looked
+    return pgettext("search", "depth {depth}").format(depth=depth)
 
 
 def cmd_hints(args: argparse.Namespace) -> int:
@@ -166,10 +212,10 @@ def cmd_hints(args: argparse.Namespace) -> int:
 
     pos = position_from_args(args)
     if pos.is_over:
-        raise ReversiError("the game is over: there is no move to value")
+        raise ReversiError(_("the game is over: there is no move to value"))
     check_time_limit(args.time, "--time")
     if args.exact_empties < 0:
-        raise ReversiError(f"--exact-empties {args.exact_empties} must not be negative")
+        raise ReversiError(_("--exact-empties {n} must not be negative").format(n=args.exact_empties))
     a = analyse(pos, time_limit=args.time, exact_empties=args.exact_empties)
     g = pos.rules.geometry
     if args.json:
@@ -186,8 +232,14 @@ def cmd_hints(args: argparse.Namespace) -> int:
     for m in a.order:
         v = a.scores[m]
         print(f"{move_name(m, g):>5}  {v / 100:+6.2f}" if not a.exact else f"{move_name(m, g):>5}  {v // 100:+3d}")
-    kind = "exact" if a.exact else f"depth {a.depth}"
-    print(f"(final disc margin for the side to move; {kind}, {a.nodes} nodes, {a.seconds:.2f} s)")
+    kind = _search_kind(a.exact, a.depth)
+    # Translators: under the values of the moves; {kind} is "exact" or "depth 7"
+    message = ngettext(
+        "(final disc margin for the side to move; {kind}, {n} node, {seconds} s)",
+        "(final disc margin for the side to move; {kind}, {n} nodes, {seconds} s)",
+        a.nodes,
+    )
+    print(message.format(kind=kind, n=a.nodes, seconds=f"{a.seconds:.2f}"))
     return 0
 
 
@@ -196,13 +248,18 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     a, b = Player.parse(args.a), Player.parse(args.b)  # EngineRequestError naming the setting
     if args.games < 1:
-        raise ReversiError(f"--games {args.games} must be at least 1")
+        raise ReversiError(_("--games {n} must be at least 1").format(n=args.games))
     rules = rules_from_args(args)
 
     def progress(rec: GameRecord, res: MatchResult) -> None:
         if not args.json:
-            print(f"game {res.count}: {'A' if rec.margin > 0 else 'B' if rec.margin < 0 else 'draw'} "
-                  f"({rec.margin:+d} for A, A {'black' if rec.a_is_black else 'white'})", flush=True)
+            winner = "A" if rec.margin > 0 else "B" if rec.margin < 0 else pgettext("outcome", "draw")
+            color = color_name(BLACK if rec.a_is_black else WHITE)
+            # Translators: a game of a match between engines A and B: who won, by how much, and A's colour
+            line = _("game {n}: {winner} ({margin} for A, A {color})").format(
+                n=res.count, winner=winner, margin=f"{rec.margin:+d}", color=color
+            )
+            print(line, flush=True)
 
     result = match(a, b, args.games, rules=rules, seed=args.seed, plies=args.plies,
                    processes=args.processes, progress=progress)

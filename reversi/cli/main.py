@@ -5,6 +5,10 @@ input exits with status 2 and a one-line ``error: ...`` message naming the
 problem. The rules' subcommands (perft, legal, replay) live in
 :mod:`reversi.cli.rules_commands`, the AI's (solve, best, hints, match) in
 :mod:`reversi.cli.engine_commands`.
+
+Messages and reports follow the environment's language (``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``LANG=cs_CZ.UTF-8`` speaks Czech); the
+``--json`` output is data and stays the same in every language.
 """
 
 from __future__ import annotations
@@ -15,13 +19,16 @@ from typing import NoReturn
 
 from reversi.cli import engine_commands, rules_commands
 from reversi.errors import ReversiError
+from reversi.i18n import _, language_from_environment, set_language
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with a bad command line reported in one line like every other error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+        one_line = " ".join(message.split())  # an argument may hold line breaks
+        # Translators: {message} is argparse's own complaint; {prog} is the command, "python -m reversi"
+        self.exit(2, _("error: {message} (see {prog} --help)").format(message=one_line, prog=self.prog) + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,13 +44,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    set_language(language_from_environment())
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)  # the subcommand's handler (set_defaults(func=...))
         return status
     except ReversiError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(_("error: {message}").format(message=e), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -25,6 +25,7 @@ from reversi.formats.notation import (
     play_transcript,
     rules_for_position,
 )
+from reversi.i18n import _
 
 _CELLS = set(BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/")
 
@@ -54,7 +55,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     names: tuple[str, ...] = ()
     if blocked_text.isascii() and blocked_text.isdigit():
         if len(blocked_text) > 3:
-            raise RulesError(f"--blocked {blocked_text}: too many squares to block")
+            raise RulesError(_("--blocked {count}: too many squares to block").format(count=blocked_text))
         count = int(blocked_text)
     elif blocked_text:
         names = tuple(n for n in blocked_text.replace(",", " ").split() if n)

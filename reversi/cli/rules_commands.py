@@ -13,13 +13,18 @@ from reversi.core.position import Position, board_rows
 from reversi.core.rules import BLACK, COLOR_NAMES, WHITE
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string
+from reversi.i18n import _, ngettext
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     most = game.position.empty.bit_count() + 2  # no game goes deeper (two passes end it)
     if not 0 <= args.depth <= most:
-        raise ReversiError(f"perft depth {args.depth} is out of range: 0 to {most} (the empty squares, and the passes)")
+        raise ReversiError(
+            _("perft depth {depth} is out of range: 0 to {most} (the empty squares, and the passes)").format(
+                depth=args.depth, most=most
+            )
+        )
     print(perft(game.position, args.depth))
     return 0
 
@@ -38,15 +43,21 @@ def cmd_legal(args: argparse.Namespace) -> int:
         }
         print(json.dumps(out))
         return 0
-    side = pos.rules.side_names[pos.turn]
+    side = pos.rules.display_side_names()[pos.turn]
     if pos.is_over:
-        print("The game is over: no legal moves.")
+        print(_("The game is over: no legal moves."))
     elif pos.must_pass:
-        print(f"{side} has no move and must pass.")
+        # Translators: {side} is a side's name: Black, White (Red in Classic Reversi)
+        print(_("{side} has no move and must pass.").format(side=side))
     else:
-        print(f"{side} to move, {len(moves)} legal moves:")
+        # Translators: {side} is a side's name: Black, White (Red in Classic Reversi); the moves follow, one a line
+        print(ngettext("{side} to move, {n} legal move:", "{side} to move, {n} legal moves:", len(moves)).format(
+            side=side, n=len(moves)
+        ))
+        # Translators: a legal move that turns no disc (in the opening of Classic Reversi)
+        nothing = _("(flips nothing)")
         for name, flipped in moves.items():
-            print(f"  {name}: {' '.join(flipped) if flipped else '(flips nothing)'}")
+            print(f"  {name}: {' '.join(flipped) if flipped else nothing}")
     return 0
 
 
@@ -60,15 +71,15 @@ def board_text(pos: Position) -> str:
 
 
 def status_text(pos: Position) -> str:
-    names = pos.rules.side_names
+    names = pos.rules.display_side_names()
     result = pos.result()
     if result is not None:
-        if result.winner is None:
-            return f"Draw {result.score}"
-        return f"{names[result.winner]} wins {result.score}"
+        return result.describe(names)
     if pos.must_pass:
-        return f"{names[pos.turn]} has no move and must pass"
-    return f"{names[pos.turn]} to move"
+        # Translators: {side} is a side's name: Black, White (Red in Classic Reversi)
+        return _("{side} has no move and must pass").format(side=names[pos.turn])
+    # Translators: {side} is a side's name: Black, White (Red in Classic Reversi)
+    return _("{side} to move").format(side=names[pos.turn])
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -77,7 +88,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     result = pos.result()
     if args.json:
         out = {
-            "rules": pos.rules.describe(),
+            "rules": pos.rules.describe("en"),  # data: the same in every language
             "position": position_to_string(pos),
             "to_move": COLOR_NAMES[pos.turn],
             "over": pos.is_over,
@@ -90,7 +101,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     print(board_text(pos))
-    print(f"Black (X) {pos.count(BLACK)}, {pos.rules.side_names[WHITE]} (O) {pos.count(WHITE)}")
+    names = pos.rules.display_side_names()
+    # Translators: the disc counts under the board: "Black (X) 5, White (O) 2"; X and O are the board's letters
+    print(_("{black} (X) {black_count}, {white} (O) {white_count}").format(
+        black=names[BLACK], black_count=pos.count(BLACK), white=names[WHITE], white_count=pos.count(WHITE)
+    ))
     print(status_text(pos))
     return 0
 

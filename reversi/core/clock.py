@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reversi.errors import ClockError
+from reversi.i18n import _
 
 __all__ = ["Clock", "ClockError", "TimeControl", "format_time", "parse_time_control"]
 
@@ -37,9 +38,9 @@ class TimeControl:
 
     def __post_init__(self) -> None:
         if not 0 < self.base_ms <= MAX_BASE_MS:
-            raise ClockError(f"clock: base time {self.base_ms} ms is not within 1 ms..10 hours")
+            raise ClockError(_("clock: base time {ms} ms is not within 1 ms..10 hours").format(ms=self.base_ms))
         if not 0 <= self.increment_ms <= MAX_INCREMENT_MS:
-            raise ClockError(f"clock: increment {self.increment_ms} ms is not within 0..1 hour")
+            raise ClockError(_("clock: increment {ms} ms is not within 0..1 hour").format(ms=self.increment_ms))
 
     def to_field(self) -> str:
         """The form's value: ``"300+3"`` (seconds)."""
@@ -49,11 +50,14 @@ class TimeControl:
         """``"5 min + 3 s"``, ``"30 s"``."""
         seconds = self.base_ms / 1000
         if seconds >= 60 and seconds % 60 == 0:
-            base = f"{int(seconds // 60)} min"
+            # Translators: a time control's base time in whole minutes, abbreviated: "5 min"
+            base = _("{minutes} min").format(minutes=int(seconds // 60))
         else:
-            base = f"{seconds:g} s"
+            # Translators: a time control's base time in seconds, abbreviated: "30 s"
+            base = _("{seconds} s").format(seconds=f"{seconds:g}")
         if self.increment_ms:
-            return f"{base} + {self.increment_ms / 1000:g} s"
+            # Translators: a time control: the base time ("5 min") plus the seconds added after each move
+            return _("{base} + {increment} s").format(base=base, increment=f"{self.increment_ms / 1000:g}")
         return base
 
 
@@ -64,7 +68,9 @@ def parse_time_control(text: str) -> TimeControl | None:
         return None
     m = _CONTROL_RE.fullmatch(t)
     if not m:
-        raise ClockError(f"clock: {text!r} is not a time control like '300+3' (seconds + increment)")
+        raise ClockError(
+            _("clock: {text!r} is not a time control like '300+3' (seconds + increment)").format(text=text)
+        )
     return TimeControl(int(m.group(1)) * 1000, int(m.group(2) or 0) * 1000)
 
 
@@ -80,9 +86,9 @@ class Clock:
         self.control = control
         left = (control.base_ms, control.base_ms) if left_ms is None else left_ms
         if len(left) != 2 or any(not 0 <= t <= MAX_BASE_MS + 1000 * MAX_INCREMENT_MS for t in left):
-            raise ClockError(f"clock: times left {left!r} are not two durations")
+            raise ClockError(_("clock: times left {left!r} are not two durations").format(left=left))
         if flagged not in (None, 0, 1):
-            raise ClockError(f"clock: flagged side {flagged!r} is not 0, 1 or none")
+            raise ClockError(_("clock: flagged side {flagged!r} is not 0, 1 or none").format(flagged=flagged))
         self._left = [float(left[0]), float(left[1])]
         #: The side whose time runs, or None (paused, or the game is over).
         self.running: int | None = None
@@ -151,22 +157,28 @@ class Clock:
     def from_dict(cls, data: object) -> Clock:
         """Inverse of :meth:`to_dict` (paused); every field is checked."""
         if not isinstance(data, dict):
-            raise ClockError(f"clock must be an object, not {type(data).__name__}")
+            # Translators: {type} is the name of a JSON type in Python: list, str, int...
+            raise ClockError(_("clock must be an object, not {type}").format(type=type(data).__name__))
         keys = {"base_ms", "increment_ms", "left_ms", "flagged"}
         if set(data) != keys:
             missing, extra = keys - set(data), set(data) - keys
-            what = [f"missing {', '.join(sorted(missing))}"] if missing else []
-            what += [f"unknown {', '.join(sorted(extra))}"] if extra else []
-            raise ClockError(f"clock: {'; '.join(what)}")
+            # Translators: field names of a saved clock follow, e.g. "missing base_ms, left_ms"
+            what = [_("missing {fields}").format(fields=", ".join(sorted(missing)))] if missing else []
+            # Translators: field names that a saved clock does not have follow, e.g. "unknown speed"
+            what += [_("unknown {fields}").format(fields=", ".join(sorted(extra)))] if extra else []
+            # Translators: {problems} lists what is missing or unknown in a saved clock
+            raise ClockError(_("clock: {problems}").format(problems="; ".join(what)))
         for key in ("base_ms", "increment_ms"):
             if not _is_int(data[key]):
-                raise ClockError(f"clock: {key} must be a whole number, not {data[key]!r}")
+                raise ClockError(
+                    _("clock: {field} must be a whole number, not {value!r}").format(field=key, value=data[key])
+                )
         left = data["left_ms"]
         if not (isinstance(left, list) and len(left) == 2 and all(_is_number(t) for t in left)):
-            raise ClockError(f"clock: left_ms must be a list of two numbers, not {left!r}")
+            raise ClockError(_("clock: left_ms must be a list of two numbers, not {left!r}").format(left=left))
         flagged = data["flagged"]
         if flagged is not None and not _is_int(flagged):
-            raise ClockError(f"clock: flagged must be 0, 1 or null, not {flagged!r}")
+            raise ClockError(_("clock: flagged must be 0, 1 or null, not {flagged!r}").format(flagged=flagged))
         return cls(TimeControl(data["base_ms"], data["increment_ms"]), (left[0], left[1]), flagged)
 
 

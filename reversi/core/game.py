@@ -13,6 +13,7 @@ from __future__ import annotations
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.errors import IllegalMoveError, RulesError
+from reversi.i18n import _
 
 
 class Game:
@@ -21,7 +22,10 @@ class Game:
             start = Position.start(rules or Rules())
         elif rules is not None and rules != start.rules:
             raise RulesError(
-                f"start position: its rules ({start.rules.describe()}) are not the game's ({rules.describe()})"
+                # Translators: {start} and {game} describe rule sets, e.g. "Othello 8x8, anti"
+                _("start position: its rules ({start}) are not the game's ({game})").format(
+                    start=start.rules.describe(), game=rules.describe()
+                )
             )
         self.start = start
         self.rules = start.rules
@@ -77,7 +81,8 @@ class Game:
             try:
                 self.play(move)
             except IllegalMoveError as e:
-                raise IllegalMoveError(f"move {n}: {e}") from None
+                # Translators: {n} is the number of the move in the list, {error} what is wrong with it
+                raise IllegalMoveError(_("move {n}: {error}").format(n=n, error=e)) from None
 
     def _was_forced(self, ply: int) -> bool:
         return self.line[ply] == PASS and self._positions[ply].must_pass

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from reversi.errors import NotationError, RulesError
+from reversi.i18n import _
 
 COLUMN_LETTERS = "abcdefghijklmnop"
 MIN_SIZE = 4
@@ -48,7 +49,9 @@ class Geometry:
         for side in (self.width, self.height):
             if not isinstance(side, int) or isinstance(side, bool) or not 1 <= side <= MAX_SIZE:
                 raise RulesError(
-                    f"board size {self.width!r}x{self.height!r} is out of range: each side 1 to {MAX_SIZE} squares"
+                    _("board size {width!r}x{height!r} is out of range: each side 1 to {most} squares").format(
+                        width=self.width, height=self.height, most=MAX_SIZE
+                    )
                 )
 
     # -- indices and names -------------------------------------------------
@@ -78,19 +81,21 @@ class Geometry:
         """The index of a square name (case-insensitive); it must be on the board."""
         index = self.parse_square_in_rectangle(text)
         if index in self.removed:
-            raise NotationError(f"square {text!r} is not on this board")
+            raise NotationError(_("square {square!r} is not on this board").format(square=text))
         return index
 
     def parse_square_in_rectangle(self, text: str) -> int:
         """The index of a square name inside the bounding rectangle (may be removed)."""
         match = _SQUARE_RE.match(text.strip())
         if not match:
-            raise NotationError(f"{text!r} is not a square name (expected e.g. 'f5')")
+            raise NotationError(_("{text!r} is not a square name (expected e.g. 'f5')").format(text=text))
         col = COLUMN_LETTERS.index(match.group(1).lower())
         row = int(match.group(2)) - 1
         if match.group(2).startswith("0") or not (0 <= col < self.width and 0 <= row < self.height):
             raise NotationError(
-                f"square {text!r} is outside the {self.width}x{self.height} board"
+                _("square {square!r} is outside the {width}x{height} board").format(
+                    square=text, width=self.width, height=self.height
+                )
             )
         return self.index(col, row)
 

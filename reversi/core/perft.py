@@ -16,12 +16,14 @@ from reversi.core.bitboard import flips, moves
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.errors import ReversiError
+from reversi.i18n import _
 
 
 def perft(position: Position, depth: int) -> int:
     """The number of leaves ``depth`` plies below ``position``."""
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-        raise ReversiError(f"perft depth {depth!r} must be a whole number, 0 or more")
+        # Translators: perft counts the positions a number of moves ahead; "perft" is its name, not translated
+        raise ReversiError(_("perft depth {depth!r} must be a whole number, 0 or more").format(depth=depth))
     return _perft_position(position, depth)
 
 

@@ -18,8 +18,9 @@ from functools import cached_property
 from reversi.core.bitboard import flips as _flips
 from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import iter_indices
-from reversi.core.rules import BLACK, COLOR_NAMES, WHITE, Rules
+from reversi.core.rules import BLACK, COLOR_NAMES, WHITE, Rules, color_name
 from reversi.errors import IllegalMoveError
+from reversi.i18n import _
 
 PASS = -1
 #: The cell character of a square that is not on the board (cut or blocked).
@@ -48,7 +49,21 @@ class Result:
 
     @property
     def winner_name(self) -> str:
+        """``"black"``, ``"white"`` or ``"draw"``: data (JSON), never translated; people read :meth:`describe`."""
         return "draw" if self.winner is None else COLOR_NAMES[self.winner]
+
+    def describe(self, side_names: tuple[str, str] | None = None) -> str:
+        """The result in the current language: ``"Black wins 36:28"``, ``"Draw 32:32"``.
+
+        ``side_names`` are the sides' names as shown (already translated, e.g.
+        :meth:`Rules.display_side_names`); by default Black and White.
+        """
+        if self.winner is None:
+            # Translators: the result of a drawn game, with its score, e.g. "Draw 32:32"
+            return _("Draw {score}").format(score=self.score)
+        names = side_names or (_("Black"), _("White"))
+        # Translators: the result of a game: the winning side's name and the score, e.g. "Black wins 36:28"
+        return _("{side} wins {score}").format(side=names[self.winner], score=self.score)
 
 
 @dataclass(frozen=True)
@@ -145,10 +160,11 @@ class Position:
             return self.pass_turn()
         if not self.is_legal(move):
             name = self.rules.geometry.name(move) if self.rules.geometry.in_rectangle(move) else repr(move)
-            who = COLOR_NAMES[self.turn]
             if self.is_over:
-                raise IllegalMoveError(f"{name}: the game is over")
-            raise IllegalMoveError(f"{name} is not a legal move for {who}")
+                raise IllegalMoveError(_("{square}: the game is over").format(square=name))
+            who = color_name(self.turn)
+            # Translators: {square} is a square's name ("f5"), {color} "black" or "white" (translated as a colour)
+            raise IllegalMoveError(_("{square} is not a legal move for {color}").format(square=name, color=who))
         bit = 1 << move
         f = self.flips(move)
         p, o = self.player | bit | f, self.opponent & ~f
@@ -161,10 +177,11 @@ class Position:
     def pass_turn(self) -> Position:
         """The position after a pass; only allowed when the side to move has no move."""
         if not self.must_pass:
-            who = COLOR_NAMES[self.turn]
             if self.is_over:
-                raise IllegalMoveError("pass: the game is over")
-            raise IllegalMoveError(f"pass: {who} has a legal move and must play")
+                raise IllegalMoveError(_("pass: the game is over"))
+            who = color_name(self.turn)
+            # Translators: {color} is "black" or "white" (translated as a colour)
+            raise IllegalMoveError(_("pass: {color} has a legal move and must play").format(color=who))
         return replace(self, turn=1 - self.turn)
 
     # -- the end -------------------------------------------------------------

@@ -23,23 +23,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from gettext import NullTranslations
 from typing import ClassVar
 
 from reversi.core.geometry import MAX_SIZE, MIN_SIZE, Geometry, octagon_cuts
 from reversi.errors import NotationError, RulesError
+from reversi.i18n import N_, _, catalog
+from reversi.i18n import language as current_language
 
 BLACK = 0
 WHITE = 1
+#: The colours as data (JSON, records, errors' English): translate with :func:`color_name`.
 COLOR_NAMES = ("black", "white")
+
+
+def color_name(color: int) -> str:
+    """The lower-case name of a colour in the current language, for sentences ("a move for white")."""
+    return _color_word(catalog(current_language()), color)
+
+
+def _color_word(tr: NullTranslations, color: int) -> str:
+    """The lower-case name of ``color`` in the language of the catalog ``tr``."""
+    if color == WHITE:
+        return tr.pgettext("colour", "white")
+    return tr.pgettext("colour", "black")
 
 
 class Variant:
     """The standard Othello rule set; other rule sets override a few flags."""
 
     name: ClassVar[str] = "othello"
-    title: ClassVar[str] = "Othello"
-    #: Display names of the two sides (the engine always calls them black, white).
-    side_names: ClassVar[tuple[str, str]] = ("Black", "White")
+    #: The rule set's name as people read it, in English (translate it where shown: ``_(title)``,
+    #: or :meth:`Rules.display_name`).
+    title: ClassVar[str] = N_("Othello")
+    #: Display names of the two sides, in English (the engine always calls them black, white);
+    #: translated by :meth:`Rules.display_side_names`.
+    side_names: ClassVar[tuple[str, str]] = (N_("Black"), N_("White"))
     #: The centre starts empty and the first four moves fill it freely.
     empty_start: ClassVar[bool] = False
     #: Each side has a limited supply of discs (half the board's squares).
@@ -62,8 +81,8 @@ class Classic(Variant):
     """Reversi as published in the 1880s: empty start, free centre, 32 discs each."""
 
     name = "classic"
-    title = "Classic Reversi"
-    side_names = ("Black", "Red")
+    title = N_("Classic Reversi")
+    side_names = (N_("Black"), N_("Red"))
     empty_start = True
     limited_supply = True
     empties_to_winner = False
@@ -73,7 +92,7 @@ class Octagon(Variant):
     """Octagon Reversi: 10x10 less three squares at each corner (88 squares)."""
 
     name = "octagon"
-    title = "Octagon Reversi"
+    title = N_("Octagon Reversi")
     allows_size = False
     allows_handicap = False
 
@@ -90,7 +109,7 @@ def variant_by_name(name: str) -> type[Variant]:
     variant = VARIANTS.get(name.strip().lower()) if isinstance(name, str) else None
     if variant is None:
         known = ", ".join(VARIANTS)
-        raise RulesError(f"unknown rule set {name!r} (known: {known})")
+        raise RulesError(_("unknown rule set {name!r} (known: {known})").format(name=name, known=known))
     return variant
 
 
@@ -121,39 +140,48 @@ class Rules:
         v = variant_by_name(self.variant)
         object.__setattr__(self, "variant", v.name)
         if not v.allows_size and self.size != 8:
-            raise RulesError(f"{v.title} has a fixed board: the size option does not apply")
+            raise RulesError(_("{rules} has a fixed board: the size option does not apply").format(rules=_(v.title)))
         if not _is_int(self.size) or not (MIN_SIZE <= self.size <= MAX_SIZE) or self.size % 2:
             raise RulesError(
-                f"board size {self.size!r} is not allowed: an even number from {MIN_SIZE} to {MAX_SIZE}"
+                _("board size {size!r} is not allowed: an even number from {least} to {most}").format(
+                    size=self.size, least=MIN_SIZE, most=MAX_SIZE
+                )
             )
         for option in ("anti", "free_opening"):
             if not isinstance(getattr(self, option), bool):
-                raise RulesError(f"{option} must be true or false, not {getattr(self, option)!r}")
+                value = getattr(self, option)
+                # Translators: {option} is the name of a rule option in the code: anti or free_opening
+                raise RulesError(_("{option} must be true or false, not {value!r}").format(option=option, value=value))
         if not _is_int(self.handicap) or not (0 <= self.handicap <= 4):
-            raise RulesError(f"handicap {self.handicap!r} is not allowed: 0 to 4 corners")
+            raise RulesError(_("handicap {handicap!r} is not allowed: 0 to 4 corners").format(handicap=self.handicap))
         if self.handicap and not v.allows_handicap:
-            raise RulesError(f"{v.title} has no corners: corner handicap does not apply")
+            raise RulesError(_("{rules} has no corners: corner handicap does not apply").format(rules=_(v.title)))
         if not _is_int(self.handicap_color) or self.handicap_color not in (BLACK, WHITE):
-            raise RulesError(f"handicap colour {self.handicap_color!r} must be 0 (black) or 1 (white)")
+            raise RulesError(
+                _("handicap colour {color!r} must be 0 (black) or 1 (white)").format(color=self.handicap_color)
+            )
         if not isinstance(self.blocked, (tuple, list)) or not all(isinstance(n, str) for n in self.blocked):
-            raise RulesError(f"blocked squares {self.blocked!r} must be a list of square names")
+            raise RulesError(
+                _("blocked squares {blocked!r} must be a list of square names").format(blocked=self.blocked)
+            )
         base = v.base_geometry(self.size)
         indices: set[int] = set()
         for name in self.blocked:
             try:
                 index = base.parse_square(name)
             except NotationError as e:
-                raise RulesError(f"blocked square: {e}") from None
+                # Translators: {error} says what is wrong with the square, e.g. "square 'z9' is outside the 8x8 board"
+                raise RulesError(_("blocked square: {error}").format(error=e)) from None
             indices.add(index)
         for index in indices:
             if (1 << index) & self.centre_mask_of(base):
-                raise RulesError(f"blocked square {base.name(index)} is a starting square")
+                raise RulesError(_("blocked square {square} is a starting square").format(square=base.name(index)))
         canonical = tuple(base.name(i) for i in sorted(indices))
         object.__setattr__(self, "blocked", canonical)
         corners = self.handicap_corners_of(base)
         for index in corners:
             if index in indices:
-                raise RulesError(f"handicap corner {base.name(index)} is blocked")
+                raise RulesError(_("handicap corner {square} is blocked").format(square=base.name(index)))
 
     # -- derived -------------------------------------------------------------
 
@@ -199,7 +227,17 @@ class Rules:
 
     @property
     def side_names(self) -> tuple[str, str]:
+        """The two sides' names in English (data: compare these); shown: :meth:`display_side_names`."""
         return self.kind.side_names
+
+    def display_name(self) -> str:
+        """The rule set's name in the current language: ``"Othello"``, ``"Classic Reversi"``."""
+        return _(self.kind.title)
+
+    def display_side_names(self) -> tuple[str, str]:
+        """The two sides' names in the current language: ``("Black", "White")``, Classic's ``("Black", "Red")``."""
+        black, white = self.kind.side_names
+        return _(black), _(white)
 
     @property
     def is_standard(self) -> bool:
@@ -221,20 +259,32 @@ class Rules:
                 white |= 1 << index
         return black, white
 
-    def describe(self) -> str:
-        """A short human description, e.g. ``'Othello 10x10, anti, 2 blocked'``."""
-        parts = [self.kind.title]
+    def describe(self, language: str | None = None) -> str:
+        """A short human description, e.g. ``'Othello 10x10, anti, 2 blocked'``.
+
+        In ``language`` (a code of :data:`reversi.i18n.LANGUAGES`), by default the
+        current one; machine-readable output asks for ``"en"``.
+        """
+        tr = catalog(language or current_language())
+        title = tr.gettext(self.kind.title)
         if self.kind.allows_size:
-            parts[0] += f" {self.size}x{self.size}"
+            # Translators: a rule set's name and its board size, e.g. "Othello 10x10"
+            title = tr.pgettext("rules", "{rules} {size}x{size}").format(rules=title, size=self.size)
+        parts = [title]
         if self.anti:
-            parts.append("anti")
+            # Translators: the Anti option (fewer discs wins) in a rule set's description, e.g. "Othello 8x8, anti"
+            parts.append(tr.pgettext("rules", "anti"))
         if self.free_opening and not self.kind.empty_start:
-            parts.append("free opening")
+            parts.append(tr.pgettext("rules", "free opening"))
         if self.blocked:
-            parts.append(f"{len(self.blocked)} blocked")
+            n = len(self.blocked)
+            # Translators: in a rule set's description: how many squares are blocked, e.g. "Othello 8x8, 2 blocked"
+            parts.append(tr.ngettext("{n} blocked", "{n} blocked", n).format(n=n))
         if self.handicap:
-            who = COLOR_NAMES[self.handicap_color]
-            parts.append(f"handicap {self.handicap} to {who}")
+            who = _color_word(tr, self.handicap_color)
+            # Translators: in a rule set's description: {n} corner discs given to {color} ("black" or "white")
+            text = tr.ngettext("handicap {n} to {color}", "handicap {n} to {color}", self.handicap)
+            parts.append(text.format(n=self.handicap, color=who))
         return ", ".join(parts)
 
 
@@ -249,12 +299,14 @@ def random_blocked(rules: Rules, count: int, seed: int) -> Rules:
     forbidden = rules.centre_mask | sum(1 << i for i in rules.handicap_corners_of(g))
     candidates = [i for i in g.squares if not (1 << i) & forbidden]
     if not _is_int(count) or count < 0 or count > len(candidates):
-        raise RulesError(f"cannot block {count!r} squares: 0 to {len(candidates)} are free")
+        raise RulesError(
+            _("cannot block {count!r} squares: 0 to {free} are free").format(count=count, free=len(candidates))
+        )
     if not _is_int(seed):
-        raise RulesError(f"the seed of the blocked squares must be a whole number, not {seed!r}")
+        raise RulesError(_("the seed of the blocked squares must be a whole number, not {seed!r}").format(seed=seed))
     rng = SplitMix64(seed)
     chosen: list[int] = []
-    for _ in range(count):
+    for _draw in range(count):
         chosen.append(candidates.pop(rng.below(len(candidates))))
     names = tuple(rules.blocked) + tuple(g.name(i) for i in chosen)
     return Rules(

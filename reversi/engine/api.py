@@ -33,6 +33,7 @@ from reversi.core.rules import BLACK, WHITE
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.notation import move_name, parse_position, play_transcript
 from reversi.formats.record import rules_from_dict
+from reversi.i18n import _, ngettext
 
 #: The longest ``start`` position string and ``moves`` transcript a request may send.
 MAX_START_CHARS = 2_000
@@ -54,16 +55,29 @@ def _check_text(value: object, name: str, limit: int) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise EngineRequestError(f"{name} must be a string, not {type(value).__name__}")
+        # Translators: {name} is a field of a request to the engine (start, moves); {type} a Python type: int, list...
+        raise EngineRequestError(_("{name} must be a string, not {type}").format(name=name, type=type(value).__name__))
     if len(value) > limit:
-        raise EngineRequestError(f"{name} is too long: {len(value)} characters, at most {limit}")
+        raise EngineRequestError(
+            # Translators: {name} is a field of a request to the engine: start or moves
+            ngettext(
+                "{name} is too long: {n} character, at most {most}",
+                "{name} is too long: {n} characters, at most {most}",
+                len(value),
+            ).format(name=name, n=len(value), most=limit)
+        )
     return value
 
 
 def _check_int(value: object, name: str, low: int, high: int) -> int:
     if _is_int(value) and low <= value <= high:
         return value
-    raise EngineRequestError(f"{name} {value!r} is out of range: a whole number {low} to {high}")
+    raise EngineRequestError(
+        # Translators: {name} is a field of a request to the engine: level, max_depth, exact_empties
+        _("{name} {value!r} is out of range: a whole number {low} to {high}").format(
+            name=name, value=value, low=low, high=high
+        )
+    )
 
 
 def _check_level(level: object) -> int | None:
@@ -81,7 +95,7 @@ def _check_seconds(value: object, name: str) -> float | None:
 def _check_seed(seed: object) -> int | None:
     if seed is None or _is_int(seed):
         return seed
-    raise EngineRequestError(f"seed must be a whole number, not {seed!r}")
+    raise EngineRequestError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
 
 
 def _position(rules: object, start: object, moves: object) -> Position:
@@ -90,7 +104,8 @@ def _position(rules: object, start: object, moves: object) -> Position:
     if rules is None:
         rules = {}
     if not isinstance(rules, dict):
-        raise EngineRequestError(f"rules must be an object, not {type(rules).__name__}")
+        # Translators: {type} is the name of a JSON type in Python: list, str, int...
+        raise EngineRequestError(_("rules must be an object, not {type}").format(type=type(rules).__name__))
     spec = dict(rules)
     color = spec.get("handicap_color")
     if _is_int(color) and color in (BLACK, WHITE):
@@ -133,7 +148,7 @@ def best_move(
     checked_seed = _check_seed(seed)
     pos = _position(rules, start, moves)
     if pos.is_over:
-        return {"error": "the game is over: there is no move to choose"}
+        return {"error": _("the game is over: there is no move to choose")}
     move, info = choose_move(pos, level=checked_level, time_limit=seconds, seed=checked_seed)
     g = pos.rules.geometry
     return {
@@ -196,7 +211,7 @@ def solve(rules: dict[str, Any] | None, start: str | None, moves: str | None, ti
     try:
         r = _solve(pos, all_moves=True, time_limit=seconds)
     except SolveTimeout:
-        return {"error": f"not solved within {seconds} s"}
+        return {"error": _("not solved within {seconds} s").format(seconds=seconds)}
     g = pos.rules.geometry
     return {
         "score": r.score,

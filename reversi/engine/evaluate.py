@@ -75,6 +75,7 @@ from reversi.core.rules import Rules
 from reversi.engine.codegen import generate
 from reversi.engine.kernels import moves_by_empties, unflippable_squares
 from reversi.errors import WeightsError
+from reversi.i18n import _, ngettext
 
 Evaluator = Callable[[int, int], int]
 
@@ -343,35 +344,54 @@ def load_pattern_weights(path: str) -> tuple[dict[str, Any], array[int]]:
         with open(path, "rb") as f:
             blob = f.read()
     except OSError as e:
-        raise WeightsError(f"{path}: cannot read the weights file ({e.strerror or e})") from None
+        raise _unreadable(path, e) from None
     if not blob.startswith(PATTERN_MAGIC):
-        raise WeightsError(f"{path}: not a pattern weights file")
+        raise WeightsError(_("{path}: not a pattern weights file").format(path=path))
     at = len(PATTERN_MAGIC)
-    damaged = f"{path}: a damaged pattern weights file"
     try:
         (size,) = struct.unpack_from("<I", blob, at)
     except struct.error as e:
-        raise WeightsError(f"{damaged} (no header length: {e})") from None
+        raise _damaged(path, _("no header length: {error}").format(error=e)) from None
     try:
         header = json.loads(blob[at + 4 : at + 4 + size])
     except (ValueError, RecursionError) as e:  # not UTF-8 or not JSON (both ValueErrors), or nested too deep
-        raise WeightsError(f"{damaged} (its header is not JSON: {e})") from None
+        raise _damaged(path, _("its header is not JSON: {error}").format(error=e)) from None
     header = check_pattern_header(header, path)
     try:
         raw = zlib.decompress(blob[at + 4 + size :])
     except zlib.error as e:
-        raise WeightsError(f"{damaged} (the weights do not decompress: {e})") from None
+        raise _damaged(path, _("the weights do not decompress: {error}").format(error=e)) from None
     data = array("h")
     if len(raw) % data.itemsize:
-        raise WeightsError(f"{damaged} ({len(raw)} bytes of weights is not a whole number of int16)")
+        problem = ngettext(
+            "{n} byte of weights is not a whole number of int16",
+            "{n} bytes of weights is not a whole number of int16",
+            len(raw),
+        )
+        raise _damaged(path, problem.format(n=len(raw)))
     data.frombytes(raw)
     if struct.pack("<h", 1) != array("h", [1]).tobytes():
         data.byteswap()
     per_phase = sum(3 ** len(p["squares"]) for p in header["patterns"]) + len(header["scalars"])
     expected = header["phases"] * per_phase
     if len(data) != expected:
-        raise WeightsError(f"{path}: {len(data)} weights, expected {expected}")
+        n = len(data)
+        message = ngettext("{path}: {n} weight, expected {expected}", "{path}: {n} weights, expected {expected}", n)
+        raise WeightsError(message.format(path=path, n=n, expected=expected))
     return header, data
+
+
+def _unreadable(path: str, error: OSError) -> WeightsError:
+    """The error of a weights file ``path`` that cannot be read."""
+    reason = error.strerror or error
+    # Translators: {error} is the system's reason, e.g. "No such file or directory"
+    return WeightsError(_("{path}: cannot read the weights file ({error})").format(path=path, error=reason))
+
+
+def _damaged(where: str, problem: str) -> WeightsError:
+    """The error of a damaged pattern weights file ``where``: ``problem`` says what is wrong."""
+    # Translators: {where} is a file's path, {problem} what is wrong with the file
+    return WeightsError(_("{where}: a damaged pattern weights file ({problem})").format(where=where, problem=problem))
 
 
 #: The most squares a pattern of a weights file may have (its table has 3**n entries).
@@ -386,13 +406,14 @@ def check_pattern_header(header: object, where: str) -> dict[str, Any]:
     ``scalars`` (names of :data:`PATTERN_SCALARS`), ``phases`` and ``phase_of_empties``."""
 
     def bad(what: str) -> WeightsError:
-        return WeightsError(f"{where}: a damaged pattern weights file ({what})")
+        return _damaged(where, what)
 
     if not isinstance(header, dict):
-        raise bad(f"the header is {type(header).__name__}, not an object")
+        # Translators: {type} is the name of a JSON type in Python: list, str, int...
+        raise bad(_("the header is {type}, not an object").format(type=type(header).__name__))
     patterns = header.get("patterns")
     if not isinstance(patterns, list) or not patterns:
-        raise bad("patterns must be a non-empty list")
+        raise bad(_("patterns must be a non-empty list"))
     for k, pattern in enumerate(patterns):
         squares = pattern.get("squares") if isinstance(pattern, dict) else None
         if not (isinstance(squares, list) and 1 <= len(squares) <= MAX_PATTERN_SQUARES) or not all(
@@ -400,21 +421,23 @@ def check_pattern_header(header: object, where: str) -> dict[str, Any]:
             for sq in squares
         ):
             raise bad(
-                f"pattern {k}: squares must be 1 to {MAX_PATTERN_SQUARES} [col, row] pairs "
-                f"on a {PATTERN_BOARD}x{PATTERN_BOARD} board"
+                # Translators: patterns, squares, scalars, phases and phase_of_empties are fields of the file
+                _("pattern {k}: squares must be 1 to {most} [col, row] pairs on a {side}x{side} board").format(
+                    k=k, most=MAX_PATTERN_SQUARES, side=PATTERN_BOARD
+                )
             )
     scalars = header.get("scalars")
     if not isinstance(scalars, list) or not all(isinstance(name, str) for name in scalars):
-        raise bad("scalars must be a list of names")
+        raise bad(_("scalars must be a list of names"))
     unknown = [name for name in scalars if name not in PATTERN_SCALARS]
     if unknown:
-        raise bad(f"unknown scalar features {unknown}")
+        raise bad(_("unknown scalar features {names}").format(names=unknown))
     phases = header.get("phases")
     if not _is_int(phases) or not 1 <= phases <= PATTERN_BOARD * PATTERN_BOARD + 1:
-        raise bad(f"phases {phases!r} is not a number of phases")
+        raise bad(_("phases {phases!r} is not a number of phases").format(phases=phases))
     phase_of = header.get("phase_of_empties")
     if not isinstance(phase_of, list) or not phase_of or not all(_is_int(p) and 0 <= p < phases for p in phase_of):
-        raise bad(f"phase_of_empties must be a non-empty list of phases 0 to {phases - 1}")
+        raise bad(_("phase_of_empties must be a non-empty list of phases 0 to {last}").format(last=phases - 1))
     return header
 
 
@@ -442,11 +465,12 @@ def _feature_weights(path: str) -> dict[str, list[list[float]]] | None:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except OSError as e:
-        raise WeightsError(f"{path}: cannot read the weights file ({e.strerror or e})") from None
+        raise _unreadable(path, e) from None
     except (ValueError, RecursionError) as e:  # not UTF-8 or not JSON
-        raise WeightsError(f"{path}: a damaged feature weights file (not JSON: {e})") from None
+        message = _("{path}: a damaged feature weights file (not JSON: {error})")
+        raise WeightsError(message.format(path=path, error=e)) from None
     if not isinstance(data, dict):
-        raise WeightsError(f"{path}: a damaged feature weights file (not an object)")
+        raise WeightsError(_("{path}: a damaged feature weights file (not an object)").format(path=path))
     tables: dict[str, list[list[float]]] = {}
     for key in ("normal", "anti"):
         table = data.get(key)
@@ -463,8 +487,10 @@ def _feature_weights(path: str) -> dict[str, list[list[float]]] | None:
             )
         ):
             raise WeightsError(
-                f"{path}: a damaged feature weights file ({key} must be {FEATURE_BUCKETS} rows "
-                f"of {len(FEATURES)} numbers)"
+                # Translators: {key} is a field of the file: normal or anti
+                _("{path}: a damaged feature weights file ({key} must be {rows} rows of {n} numbers)").format(
+                    path=path, key=key, rows=FEATURE_BUCKETS, n=len(FEATURES)
+                )
             )
         tables[key] = table
     return tables
@@ -484,7 +510,7 @@ def build_pattern_indexer(
     for k, pat in enumerate(patterns):
         for j, inst in enumerate(pattern_instances(g, [tuple(sq) for sq in pat["squares"]])):
             expr_p, bits = gather_code(inst, "player")
-            expr_o, _ = gather_code(inst, "opponent")
+            expr_o, _bits_o = gather_code(inst, "opponent")
             own, opp = _key_tables(bits)
             env[f"T{k}_{j}a"], env[f"T{k}_{j}b"] = own, opp
             items.append(f"T{k}_{j}a[{expr_p}] + T{k}_{j}b[{expr_o}]")
@@ -535,19 +561,19 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
     terms = []
     unknown = [s for s in scalars if s not in PATTERN_SCALARS]
     if unknown:
-        raise WeightsError(f"pattern weights: unknown scalar features {unknown}")
+        raise WeightsError(_("pattern weights: unknown scalar features {names}").format(names=unknown))
     transposed = False
     for k, pat in enumerate(patterns):
         for inst in pattern_instances(g, [tuple(sq) for sq in pat["squares"]]):
             expr_p, bits = gather_code(inst, "player")
-            expr_o, _ = gather_code(inst, "opponent")
+            expr_o, _bits_o = gather_code(inst, "opponent")
             if transpose_code(g, "player") is not None:
                 # a column is a row of the transposed board: one shift and mask
                 inst_t = [g.index(*reversed(g.coords(i))) for i in inst]
                 expr_pt, bits_t = gather_code(inst_t, "playerT")
                 if gather_cost(expr_pt) < gather_cost(expr_p):
                     expr_p, bits = expr_pt, bits_t
-                    expr_o, _ = gather_code(inst_t, "opponentT")
+                    expr_o, _bits_o = gather_code(inst_t, "opponentT")
                     transposed = True
             tname = tables.get(tuple(bits))
             if tname is None:  # instances gathered in the same bit order share tables
@@ -660,7 +686,7 @@ def geometry_info(g: Geometry) -> GeometryInfo:
     corners = unflippable_squares(g)
     regions = tuple(corner_regions(g))
     edges = edge_squares(g) & ~corners
-    for _, _xm, cm in regions:
+    for _corner, _xm, cm in regions:
         edges &= ~cm
     return g.mask, g.shifts, corners, regions, edges
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from reversi.core.position import Position
 from reversi.errors import EngineRequestError
+from reversi.i18n import N_, _
 
 # the search (and the evaluation) are imported when a move is chosen: the page's main
 # thread reads the table without loading them
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Level:
     level: int
+    #: The level's name in English (data: compare it); shown: :func:`level_name` or ``_(name)``.
     name: str
     #: Deepest midgame iteration.
     depth: int
@@ -47,17 +49,21 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "Beginner", 1, 0.3, 0, 300.0, 1000),
-    Level(2, "Novice", 1, 0.4, 4, 200.0, 700),
-    Level(3, "Casual", 2, 0.5, 6, 120.0, 500),
-    Level(4, "Club", 3, 0.8, 8, 60.0, 300),
-    Level(5, "Strong club", 4, 1.0, 10, 25.0, 120),
-    Level(6, "Advanced", 5, 1.5, 12, 0.0, 0),
+    # Translators: the names of the computer's strength levels, weakest first
+    Level(1, N_("Beginner"), 1, 0.3, 0, 300.0, 1000),
+    Level(2, N_("Novice"), 1, 0.4, 4, 200.0, 700),
+    # Translators: a strength level: a player who plays now and then
+    Level(3, N_("Casual"), 2, 0.5, 6, 120.0, 500),
+    # Translators: a strength level: a player of an Othello club
+    Level(4, N_("Club"), 3, 0.8, 8, 60.0, 300),
+    # Translators: a strength level: a strong player of an Othello club
+    Level(5, N_("Strong club"), 4, 1.0, 10, 25.0, 120),
+    Level(6, N_("Advanced"), 5, 1.5, 12, 0.0, 0),
     # Expert is its time: as deep as the search gets in 1.8 s (about depth 7-8 in the
     # browser's worker, which runs ~2.5x slower than CPython). More time is the
     # ``time_limit`` option, not a level: a few seconds more per move gain too little
     # strength to be told apart in a match, so levels above this would not be levels.
-    Level(7, "Expert", 60, 1.8, 14, 0.0, 0),
+    Level(7, N_("Expert"), 60, 1.8, 14, 0.0, 0),
 )
 
 #: Levels of earlier versions above Expert (time levels of 3, 5 and 10 s) read from a
@@ -89,18 +95,33 @@ MAX_TIME_LIMIT = 3600.0
 def get_level(level: int) -> Level:
     """The level ``level`` of the table; raises :class:`EngineRequestError` for anything else."""
     if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= len(LEVELS):
-        raise EngineRequestError(f"level {level!r} is not a level: a whole number 1 to {len(LEVELS)}")
+        raise EngineRequestError(
+            _("level {level!r} is not a level: a whole number 1 to {most}").format(level=level, most=len(LEVELS))
+        )
     return LEVELS[level - 1]
 
 
-def check_time_limit(seconds: object, name: str = "time limit") -> float:
+def level_name(level: int) -> str:
+    """The name of the level ``level`` in the current language (``"Expert"``); raises like :func:`get_level`."""
+    return _(get_level(level).name)
+
+
+def check_time_limit(seconds: object, name: str | None = None) -> float:
     """``seconds`` as a float if it is a finite time per move (more than 0, at most
-    :data:`MAX_TIME_LIMIT`); else raises :class:`EngineRequestError` naming ``name``."""
+    :data:`MAX_TIME_LIMIT`); else raises :class:`EngineRequestError` naming ``name``
+    (a field or option, e.g. ``"--time"``; by default "time limit", in the current language)."""
+    what = _("time limit") if name is None else name
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
-        raise EngineRequestError(f"{name} must be a number of seconds, not {seconds!r}")
+        raise EngineRequestError(
+            # Translators: {name} is "time limit" or the name of a field or option, e.g. --time
+            _("{name} must be a number of seconds, not {value!r}").format(name=what, value=seconds)
+        )
     if not (math.isfinite(seconds) and 0 < seconds <= MAX_TIME_LIMIT):
         raise EngineRequestError(
-            f"{name} {seconds!r} is out of range: more than 0 and at most {MAX_TIME_LIMIT:g} seconds"
+            # Translators: {name} is "time limit" or the name of a field or option, e.g. --time
+            _("{name} {value!r} is out of range: more than 0 and at most {most} seconds").format(
+                name=what, value=seconds, most=f"{MAX_TIME_LIMIT:g}"
+            )
         )
     return float(seconds)
 
@@ -126,7 +147,7 @@ def choose_move(
     from reversi.engine.search import Searcher, analyse, search
 
     if position.is_over:
-        raise EngineRequestError("the game is over: there is no move to choose")
+        raise EngineRequestError(_("the game is over: there is no move to choose"))
     if level is None:
         spec = LEVELS[-1] if time_limit is not None else get_level(DEFAULT_LEVEL)
     else:

@@ -42,6 +42,7 @@ from reversi.engine.evaluate import DATA_DIR, feature_file, make_evaluator, patt
 from reversi.engine.levels import check_time_limit
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.record import rules_from_dict
+from reversi.i18n import _, ngettext
 
 #: The longest request (characters of JSON) the worker reads.
 MAX_REQUEST_CHARS = 100_000
@@ -58,17 +59,24 @@ def _request(payload: object) -> Request:
         return {}
     if isinstance(payload, str):
         if len(payload) > MAX_REQUEST_CHARS:
-            raise EngineRequestError(f"request is too long: {len(payload)} characters, at most {MAX_REQUEST_CHARS}")
+            message = ngettext(
+                "request is too long: {n} character, at most {most}",
+                "request is too long: {n} characters, at most {most}",
+                len(payload),
+            )
+            raise EngineRequestError(message.format(n=len(payload), most=MAX_REQUEST_CHARS))
         try:
             data = json.loads(payload or "{}")
         except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError; deep nesting recurses
-            raise EngineRequestError(f"request is not valid JSON: {e}") from None
+            # Translators: {error} is Python's reason, in English
+            raise EngineRequestError(_("request is not valid JSON: {error}").format(error=e)) from None
     elif hasattr(payload, "to_py"):  # a JS object
         data = payload.to_py()
     else:
         data = payload
     if not isinstance(data, dict):
-        raise EngineRequestError(f"request must be a JSON object, not {type(data).__name__}")
+        # Translators: {type} is the name of a JSON type in Python: list, str, int...
+        raise EngineRequestError(_("request must be a JSON object, not {type}").format(type=type(data).__name__))
     return data
 
 
@@ -138,9 +146,11 @@ def _bench(req: Request) -> Reply:
     seconds = check_time_limit(req.get("seconds", 2.0), "seconds")
     positions = req.get("positions", [])
     if not (isinstance(positions, list) and all(isinstance(p, str) for p in positions)):
-        raise EngineRequestError("positions must be a list of position strings")
+        raise EngineRequestError(_("positions must be a list of position strings"))
     if len(positions) > MAX_BENCH_POSITIONS:
-        raise EngineRequestError(f"positions: {len(positions)} is too many, at most {MAX_BENCH_POSITIONS}")
+        raise EngineRequestError(
+            _("positions: {n} is too many, at most {most}").format(n=len(positions), most=MAX_BENCH_POSITIONS)
+        )
     rows: list[dict[str, Any]] = []
     for text in positions:
         r = search(parse_position(text), time_limit=seconds)

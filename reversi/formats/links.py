@@ -25,6 +25,7 @@ from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, ReversiError, RulesError
 from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
 from reversi.formats.record import Record
+from reversi.i18n import _, format_number, ngettext
 
 #: The link format this version writes and reads (links of version 1 carry no ``v``).
 LINK_VERSION = 1
@@ -79,17 +80,27 @@ def parse_query(query: str) -> dict[str, str]:
     """
     query = query.lstrip("?")
     if len(query) > MAX_QUERY_CHARS:
-        raise NotationError(f"link: the address is too long ({len(query):,} characters, at most {MAX_QUERY_CHARS:,})")
+        raise NotationError(
+            ngettext(
+                "link: the address is too long ({n} character, at most {most})",
+                "link: the address is too long ({n} characters, at most {most})",
+                len(query),
+            ).format(n=format_number(len(query)), most=format_number(MAX_QUERY_CHARS))
+        )
     params: dict[str, str] = {}
     for key, value in parse_qsl(query, keep_blank_values=True):
         if key in params:
-            raise NotationError(f"link: parameter {key!r} appears twice")
+            raise NotationError(_("link: parameter {name!r} appears twice").format(name=key))
         params[key] = value
     version = params.get("v", "1")
     if not (version.isascii() and version.isdigit() and len(version) <= 3):
-        raise NotationError(f"link: v={version!r} should be a version number")
+        raise NotationError(_("link: v={version!r} should be a version number").format(version=version))
     if int(version) > LINK_VERSION:
-        raise NotationError(f"link: made by a newer version of the app (link format {version}); update the page")
+        raise NotationError(
+            _("link: made by a newer version of the app (link format {version}); update the page").format(
+                version=version
+            )
+        )
     return params
 
 
@@ -150,7 +161,7 @@ def record_from_query(query: str) -> Record:
     def flag(key: str) -> bool:
         v = params.get(key, "0")
         if v not in ("0", "1"):
-            raise NotationError(f"link: {key}={v!r} should be 0 or 1")
+            raise NotationError(_("link: {name}={value!r} should be 0 or 1").format(name=key, value=v))
         return v == "1"
 
     def number(key: str, default: int) -> int:
@@ -158,12 +169,14 @@ def record_from_query(query: str) -> Record:
         if v is None:
             return default
         if not (v.isascii() and v.isdigit() and len(v) <= 3):
-            raise NotationError(f"link: {key}={v!r} should be a number of at most 3 digits")
+            raise NotationError(
+                _("link: {name}={value!r} should be a number of at most 3 digits").format(name=key, value=v)
+            )
         return int(v)
 
     hc = params.get("hc", "b")
     if hc not in ("b", "w"):
-        raise NotationError(f"link: hc={hc!r} should be b or w")
+        raise NotationError(_("link: hc={value!r} should be b or w").format(value=hc))
     try:
         rules = Rules(
             params.get("r", "othello"),
@@ -175,15 +188,16 @@ def record_from_query(query: str) -> Record:
             handicap_color=WHITE if hc == "w" else BLACK,
         )
     except RulesError as e:
-        raise RulesError(f"link: {e}") from None
+        # Translators: {error} says what is wrong in a share link (the page's address)
+        raise RulesError(_("link: {error}").format(error=e)) from None
     start = None
     if "p" in params:
         try:
             start = parse_position(params["p"].replace("_", " "), rules)
         except ReversiError as e:
-            raise NotationError(f"link: {e}") from None
+            raise NotationError(_("link: {error}").format(error=e)) from None
     try:
         game = play_transcript(start or Position.start(rules), params.get("m", ""))
     except ReversiError as e:
-        raise type(e)(f"link: {e}") from None
+        raise type(e)(_("link: {error}").format(error=e)) from None
     return Record(rules, start, list(game.line))

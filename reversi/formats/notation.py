@@ -42,6 +42,7 @@ from reversi.core.geometry import COLUMN_LETTERS, Geometry
 from reversi.core.position import OFF_CELL, PASS, Position, board_rows
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import IllegalMoveError, NotationError, RulesError
+from reversi.i18n import _, format_number, ngettext
 
 BLACK_CELLS = "XxBb*"
 WHITE_CELLS = "OoWw"
@@ -77,14 +78,22 @@ def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]
     offending text and its character offset.
     """
     if len(text) > MAX_TRANSCRIPT_CHARS:
-        raise NotationError(f"transcript: {len(text):,} characters is too long (at most {MAX_TRANSCRIPT_CHARS:,})")
+        raise NotationError(
+            ngettext(
+                "transcript: {n} character is too long (at most {most})",
+                "transcript: {n} characters is too long (at most {most})",
+                len(text),
+            ).format(n=format_number(len(text)), most=format_number(MAX_TRANSCRIPT_CHARS))
+        )
     tokens: list[tuple[int, int, str]] = []
     pos = 0
     while pos < len(text):
         m = _TOKEN_RE.match(text, pos)
         if not m:
             snippet = text[pos : pos + 8]
-            raise NotationError(f"transcript: cannot read {snippet!r} at character {pos + 1}")
+            raise NotationError(
+                _("transcript: cannot read {token!r} at character {position}").format(token=snippet, position=pos + 1)
+            )
         kind = m.lastgroup
         token = m.group(0)
         if kind == "pass":
@@ -95,12 +104,17 @@ def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]
             # a two-digit row only if the board has that row: 'a10' on 8x8 is an error
             if not (col < geometry.width and row < geometry.height):
                 raise NotationError(
-                    f"transcript: {token!r} at character {pos + 1} is outside the "
-                    f"{geometry.width}x{geometry.height} board"
+                    _("transcript: {token!r} at character {position} is outside the {width}x{height} board").format(
+                        token=token, position=pos + 1, width=geometry.width, height=geometry.height
+                    )
                 )
             index = geometry.index(col, row)
             if index in geometry.removed:
-                raise NotationError(f"transcript: {token!r} at character {pos + 1} is not on this board")
+                raise NotationError(
+                    _("transcript: {token!r} at character {position} is not on this board").format(
+                        token=token, position=pos + 1
+                    )
+                )
             tokens.append((index, pos, token))
         pos = m.end()
     return tokens
@@ -125,7 +139,10 @@ def play_transcript(start: Position, text: str) -> Game:
             game.play(move)
         except IllegalMoveError as e:
             raise IllegalMoveError(
-                f"transcript: move {number} {token!r} (character {offset + 1}): {e}"
+                # Translators: {error} says why the move is wrong, e.g. "c4 is not a legal move for white"
+                _("transcript: move {n} {token!r} (character {position}): {error}").format(
+                    n=number, token=token, position=offset + 1, error=e
+                )
             ) from None
     return game
 
@@ -155,10 +172,16 @@ def position_to_string(position: Position) -> str:
 def _split_board(text: str) -> tuple[list[str], list[str]]:
     """The rows of cells and the remaining fields of a position string."""
     if len(text) > MAX_POSITION_CHARS:
-        raise NotationError(f"position: {len(text):,} characters is too long (at most {MAX_POSITION_CHARS:,})")
+        raise NotationError(
+            ngettext(
+                "position: {n} character is too long (at most {most})",
+                "position: {n} characters is too long (at most {most})",
+                len(text),
+            ).format(n=format_number(len(text)), most=format_number(MAX_POSITION_CHARS))
+        )
     stripped = text.strip()
     if not stripped:
-        raise NotationError("position: empty text")
+        raise NotationError(_("position: empty text"))
     fields = stripped.split()
     # Edax-style strings may split the cells by spaces into rows; join them back
     cells = set(BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/")
@@ -171,12 +194,16 @@ def _split_board(text: str) -> tuple[list[str], list[str]]:
         rows = board.split("/")
         if len({len(r) for r in rows}) != 1:
             lengths = ", ".join(str(len(r)) for r in rows)
-            raise NotationError(f"position: rows have different lengths ({lengths})")
+            raise NotationError(_("position: rows have different lengths ({lengths})").format(lengths=lengths))
     else:
         n = round(len(board) ** 0.5)
         if n * n != len(board) or n < 4:
             raise NotationError(
-                f"position: {len(board)} cells is not a square board (64 for 8x8, or rows split by '/')"
+                ngettext(
+                    "position: {n} cell is not a square board (64 for 8x8, or rows split by '/')",
+                    "position: {n} cells is not a square board (64 for 8x8, or rows split by '/')",
+                    len(board),
+                ).format(n=len(board))
             )
         rows = [board[r * n : (r + 1) * n] for r in range(n)]
     return rows, rest
@@ -189,21 +216,26 @@ def rules_for_position(text: str, rules: Rules) -> Rules:
     size (unless the rule set has a fixed board) and its ``#`` cells that are not
     cuts of the rule set's shape give the blocked squares.
     """
-    rows, _ = _split_board(text)
+    rows, _rest = _split_board(text)
     height, width = len(rows), len(rows[0])
     size = rules.size
     if rules.kind.allows_size:
         if width != height:
-            raise NotationError(f"position: a {width}x{height} board is not square")
+            raise NotationError(
+                _("position: a {width}x{height} board is not square").format(width=width, height=height)
+            )
         size = width
     try:
         base = replace(rules, size=size, blocked=(), handicap=0)
     except RulesError as e:
-        raise NotationError(f"position: {e}") from None
+        raise NotationError(_("position: {error}").format(error=e)) from None
     g = base.geometry
     if (g.width, g.height) != (width, height):
         raise NotationError(
-            f"position: {width}x{height} cells, but {rules.kind.title} is played on {g.width}x{g.height}"
+            # Translators: {rules} is a rule set's name, e.g. "Octagon Reversi"
+            _("position: {width}x{height} cells, but {rules} is played on {board_width}x{board_height}").format(
+                width=width, height=height, rules=_(rules.kind.title), board_width=g.width, board_height=g.height
+            )
         )
     blocked = []
     for row, cells in enumerate(rows):
@@ -214,7 +246,7 @@ def rules_for_position(text: str, rules: Rules) -> Rules:
     try:
         return replace(rules, size=size, blocked=tuple(blocked), handicap=0)
     except RulesError as e:
-        raise NotationError(f"position: {e}") from None
+        raise NotationError(_("position: {error}").format(error=e)) from None
 
 
 def parse_position(text: str, rules: Rules | None = None) -> Position:
@@ -228,7 +260,9 @@ def parse_position(text: str, rules: Rules | None = None) -> Position:
     rows, rest = _split_board(text)
     if (len(rows[0]), len(rows)) != (g.width, g.height):
         raise NotationError(
-            f"position: {len(rows[0])}x{len(rows)} cells, but the board is {g.width}x{g.height}"
+            _("position: {width}x{height} cells, but the board is {board_width}x{board_height}").format(
+                width=len(rows[0]), height=len(rows), board_width=g.width, board_height=g.height
+            )
         )
     black = white = 0
     for row, cells in enumerate(rows):
@@ -237,30 +271,38 @@ def parse_position(text: str, rules: Rules | None = None) -> Position:
             name = g.name(i)
             if c == OFF_CELL:
                 if i not in g.removed:
-                    raise NotationError(f"position: {name} is marked '#' but is on this board")
+                    raise NotationError(_("position: {square} is marked '#' but is on this board").format(square=name))
                 continue
             if i in g.removed:
-                raise NotationError(f"position: {name} is not on this board but holds {c!r} (write '#')")
+                raise NotationError(
+                    _("position: {square} is not on this board but holds {cell!r} (write '#')").format(
+                        square=name, cell=c
+                    )
+                )
             if c in BLACK_CELLS:
                 black |= 1 << i
             elif c in WHITE_CELLS:
                 white |= 1 << i
             elif c not in EMPTY_CELLS:
-                raise NotationError(f"position: {c!r} on {name} is not a cell (X, O, - or #)")
+                raise NotationError(
+                    _("position: {cell!r} on {square} is not a cell (X, O, - or #)").format(cell=c, square=name)
+                )
     if not rest:
-        raise NotationError("position: the side to move is missing (X or O after the board)")
+        raise NotationError(_("position: the side to move is missing (X or O after the board)"))
     side = rest[0]
     if side in ("X", "x", "B", "b", "*"):
         turn = BLACK
     elif side in ("O", "o", "W", "w"):
         turn = WHITE
     else:
-        raise NotationError(f"position: side to move {side!r} is not X or O")
+        raise NotationError(_("position: side to move {side!r} is not X or O").format(side=side))
     supply = None
     if rules.supply is not None:
         supply = _parse_supply(rest[1:], rules, black, white)
     elif len(rest) > 1:
-        raise NotationError(f"position: unexpected {' '.join(rest[1:])!r} after the side to move")
+        raise NotationError(
+            _("position: unexpected {text!r} after the side to move").format(text=" ".join(rest[1:]))
+        )
     return Position(rules, black, white, turn, supply)
 
 
@@ -274,7 +316,13 @@ def _parse_supply(fields: list[str], rules: Rules, black: int, white: int) -> tu
     elif len(fields) == 2 and all(f.isascii() and f.isdigit() and len(f) <= 3 for f in fields):
         supply = (int(fields[0]), int(fields[1]))
     else:
-        raise NotationError(f"position: discs in hand {' '.join(fields)!r} should be two numbers")
+        raise NotationError(
+            _("position: discs in hand {text!r} should be two numbers").format(text=" ".join(fields))
+        )
     if not (0 <= supply[0] <= full and 0 <= supply[1] <= full):
-        raise NotationError(f"position: discs in hand {supply[0]} and {supply[1]} are not within 0..{full}")
+        raise NotationError(
+            _("position: discs in hand {black} and {white} are not within 0..{most}").format(
+                black=supply[0], white=supply[1], most=full
+            )
+        )
     return supply

@@ -35,6 +35,7 @@ from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, RulesError
 from reversi.formats.notation import parse_position, play_transcript, position_to_string
+from reversi.i18n import _, ngettext
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 RULE_TAGS = ("Rules", "Size", "Anti", "FreeOpening", "Blocked", "Handicap", "HandicapColor", "Position")
@@ -84,28 +85,32 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
 def rules_from_dict(data: object) -> Rules:
     """Inverse of :func:`rules_to_dict`; missing keys take defaults, bad ones are refused."""
     if not isinstance(data, dict):
-        raise RulesError(f"rules must be an object, not {type(data).__name__}")
+        # Translators: {type} is the name of a JSON type in Python: list, str, int...
+        raise RulesError(_("rules must be an object, not {type}").format(type=type(data).__name__))
     known = {"variant", "size", "anti", "free_opening", "blocked", "handicap", "handicap_color"}
     unknown = set(data) - known
     if unknown:
-        raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        # Translators: names of rule options in the code follow (variant, size, anti...)
+        raise RulesError(_("unknown rule option(s): {options}").format(options=", ".join(sorted(unknown))))
     variant = data.get("variant", "othello")
     if not isinstance(variant, str):
-        raise RulesError(f"variant must be the name of a rule set, not {variant!r}")
+        raise RulesError(_("variant must be the name of a rule set, not {variant!r}").format(variant=variant))
     color = data.get("handicap_color", "black")
     if color not in ("black", "white"):
-        raise RulesError(f"handicap colour {color!r} must be 'black' or 'white'")
+        raise RulesError(_("handicap colour {color!r} must be 'black' or 'white'").format(color=color))
     blocked = data.get("blocked", [])
     if isinstance(blocked, str):
         blocked = blocked.replace(",", " ").split()
     if not isinstance(blocked, (list, tuple)) or not all(isinstance(b, str) for b in blocked):
-        raise RulesError("blocked squares must be a list of square names")
+        raise RulesError(_("blocked squares must be a list of square names"))
     for key in ("anti", "free_opening"):
         if not isinstance(data.get(key, False), bool):
-            raise RulesError(f"{key} must be true or false")
+            # Translators: {option} is the name of a rule option in the code: anti or free_opening
+            raise RulesError(_("{option} must be true or false").format(option=key))
     for key in ("size", "handicap"):
         if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
-            raise RulesError(f"{key} must be a whole number, not {data[key]!r}")
+            # Translators: {option} is the name of a rule option in the code: size or handicap
+            raise RulesError(_("{option} must be a whole number, not {value!r}").format(option=key, value=data[key]))
     return Rules(
         variant,
         size=data.get("size", 8),
@@ -126,13 +131,16 @@ def _yes_no(text: str, tag: str) -> bool:
         return True
     if t in ("no", "false", "0", "off", ""):
         return False
-    raise NotationError(f"record: tag {tag} is {text!r}, expected yes or no")
+    # Translators: {tag} is a tag of the record file (Anti, FreeOpening), written in English in the file;
+    # so are its values yes and no
+    raise NotationError(_("record: tag {tag} is {text!r}, expected yes or no").format(tag=tag, text=text))
 
 
 def _int_tag(text: str, tag: str) -> int:
     digits = text.strip()
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 3):
-        raise NotationError(f"record: tag {tag} is {text!r}, expected a whole number")
+        # Translators: {tag} is a tag of the record file (Size, Handicap), written in English in the file
+        raise NotationError(_("record: tag {tag} is {text!r}, expected a whole number").format(tag=tag, text=text))
     return int(digits)
 
 
@@ -171,7 +179,13 @@ def _escape(value: str) -> str:
 def read_record(text: str) -> Record:
     """Parse a record file; every error names the tag or move that is wrong."""
     if len(text) > MAX_TEXT:
-        raise NotationError(f"record: {len(text)} characters is too long for a game record")
+        raise NotationError(
+            ngettext(
+                "record: {n} character is too long for a game record",
+                "record: {n} characters is too long for a game record",
+                len(text),
+            ).format(n=len(text))
+        )
     tags: dict[str, str] = {}
     body_lines = []
     for number, line in enumerate(text.splitlines(), 1):
@@ -179,7 +193,8 @@ def read_record(text: str) -> Record:
         if stripped.startswith("["):
             m = _TAG_RE.fullmatch(stripped)
             if not m:
-                raise NotationError(f"record: line {number} is not a tag like [Name \"value\"]: {stripped[:40]!r}")
+                message = _('record: line {n} is not a tag like [Name "value"]: {text!r}')
+                raise NotationError(message.format(n=number, text=stripped[:40]))
             tags[m.group(1)] = re.sub(r"\\(.)", r"\1", m.group(2))
         elif stripped.startswith(("#", ";", "%")):
             continue  # comment lines
@@ -196,14 +211,19 @@ def read_record(text: str) -> Record:
             handicap_color=_color_tag(tags.get("HandicapColor", "black")),
         )
     except RulesError as e:
-        raise NotationError(f"record: {e}") from None
+        raise NotationError(_("record: {error}").format(error=e)) from None
     start = parse_position(tags["Position"], rules) if "Position" in tags else None
     game = play_transcript(start or Position.start(rules), "\n".join(body_lines))
     record = Record(rules, start, list(game.line), {k: v for k, v in tags.items() if k not in RULE_TAGS})
     expected = tags.get("Result")
     result = game.position.result()
     if expected and result is not None and expected.strip() != result.score:
-        raise NotationError(f"record: Result tag says {expected!r} but the moves end {result.score}")
+        raise NotationError(
+            # Translators: Result is a tag of the record file, written in English in the file
+            _("record: Result tag says {expected!r} but the moves end {score}").format(
+                expected=expected, score=result.score
+            )
+        )
     record.tags.pop("Result", None)
     return record
 
@@ -214,7 +234,8 @@ def _color_tag(text: str) -> int:
         return BLACK
     if t in ("white", "w", "o", "red", "r"):
         return WHITE
-    raise NotationError(f"record: tag HandicapColor is {text!r}, expected black or white")
+    # Translators: HandicapColor is a tag of the record file, and black and white its values, all in English in the file
+    raise NotationError(_("record: tag HandicapColor is {text!r}, expected black or white").format(text=text))
 
 
 __all__ = [
