@@ -18,6 +18,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "assets"))
 from browser_support import launch_chromium, serve_repo
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch):
+    """Every test starts in English, whatever the machine's LANG, and leaves English behind."""
+    from reversi import i18n
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture(scope="session")
 def server_url():
     from fetch_runtime import ensure_runtime
