@@ -235,7 +235,7 @@ def test_saved_clocks(data: Any) -> None:
 # -- the engine's requests (what crosses the worker boundary) --------------------------
 
 
-@settings(max_examples=60)
+@settings(max_examples=max(60, settings().max_examples // 20))  # each one searches briefly
 @given(
     st.fixed_dictionaries(
         {},
@@ -289,7 +289,7 @@ QUICK = {
 }
 
 
-@settings(max_examples=100)
+@settings(max_examples=max(100, settings().max_examples // 10))
 @given(command=st.sampled_from([*sorted(QUICK), "legal", "replay"]), args=cli_args)
 def test_command_line(command: str, args: list[str]) -> None:
     from reversi.cli.main import main
