@@ -163,6 +163,7 @@ def solve_warning(empties: int, squares: int) -> str | None:
 
 
 def cmd_best(args: argparse.Namespace) -> int:
+    from reversi.engine.api import move_reply
     from reversi.engine.levels import choose_move
 
     pos = position_from_args(args)
@@ -174,16 +175,7 @@ def cmd_best(args: argparse.Namespace) -> int:
     g = pos.rules.geometry
     name = move_name(move, g)
     if args.json:
-        out = {
-            "move": name,
-            "score": info["score"],
-            "depth": info["depth"],
-            "nodes": info["nodes"],
-            "seconds": round(info["seconds"], 3),
-            "exact": info["exact"],
-            "level": info["level"],
-        }
-        print(json.dumps(out))
+        print(json.dumps(move_reply(move, info, g)))  # the worker's answer, as the page gets it
         return 0
     kind = _search_kind(info["exact"], info["depth"])
     # Translators: the engine's move: {score} is in discs (+0.50), {kind} is "exact" or "depth 7"

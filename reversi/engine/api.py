@@ -24,10 +24,10 @@ raised as it is. The unguarded function is each one's ``__wrapped__``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeGuard
 
-from reversi.core.geometry import MAX_SIZE
+from reversi.core.geometry import MAX_SIZE, Geometry
 from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE
 from reversi.errors import EngineRequestError, ReversiError
@@ -150,7 +150,11 @@ def best_move(
     if pos.is_over:
         return {"error": _("the game is over: there is no move to choose")}
     move, info = choose_move(pos, level=checked_level, time_limit=seconds, seed=checked_seed)
-    g = pos.rules.geometry
+    return move_reply(move, info, pos.rules.geometry)
+
+
+def move_reply(move: int, info: Mapping[str, Any], g: Geometry) -> Reply:
+    """A chosen move as JSON: its name, score, depth, nodes, seconds, exactness, level and line."""
     return {
         "move": move_name(move, g),
         "score": info["score"],
