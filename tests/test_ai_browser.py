@@ -311,6 +311,86 @@ def test_hints_show_a_value_on_every_legal_move(app) -> None:
     new_game(app, players="two")
 
 
+UNAVAILABLE = '#notices [data-notice="engine"]'
+HINTS_WHY = "Hints need the computer, which is unavailable."
+
+
+def test_a_worker_killed_mid_search_is_reported_and_retry_brings_it_back(app) -> None:
+    """The worker is killed while the computer thinks: no reply comes; the page says so, keeps
+    the game, and Retry boots a new worker that plays on.
+
+    Chromium lets a worker that is busy in WebAssembly finish the call it is running after
+    ``terminate()``: that reply may still come (and is played); the next request then goes
+    to the dead worker and is never answered.
+    """
+    board = "document.querySelector('#board').dataset"
+    app.wait_for_function(f"!{board}.aiPending", timeout=60_000)
+    new_game(app, players="computer", you="black", level=7)
+    app.click('[data-square="f5"]')
+    app.wait_for_function(f"{board}.aiPending === '1'")  # the computer (White, Expert) thinks 1.8 s
+    app.evaluate("document.querySelector('script[type=\"py\"][worker]').xworker.terminate()")
+    app.wait_for_function(f"document.querySelector('{UNAVAILABLE}') || {board}.moves === '2'", timeout=30_000)
+    if moves(app) == 2:  # the search in flight finished: the person's next move meets the dead worker
+        app.wait_for_function(f"{board}.turn === 'black'")
+        app.click(f'[data-square="{legal(app)[0]}"]')
+        wait_moves(app, 3)
+    app.wait_for_selector(UNAVAILABLE, timeout=30_000)  # its budget and the margin, then given up
+    start = app.eval_on_selector_all("[data-square]", STATES_JS)
+    played = moves(app)
+    text = app.inner_text(UNAVAILABLE)
+    assert text.startswith("The computer is unavailable. It did not answer within") and "game is kept" in text
+    assert app.eval_on_selector_all("[data-square]", STATES_JS) == start and played in (1, 3)  # the game is kept
+    assert app.evaluate("document.documentElement.classList.contains('engine-unavailable')")
+    assert app.get_attribute("#board", "data-thinking") == "" and app.inner_text("#message") == "White to move"
+    assert app.is_disabled("#btn-hints") and app.get_attribute("#btn-hints", "title") == HINTS_WHY
+    assert app.get_attribute("#btn-hints", "aria-description") == HINTS_WHY
+    ARTIFACTS.mkdir(exist_ok=True)
+    app.screenshot(path=str(ARTIFACTS / "desktop-computer-lost.png"))
+    app.click(f'{UNAVAILABLE} button[data-notice-action="retry"]')
+    app.wait_for_selector(UNAVAILABLE, state="detached")
+    app.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+    wait_moves(app, played + 1, timeout=60_000)  # the new worker plays White's move
+    assert app.get_attribute("#board", "data-engine") == "ready" and not app.is_disabled("#btn-hints")
+    assert app.get_attribute("#btn-hints", "title") == "Show the value of every move"
+    new_game(app, players="two")
+
+
+def test_a_blocked_worker_script_leaves_a_page_for_two_players(browser, server_url) -> None:
+    """worker.py cannot be fetched: the page still starts, says the computer is unavailable,
+    and Play two-player lets two people play the game on."""
+    from browser_support import block_foreign_requests
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    try:
+        foreign = block_foreign_requests(context, server_url)
+        context.route("**/reversi/engine/worker.py", lambda route: route.abort())
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server_url)  # a first visit: against the computer
+        page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+        page.wait_for_selector(UNAVAILABLE, timeout=30_000)
+        assert "Its script could not be loaded." in page.inner_text(UNAVAILABLE)
+        assert page.is_disabled("#btn-hints") and page.get_attribute("#btn-hints", "title") == HINTS_WHY
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "desktop-computer-unavailable.png"), full_page=True)
+        page.click('[data-square="f5"]')  # the person's move is taken; the computer cannot answer
+        wait_moves(page, 1)
+        assert page.get_attribute("#board", "data-thinking") == ""
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.screenshot(path=str(ARTIFACTS / "phone-computer-unavailable.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.click(f'{UNAVAILABLE} button[data-notice-action="two-players"]')
+        page.wait_for_selector(UNAVAILABLE, state="detached")
+        assert page.inner_text('.player[data-side="1"] .player-kind') == ""  # two people now
+        page.click('[data-square="f6"]')  # White's move, by a person
+        wait_moves(page, 2)
+        assert page.evaluate("JSON.parse(localStorage.getItem('reversi.state')).moves") == "f5f6"
+        assert not errors and not foreign, (errors, foreign)
+    finally:
+        context.close()
+
+
 def test_phone_dialog_and_thinking(browser, server_url) -> None:
     context, page, foreign, _, errors = boot(browser, server_url, {"width": 360, "height": 740})
     try:

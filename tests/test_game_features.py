@@ -11,15 +11,17 @@ import json
 import time
 
 import pytest
+from browser_support import two_players_state
 from test_page import ARTIFACTS, boot, click_square, dom_states, expected_states, start_game, wait_ready
 from test_ui_state import find_game_with_pass
 
 from reversi import Game, Rules
 from reversi.core.position import PASS, Position
 from reversi.formats.notation import play_transcript, position_to_string
-from reversi.formats.record import read_record
+from reversi.formats.record import MAX_TEXT, read_record
 from reversi.ui.movelist import as_text
 from reversi.ui.players import Players
+from reversi.ui.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY
 
 pytestmark = pytest.mark.browser
 
@@ -296,18 +298,18 @@ def test_a_bad_link_falls_back_to_the_autosave(fresh) -> None:
     f = fresh()
     play(f.page, "f5d6c3")
     page = f.new_page("?m=f5d6zz")
-    assert "The link could not be opened: link: transcript" in alert(page)
+    assert "The link could not be opened: transcript" in alert(page)
     assert_shows(page, game_of("f5d6c3"))
     page.wait_for_function("location.search === '?m=f5d6c3'")  # the bad address is replaced
     # no autosave either: a new game
     other = fresh(path="?s=9&m=f5")
-    assert "The link could not be opened: link:" in alert(other.page)
+    assert "The link could not be opened: " in alert(other.page)
     assert_shows(other.page, Game(Rules()))
 
 
 CORRUPT = [
     ("{not json", "not valid JSON"),
-    ('{"version": 99}', "version 99 is not supported"),
+    ('{"version": 0}', "version 0 is not supported"),
     (json.dumps({"version": 1, "rules": {}, "start": None, "moves": "f5f5", "ply": 2, "settings": {},
                  "clock": None}),
      "moves: transcript: move 2"),
@@ -320,20 +322,141 @@ CORRUPT = [
 ]
 
 
-@pytest.mark.parametrize("stored, words", CORRUPT)
-def test_a_corrupted_autosave_shows_a_message_and_starts_a_new_game(fresh, stored: str, words: str) -> None:
+def test_a_corrupted_autosave_shows_a_message_and_starts_a_new_game(fresh, server_url) -> None:
+    """Each corrupted autosave in turn, in one tab (a reload reads it)."""
     f = fresh()
-    f.page.evaluate("text => localStorage.setItem('reversi.state', text)", stored)
-    page = f.new_page()
-    message = alert(page)
-    assert message.startswith("The saved game could not be restored") and words in message, message
-    assert_shows(page, Game(Rules()))
-    # the broken state is kept aside, and left in place until the first move
-    assert page.evaluate("localStorage.getItem('reversi.state.broken')") == stored
-    assert page.evaluate("localStorage.getItem('reversi.state')") == stored
-    click_square(page, "f5")
-    saved = json.loads(page.evaluate("localStorage.getItem('reversi.state')"))
-    assert saved["moves"] == "f5" and saved["version"] == 1
+    page = f.page
+    f.context.route("**/reversi/engine/worker.py", lambda route: route.abort())  # no computer: faster loads
+    for stored, words in CORRUPT:
+        page.evaluate("text => localStorage.setItem('reversi.state', text)", stored)
+        page.goto(server_url)
+        wait_ready(page)
+        message = alert(page)
+        assert message.startswith("The saved game could not be restored") and words in message, message
+        assert_shows(page, Game(Rules()))
+        # the broken state is moved aside (never read again), and the new game saved in its place
+        assert page.evaluate("localStorage.getItem('reversi.state.broken')") == stored
+        assert json.loads(page.evaluate("localStorage.getItem('reversi.state')"))["moves"] == ""
+        click_square(page, "f5")
+        saved = json.loads(page.evaluate("localStorage.getItem('reversi.state')"))
+        assert saved["moves"] == "f5" and saved["version"] == 1
+
+
+def hostile_state(**changes) -> str:
+    """A saved state of f5d6 between two people, with fields changed (a raw text may follow)."""
+    data = json.loads(two_players_state())
+    data.update({"moves": "f5d6", "ply": 2})
+    data.update(changes)
+    return json.dumps(data)
+
+
+#: (address, saved text, words of the link's problem, words of the saved state's problem or None: newer).
+HOSTILE = [
+    ("?s=%C2%B2", "{not json", "s='²'", "not valid JSON"),
+    ("?m=%C4%B03", "[1, 2]", "cannot read 'İ3'", "not a list"),
+    ("?h=" + "9" * 5000, hostile_state(settings={"players": 3}), "h='999", "settings.players"),
+    ("?at=999", hostile_state(settings={"players": [1, 2]}), "at='999'", "settings.players"),
+    ("?v=99", hostile_state(settings={"players": {"kinds": ["human", "human"], "levels": [5, 5]}}).replace(
+        "[5, 5]", "[1e400, 5]"), "newer version", "two levels"),
+    ("?m=f5f5", hostile_state(ply=10**30), "move 2", "is outside"),
+    ("?x=" + "a" * 30_000, hostile_state(rules={"variant": "hexagon"}), "too long", "unknown rule set"),
+    ("", hostile_state(version=STATE_VERSION + 1), "", None),
+]
+
+
+def storage(page, key: str = STORAGE_KEY):
+    return page.evaluate("key => localStorage.getItem(key)", key)
+
+
+def test_hostile_links_and_saved_states_never_stop_the_page(fresh, server_url) -> None:
+    """Each address and saved text in one tab, one after the other: ready, named, playable."""
+    f = fresh()
+    page = f.page
+    f.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url.rstrip("/"))
+    f.context.route("**/reversi/engine/worker.py", lambda route: route.abort())  # no computer: faster loads
+    for k, (address, stored, link_words, state_words) in enumerate(HOSTILE):
+        # the page before does not save over it when it goes (the stored text is not what it knows)
+        page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STORAGE_KEY, stored])
+        page.goto(server_url + address)
+        wait_ready(page)
+        if state_words is None:  # a newer page's state: kept, not overwritten, and said so
+            page.wait_for_selector('#notices [data-notice="newer"]')
+            assert f"version {STATE_VERSION + 1}" in page.inner_text("#notices")
+            assert page.is_hidden("#alert")
+        else:
+            message = alert(page)
+            assert message.startswith("The link could not be opened: ") and link_words in message, message
+            assert "The saved game could not be restored: " in message and state_words in message, message
+            assert len(message) < 1000
+            assert storage(page, BROKEN_KEY) == stored  # moved aside, for the person to copy
+            assert page.is_visible('#alert button[data-notice-action="copy-broken"]')
+        assert page.evaluate("location.search") in ("", "?m=f5")  # the address is the game's own
+        click_square(page, "f5")  # playable: a fresh game (its Black is a person)
+        page.wait_for_function("location.search === '?m=f5'")
+        if state_words is None:
+            assert storage(page) == stored
+        else:
+            assert json.loads(storage(page))["moves"] == "f5"  # never read again
+        if k == 0:  # the copy of the unreadable state: the message's button and the Game menu's
+            page.click('#alert button[data-notice-action="copy-broken"]')
+            page.wait_for_function("t => navigator.clipboard.readText().then(c => c === t)", arg=stored)
+            page.click("#records summary")
+            assert page.is_visible('button[data-record="copy-broken"]')
+    # the newer page's state survives a reload of this tab, until the person replaces it
+    page.reload()
+    wait_ready(page)
+    assert storage(page) == HOSTILE[-1][1]
+    page.click('#notices button[data-notice-action="overwrite"]')
+    page.wait_for_selector('#notices [data-notice="newer"]', state="detached")
+    assert json.loads(storage(page))["version"] == STATE_VERSION
+    # sizes: the box takes no more than the parsers read, a huge file is refused unread
+    assert list_text(page) == "1. f5"  # the address's game (the reload kept it)
+    assert page.get_attribute("#records-input", "maxlength") == str(MAX_TEXT)
+    page.set_input_files(
+        "#records-file", files=[{"name": "huge.rev", "mimeType": "text/plain", "buffer": b"f5" * (MAX_TEXT // 2 + 1)}]
+    )
+    assert f"huge.rev was not opened: it is {MAX_TEXT + 2:,} bytes" in alert(page)
+    assert list_text(page) == "1. f5"
+
+
+def notice_of(page, key: str):
+    return page.locator(f'#notices [data-notice="{key}"]')
+
+
+def test_a_tab_never_silently_overwrites_another_tabs_newer_moves(fresh) -> None:
+    f = fresh()
+    a = f.page
+    f.context.route("**/reversi/engine/worker.py", lambda route: route.abort())  # two people: no computer
+    play(a, "f5")
+    b = f.new_page()  # the same game, from the autosave
+    assert list_text(b) == "1. f5"
+    play(b, "d6c3")
+    notice_of(a, "other-tab").wait_for()  # A heard of it at once
+    assert a.inner_text("#notices").startswith("This game was changed in another tab.")
+    ARTIFACTS.mkdir(exist_ok=True)
+    a.screenshot(path=str(ARTIFACTS / "desktop-other-tab.png"), full_page=True)
+    play(a, "f6")  # a move in A: not saved over B's
+    assert json.loads(storage(a))["moves"] == "f5d6c3"
+    # Load it: A shows B's game, and saves again
+    a.click('#notices button[data-notice-action="load-other"]')
+    notice_of(a, "other-tab").wait_for(state="detached")
+    assert list_text(a) == "1. f5 d6 2. c3"
+    play(a, "d3")
+    assert json.loads(storage(a))["moves"] == "f5d6c3d3"
+    # B heard of that; B keeps its own game, deliberately
+    notice_of(b, "other-tab").wait_for()
+    b.set_viewport_size({"width": 390, "height": 844})
+    b.screenshot(path=str(ARTIFACTS / "phone-other-tab.png"), full_page=True)
+    b.click('#notices button[data-notice-action="overwrite"]')
+    notice_of(b, "other-tab").wait_for(state="detached")
+    b.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).moves === 'f5d6c3'")
+    # A is told, and closing it does not save over B's game
+    notice_of(a, "other-tab").wait_for()
+    a.close(run_before_unload=True)
+    b.wait_for_timeout(300)
+    assert json.loads(storage(b))["moves"] == "f5d6c3"
+    play(b, "d3")
+    assert json.loads(storage(b))["moves"] == "f5d6c3d3"
 
 
 # -- autosave -----------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +16,7 @@ from reversi.core.clock import Clock, TimeControl
 from reversi.core.position import PASS, Position
 from reversi.errors import IllegalMoveError, NotationError, ReversiError, RulesError
 from reversi.formats.notation import play_transcript, position_to_string
-from reversi.formats.record import Record, read_record, rules_to_dict
+from reversi.formats.record import MAX_TEXT, Record, read_record, rules_to_dict
 from reversi.ui.session import (
     STATE_VERSION,
     ClockFollower,
@@ -22,12 +24,14 @@ from reversi.ui.session import (
     StateError,
     download_name,
     dump_state,
+    file_size_error,
     game_from_link,
     is_game_link,
     kind_of_text,
     link_query,
     load_state,
     load_text,
+    read_link,
     record_text,
     state_to_dict,
 )
@@ -51,13 +55,17 @@ def random_game(rules: Rules, seed: int, limit: int = 80) -> Game:
     return game
 
 
+#: Remembered players: the computer (level 5) plays White.
+PLAYERS = {"kinds": ["human", "computer"], "levels": [5, 5]}
+
+
 def same_game(a: Game, b: Game) -> bool:
     return a.rules == b.rules and a.start == b.start and a.line == b.line and a.ply == b.ply
 
 
 def good_state() -> dict:
     game = play_transcript(Position.start(Rules()), "f5d6c3")
-    return state_to_dict(SavedState(game, {"form": {"variant": "othello", "clock": "300+3"}, "players": {"x": 1}}))
+    return state_to_dict(SavedState(game, {"form": {"variant": "othello", "clock": "300+3"}, "players": PLAYERS}))
 
 
 # -- the saved state ---------------------------------------------------------------------
@@ -71,10 +79,10 @@ def test_saved_state_round_trips(rules: Rules, seed: int, data) -> None:
     clock = data.draw(
         st.none() | st.builds(lambda b, i: Clock(TimeControl(b, i)), st.integers(1, 10**6), st.integers(0, 10**4))
     )
-    text = dump_state(SavedState(game, {"form": {"variant": rules.variant}, "players": None}, clock))
+    text = dump_state(SavedState(game, {"form": {"variant": rules.variant}, "future": None}, clock))
     back = load_state(text)
     assert same_game(back.game, game)
-    assert back.settings == {"form": {"variant": rules.variant}, "players": None}
+    assert back.settings == {"form": {"variant": rules.variant}, "future": None}  # unknown settings kept
     if clock is None:
         assert back.clock is None
     else:
@@ -98,7 +106,7 @@ def test_the_format_is_what_the_docs_say() -> None:
         "start": None,
         "moves": "f5d6c3",
         "ply": 3,
-        "settings": {"form": {"variant": "othello", "clock": "300+3"}, "players": {"x": 1}},
+        "settings": {"form": {"variant": "othello", "clock": "300+3"}, "players": PLAYERS},
         "clock": None,
     }
 
@@ -146,6 +154,13 @@ def broken(**changes) -> str:
         (broken(settings=[]), "settings must be an object"),
         (broken(settings={"form": {"size": 8}}), "settings.form.size must be a string"),
         (broken(settings={"form": "x"}), "settings.form must be an object"),
+        (broken(settings={"players": 3}), "settings.players: players setting must be an object"),
+        (broken(settings={"players": [1, 2]}), "settings.players"),
+        (broken(settings={"players": {"x": 1}}), "settings.players: players setting must name two sides"),
+        (broken(settings={"players": {**PLAYERS, "levels": [99, 5]}}), "settings.players"),
+        (broken(settings={"players": {**PLAYERS, "levels": [float("inf"), 5]}}), "two levels"),
+        (broken(settings={"players": {**PLAYERS, "seconds": 1e9}}), "settings.players: time per move"),
+        (broken(settings={"hints": "on"}), "settings.hints must be true or false"),
         (broken(clock=5), "clock must be an object"),
         (broken(clock={"base_ms": 1}), "clock: missing"),
         (broken(clock={"base_ms": 1000, "increment_ms": 0, "left_ms": [1, 2], "flagged": 7}), "flagged"),
@@ -224,6 +239,24 @@ def test_bad_links_are_named(query: str, error: type, words: str) -> None:
     with pytest.raises(error) as info:
         game_from_link(query)
     assert words in str(info.value)
+
+
+def test_read_link_names_any_address_it_cannot_read() -> None:
+    game, error = read_link("?m=f5&lang=en")
+    assert game is not None and len(game.line) == 1 and error == ""
+    assert read_link("") == (None, "") and read_link("?lang=en") == (None, "")
+    for query, words in (("?v=99", "newer version"), ("?x=" + "a" * 30_000, "too long"),
+                         ("?lang=en&lang=da", "appears twice"), ("?m=f5f5", "move 2")):
+        game, error = read_link(query)
+        assert game is None and words in error, (query, error)
+
+
+def test_an_address_that_cannot_be_read_is_replaced_whole() -> None:
+    game = play_transcript(Position.start(Rules()), "f5")
+    assert link_query(game, "?lang=en") == "lang=en&m=f5"  # another feature's parameter is kept
+    assert link_query(game, "?v=99") == "m=f5"  # a newer link format is not kept
+    assert link_query(game, "?x=" + "a" * 30_000) == "m=f5"
+    assert link_query(game, "?lang=en&lang=da") == "m=f5"
 
 
 # -- text brought in ---------------------------------------------------------------------------
@@ -320,3 +353,15 @@ def test_clock_follower() -> None:
     assert follow.follow(game, stopped=True) == (None, None)
     other = Game(Rules())
     assert follow.follow(other) == (0, None)  # a new game is no move
+
+
+def test_a_file_too_big_to_be_a_game_is_refused_before_it_is_read() -> None:
+    assert file_size_error("g.rev", MAX_TEXT) == ""
+    message = file_size_error("huge.rev", MAX_TEXT + 1)
+    assert message == f"huge.rev was not opened: it is {MAX_TEXT + 1:,} bytes, and a game file is at most {MAX_TEXT:,}."
+
+
+def test_the_records_box_takes_no_more_than_the_parsers_read() -> None:
+    html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    box = re.search(r'<textarea id="records-input"[^>]*>', html)
+    assert box is not None and f'maxlength="{MAX_TEXT}"' in box.group(0)

@@ -85,6 +85,12 @@ class HintDriver(RequestDriver[_players.Token]):
         self.depth = 0
         self.error = ""
 
+    def set_engine(self, ask: Ask | None) -> None:
+        super().set_engine(ask)
+        if ask is not None and self.error:  # a new engine: the position it failed on may be asked again
+            self.token = None
+            self.error = ""
+
     @property
     def enabled(self) -> bool:
         """Shown or not: the person's choice (``show_hints`` of the controller, remembered)."""

@@ -437,23 +437,24 @@ class AiDriver(RequestDriver[Token]):
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__(lambda: ai_token(controller), ask, on_change)
+        super().__init__(lambda: ai_token(controller), ask, on_change, clock)
         self.controller = controller
         self.sleep = sleep
-        self.clock = clock
         #: The last engine error, shown to the user, and the token it belongs to.
         self.error = ""
         self._error_token: Token | None = None
         #: What the last reply said (depth, nodes, seconds), for the curious.
         self.last_reply: Reply = {}
-        #: When the request in flight started (``clock``), the seconds it may take, and
-        #: whether its reply has come (the minimum time may still hold it).
+        #: When the request in flight started (``clock``) and the seconds it may take
+        #: (``answered``, whether its reply has come, is the request driver's).
         self.started = 0.0
         self.budget = 0.0
-        self.answered = False
 
     def set_engine(self, ask: Ask | None) -> None:
         super().set_engine(ask)
+        if ask is not None:  # a new engine: the position it failed on may be asked again
+            self.error = ""
+            self._error_token = None
         self.poke()
 
     def current_error(self) -> str:
@@ -479,9 +480,12 @@ class AiDriver(RequestDriver[Token]):
             return None
         args = request["args"]
         self.started = self.clock()
-        self.budget = float(args.get("time_limit") or get_level(args["level"]).seconds)
-        self.answered = False
+        self.budget = self.budget_for(args)
         return self.send(request["token"], args)
+
+    def budget_for(self, args: Args) -> float:
+        """The computer's time for the move: the chosen time per move, else its level's."""
+        return float(args.get("time_limit") or get_level(args["level"]).seconds)
 
     def stale_seconds_left(self) -> float:
         """How long the request in flight may still run though its answer is no longer
@@ -494,7 +498,6 @@ class AiDriver(RequestDriver[Token]):
 
     async def settle(self, token: Token, reply: Reply) -> None:
         """The reply has come: it waits out the minimum time of a move, if still current."""
-        self.answered = True
         wait = self.min_seconds() - (self.clock() - self.started)
         if wait > 0 and self.is_current(token):
             await self.sleep(wait)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from reversi.core.game import Game
 from reversi.core.rules import Rules
 from reversi.ui.hints import HintSource
+from reversi.ui.notices import Notice
 from reversi.ui.players import ComputerSeat, PlayState
 from reversi.ui.render import BoardView
 from reversi.ui.requests import Ask, EngineCall, Redraw, json_ask
@@ -74,6 +75,8 @@ class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
 
     def toggle_hints(self) -> bool: ...
 
+    def play_two_players(self) -> bool: ...
+
     def pause(self, paused: bool = True) -> bool: ...
 
     def go_to(self, ply: int) -> bool: ...
@@ -98,7 +101,7 @@ class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
 
 
 class PageHost(Protocol):
-    """The page as its features (move list, clocks, records, autosave, link) see it.
+    """The page as its features (move list, clocks, records, autosave, link, their notices) see it.
 
     Elements are the browser's (JS proxies, untyped here).
     """
@@ -117,6 +120,16 @@ class PageHost(Protocol):
     @property
     def after_update(self) -> list[Redraw]:
         """Called after every redraw, in order."""
+        ...
+
+    @property
+    def notice_sources(self) -> list[Callable[[], Notice | None]]:
+        """Each gives the notice of its condition, or None; drawn after every redraw."""
+        ...
+
+    @property
+    def notice_actions(self) -> dict[str, Callable[[], None]]:
+        """What the notices' (and the message's) buttons do, by their ``data-notice-action``."""
         ...
 
     def listen(self, element: Any, event: str, handler: Callable[[Any], object]) -> Callable[[], None]:

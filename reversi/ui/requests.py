@@ -17,6 +17,14 @@ The computer's turn (:class:`reversi.ui.players.AiDriver`) and the hints
    forgotten at once and counted as dropped. Its coroutine is not cancelled
    (Pyodide's loop reports a cancelled task that awaits a JS promise as an
    error): if its reply ever comes, it is ignored and counted nowhere.
+4. A call that fails at the worker's boundary (it raises: the worker is gone, or
+   answered what is not JSON) is an error reply as above and also sets
+   :attr:`~RequestDriver.failure`; and a
+   reply that has not come by the request's own time budget plus
+   :data:`REPLY_MARGIN_SECONDS` (or the budget again, if longer) is
+   :meth:`~RequestDriver.overdue`: either way the worker is broken, and the page
+   gives up on it (:mod:`reversi.ui.health`). An ``{"error": ...}`` reply is not
+   a failure: the engine is there and refused the request.
 
 A driver subclasses :class:`RequestDriver` and says what a reply is for
 (:meth:`~RequestDriver.accept`), when a current token is still not wanted
@@ -34,10 +42,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["Args", "Ask", "EngineCall", "Redraw", "Reply", "RequestDriver", "json_ask", "no_redraw"]
+__all__ = [
+    "REPLY_MARGIN_SECONDS",
+    "Args",
+    "Ask",
+    "EngineCall",
+    "Redraw",
+    "Reply",
+    "RequestDriver",
+    "json_ask",
+    "no_redraw",
+]
+
+#: A reply is overdue this long after the request's own time budget (or the budget again, if
+#: longer): a search may overrun its budget a little, a first request on a new board builds its code.
+REPLY_MARGIN_SECONDS = 10.0
 
 #: The JSON-able arguments of an engine function.
 Args = dict[str, Any]
@@ -81,15 +104,16 @@ def json_ask(call: EngineCall, name: str) -> Ask:
     return ask
 
 
-async def _asked(ask: Ask, args: Args) -> Reply:
-    """The engine's reply to ``args``; a failure or a reply that is not a mapping is an error."""
+async def _asked(ask: Ask, args: Args) -> tuple[Reply, bool]:
+    """The engine's reply to ``args``, and whether the call failed (it raised: the worker's
+    boundary is broken). A failure or a reply that is not a mapping is an error reply."""
     try:
         reply: object = await ask(args)
     except Exception as e:
-        return {"error": f"{type(e).__name__}: {e}"}
+        return {"error": f"{type(e).__name__}: {e}"}, True
     if not isinstance(reply, Mapping):
-        return {"error": f"the engine answered {reply!r}"}
-    return reply
+        return {"error": f"the engine answered {reply!r}"}, False
+    return reply, False
 
 
 class RequestDriver(Generic[TokenT]):
@@ -100,10 +124,24 @@ class RequestDriver(Generic[TokenT]):
     ``on_change()`` redraws the page after every reply that was not abandoned.
     """
 
-    def __init__(self, current: Callable[[], TokenT], ask: Ask | None = None, on_change: Redraw = no_redraw) -> None:
+    def __init__(
+        self,
+        current: Callable[[], TokenT],
+        ask: Ask | None = None,
+        on_change: Redraw = no_redraw,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.current_token = current
         self.ask = ask
         self.on_change = on_change
+        self.clock = clock
+        #: When the request in flight was sent (``clock``), when its reply is overdue, and
+        #: whether it has come (a driver may still hold it: the computer's minimum time).
+        self.sent_at = 0.0
+        self.reply_by = 0.0
+        self.answered = False
+        #: Why the last call failed at the worker's boundary ('' if it did not): the worker is broken.
+        self.failure = ""
         #: The token of the request in flight, if any.
         self.pending: TokenT | None = None
         #: The task of the last request sent (awaited by the tests).
@@ -129,6 +167,22 @@ class RequestDriver(Generic[TokenT]):
     def set_engine(self, ask: Ask | None) -> None:
         """The engine to ask from now on (None: none, e.g. while the worker restarts)."""
         self.ask = ask
+        self.failure = ""
+
+    def budget_for(self, args: Args) -> float:
+        """The seconds the engine may spend on ``args`` (its ``time_limit``); a driver may know better."""
+        limit = args.get("time_limit")
+        return float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) else 0.0
+
+    def reply_seconds(self) -> float:
+        """How long after it was sent the reply in flight is overdue."""
+        return self.reply_by - self.sent_at
+
+    def overdue(self, now: float | None = None) -> bool:
+        """The request in flight has had no reply within its budget and the margin (the worker is lost)."""
+        if self.pending is None or self.answered:
+            return False
+        return (self.clock() if now is None else now) > self.reply_by
 
     def is_current(self, token: TokenT) -> bool:
         """Does ``token`` still describe what the page shows?"""
@@ -139,6 +193,10 @@ class RequestDriver(Generic[TokenT]):
         if self.ask is None or self.pending is not None:
             return None
         self.pending = token
+        budget = self.budget_for(args)
+        self.sent_at = self.clock()
+        self.reply_by = self.sent_at + budget + max(REPLY_MARGIN_SECONDS, budget)
+        self.answered = False
         task = asyncio.ensure_future(self._exchange(self.ask, token, args))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -175,9 +233,12 @@ class RequestDriver(Generic[TokenT]):
 
     async def _exchange(self, ask: Ask, token: TokenT, args: Args) -> None:
         generation = self._generation
-        reply = await _asked(ask, args)
+        reply, failed = await _asked(ask, args)
         if generation != self._generation:
             return  # abandoned: the worker was stopped, another request may be in flight
+        self.answered = True
+        if failed:
+            self.failure = str(reply["error"])  # the page gives up on the worker (after the redraw below)
         await self.settle(token, reply)
         if generation != self._generation:
             return  # abandoned while it settled

@@ -15,7 +15,8 @@
   ``settings`` is whatever the controller's ``settings()`` returned (who plays,
   the new-game form's fields, the time control among them), given back to its
   ``load_settings()`` on restore, so a new game starts with the last choice.
-  Only its shape is checked here: an object, and ``form`` a map of strings.
+  The fields the page reads are checked (:func:`settings_from_dict`): ``form`` a
+  map of strings, ``players`` two players, ``hints`` true or false.
   The clock is saved paused: time does not run while the page is closed.
 * **The share link**: the page's query string holds the game's parameters
   (:mod:`reversi.formats.links`), plus ``at=K`` when the cursor is not at the end of the line,
@@ -23,6 +24,9 @@
 * **Text brought in** by a person (:func:`load_text`): a transcript, a position
   string, a record file or a link, told apart by their look.
 * **Which side's clock runs** (:class:`ClockFollower`), from how the game changed.
+
+What the page does with a saved state it cannot read, one written by a newer
+page, or one another tab changed is decided in :mod:`reversi.ui.autosave`.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ from reversi.formats.record import (
     rules_from_dict,
     rules_to_dict,
 )
+from reversi.ui.players import Players
 
 STATE_VERSION = 1
 STORAGE_KEY = "reversi.state"
@@ -65,6 +70,9 @@ MAX_FIELD_CHARS = 500
 
 #: A saved state that cannot be restored (bad JSON, version, field or move).
 StateError = SavedStateError
+
+# -- what this module says to a person ------------------------------------------------------
+FILE_TOO_BIG = "{name} was not opened: it is {size:,} bytes, and a game file is at most {limit:,}."
 
 
 @dataclass
@@ -161,11 +169,23 @@ def state_from_dict(data: Any) -> SavedState:
 
 
 def settings_from_dict(data: Any) -> dict[str, Any]:
-    """The remembered choices: any JSON object; a ``form`` in it must map names to strings."""
+    """The remembered choices: a JSON object; the fields this page reads are checked.
+
+    A ``form`` must map names to strings, ``players`` must be players
+    (:meth:`reversi.ui.players.Players.from_dict`: two kinds, two levels, a time), ``hints``
+    true or false. Other fields are kept as they are (a later page may add some).
+    """
     if not isinstance(data, dict):
         raise StateError(f"saved state: settings must be an object, not {_kind(data)}")
     if "form" in data:
         form_fields(data["form"])
+    if "players" in data:
+        try:
+            Players.from_dict(data["players"])
+        except ReversiError as e:
+            raise StateError(f"saved state: settings.players: {e}") from None
+    if "hints" in data and not isinstance(data["hints"], bool):
+        raise StateError(f"saved state: settings.hints must be true or false, not {_kind(data['hints'])}")
     return data
 
 
@@ -197,8 +217,13 @@ def link_query(game: Game, current: str = "") -> str:
 
     The parameters of other features in ``current`` (the address's query string
     now, e.g. a language) are kept: the game owns only its rows of
-    :data:`reversi.formats.links.PARAMETERS`.
+    :data:`reversi.formats.links.PARAMETERS`. An address that cannot be read at all
+    (too long, a parameter twice, a newer link format) is replaced whole.
     """
+    try:
+        parse_query(current)
+    except ReversiError:
+        current = ""  # an address that cannot be read (too long, newer, doubled) keeps nothing of itself
     query = rewrite_query(current, "game", record_params(Record.from_game(game)))
     return rewrite_query(query, "browse", {"at": str(game.ply)} if game.ply < len(game.line) else {})
 
@@ -206,6 +231,23 @@ def link_query(game: Game, current: str = "") -> str:
 def is_game_link(query: str) -> bool:
     """Does the address's query string hold a game (any of the game's or browsing's parameters)?"""
     return any(key in GAME_KEYS for key, _ in parse_qsl(query.lstrip("?"), keep_blank_values=True))
+
+
+def read_link(query: str) -> tuple[Game | None, str]:
+    """The game the address's query string holds, and why it cannot be read ('' if it can).
+
+    ``(game, "")`` for a game link, ``(None, "")`` for an address with no game in it,
+    ``(None, error)`` for one that cannot be read: a game link that is wrong, or an
+    address that is too long, repeats a parameter or is of a newer link format
+    (whatever it holds).
+    """
+    try:
+        params = parse_query(query)
+        if not any(key in GAME_KEYS for key in params):
+            return None, ""
+        return game_from_link(query), ""
+    except ReversiError as e:
+        return None, str(e)
 
 
 def game_from_link(query: str) -> Game:
@@ -260,6 +302,17 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str]:
         position = parse_position(text, rules_for_position(text, rules))
         return Game(start=position), kind
     return play_transcript(Position.start(rules), text), kind
+
+
+def file_size_error(name: str, size: int) -> str:
+    """Why a file of ``size`` bytes is not opened ('' when it may be): the check before reading it.
+
+    Text is at most :data:`~reversi.formats.record.MAX_TEXT` characters, and a
+    character is at least one byte: a larger file is refused unread.
+    """
+    if size > MAX_TEXT:
+        return FILE_TOO_BIG.format(name=name, size=size, limit=MAX_TEXT)
+    return ""
 
 
 def record_text(game: Game, tags: Mapping[str, str] | None = None) -> str:

@@ -284,6 +284,18 @@ class Controller:
         if isinstance(hints, bool):
             self.show_hints = hints
 
+    def play_two_players(self) -> bool:
+        """Two people take both sides from here on, the game kept (the computer is unavailable).
+
+        The new-game form remembers the choice; True if that changed who plays.
+        """
+        self.form_fields = {**self.form_fields, "players": _players.MODE_TWO_PLAYERS}
+        self.paused = False
+        if not self.players.any_computer:
+            return False
+        self.players = Players()
+        return True
+
     def toggle_hints(self) -> bool:
         """Show or hide the values of the legal moves; always a change."""
         self.show_hints = not self.show_hints

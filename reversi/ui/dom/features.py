@@ -16,11 +16,17 @@ first drawing and runs after each of its redraws (``page.after_update``):
   to the game.
 
 At load, a game link in the address wins over the autosave; a bad link shows
-its error and falls back to the autosave (or a new game). A saved state that
-cannot be read shows its error, is copied to ``reversi.state.broken``, and is
-left in place until the first change of the new game overwrites it.
+its error and falls back to the autosave (or a new game). What is done with the
+saved text is decided by :mod:`reversi.ui.autosave` (:func:`~reversi.ui.autosave.plan_start`):
+one that cannot be read is moved aside to ``reversi.state.broken`` (the message
+and the Game menu offer to copy it) and never read again; one written by a newer
+page is left alone. Every save goes through its
+:class:`~reversi.ui.autosave.SaveGuard`, and the ``storage`` event tells it when
+another tab saved: this tab then stops saving and shows a notice ("Load it",
+"Keep this one") instead of overwriting newer moves.
 Bad input anywhere (link, pasted text, file) leaves the game as it was and
-shows the engine's message in ``#alert``.
+shows the engine's message in ``#alert``; a file larger than a game can be is
+refused before it is read.
 """
 
 from __future__ import annotations
@@ -38,7 +44,20 @@ from reversi.core.game import Game
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import read_record
+from reversi.ui.autosave import (
+    ACTION_COPY_BROKEN,
+    ACTION_COPY_STORED,
+    ACTION_LOAD_OTHER,
+    ACTION_OVERWRITE,
+    ACTION_RELOAD,
+    HOLD_STUCK,
+    SaveGuard,
+    StartPlan,
+    copy_action,
+    plan_start,
+)
 from reversi.ui.movelist import NAV_KEYS, render_move_list, stop_at, target_for_key
+from reversi.ui.notices import MAX_MESSAGES_CHARS, Action, Notice, render_actions, shorten
 from reversi.ui.ports import PageHost
 from reversi.ui.session import (
     BROKEN_KEY,
@@ -46,10 +65,8 @@ from reversi.ui.session import (
     SavedState,
     download_name,
     dump_state,
-    game_from_link,
-    is_game_link,
+    file_size_error,
     link_query,
-    load_state,
     load_text,
     record_text,
 )
@@ -58,6 +75,10 @@ from reversi.ui.timing import GameTimer
 TICK_MS = 200
 INFO_MS = 3500
 KIND_NAMES = {"transcript": "the moves", "position": "the position", "record": "the game record", "link": "the link"}
+#: Said when something unforeseen went wrong while the saved game or the link was read.
+START_FAILED = "The saved game or the link could not be read ({error}), so a new game was started."
+#: What the copy of an unreadable saved game is called in the messages ("... copied").
+BROKEN_COPY_NAME = "Unreadable saved game"
 
 
 def _storage() -> Any:
@@ -65,6 +86,17 @@ def _storage() -> Any:
         return js.window.localStorage
     except Exception:
         return None
+
+
+def _get(storage: Any, key: str) -> str | None:
+    """The text stored under ``key`` (None: nothing, or no storage)."""
+    if storage is None:
+        return None
+    try:
+        value = storage.getItem(key)
+    except Exception:
+        return None
+    return None if value is None else str(value)
 
 
 class GameFeatures:
@@ -79,7 +111,10 @@ class GameFeatures:
         self.clocks = [p.querySelector(".player-clock") for p in page.players]
         #: The game's clock: it follows the game and ends it when a flag falls.
         self.timer = GameTimer(self.controller)
-        self.last_saved: str | None = None
+        #: Whether this tab may write the saved game (reversi/ui/autosave.py).
+        self.guard = SaveGuard(None)
+        self.alert_actions = document.getElementById("alert-actions")
+        self.copy_broken_button = document.querySelector('button[data-record="copy-broken"]')
         self._info_timer: Any = None
         self._tick_proxy: Any = None
         #: The copies and file reads running (the loop keeps only weak references).
@@ -89,41 +124,46 @@ class GameFeatures:
 
     def restore(self) -> None:
         """Put the linked or saved game on the board (before the first drawing)."""
+        try:
+            plan = plan_start(_get(_storage(), STORAGE_KEY), str(js.location.search))
+            self.carry_out(plan)
+        except Exception as e:  # a bug: the page starts anyway, with a new game, and says so
+            js.console.error(f"reversi: restore: {type(e).__name__}: {e}")
+            self.guard = SaveGuard(_get(_storage(), STORAGE_KEY), HOLD_STUCK)  # kept, not overwritten
+            self.show_error(START_FAILED.format(error=f"{type(e).__name__}: {e}"))
+        self.show_copy_broken()
+
+    def carry_out(self, plan: StartPlan) -> None:
+        """Do what :func:`~reversi.ui.autosave.plan_start` decided: storage, settings, game, message."""
+        moved = True
+        if plan.move_aside:
+            moved = self.move_aside(plan.stored.text or "")
+        if plan.settings is not None:
+            self._load_settings(plan.settings)
+        if plan.game is not None:
+            self.load(plan.game, clock=plan.clock, redraw=False)
+        self.guard = plan.guard(moved)
+        if plan.clean_address:
+            self.follow_address(clean=True)
+        message = plan.message(moved)
+        if message:
+            self.show_error(message, (copy_action(),) if plan.offers_copy(moved) else ())
+
+    def move_aside(self, text: str) -> bool:
+        """Copy the unreadable saved text to ``BROKEN_KEY`` and remove it; False if it could not be kept."""
         storage = _storage()
-        stored = None
-        if storage is not None:
-            try:
-                stored = storage.getItem(STORAGE_KEY)
-            except Exception:
-                stored = None
-        messages = []
-        saved: SavedState | None = None
-        if stored is not None:
-            try:
-                saved = load_state(stored)
-            except ReversiError as e:
-                messages.append(f"The saved game could not be restored, a new game was started: {e}")
-                try:
-                    storage.setItem(BROKEN_KEY, stored)
-                except Exception:
-                    pass
-        if saved is not None:
-            self._load_settings(saved.settings)
-        query = str(js.location.search)
-        linked = None
-        if is_game_link(query):
-            try:
-                linked = game_from_link(query)
-            except ReversiError as e:
-                messages.append(f"The link could not be opened: {e}")
-        if linked is not None:
-            self.load(linked, redraw=False)
-        elif saved is not None:
-            self.load(saved.game, clock=saved.clock, redraw=False)
-        # a readable saved state is what is stored; a broken one stays until the first change
-        self.last_saved = stored if saved is not None else dump_state(self.state())
-        if messages:
-            self.show_error(" ".join(messages))
+        if storage is None:
+            return False
+        try:
+            storage.setItem(BROKEN_KEY, text)
+        except Exception as e:
+            js.console.warn(f"reversi: could not keep the unreadable saved game aside: {e}")
+            return False
+        try:
+            storage.removeItem(STORAGE_KEY)
+        except Exception:
+            pass
+        return True
 
     def _load_settings(self, settings: Mapping[str, Any]) -> None:
         if settings:
@@ -137,6 +177,17 @@ class GameFeatures:
         listen(self.records_file, "change", self.on_file)
         listen(document.getElementById("alert-close"), "click", lambda e: self.hide_alert())
         listen(js.window, "pagehide", lambda e: self.save(force=True))
+        listen(js.window, "storage", self.on_storage)
+        self.page.notice_sources.append(self.guard_notice)
+        self.page.notice_actions.update(
+            {
+                ACTION_LOAD_OTHER: self.load_other,
+                ACTION_OVERWRITE: self.overwrite,
+                ACTION_RELOAD: lambda: js.location.reload(),
+                ACTION_COPY_BROKEN: lambda: self.copy_stored(BROKEN_KEY),
+                ACTION_COPY_STORED: lambda: self.copy_stored(STORAGE_KEY),
+            }
+        )
         # a flag that fell since the last tick is seen before a move is taken
         for event in ("click", "keydown"):
             capture = create_proxy(lambda e: self.tick())
@@ -204,20 +255,46 @@ class GameFeatures:
         return SavedState(self.controller.game, self.controller.settings(), self.timer.clock)
 
     def save(self, force: bool = False) -> None:
+        """Write the game if it changed (``force``: even if not) and the guard lets this tab."""
         storage = _storage()
         if storage is None:
             return
         text = dump_state(self.state(), js.performance.now())
-        if text == self.last_saved and not force:
+        if not self.guard.should_write(text, _get(storage, STORAGE_KEY), force):
             return
         try:
             storage.setItem(STORAGE_KEY, text)
-            self.last_saved = text
+            self.guard.wrote(text)
         except Exception as e:
             js.console.warn(f"reversi: could not save the game: {e}")
 
-    def follow_address(self) -> None:
-        query = link_query(self.controller.game, str(js.location.search))
+    def on_storage(self, event: Any) -> None:
+        """Another tab changed the storage: the guard decides whether this tab stops saving."""
+        key, value = event.key, event.newValue
+        if self.guard.stored_changed(None if key is None else str(key), None if value is None else str(value)):
+            self.page.update()  # the notice shows
+        if key is None or str(key) == BROKEN_KEY:
+            self.show_copy_broken()
+
+    def guard_notice(self) -> Notice | None:
+        return self.guard.notice()
+
+    def load_other(self) -> None:
+        """Load it: the game saved meanwhile (another tab's), as the page would at start."""
+        self.hide_alert()
+        self.carry_out(plan_start(_get(_storage(), STORAGE_KEY), at_start=False))
+        self.show_copy_broken()
+        self.page.update()
+
+    def overwrite(self) -> None:
+        """Keep this one / Replace it: save this tab's game over the saved one, deliberately."""
+        self.guard.overrule(_get(_storage(), STORAGE_KEY))
+        self.save(force=True)
+        self.page.update()
+
+    def follow_address(self, clean: bool = False) -> None:
+        """Make the address the game's link (``clean``: keep nothing of an address that cannot be read)."""
+        query = link_query(self.controller.game, "" if clean else str(js.location.search))
         url = str(js.location.pathname) + (f"?{query}" if query else "")
         if url != str(js.location.pathname) + str(js.location.search):
             js.history.replaceState(None, "", url)
@@ -273,6 +350,19 @@ class GameFeatures:
             self.records_file.click()
         elif action == "load":
             self.load_from_box()
+        elif action == "copy-broken":
+            self.copy_stored(BROKEN_KEY)
+
+    def copy_stored(self, key: str) -> None:
+        """Copy the text stored under ``key`` (the unreadable saved game) to the clipboard."""
+        text = _get(_storage(), key)
+        if text is not None:
+            self.copy(text, BROKEN_COPY_NAME)
+
+    def show_copy_broken(self) -> None:
+        """The Game menu offers to copy the unreadable saved game while one is kept."""
+        if self.copy_broken_button is not None:
+            self.copy_broken_button.hidden = _get(_storage(), BROKEN_KEY) is None
 
     def load_from_box(self) -> None:
         text = str(self.records_input.value)
@@ -289,6 +379,7 @@ class GameFeatures:
             try:
                 await js.navigator.clipboard.writeText(text)
             except Exception:
+                document.getElementById("records").open = True  # the box is in the Game menu
                 self.records_input.value = text
                 self.records_input.select()
                 self.show_info(f"{what}: in the box below, ready to copy")
@@ -316,6 +407,11 @@ class GameFeatures:
         if files is None or files.length == 0:
             return
         file = files.item(0)
+        too_big = file_size_error(str(file.name), int(file.size))
+        if too_big:  # refused unread: reading a huge file would freeze the page
+            self.records_file.value = ""
+            self.show_error(too_big)
+            return
 
         async def run() -> None:
             name = str(file.name)
@@ -343,8 +439,8 @@ class GameFeatures:
 
     # -- messages -----------------------------------------------------------------------
 
-    def show_error(self, text: str) -> None:
-        self._show(text, "error")
+    def show_error(self, text: str, actions: tuple[Action, ...] = ()) -> None:
+        self._show(text, "error", actions)
 
     def show_info(self, text: str) -> None:
         self._show(text, "info")
@@ -354,17 +450,20 @@ class GameFeatures:
         if self.alert.dataset.kind == "info":
             self.hide_alert()
 
-    def _show(self, text: str, kind: str) -> None:
+    def _show(self, text: str, kind: str, actions: tuple[Action, ...] = ()) -> None:
         if self._info_timer is not None:
             js.clearTimeout(self._info_timer)
             self._info_timer = None
-        self.alert_text.textContent = text
+        self.alert_text.textContent = shorten(text, MAX_MESSAGES_CHARS)
+        self.alert_actions.innerHTML = render_actions(actions)
+        self.alert_actions.hidden = not actions
         self.alert.dataset.kind = kind
         self.alert.hidden = False
 
     def hide_alert(self) -> None:
         self.alert.hidden = True
         self.alert_text.textContent = ""
+        self.alert_actions.innerHTML = ""
         self.alert.dataset.kind = ""
 
 

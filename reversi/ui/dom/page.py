@@ -26,6 +26,15 @@ boots a new one (:meth:`Page.restart_engine`), which takes a few seconds instead
 of the rest of the search.
 ``window.reversiEngine(name, json)`` calls the worker from JavaScript (tests and
 benchmarks use it).
+
+The worker may fail: its script cannot be fetched (checked before it boots), it
+does not boot in time, a call fails, or a reply does not come in time (a crashed
+or stopped worker never answers). :class:`reversi.ui.health.EngineHealth` decides;
+the page then stops the worker, keeps the game, sets the class
+``engine-unavailable`` and shows the notice with Retry (:meth:`Page.retry_engine`)
+and Play two-player. Notices (``#notices``: the computer's, the autosave's) are
+drawn after every redraw from :attr:`Page.notice_sources`, and their buttons call
+:attr:`Page.notice_actions` by name.
 """
 
 from __future__ import annotations
@@ -37,11 +46,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
 from reversi.errors import RulesError
+from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS, EngineHealth, boot_reason, script_reason
 from reversi.ui.hints import HintDriver
+from reversi.ui.notices import Notice, render_notices
 from reversi.ui.players import AiDriver, status_message
 from reversi.ui.ports import PageController
 from reversi.ui.render import render_board
@@ -97,6 +108,19 @@ class Page:
         self.engine_task: asyncio.Future[None] | None = None
         #: The move list, clocks, records, autosave and link (attached by start()).
         self.features: GameFeatures | None = None
+        #: Is the computer there (starting, ready, unavailable and why)?
+        self.health = EngineHealth()
+        self.notices = _by_id("notices")
+        self._notices_html = ""
+        #: Each gives the notice of its condition, or None (drawn after every redraw).
+        self.notice_sources: list[Callable[[], Notice | None]] = [self.engine_notice]
+        #: What the notices' buttons do, by their ``data-notice-action``.
+        self.notice_actions: dict[str, Callable[[], None]] = {
+            ACTION_RETRY: self.retry_engine,
+            ACTION_TWO_PLAYERS: self.play_two_players,
+        }
+        self.hints_title = str(self.buttons["hints"].title)
+        self._check_proxy: Any = None
 
     # -- event plumbing -----------------------------------------------------------
 
@@ -127,6 +151,10 @@ class Page:
         self.listen(_by_id("controls"), "click", self.on_control)
         self.listen(self.form, "submit", self.on_form_submit)
         self.listen(self.form, "input", self.on_form_input)
+        self.listen(self.notices, "click", self.on_notice_action)
+        self.listen(_by_id("alert"), "click", self.on_notice_action)
+        self._check_proxy = create_proxy(self.on_engine_check)
+        js.window.setInterval(self._check_proxy, ENGINE_CHECK_MS)
 
     def unbind(self) -> None:
         while self._unbind:
@@ -171,6 +199,15 @@ class Page:
         }[action]()
         if changed:
             self.update()
+
+    def on_notice_action(self, event: Any) -> None:
+        """A button of a notice (or of the message): its ``data-notice-action`` says what to do."""
+        button = event.target.closest("button[data-notice-action]")
+        if button is None:
+            return
+        action = self.notice_actions.get(str(button.getAttribute("data-notice-action")))
+        if action is not None:
+            action()
 
     def open_new_game(self) -> None:
         self.fill_form(self.controller.form_fields)
@@ -223,6 +260,7 @@ class Page:
                 element.value = value
 
     def update(self) -> None:
+        self.check_engine()  # a broken worker is given up before the drivers are poked
         view = self.controller.board_view()
         labels, best = self.hints.view()
         if labels:
@@ -234,6 +272,7 @@ class Page:
         self.show_hints()
         for hook in self.after_update:
             hook()
+        self.show_notices()  # after the hooks: the autosave may have just held its saves
         self.driver.poke()
         self.board.dataset.aiPending = "1" if self.driver.in_flight else ""  # a turn is running
         self.hints.poke(busy=self.driver.in_flight)
@@ -245,7 +284,13 @@ class Page:
         button = self.buttons["hints"]
         button.setAttribute("aria-pressed", "true" if self.controller.show_hints else "false")
         button.disabled = not self.hints.ready  # the worker works them out
-        state = self.hints.board_state()
+        why = self.health.hints_title()  # disabled because the computer is unavailable
+        button.title = why or self.hints_title
+        if why:
+            button.setAttribute("aria-description", why)
+        else:
+            button.removeAttribute("aria-description")
+        state = self.health.board_hints(self.hints.board_state())
         self.board.dataset.hints = state
         button.classList.toggle("busy", state == "waiting")  # the values are being worked out
         error = self.hints.current_error()
@@ -256,7 +301,7 @@ class Page:
         """Who plays each side, the computer thinking (or paused) in the status line
         ``message``, and the pause button."""
         players = self.controller.players
-        thinking = self.driver.thinking_side()
+        thinking = self.health.thinking(self.driver.thinking_side())
         for side, player in enumerate(self.players):
             player.querySelector(".player-kind").textContent = players.label(side)
             player.classList.toggle("thinking", thinking == side)
@@ -272,22 +317,105 @@ class Page:
         label = "Resume" if self.controller.paused else "Pause"
         self.pause_button.querySelector(".btn-label").textContent = label
 
+    # -- notices --------------------------------------------------------------------
+
+    def show_notices(self) -> None:
+        """Draw the notices of :attr:`notice_sources` (only when they changed: a button keeps its focus)."""
+        notices = [n for n in (source() for source in self.notice_sources) if n is not None]
+        html = render_notices(notices)
+        if html != self._notices_html:
+            self._notices_html = html
+            self.notices.innerHTML = html
+            self.notices.hidden = not notices
+
+    def engine_notice(self) -> Notice | None:
+        """The computer is unavailable, and the game needs it (a computer plays, or hints are on)."""
+        c = self.controller
+        return self.health.notice(needed=c.players.any_computer or c.show_hints)
+
     # -- the engine worker ----------------------------------------------------------
 
+    def check_engine(self) -> bool:
+        """Give up on the worker if it failed, is overdue or did not boot in time; True if so."""
+        reason = self.health.verdict((self.driver, self.hints))
+        if not reason:
+            return False
+        self.engine_unavailable(reason)
+        return True
+
+    def on_engine_check(self) -> None:
+        """Every :data:`ENGINE_CHECK_MS` while the page is shown (a hidden page's timers lag)."""
+        if not document.hidden and self.check_engine():
+            self.update()
+
+    def engine_unavailable(self, reason: str) -> None:
+        """Stop the worker and say the computer is unavailable (``reason``); the game is kept."""
+        js.console.warn(f"reversi: the computer is unavailable: {reason}")
+        self.driver.abandon()
+        self.hints.abandon()
+        self.driver.set_engine(None)
+        self.hints.set_engine(None)
+        self.engine = None
+        self.health.down(reason)
+        stop_worker(self.worker_name)
+        root = document.documentElement.classList
+        root.remove("engine-ready")
+        root.add("engine-unavailable")
+        self.board.dataset.engine = "unavailable"
+
+    def retry_engine(self) -> None:
+        """Retry: boot a new worker (the game on the board stays)."""
+        if not self.health.unavailable:
+            return
+        self.next_worker()
+        document.documentElement.classList.remove("engine-unavailable")
+        self.engine_task = asyncio.ensure_future(self.connect_engine())
+        self.update()
+
+    def play_two_players(self) -> None:
+        """Play two-player: two people take the sides, the game on the board goes on."""
+        self.controller.play_two_players()
+        self.update()
+
+    def next_worker(self) -> None:
+        """Name a new worker (a stopped worker's name is not reused)."""
+        self.restarts += 1
+        self.worker_name = f"{WORKER_NAME}-{self.restarts}"
+        self.board.dataset.engineRestarts = str(self.restarts)
+
     async def connect_engine(self) -> None:
-        """Await the worker, warm it up, then let the computer play (class ``engine-ready``)."""
+        """Await the worker, warm it up, then let the computer play (class ``engine-ready``).
+
+        Its script is fetched first: if that fails the worker is not booted at all. A boot
+        the page has given up on meanwhile (too slow: :meth:`check_engine`) is ignored.
+        """
         import pyscript
 
+        attempt = self.health.boot()
+        self.board.dataset.engine = "starting"
+        name = self.worker_name
+        problem = await script_problem(WORKER_SRC)
+        if problem:
+            if self.health.is_current(attempt):
+                self.engine_unavailable(problem)
+                self.update()
+            return
         try:
-            start_worker(self.worker_name)
-            engine = await pyscript.workers[self.worker_name]
+            start_worker(name)
+            engine = await pyscript.workers[name]
             info = json.loads(await engine.ping(json.dumps({})))
             if not info.get("ok"):
                 raise RuntimeError(info.get("error", "the engine failed its warm-up"))
         except Exception as e:
             js.console.warn(f"reversi: engine: {type(e).__name__}: {e}")
-            self.notice.textContent = f"The computer could not start: {e}"
+            if self.health.is_current(attempt):
+                self.engine_unavailable(boot_reason(str(e)))
+                self.update()
             return
+        if not self.health.is_current(attempt):
+            return  # given up on meanwhile (its worker was stopped)
+        self.health.up()
+        self.board.dataset.engine = "ready"
         self.engine = engine
         self.engine_info = info
         js.window.reversiEngine = create_proxy(self.call_engine)
@@ -311,9 +439,7 @@ class Page:
             self.engine = None
             document.documentElement.classList.remove("engine-ready")
             stop_worker(self.worker_name)
-            self.restarts += 1
-            self.worker_name = f"{WORKER_NAME}-{self.restarts}"
-            self.board.dataset.engineRestarts = str(self.restarts)
+            self.next_worker()
             self.update()
             await self.connect_engine()
         finally:
@@ -353,6 +479,24 @@ WORKER_NAME = "engine"
 #: A search whose answer is no longer wanted is stopped (its worker replaced) when it
 #: could still run longer than this: booting a new worker takes a few seconds.
 RESTART_AFTER_SECONDS = 5.0
+#: How often the page checks that the worker boots and answers in time (milliseconds).
+ENGINE_CHECK_MS = 1000
+
+
+async def script_problem(src: str) -> str:
+    """Why the worker's script at ``src`` cannot be fetched ('' if it can).
+
+    Checked before the worker is booted: PyScript would fail on it with an uncaught
+    error, and the page would wait for the worker for ever.
+    """
+    options = js.Object.fromEntries(to_js({"method": "HEAD", "cache": "no-store"}))
+    try:
+        response = await js.fetch(src, options)
+    except Exception:
+        return script_reason()
+    if not response.ok:
+        return script_reason(int(response.status))
+    return ""
 
 
 def start_worker(name: str = WORKER_NAME) -> None:

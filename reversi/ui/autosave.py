@@ -1,0 +1,312 @@
+"""The autosave's decisions: what the page restores, moves aside, or must not overwrite. No DOM here.
+
+The page (:mod:`reversi.ui.dom.features`) only reads and writes ``localStorage``;
+what it does with what it finds is decided here, and tested under CPython.
+
+**At start** (:func:`plan_start`), with the saved text (``STORAGE_KEY``) and the
+address's query string:
+
+* a game link in the address wins over the saved game; a link that cannot be read
+  (a wrong game, or an address that is too long, repeats a parameter or is of a
+  newer link format) is named in the message, and the address is rewritten as
+  the game's own;
+* a saved state this page reads is restored: its settings always, its game
+  unless a link wins;
+* a saved state that cannot be read is *moved aside*: copied to ``BROKEN_KEY``
+  (kept for the person to copy: the message and the Game menu offer it) and
+  removed, so it is never read again; a new game starts. If it cannot be
+  copied (the storage is full), it is left where it is and this tab does not
+  save over it (:data:`HOLD_STUCK`) until the person says so;
+* a saved state written by a **newer version** of the page (its ``version`` is
+  greater than :data:`~reversi.ui.session.STATE_VERSION`) is not read, not moved
+  and not overwritten (:data:`HOLD_NEWER`): reloading may bring the newer page,
+  which reads it. The page says so and starts a new game (or the link's), and
+  this tab does not autosave until the person chooses "Replace it with this
+  game". Starting a new game is *not* taken as that choice: a new game is
+  started for many reasons, and the newer game would be lost for good.
+
+**Each save** (:class:`SaveGuard`): a tab writes only over the text it last read
+or wrote itself (the saved text is its own version: compare and set). Another
+tab's save is seen by the ``storage`` event (:meth:`SaveGuard.stored_changed`),
+and again just before each write (a missed event, a frozen tab). Then this tab
+stops saving and says "This game was changed in another tab"
+(:data:`HOLD_OTHER_TAB`) until the person chooses: "Load it" (the other tab's
+game, :func:`plan_start` again) or "Keep this one" (this tab's game is saved
+over it, deliberately: :meth:`SaveGuard.overrule`). A move here meanwhile is
+not such a choice, and closing the tab never saves over the other tab's game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from reversi.core.clock import Clock
+from reversi.core.game import Game
+from reversi.errors import ReversiError
+from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
+from reversi.ui.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link
+
+# -- what this module says to a person (one place) --------------------------------------------
+LINK_FAILED = "The link could not be opened: {error}"
+STATE_FAILED = "The saved game could not be restored: {error}"
+NEW_GAME_STARTED = "A new game was started."
+COPY_KEPT = "A copy of it is kept: Copy it puts it on the clipboard (also in the Game menu)."
+COPY_NOT_KEPT = "There was no room to keep a copy, so it is left as it is."
+STORED_GONE = "There is no saved game any more: this tab's game is kept."
+NEWER_STATE = (
+    "The saved game was made by a newer version of this page (version {version}; this page reads "
+    "version {this}). Reload the page to continue it: this tab does not save over it."
+)
+OTHER_TAB = "This game was changed in another tab. This tab does not save until you choose which game to keep."
+STUCK = "The saved game could not be read, and this tab does not save over it until you choose."
+LABEL_LOAD_OTHER = "Load it"
+LABEL_KEEP_MINE = "Keep this one"
+LABEL_REPLACE = "Replace it with this game"
+LABEL_RELOAD = "Reload"
+LABEL_COPY = "Copy it"
+TITLE_LOAD_OTHER = "Show the game saved in the other tab here."
+TITLE_KEEP_MINE = "Save the game of this tab over the other tab's game."
+TITLE_REPLACE = "Save the game of this tab over the saved game."
+TITLE_RELOAD = "Reload the page."
+TITLE_COPY = "Copy the saved game that could not be read to the clipboard."
+
+#: Why this tab does not save: a newer page's state, another tab's save, a state that
+#: cannot be read nor moved aside.
+HOLD_NEWER = "newer"
+HOLD_OTHER_TAB = "other-tab"
+HOLD_STUCK = "stuck"
+
+#: The buttons' names (``data-notice-action``): what the page does for each.
+ACTION_LOAD_OTHER = "load-other"
+ACTION_OVERWRITE = "overwrite"
+ACTION_RELOAD = "reload"
+ACTION_COPY_BROKEN = "copy-broken"
+ACTION_COPY_STORED = "copy-stored"
+
+
+# -- what is stored ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What the saved text is: a state this page reads, one it cannot, a newer page's, or nothing."""
+
+    text: str | None
+    state: SavedState | None = None
+    #: Why it cannot be read ('' when it can, or when nothing is saved).
+    error: str = ""
+    #: The version of a newer page's state, else None.
+    newer: int | None = None
+
+    @property
+    def broken(self) -> bool:
+        return self.text is not None and self.state is None and self.newer is None
+
+
+def newer_version(text: str) -> int | None:
+    """The version a saved text claims, if it is a JSON object of a version newer than this page's."""
+    try:
+        data: Any = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    version = data.get("version") if isinstance(data, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > STATE_VERSION:
+        return version
+    return None
+
+
+def judge_stored(text: str | None) -> Stored:
+    """Read the saved text: restorable, unreadable (with the reason) or a newer page's."""
+    if text is None:
+        return Stored(None)
+    try:
+        return Stored(text, state=load_state(text))
+    except ReversiError as e:
+        newer = newer_version(text) if isinstance(text, str) else None
+        return Stored(text, error=str(e), newer=newer)
+
+
+# -- the plan at start (and for "Load it") -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StartPlan:
+    """What the page does with the saved text and the address: the decisions, carried out by the DOM."""
+
+    stored: Stored
+    #: The game to put on the board (None: keep the one there, a new game at start).
+    game: Game | None = None
+    clock: Clock | None = None
+    #: The remembered choices to take back (None: none readable).
+    settings: dict[str, Any] | None = None
+    #: The link's problem, shown at once (a newer page's state is the guard's notice).
+    problems: tuple[str, ...] = ()
+    #: The address cannot be read: rewrite it as the game's own, keeping nothing of it.
+    clean_address: bool = False
+    #: True when this plan starts the page (else: the person asked to load the saved game).
+    at_start: bool = True
+
+    @property
+    def move_aside(self) -> bool:
+        """Copy the saved text to ``BROKEN_KEY`` and remove it (it cannot be read)."""
+        return self.stored.broken
+
+    def message(self, moved_aside: bool = True) -> str:
+        """The message to show now ('' if none); ``moved_aside`` says whether the copy was kept."""
+        parts = list(self.problems)
+        if self.stored.broken:
+            error = without_prefix(self.stored.error, "saved state")
+            parts.append(sentence(shorten(STATE_FAILED.format(error=error))))
+            if self.at_start and self.game is None:
+                parts.append(NEW_GAME_STARTED)
+            parts.append(COPY_KEPT if moved_aside else COPY_NOT_KEPT)
+        elif self.stored.text is None and not self.at_start:
+            parts.append(STORED_GONE)
+        return " ".join(parts)
+
+    def offers_copy(self, moved_aside: bool = True) -> bool:
+        """The message offers to copy the unreadable state (it was kept aside)."""
+        return self.stored.broken and moved_aside
+
+    def guard(self, moved_aside: bool = True) -> SaveGuard:
+        """The save guard once the plan is carried out (``moved_aside``: the copy and removal worked)."""
+        stored = self.stored
+        if stored.newer is not None:
+            return SaveGuard(stored.text, HOLD_NEWER, newer=stored.newer)
+        if stored.broken:
+            return SaveGuard(None) if moved_aside else SaveGuard(stored.text, HOLD_STUCK)
+        return SaveGuard(stored.text)
+
+
+def plan_start(stored_text: str | None, query: str = "", at_start: bool = True) -> StartPlan:
+    """Decide what the page shows and keeps, from the saved text and the address's query string.
+
+    With ``at_start`` False the person asked for the saved game ("Load it"): no
+    link is read, and a saved text that cannot be read leaves the game on the
+    board as it is.
+    """
+    stored = judge_stored(stored_text)
+    problems: list[str] = []
+    linked: Game | None = None
+    clean = False
+    if at_start:
+        linked, error = read_link(query)
+        if error:
+            problems.append(sentence(shorten(LINK_FAILED.format(error=without_prefix(error, "link")))))
+            clean = True
+    saved = stored.state
+    if linked is not None:
+        game, clock = linked, None
+    elif saved is not None:
+        game, clock = saved.game, saved.clock
+    else:
+        game, clock = None, None
+    return StartPlan(
+        stored=stored,
+        game=game,
+        clock=clock,
+        settings=None if saved is None else saved.settings,
+        problems=tuple(problems),
+        clean_address=clean,
+        at_start=at_start,
+    )
+
+
+# -- each save ---------------------------------------------------------------------------------
+
+
+class SaveGuard:
+    """Whether this tab may write the saved game now; the notice when it may not.
+
+    ``expected`` is the saved text as this tab knows it (what it read or last
+    wrote; None: nothing). ``hold`` says why this tab does not save ('' when it does).
+    """
+
+    def __init__(self, expected: str | None, hold: str = "", newer: int | None = None) -> None:
+        self.expected = expected
+        self.hold = hold
+        #: The version of the newer page's state that :data:`HOLD_NEWER` protects.
+        self.newer = newer
+
+    def should_write(self, text: str, stored: str | None, force: bool = False) -> bool:
+        """Write ``text`` now, the storage holding ``stored``? (``force``: even if unchanged.)
+
+        False while held; False, and held, when ``stored`` is not what this tab
+        knows (another tab saved meanwhile). Nothing saved (``stored`` None) is
+        never lost by writing.
+        """
+        if self.hold:
+            return False
+        if stored is not None and stored != self.expected:
+            self.hold = HOLD_OTHER_TAB
+            return False
+        return force or text != self.expected or stored is None
+
+    def wrote(self, text: str) -> None:
+        """This tab wrote ``text``."""
+        self.expected = text
+
+    def stored_changed(self, key: str | None, value: str | None) -> bool:
+        """Another tab changed the storage (the ``storage`` event: ``key`` None when it was cleared).
+
+        True when this tab must now hold its saves (the notice changed).
+        """
+        if key is not None and key != STORAGE_KEY:
+            return False
+        if value == self.expected:
+            return False
+        if value is None:  # removed (moved aside, cleared): nothing to lose by saving
+            self.expected = None
+            if self.hold in (HOLD_NEWER, HOLD_STUCK):
+                self.hold = ""
+                return True
+            return False
+        if self.hold == HOLD_OTHER_TAB:
+            return False
+        self.hold = HOLD_OTHER_TAB
+        return True
+
+    def overrule(self, stored: str | None) -> None:
+        """The person chose to save this tab's game over ``stored`` (what is saved now)."""
+        self.hold = ""
+        self.expected = stored
+        self.newer = None
+
+    def notice(self) -> Notice | None:
+        """What the page shows while this tab does not save, with its choices."""
+        if self.hold == HOLD_OTHER_TAB:
+            return Notice(
+                "other-tab",
+                OTHER_TAB,
+                (
+                    Action(ACTION_LOAD_OTHER, LABEL_LOAD_OTHER, TITLE_LOAD_OTHER),
+                    Action(ACTION_OVERWRITE, LABEL_KEEP_MINE, TITLE_KEEP_MINE),
+                ),
+            )
+        if self.hold == HOLD_NEWER:
+            return Notice(
+                "newer",
+                NEWER_STATE.format(version=self.newer, this=STATE_VERSION),
+                (
+                    Action(ACTION_RELOAD, LABEL_RELOAD, TITLE_RELOAD),
+                    Action(ACTION_OVERWRITE, LABEL_REPLACE, TITLE_REPLACE),
+                ),
+            )
+        if self.hold == HOLD_STUCK:
+            return Notice(
+                "stuck",
+                STUCK,
+                (
+                    Action(ACTION_COPY_STORED, LABEL_COPY, TITLE_COPY),
+                    Action(ACTION_OVERWRITE, LABEL_REPLACE, TITLE_REPLACE),
+                ),
+                kind="error",
+            )
+        return None
+
+
+def copy_action() -> Action:
+    """The button of the start-up message that copies the state kept aside."""
+    return Action(ACTION_COPY_BROKEN, LABEL_COPY, TITLE_COPY)

@@ -1,0 +1,301 @@
+"""The autosave's decisions (reversi/ui/autosave.py) and the notices (reversi/ui/notices.py), under CPython.
+
+The page only reads and writes ``localStorage``: here a dict plays the storage,
+and two guards play two tabs of one browser.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reversi import Game, Rules
+from reversi.core.position import Position
+from reversi.formats.notation import play_transcript
+from reversi.ui.autosave import (
+    ACTION_COPY_BROKEN,
+    ACTION_LOAD_OTHER,
+    ACTION_OVERWRITE,
+    ACTION_RELOAD,
+    HOLD_NEWER,
+    HOLD_OTHER_TAB,
+    HOLD_STUCK,
+    SaveGuard,
+    copy_action,
+    judge_stored,
+    newer_version,
+    plan_start,
+)
+from reversi.ui.notices import Action, Notice, render_actions, render_notices, sentence, shorten
+from reversi.ui.players import Players
+from reversi.ui.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY, SavedState, dump_state, state_to_dict
+from reversi.ui.state import FORM_DEFAULTS, Controller
+
+
+def saved(moves: str = "f5d6", **changes) -> str:
+    """A saved state of ``moves``, with fields changed (``...`` removes one)."""
+    c = Controller(players=Players())
+    c.form_fields = {**FORM_DEFAULTS, "players": "two"}
+    game = play_transcript(Position.start(Rules()), moves)
+    data = state_to_dict(SavedState(game, c.settings()))
+    for key, value in changes.items():
+        if value is ...:
+            del data[key]
+        else:
+            data[key] = value
+    return json.dumps(data)
+
+
+def settings_with(**changes) -> dict:
+    data = json.loads(saved())["settings"]
+    data.update(changes)
+    return data
+
+
+#: Saved texts that cannot be read, and words of their message.
+HOSTILE_STATES = [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "not a list"),
+    ('"text"', "not a string"),
+    ("1e400", "not the number inf"),
+    (saved(settings=settings_with(players=3)), "settings.players"),
+    (saved(settings=settings_with(players=[1, 2])), "settings.players"),
+    (saved(settings=settings_with(players={"kinds": ["human", "computer"], "levels": [5, 5]})).replace(
+        "[5, 5]", "[1e400, 5]"), "two levels"),
+    (saved(settings=settings_with(hints="yes")), "settings.hints must be true or false"),
+    (saved(ply=10**30), "is outside"),
+    (saved(ply=1.5), "ply must be a whole number"),
+    (saved(rules={"variant": "hexagon"}), "unknown rule set"),
+    (saved(version=0), "version 0 is not supported"),
+    (saved(version="2"), "version '2' is not supported"),
+]
+
+
+# -- what is stored ------------------------------------------------------------------------
+
+
+def test_a_readable_state_is_restored_with_its_settings() -> None:
+    text = saved("f5d6c3")
+    plan = plan_start(text, "")
+    assert plan.game is not None and len(plan.game.line) == 3
+    assert plan.settings == json.loads(text)["settings"]
+    assert not plan.move_aside and plan.message() == "" and not plan.clean_address
+    guard = plan.guard()
+    assert guard.expected == text and guard.hold == "" and guard.notice() is None
+
+
+def test_nothing_saved_is_a_new_game() -> None:
+    plan = plan_start(None, "")
+    assert plan.game is None and plan.settings is None and plan.message() == ""
+    assert plan.guard().expected is None and not plan.guard().hold
+
+
+@pytest.mark.parametrize("text, words", HOSTILE_STATES)
+def test_an_unreadable_state_is_moved_aside_and_named(text: str, words: str) -> None:
+    plan = plan_start(text, "")
+    assert plan.move_aside and plan.game is None and plan.settings is None
+    message = plan.message()
+    assert message.startswith("The saved game could not be restored: ") and words in message, message
+    assert "saved state:" not in message  # its source is said once
+    assert "A new game was started." in message and "A copy of it is kept" in message
+    assert plan.offers_copy()
+    guard = plan.guard(moved_aside=True)  # copied to BROKEN_KEY and removed: nothing saved now
+    assert guard.expected is None and guard.hold == ""
+    assert guard.should_write(saved("f5"), None)
+
+
+def test_an_unreadable_state_that_cannot_be_kept_aside_is_not_overwritten() -> None:
+    plan = plan_start("{broken", "")
+    message = plan.message(moved_aside=False)
+    assert "no room to keep a copy" in message and not plan.offers_copy(moved_aside=False)
+    guard = plan.guard(moved_aside=False)
+    assert guard.hold == HOLD_STUCK
+    assert not guard.should_write(saved("f5"), "{broken", force=True)
+    notice = guard.notice()
+    assert notice is not None and notice.kind == "error"
+    assert [a.name for a in notice.actions] == ["copy-stored", ACTION_OVERWRITE]
+    guard.overrule("{broken")  # the person chose to replace it
+    assert guard.should_write(saved("f5"), "{broken")
+
+
+def test_a_newer_versions_state_is_kept_and_not_overwritten() -> None:
+    text = saved(version=STATE_VERSION + 1)
+    stored = judge_stored(text)
+    assert stored.newer == STATE_VERSION + 1 and not stored.broken and stored.state is None
+    plan = plan_start(text, "")
+    assert not plan.move_aside and plan.game is None and plan.message() == ""
+    guard = plan.guard()
+    assert guard.hold == HOLD_NEWER and guard.expected == text
+    game = saved("f5")
+    assert not guard.should_write(game, text) and not guard.should_write(game, text, force=True)  # closing the tab
+    notice = guard.notice()
+    assert notice is not None and notice.key == "newer"
+    assert f"version {STATE_VERSION + 1}" in notice.text and "does not save over it" in notice.text
+    assert [a.name for a in notice.actions] == [ACTION_RELOAD, ACTION_OVERWRITE]
+    guard.overrule(text)  # "Replace it with this game": deliberate
+    assert guard.should_write(game, text) and guard.notice() is None
+
+
+@pytest.mark.parametrize("text", ['{"version": true}', '{"version": 1.5e9}', "[2]", '{"version": -3}', "{"])
+def test_only_a_whole_newer_version_is_newer(text: str) -> None:
+    assert newer_version(text) is None
+    assert judge_stored(text).broken
+
+
+def test_a_link_wins_over_the_saved_game_but_not_over_its_settings() -> None:
+    text = saved("f5d6c3")
+    plan = plan_start(text, "?m=f5&at=0")
+    assert plan.game is not None and plan.game.line == play_transcript(Position.start(Rules()), "f5").line
+    assert plan.game.ply == 0 and plan.settings == json.loads(text)["settings"]
+    assert plan.guard().expected == text  # the link's game saves over the autosave (as before)
+
+
+HOSTILE_LINKS = [
+    ("?s=%C2%B2", "s='²'"),
+    ("?m=%C4%B03", "cannot read"),
+    ("?h=" + "9" * 5000, "h='999"),
+    ("?at=999", "at='999'"),
+    ("?v=99", "newer version"),
+    ("?m=f5f5", "move 2"),
+    ("?x=" + "a" * 30_000, "too long"),
+    ("?m=f5&m=d6", "appears twice"),
+]
+
+
+@pytest.mark.parametrize("query, words", HOSTILE_LINKS)
+def test_a_hostile_link_is_named_and_the_saved_game_shown(query: str, words: str) -> None:
+    text = saved("f5d6c3")
+    plan = plan_start(text, query)
+    message = plan.message()
+    assert message.startswith("The link could not be opened: ") and words in message, message
+    assert "link: " not in message[:40]
+    assert len(message) <= 402 and message.endswith((".", "…"))  # a 5,000-digit link is not quoted whole
+    assert plan.clean_address
+    assert plan.game is not None and len(plan.game.line) == 3  # the autosave instead
+
+
+def test_a_hostile_link_and_a_hostile_state_are_both_named() -> None:
+    plan = plan_start("[1]", "?v=99")
+    message = plan.message()
+    assert message.index("The link could not be opened") < message.index("The saved game could not be restored")
+    assert plan.game is None and plan.move_aside
+
+
+def test_load_it_reads_the_saved_game_but_no_link() -> None:
+    text = saved("f5d6c3")
+    plan = plan_start(text, "?m=f5", at_start=False)
+    assert plan.game is not None and len(plan.game.line) == 3 and not plan.clean_address
+    broken = plan_start("{x", at_start=False)  # the current game stays: no "new game" said
+    assert broken.game is None and "A new game" not in broken.message() and broken.move_aside
+    gone = plan_start(None, at_start=False)
+    assert gone.game is None and "no saved game any more" in gone.message()
+
+
+# -- two tabs ------------------------------------------------------------------------------
+
+
+class Tab:
+    """A tab of the page, as far as saving goes: its game's text, its guard, one shared storage."""
+
+    def __init__(self, storage: dict[str, str], tabs: list[Tab]) -> None:
+        self.storage, self.tabs = storage, tabs
+        self.guard = plan_start(storage.get(STORAGE_KEY)).guard()
+        tabs.append(self)
+
+    def save(self, text: str, force: bool = False) -> bool:
+        if not self.guard.should_write(text, self.storage.get(STORAGE_KEY), force):
+            return False
+        self.storage[STORAGE_KEY] = text
+        self.guard.wrote(text)
+        for other in self.tabs:  # the storage event fires in the other tabs only
+            if other is not self:
+                other.guard.stored_changed(STORAGE_KEY, text)
+        return True
+
+
+def test_the_older_tab_never_overwrites_the_newer_moves() -> None:
+    storage: dict[str, str] = {}
+    tabs: list[Tab] = []
+    a, b = Tab(storage, tabs), Tab(storage, tabs)
+    assert a.save(saved("f5"))
+    assert b.guard.hold == HOLD_OTHER_TAB  # B heard of it
+    b.guard.overrule(storage[STORAGE_KEY])  # B: Keep this one
+    assert b.save(saved("f5d6c3"))
+    assert a.guard.hold == HOLD_OTHER_TAB
+    assert not a.save(saved("f5d6"))  # A's next move
+    assert not a.save(saved("f5d6"), force=True)  # A is closed
+    assert json.loads(storage[STORAGE_KEY])["moves"] == "f5d6c3"  # B's game survives
+    notice = a.guard.notice()
+    assert notice is not None and notice.text.startswith("This game was changed in another tab.")
+    assert [a.name for a in notice.actions] == [ACTION_LOAD_OTHER, ACTION_OVERWRITE]
+
+
+def test_a_missed_event_is_caught_before_writing() -> None:
+    """A frozen tab may miss the storage event: the stored text is compared before each write."""
+    storage = {STORAGE_KEY: saved("f5")}
+    guard = plan_start(storage[STORAGE_KEY]).guard()
+    storage[STORAGE_KEY] = saved("f5d6c3")  # another tab, unheard
+    assert not guard.should_write(saved("f5d6"), storage[STORAGE_KEY])
+    assert guard.hold == HOLD_OTHER_TAB
+
+
+def test_load_it_takes_the_other_tabs_game_and_saving_goes_on() -> None:
+    other = saved("f5d6c3")
+    guard = SaveGuard(saved("f5"), HOLD_OTHER_TAB)
+    plan = plan_start(other, at_start=False)
+    assert plan.game is not None and len(plan.game.line) == 3
+    guard = plan.guard()
+    assert guard.hold == "" and not guard.should_write(other, other)  # nothing changed: no write
+    assert guard.should_write(saved("f5d6c3d3"), other)
+
+
+def test_storage_events_that_lose_nothing_do_not_stop_saving() -> None:
+    text = saved("f5")
+    guard = SaveGuard(text)
+    assert not guard.stored_changed(BROKEN_KEY, "{x")  # another key
+    assert not guard.stored_changed(STORAGE_KEY, text)  # the same text
+    assert not guard.stored_changed(STORAGE_KEY, None) and guard.expected is None  # removed
+    assert guard.should_write(saved("f5d6"), None)
+    held = SaveGuard(text, HOLD_NEWER, newer=2)
+    assert held.stored_changed(None, None) and held.hold == ""  # cleared: nothing left to protect
+    newer = SaveGuard(text, HOLD_NEWER, newer=2)
+    assert newer.stored_changed(STORAGE_KEY, saved("f5d6")) and newer.hold == HOLD_OTHER_TAB
+    again = SaveGuard(text, HOLD_OTHER_TAB)
+    assert not again.stored_changed(STORAGE_KEY, saved("f5d6"))  # already held: no new notice
+
+
+def test_an_unchanged_game_is_not_written_again_unless_forced() -> None:
+    text = saved("f5")
+    guard = SaveGuard(text)
+    assert not guard.should_write(text, text)
+    assert guard.should_write(text, text, force=True)
+
+
+# -- notices -------------------------------------------------------------------------------
+
+
+def test_notices_are_escaped_and_carry_their_buttons() -> None:
+    notice = Notice("x<y", "Text <b>&</b>", (Action("go", "Go <now>", "Do it & more"),), kind="error")
+    html = render_notices([notice])
+    assert '<div class="notice-box" data-notice="x&lt;y" data-kind="error">' in html
+    assert "Text &lt;b&gt;&amp;&lt;/b&gt;" in html
+    assert ('<button class="btn" type="button" data-notice-action="go" title="Do it &amp; more">'
+            "Go &lt;now&gt;</button>") in html
+    assert render_notices([]) == "" and render_actions([]) == ""
+    assert "notice-actions" not in render_notices([Notice("k", "no buttons")])
+    assert copy_action().name == ACTION_COPY_BROKEN
+
+
+def test_long_messages_are_cut_and_end_as_sentences() -> None:
+    assert shorten("x" * 1000) == "x" * 399 + "…" and shorten("short") == "short"
+    quoted = shorten("link: h='" + "9" * 5000 + "' should be a number of at most 3 digits")
+    assert quoted == "link: h='" + "9" * 24 + "…' should be a number of at most 3 digits"
+    assert shorten("at='999' and 'f5'") == "at='999' and 'f5'"
+    assert sentence("done") == "done." and sentence("done.") == "done." and sentence("cut…") == "cut…"
+    assert sentence("(char 1)") == "(char 1)."
+
+
+def test_a_dumped_game_is_what_the_guard_compares() -> None:
+    text = dump_state(SavedState(Game()))
+    assert plan_start(text).guard().expected == text
