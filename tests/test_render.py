@@ -202,7 +202,7 @@ def test_index_html_uses_only_relative_urls() -> None:
 def test_index_html_static_status_matches_the_controller() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     st = Controller().status()
-    assert f'<p id="message" class="message" aria-live="polite">{st.message}</p>' in html
+    assert f'<p id="message" class="message" aria-live="polite" data-i18n>{st.message}</p>' in html
     assert f'<span id="game-title" class="game-title">{st.title}</span>' in html
     assert "Loading the engine…" in html
 

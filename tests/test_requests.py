@@ -226,7 +226,7 @@ def test_json_ask_speaks_json_across_the_worker_boundary() -> None:
 
         ask = json_ask(call, "best_move")
         assert await ask({"level": 1}) == {"move": "f5"}
-        assert calls == [("best_move", '{"level": 1}')]
+        assert calls == [("best_move", '{"level": 1, "lang": "en"}')]  # the page's language goes along
         assert await json_ask(call, "analyse")({}) == {"error": "the engine answered [1]"}
 
     run(scenario())

@@ -33,7 +33,7 @@ from reversi.core.rules import BLACK, WHITE
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.notation import move_name, parse_position, play_transcript
 from reversi.formats.record import rules_from_dict
-from reversi.i18n import _, ngettext
+from reversi.i18n import _, language, ngettext, set_language
 
 #: The longest ``start`` position string and ``moves`` transcript a request may send.
 MAX_START_CHARS = 2_000
@@ -116,6 +116,16 @@ def _position(rules: object, start: object, moves: object) -> Position:
     moves_text = _check_text(moves, "moves", MAX_MOVES_CHARS)
     pos = parse_position(start_text, r) if start_text else Position.start(r)
     return play_transcript(pos, moves_text).position
+
+
+def use_language(code: object) -> str:
+    """Answer in the language ``code`` a request names (its ``lang``: the page's); None keeps the current one.
+
+    An unknown code means English. Returns the language the messages are now in.
+    """
+    if code is None:
+        return language()
+    return set_language(code)
 
 
 def _guard(fn: Callable[_P, Reply]) -> Callable[_P, Reply]:

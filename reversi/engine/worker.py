@@ -20,6 +20,10 @@ too) and returns a JSON string, so nothing but text crosses the worker boundary:
 * ``bench(request)``: the node rate of the midgame search on ``positions`` (the
   same loop as ``tests/bench/bench_search.py``), ``seconds`` per position.
 
+A request may name the page's language (``"lang": "cs"``): its messages are then in
+that language (:func:`reversi.engine.api.use_language`; a request without one keeps
+the language of the last).
+
 Errors come back as ``{"error": "..."}``, never as exceptions: a bad request (not
 JSON, not an object, a field out of range: a :class:`~reversi.errors.ReversiError`)
 with its message; anything else is a bug, answered as ``{"error": "internal error:
@@ -82,7 +86,9 @@ def _request(payload: object) -> Request:
 
 def _answer(fn: Callable[[Request], Reply], payload: object) -> str:
     try:
-        out = fn(_request(payload))
+        request = _request(payload)
+        engine_api.use_language(request.get("lang"))
+        out = fn(request)
     except ReversiError as e:
         out = {"error": str(e)}
     except Exception as e:  # a bug: never an exception across the worker boundary, but not silent

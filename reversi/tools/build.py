@@ -42,7 +42,8 @@ FETCHED_BY_SRC = ("reversi/engine/worker.py",)
 def package_files(root: Path = ROOT) -> list[str]:
     """The .py files the browser runs and the weights files, as ``reversi/...`` paths, sorted."""
     data = [root / "reversi" / "engine" / "data" / name for name in DATA_FILES]
-    paths = [*(root / "reversi").rglob("*.py"), *(p for p in data if p.is_file())]
+    catalogs = (root / "reversi" / "i18n" / "locale").glob("*/LC_MESSAGES/*.mo")
+    paths = [*(root / "reversi").rglob("*.py"), *(p for p in data if p.is_file()), *catalogs]
     names = (p.relative_to(root).as_posix() for p in paths)
     return sorted(n for n in names if not n.startswith(NOT_SHIPPED) and n not in FETCHED_BY_SRC)
 

@@ -45,32 +45,33 @@ from typing import Any
 from reversi.core.clock import Clock
 from reversi.core.game import Game
 from reversi.errors import ReversiError
+from reversi.i18n import N_, _
 from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
 from reversi.ui.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link
 
 # -- what this module says to a person (one place) --------------------------------------------
-LINK_FAILED = "The link could not be opened: {error}"
-STATE_FAILED = "The saved game could not be restored: {error}"
-NEW_GAME_STARTED = "A new game was started."
-COPY_KEPT = "A copy of it is kept: Copy it puts it on the clipboard (also in the Game menu)."
-COPY_NOT_KEPT = "There was no room to keep a copy, so it is left as it is."
-STORED_GONE = "There is no saved game any more: this tab's game is kept."
-NEWER_STATE = (
+LINK_FAILED = N_("The link could not be opened: {error}")
+STATE_FAILED = N_("The saved game could not be restored: {error}")
+NEW_GAME_STARTED = N_("A new game was started.")
+COPY_KEPT = N_("A copy of it is kept: Copy it puts it on the clipboard (also in the Game menu).")
+COPY_NOT_KEPT = N_("There was no room to keep a copy, so it is left as it is.")
+STORED_GONE = N_("There is no saved game any more: this tab's game is kept.")
+NEWER_STATE = N_(
     "The saved game was made by a newer version of this page (version {version}; this page reads "
     "version {this}). Reload the page to continue it: this tab does not save over it."
 )
-OTHER_TAB = "This game was changed in another tab. This tab does not save until you choose which game to keep."
-STUCK = "The saved game could not be read, and this tab does not save over it until you choose."
-LABEL_LOAD_OTHER = "Load it"
-LABEL_KEEP_MINE = "Keep this one"
-LABEL_REPLACE = "Replace it with this game"
-LABEL_RELOAD = "Reload"
-LABEL_COPY = "Copy it"
-TITLE_LOAD_OTHER = "Show the game saved in the other tab here."
-TITLE_KEEP_MINE = "Save the game of this tab over the other tab's game."
-TITLE_REPLACE = "Save the game of this tab over the saved game."
-TITLE_RELOAD = "Reload the page."
-TITLE_COPY = "Copy the saved game that could not be read to the clipboard."
+OTHER_TAB = N_("This game was changed in another tab. This tab does not save until you choose which game to keep.")
+STUCK = N_("The saved game could not be read, and this tab does not save over it until you choose.")
+LABEL_LOAD_OTHER = N_("Load it")
+LABEL_KEEP_MINE = N_("Keep this one")
+LABEL_REPLACE = N_("Replace it with this game")
+LABEL_RELOAD = N_("Reload")
+LABEL_COPY = N_("Copy it")
+TITLE_LOAD_OTHER = N_("Show the game saved in the other tab here.")
+TITLE_KEEP_MINE = N_("Save the game of this tab over the other tab's game.")
+TITLE_REPLACE = N_("Save the game of this tab over the saved game.")
+TITLE_RELOAD = N_("Reload the page.")
+TITLE_COPY = N_("Copy the saved game that could not be read to the clipboard.")
 
 #: Why this tab does not save: a newer page's state, another tab's save, a state that
 #: cannot be read nor moved aside.
@@ -158,12 +159,12 @@ class StartPlan:
         parts = list(self.problems)
         if self.stored.broken:
             error = without_prefix(self.stored.error, "saved state")
-            parts.append(sentence(shorten(STATE_FAILED.format(error=error))))
+            parts.append(sentence(shorten(_(STATE_FAILED).format(error=error))))
             if self.at_start and self.game is None:
-                parts.append(NEW_GAME_STARTED)
-            parts.append(COPY_KEPT if moved_aside else COPY_NOT_KEPT)
+                parts.append(_(NEW_GAME_STARTED))
+            parts.append(_(COPY_KEPT) if moved_aside else _(COPY_NOT_KEPT))
         elif self.stored.text is None and not self.at_start:
-            parts.append(STORED_GONE)
+            parts.append(_(STORED_GONE))
         return " ".join(parts)
 
     def offers_copy(self, moved_aside: bool = True) -> bool:
@@ -194,7 +195,7 @@ def plan_start(stored_text: str | None, query: str = "", at_start: bool = True) 
     if at_start:
         linked, error = read_link(query)
         if error:
-            problems.append(sentence(shorten(LINK_FAILED.format(error=without_prefix(error, "link")))))
+            problems.append(sentence(shorten(_(LINK_FAILED).format(error=without_prefix(error, "link")))))
             clean = True
     saved = stored.state
     if linked is not None:
@@ -279,28 +280,28 @@ class SaveGuard:
         if self.hold == HOLD_OTHER_TAB:
             return Notice(
                 "other-tab",
-                OTHER_TAB,
+                _(OTHER_TAB),
                 (
-                    Action(ACTION_LOAD_OTHER, LABEL_LOAD_OTHER, TITLE_LOAD_OTHER),
-                    Action(ACTION_OVERWRITE, LABEL_KEEP_MINE, TITLE_KEEP_MINE),
+                    Action(ACTION_LOAD_OTHER, _(LABEL_LOAD_OTHER), _(TITLE_LOAD_OTHER)),
+                    Action(ACTION_OVERWRITE, _(LABEL_KEEP_MINE), _(TITLE_KEEP_MINE)),
                 ),
             )
         if self.hold == HOLD_NEWER:
             return Notice(
                 "newer",
-                NEWER_STATE.format(version=self.newer, this=STATE_VERSION),
+                _(NEWER_STATE).format(version=self.newer, this=STATE_VERSION),
                 (
-                    Action(ACTION_RELOAD, LABEL_RELOAD, TITLE_RELOAD),
-                    Action(ACTION_OVERWRITE, LABEL_REPLACE, TITLE_REPLACE),
+                    Action(ACTION_RELOAD, _(LABEL_RELOAD), _(TITLE_RELOAD)),
+                    Action(ACTION_OVERWRITE, _(LABEL_REPLACE), _(TITLE_REPLACE)),
                 ),
             )
         if self.hold == HOLD_STUCK:
             return Notice(
                 "stuck",
-                STUCK,
+                _(STUCK),
                 (
-                    Action(ACTION_COPY_STORED, LABEL_COPY, TITLE_COPY),
-                    Action(ACTION_OVERWRITE, LABEL_REPLACE, TITLE_REPLACE),
+                    Action(ACTION_COPY_STORED, _(LABEL_COPY), _(TITLE_COPY)),
+                    Action(ACTION_OVERWRITE, _(LABEL_REPLACE), _(TITLE_REPLACE)),
                 ),
                 kind="error",
             )
@@ -309,4 +310,4 @@ class SaveGuard:
 
 def copy_action() -> Action:
     """The button of the start-up message that copies the state kept aside."""
-    return Action(ACTION_COPY_BROKEN, LABEL_COPY, TITLE_COPY)
+    return Action(ACTION_COPY_BROKEN, _(LABEL_COPY), _(TITLE_COPY))

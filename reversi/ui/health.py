@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from reversi.i18n import N_, _
 from reversi.ui.notices import Action, Notice
 
 #: The longest a worker may take to boot and warm up (seconds): Pyodide, the package, the weights.
@@ -39,18 +40,18 @@ READY = "ready"
 UNAVAILABLE = "unavailable"
 
 # -- what this module says to a person (one place) --------------------------------------------
-UNAVAILABLE_TEXT = "The computer is unavailable. {reason} Your game is kept."
-REASON_SCRIPT = "Its script could not be loaded."
-REASON_SCRIPT_STATUS = "Its script could not be loaded (the server answered {status})."
-REASON_BOOT_TIMEOUT = "It did not start within {seconds:g} seconds."
-REASON_BOOT_FAILED = "It could not start: {error}."
-REASON_NO_REPLY = "It did not answer within {seconds:g} seconds."
-REASON_FAILED = "It stopped working: {error}."
-LABEL_RETRY = "Retry"
-LABEL_TWO_PLAYERS = "Play two-player"
-TITLE_RETRY = "Start the computer again."
-TITLE_TWO_PLAYERS = "Two people play the sides from here on; the game is kept."
-HINTS_UNAVAILABLE = "Hints need the computer, which is unavailable."
+UNAVAILABLE_TEXT = N_("The computer is unavailable. {reason} Your game is kept.")
+REASON_SCRIPT = N_("Its script could not be loaded.")
+REASON_SCRIPT_STATUS = N_("Its script could not be loaded (the server answered {status}).")
+REASON_BOOT_TIMEOUT = N_("It did not start within {seconds:g} seconds.")
+REASON_BOOT_FAILED = N_("It could not start: {error}.")
+REASON_NO_REPLY = N_("It did not answer within {seconds:g} seconds.")
+REASON_FAILED = N_("It stopped working: {error}.")
+LABEL_RETRY = N_("Retry")
+LABEL_TWO_PLAYERS = N_("Play two-player")
+TITLE_RETRY = N_("Start the computer again.")
+TITLE_TWO_PLAYERS = N_("Two people play the sides from here on; the game is kept.")
+HINTS_UNAVAILABLE = N_("Hints need the computer, which is unavailable.")
 
 #: The notice's buttons (``data-notice-action``).
 ACTION_RETRY = "retry"
@@ -70,12 +71,12 @@ class Watched(Protocol):
 
 def script_reason(status: int | None = None) -> str:
     """Why the worker's script could not be fetched (``status``: the server's answer, if any)."""
-    return REASON_SCRIPT if status is None else REASON_SCRIPT_STATUS.format(status=status)
+    return _(REASON_SCRIPT) if status is None else _(REASON_SCRIPT_STATUS).format(status=status)
 
 
 def boot_reason(error: str) -> str:
     """Why the worker could not boot (an error while it started or warmed up)."""
-    return REASON_BOOT_FAILED.format(error=error.rstrip(".") or "no reason given")
+    return _(REASON_BOOT_FAILED).format(error=error.rstrip(".") or _("no reason given"))
 
 
 class EngineHealth:
@@ -119,14 +120,14 @@ class EngineHealth:
         a failed call, a reply overdue."""
         now = self.clock() if now is None else now
         if self.state == STARTING and now > self.boot_deadline:
-            return REASON_BOOT_TIMEOUT.format(seconds=BOOT_SECONDS)
+            return _(REASON_BOOT_TIMEOUT).format(seconds=BOOT_SECONDS)
         if self.state != READY:
             return ""
         for driver in drivers:
             if driver.failure:
-                return REASON_FAILED.format(error=driver.failure.rstrip("."))
+                return _(REASON_FAILED).format(error=driver.failure.rstrip("."))
             if driver.overdue(now):
-                return REASON_NO_REPLY.format(seconds=round(driver.reply_seconds()))
+                return _(REASON_NO_REPLY).format(seconds=round(driver.reply_seconds()))
         return ""
 
     def notice(self, needed: bool) -> Notice | None:
@@ -135,16 +136,16 @@ class EngineHealth:
             return None
         return Notice(
             "engine",
-            UNAVAILABLE_TEXT.format(reason=self.reason),
+            _(UNAVAILABLE_TEXT).format(reason=self.reason),
             (
-                Action(ACTION_RETRY, LABEL_RETRY, TITLE_RETRY),
-                Action(ACTION_TWO_PLAYERS, LABEL_TWO_PLAYERS, TITLE_TWO_PLAYERS),
+                Action(ACTION_RETRY, _(LABEL_RETRY), _(TITLE_RETRY)),
+                Action(ACTION_TWO_PLAYERS, _(LABEL_TWO_PLAYERS), _(TITLE_TWO_PLAYERS)),
             ),
         )
 
     def hints_title(self) -> str:
         """Why the Hints button is disabled ('' unless the computer is unavailable)."""
-        return HINTS_UNAVAILABLE if self.unavailable else ""
+        return _(HINTS_UNAVAILABLE) if self.unavailable else ""
 
     def thinking(self, side: int | None) -> int | None:
         """The side shown as thinking: nobody while the computer is unavailable."""

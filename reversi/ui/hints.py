@@ -24,6 +24,7 @@ import asyncio
 from collections.abc import Mapping
 from typing import Protocol
 
+from reversi.i18n import _
 from reversi.ui import players as _players
 from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
 
@@ -142,7 +143,8 @@ class HintDriver(RequestDriver[_players.Token]):
         self.token = token
         scores = reply.get("scores")
         if "error" in reply or not isinstance(scores, Mapping):
-            self.scores, self.error = {}, f"No hints: {reply.get('error', 'the engine gave no values')}"
+            why = reply.get("error") or _("the engine gave no values")
+            self.scores, self.error = {}, _("No hints: {error}").format(error=why)
         else:
             legal = set(self.controller.rules.geometry.bits_to_names(self.controller.position.legal))
             self.scores = {str(k): int(v) for k, v in scores.items() if str(k) in legal}

@@ -25,6 +25,7 @@ from html import escape
 from reversi.core.game import Game
 from reversi.core.position import PASS
 from reversi.core.rules import WHITE
+from reversi.i18n import _, pgettext
 
 #: Keys the move list answers to when it has the focus.
 NAV_KEYS = ("Home", "End", "ArrowLeft", "ArrowRight")
@@ -98,7 +99,7 @@ def as_text(game: Game) -> str:
 def render_move_list(game: Game, side_names: tuple[str, str] = ("Black", "White")) -> str:
     """The inner markup of the move list element."""
     if not game.line:
-        return '<p class="moves-empty">No moves yet</p>'
+        return f'<p class="moves-empty">{escape(_("No moves yet"))}</p>'
     out = []
     for row in rows(game):
         out.append(f'<span class="move-no" aria-hidden="true">{row.number}.</span>')
@@ -113,11 +114,18 @@ def render_move_list(game: Game, side_names: tuple[str, str] = ("Black", "White"
                 classes.append("current")
             if entry.ahead:
                 classes.append("ahead")
-            label = f"{row.number}. {side_names[side]} {'passes' if entry.is_pass else entry.text}"
+            if entry.is_pass:
+                # Translators: a pass in the move list, for screen readers: "12. White passes"
+                label = _("{number}. {side} passes").format(number=row.number, side=side_names[side])
+            else:
+                # Translators: a move in the move list, for screen readers: "1. Black f5"
+                label = _("{number}. {side} {move}").format(number=row.number, side=side_names[side], move=entry.text)
+            # Translators: a pass as the move list shows it (the notation's "pass")
+            shown = pgettext("move list", "pass") if entry.is_pass else entry.text
             out.append(
                 f'<span class="{" ".join(classes)}" data-ply="{entry.ply}" role="option" '
                 f'aria-selected="{"true" if entry.current else "false"}" aria-label="{escape(label)}">'
-                f"{escape(entry.text)}</span>"
+                f"{escape(shown)}</span>"
             )
     return "".join(out)
 

@@ -48,6 +48,7 @@ from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current
 from reversi.errors import ReversiError, SettingsError
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import rules_to_dict
+from reversi.i18n import _, format_number
 from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
 
 HUMAN = "human"
@@ -91,12 +92,28 @@ PlayersError = SettingsError
 
 
 def level_name(level: int) -> str:
-    return get_level(level).name
+    """The level's name in the current language (``"Expert"``)."""
+    return _(get_level(level).name)
+
+
+def form_option_texts() -> dict[str, str]:
+    """The new-game form's options drawn from tables, by CSS selector: the levels ("5 · Strong club")
+    and Expert's times per move ("1.8 s"), in the current language."""
+    out: dict[str, str] = {}
+    for level, name in level_choices():
+        # Translators: a level in the new-game form's list: its number and name, "5 · Strong club"
+        text = _("{level} · {name}").format(level=level, name=name)
+        for select in ("level", "level2"):
+            out[f'select[name="{select}"] option[value="{level}"]'] = text
+    for value, _label in THINK_CHOICES:
+        seconds = float(value) if value else LEVELS[-1].seconds
+        out[f'select[name="think"] option[value="{value}"]'] = _("{seconds} s").format(seconds=_seconds(seconds))
+    return out
 
 
 def level_choices() -> list[tuple[int, str]]:
-    """``(level, name)`` for every level, weakest first (for the form's selects)."""
-    return [(lv.level, lv.name) for lv in LEVELS]
+    """``(level, name)`` for every level, weakest first (for the form's selects), in the current language."""
+    return [(lv.level, _(lv.name)) for lv in LEVELS]
 
 
 @dataclass(frozen=True)
@@ -111,7 +128,11 @@ class Players:
     def __post_init__(self) -> None:
         for kind in self.kinds:
             if kind not in (HUMAN, COMPUTER):
-                raise PlayersError(f"player {kind!r} must be {HUMAN!r} or {COMPUTER!r}")
+                raise PlayersError(
+                    _("player {kind!r} must be {human!r} or {computer!r}").format(
+                        kind=kind, human=HUMAN, computer=COMPUTER
+                    )
+                )
         for level in self.levels:
             try:
                 get_level(level)
@@ -121,7 +142,9 @@ class Players:
             isinstance(self.seconds, (int, float)) and 0 < self.seconds <= MAX_THINK_SECONDS
         ):
             raise PlayersError(
-                f"time per move {self.seconds!r} must be more than 0 and at most {MAX_THINK_SECONDS:g} s"
+                _("time per move {seconds!r} must be more than 0 and at most {most} s").format(
+                    seconds=self.seconds, most=format_number(MAX_THINK_SECONDS)
+                )
             )
 
     @classmethod
@@ -142,7 +165,10 @@ class Players:
     def _level_text(self, side: int) -> str:
         level = self.levels[side]
         t = self.time_limit(side)
-        return f"{level_name(level)}, {t:g} s a move" if t is not None else level_name(level)
+        if t is None:
+            return level_name(level)
+        # Translators: a computer player's level and its time per move: "Expert, 10 s a move"
+        return _("{level}, {seconds} s a move").format(level=level_name(level), seconds=_seconds(t))
 
     def is_computer(self, side: int | None) -> bool:
         return side is not None and self.kinds[side] == COMPUTER
@@ -164,22 +190,30 @@ class Players:
     def label(self, side: int) -> str:
         """What the player card says under the side's name ('' for two people)."""
         if self.kinds[side] == COMPUTER:
-            return f"Computer · {level_name(self.levels[side])}"
-        return "You" if self.any_computer else ""
+            # Translators: the player card of a side the computer plays: "Computer · Expert"
+            return _("Computer · {level}").format(level=level_name(self.levels[side]))
+        # Translators: the player card of the person's side, against the computer
+        return _("You") if self.any_computer else ""
 
     def describe(self, side_names: tuple[str, str] = ("Black", "White")) -> str:
         """'You (Black) vs Computer level 5 (Strong club)', 'Two players', ..."""
         if self.all_computers:
             b, w = self.levels
-            return (
-                f"Computer level {b} ({self._level_text(0)}, {side_names[0]}) vs "
-                f"computer level {w} ({self._level_text(1)}, {side_names[1]})"
+            return _(
+                "Computer level {black_level} ({black_text}, {black}) vs "
+                "computer level {white_level} ({white_text}, {white})"
+            ).format(
+                black_level=b, black_text=self._level_text(0), black=side_names[0],
+                white_level=w, white_text=self._level_text(1), white=side_names[1],
             )
         if not self.any_computer:
-            return "Two players"
+            return _("Two players")
         you = 0 if self.kinds[0] == HUMAN else 1
         level = self.levels[1 - you]
-        return f"You ({side_names[you]}) vs Computer level {level} ({self._level_text(1 - you)})"
+        # Translators: who plays: "You (Black) vs Computer level 5 (Strong club)"
+        return _("You ({side}) vs Computer level {level} ({level_text})").format(
+            side=side_names[you], level=level, level_text=self._level_text(1 - you)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kinds": list(self.kinds), "levels": list(self.levels)}
@@ -191,14 +225,14 @@ class Players:
     def from_dict(cls, data: Mapping[str, Any]) -> Players:
         """The players a :meth:`to_dict` saved; each field's type and range checked."""
         if not isinstance(data, Mapping):
-            raise PlayersError(f"players setting must be an object, not {type(data).__name__}")
+            raise PlayersError(_("players setting must be an object, not {type}").format(type=type(data).__name__))
         kinds, raw_levels, seconds = data.get("kinds"), data.get("levels"), data.get("seconds")
         if not (isinstance(kinds, list) and len(kinds) == 2 and all(isinstance(k, str) for k in kinds)):
             raise PlayersError("players setting must name two sides: kinds [human|computer, human|computer]")
         if not (isinstance(raw_levels, list) and len(raw_levels) == 2 and all(_is_int(v) for v in raw_levels)):
             raise PlayersError("players setting must give two levels as whole numbers")
         if seconds is not None and not (_is_number(seconds) and math.isfinite(seconds)):
-            raise PlayersError(f"players setting: seconds {seconds!r} is not a number")
+            raise PlayersError(_("players setting: seconds {seconds!r} is not a number").format(seconds=seconds))
         if seconds is None:  # a retired level above Expert was Expert with more time
             seconds = max((RETIRED_LEVELS.get(v, 0.0) for v in raw_levels), default=0.0) or None
         levels = (current_level(raw_levels[0]), current_level(raw_levels[1]))
@@ -208,12 +242,14 @@ class Players:
 def _level_field(fields: Mapping[str, str], key: str) -> int:
     text = str(fields.get(key, PLAYER_FORM_DEFAULTS[key])).strip()
     if not (text.isascii() and text.isdigit() and len(text) <= 3):
-        raise PlayersError(f"level {text!r} is not a level: 1 to {len(LEVELS)}")
+        raise PlayersError(_("level {level!r} is not a level: 1 to {most}").format(level=text, most=len(LEVELS)))
     level = current_level(int(text))
     try:
         get_level(level)
     except ReversiError:
-        raise PlayersError(f"level {text!r} is not a level: 1 to {len(LEVELS)}") from None
+        raise PlayersError(
+            _("level {level!r} is not a level: 1 to {most}").format(level=text, most=len(LEVELS))
+        ) from None
     return level
 
 
@@ -223,11 +259,11 @@ def _think_field(fields: Mapping[str, str]) -> float | None:
     if not text:
         return None
     if len(text) > 20:
-        raise PlayersError(f"time per move {text[:20]!r}… is not a number of seconds")
+        raise PlayersError(_("time per move {text!r}… is not a number of seconds").format(text=text[:20]))
     try:
         return float(text)  # the range (NaN and infinity refused) is checked by Players
     except ValueError:
-        raise PlayersError(f"time per move {text!r} is not a number of seconds") from None
+        raise PlayersError(_("time per move {text!r} is not a number of seconds").format(text=text)) from None
 
 
 def players_from_fields(fields: Mapping[str, str]) -> Players:
@@ -238,11 +274,11 @@ def players_from_fields(fields: Mapping[str, str]) -> Players:
     if mode == MODE_VS_COMPUTER:
         you = str(fields.get("you", "black")).strip().lower()
         if you not in ("black", "white"):
-            raise PlayersError(f"your side {you!r} must be black or white")
+            raise PlayersError(_("your side {side!r} must be black or white").format(side=you))
         return Players.vs_computer(0 if you == "black" else 1, _level_field(fields, "level"), _think_field(fields))
     if mode == MODE_COMPUTERS:
         return Players.computers(_level_field(fields, "level"), _level_field(fields, "level2"), _think_field(fields))
-    raise PlayersError(f"players: unknown choice {mode!r}")
+    raise PlayersError(_("players: unknown choice {choice!r}").format(choice=mode))
 
 
 # -- the computer's turn -----------------------------------------------------------------
@@ -411,10 +447,12 @@ def status_message(controller: PlayState, message: str, thinking: int | None) ->
     players = controller.players
     if thinking is not None:
         if players.all_computers:
-            return f"Computer ({controller.rules.side_names[thinking]}) is thinking…"
-        return "Computer is thinking…"
+            # Translators: the status line while a computer plays: "Computer (Black) is thinking…"
+            return _("Computer ({side}) is thinking…").format(side=controller.rules.display_side_names()[thinking])
+        return _("Computer is thinking…")
     if players.all_computers and controller.paused and not controller.position.is_over:
-        return f"{message} (paused)"
+        # Translators: the status line of a game of computers stopped by the watcher: "Black to move (paused)"
+        return _("{status} (paused)").format(status=message)
     return message
 
 
@@ -508,14 +546,14 @@ class AiDriver(RequestDriver[Token]):
 
     def accept(self, token: Token, reply: Reply) -> None:
         if "error" in reply:
-            self.error = f"The computer could not move: {reply['error']}"
+            self.error = _("The computer could not move: {error}").format(error=reply["error"])
             self._error_token = token
         elif apply_ai_move(self.controller, token, str(reply.get("move", ""))):
             self.error = ""
             self._error_token = None
             self.last_reply = reply
         else:
-            self.error = f"The computer chose an impossible move: {reply.get('move')!r}"
+            self.error = _("The computer chose an impossible move: {move!r}").format(move=reply.get("move"))
             self._error_token = token
 
     def after_reply(self) -> None:
@@ -528,3 +566,9 @@ def _is_int(value: object) -> bool:
 
 def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _seconds(value: float) -> str:
+    """A number of seconds as people read it: ``10``, ``2.5`` (``2,5`` in Czech)."""
+    text = f"{value:g}"
+    return format_number(value, len(text.split(".")[1]) if "." in text and "e" not in text else 0)

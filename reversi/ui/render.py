@@ -29,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from reversi.i18n import _
+
 SQUARE = 100
 MARGIN = 44
 LABEL_FONT = 25
@@ -213,14 +215,22 @@ def _square(
         what = view.side_names[side]
         color = view.colors[side]
     else:
-        what, color = "empty", None
-    label = f"{name}, {what}"
+        # Translators: a square's state in its screen-reader label: "f5, empty, legal move"
+        what, color = _("empty"), None
+    said = [name, what]
     if legal:
-        label += ", legal move"
+        # Translators: in a square's screen-reader label: "f5, empty, legal move"
+        said.append(_("legal move"))
     if hint is not None:
-        label += f", value {hint.replace(chr(0x2212), '-')}" + (", best" if name in view.hint_best else "")
+        # Translators: in a square's screen-reader label, the hint's value of the move: "value +4"
+        said.append(_("value {value}").format(value=hint.replace(chr(0x2212), "-")))
+        if name in view.hint_best:
+            # Translators: in a square's screen-reader label: the move with the best hint value
+            said.append(_("best"))
     if last:
-        label += ", last move"
+        # Translators: in a square's screen-reader label: "e6, Black, last move"
+        said.append(_("last move"))
+    label = ", ".join(said)
     attrs = (
         f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
         + (' data-legal="true"' if legal else "")

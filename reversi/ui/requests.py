@@ -46,6 +46,8 @@ import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
+from reversi.i18n import _, language
+
 __all__ = [
     "REPLY_MARGIN_SECONDS",
     "Args",
@@ -96,9 +98,10 @@ def json_ask(call: EngineCall, name: str) -> Ask:
     """The engine function ``name`` behind the worker boundary ``call``, as an :class:`Ask`."""
 
     async def ask(args: Args) -> Reply:
-        reply = json.loads(await call(name, json.dumps(args)))
+        # the page's language goes with every request: the worker answers its errors in it
+        reply = json.loads(await call(name, json.dumps({**args, "lang": language()})))
         if not isinstance(reply, Mapping):
-            return {"error": f"the engine answered {reply!r}"}
+            return {"error": _("the engine answered {reply!r}").format(reply=reply)}
         return reply
 
     return ask
@@ -112,7 +115,7 @@ async def _asked(ask: Ask, args: Args) -> tuple[Reply, bool]:
     except Exception as e:
         return {"error": f"{type(e).__name__}: {e}"}, True
     if not isinstance(reply, Mapping):
-        return {"error": f"the engine answered {reply!r}"}, False
+        return {"error": _("the engine answered {reply!r}").format(reply=reply)}, False
     return reply, False
 
 

@@ -25,6 +25,7 @@ from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
 from reversi.errors import ReversiError, RulesError, SettingsError
+from reversi.i18n import N_, _
 from reversi.ui import players as _players
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 from reversi.ui.render import BLACK as CELL_BLACK
@@ -56,7 +57,8 @@ _SEED = re.compile(r"-?[0-9]{1,18}")
 def _int_field(fields: Mapping[str, str], key: str, what: str) -> int:
     text = str(fields.get(key, FORM_DEFAULTS.get(key, ""))).strip()
     if not _WHOLE.fullmatch(text):
-        raise RulesError(f"{what} {text[:20]!r} is not a whole number")
+        # Translators: a field of the new-game form ("board size", "handicap") and what was typed in it
+        raise RulesError(_("{field} {value!r} is not a whole number").format(field=_(what), value=text[:20]))
     return int(text)
 
 
@@ -72,19 +74,19 @@ def rules_from_fields(fields: Mapping[str, str], seed: int | None = None) -> Rul
     so the game stays reproducible from its record.
     """
     variant = str(fields.get("variant", "othello")).strip() or "othello"
-    size = _int_field(fields, "size", "board size")
-    handicap = _int_field(fields, "handicap", "handicap")
+    size = _int_field(fields, "size", N_("board size"))
+    handicap = _int_field(fields, "handicap", N_("handicap"))
     color_text = str(fields.get("handicap_color", "black")).strip().lower()
     if color_text not in ("black", "white"):
-        raise RulesError(f"handicap colour {color_text!r} must be black or white")
+        raise RulesError(_("handicap colour {color!r} must be black or white").format(color=color_text))
     mode = str(fields.get("blocked_mode", "none")).strip().lower()
     listed: tuple[str, ...] = ()
     if mode == "list":
         listed = tuple(s for s in _SQUARE_SPLIT.split(str(fields.get("blocked_list", ""))) if s)
         if not listed:
-            raise RulesError("blocked squares: give at least one square, e.g. 'c3 f6'")
+            raise RulesError(_("blocked squares: give at least one square, e.g. 'c3 f6'"))
     elif mode not in ("none", "random"):
-        raise RulesError(f"blocked squares: unknown choice {mode!r}")
+        raise RulesError(_("blocked squares: unknown choice {choice!r}").format(choice=mode))
     rules = Rules(
         variant,
         size=size,
@@ -95,11 +97,13 @@ def rules_from_fields(fields: Mapping[str, str], seed: int | None = None) -> Rul
         handicap_color=WHITE if color_text == "white" else BLACK,
     )
     if mode == "random":
-        count = _int_field(fields, "blocked_count", "number of blocked squares")
+        count = _int_field(fields, "blocked_count", N_("number of blocked squares"))
         seed_text = str(fields.get("blocked_seed", "")).strip()
         if seed_text:
             if not _SEED.fullmatch(seed_text):
-                raise RulesError(f"seed {seed_text[:20]!r} is not a whole number (at most 18 digits)")
+                raise RulesError(
+                    _("seed {seed!r} is not a whole number (at most 18 digits)").format(seed=seed_text[:20])
+                )
             seed = int(seed_text)
         elif seed is None:
             import random  # only here: keeps the page's start-up imports small
@@ -118,11 +122,12 @@ def preview_fields(fields: Mapping[str, str]) -> tuple[bool, str]:
 
 
 def form_side_names(fields: Mapping[str, str]) -> tuple[str, str]:
-    """The side names of the rule set chosen in the form (Classic: Black and Red)."""
+    """The side names of the rule set chosen in the form (Classic: Black and Red), as shown."""
     try:
-        return variant_by_name(str(fields.get("variant", "othello"))).side_names
+        black, white = variant_by_name(str(fields.get("variant", "othello"))).side_names
     except RulesError:
-        return ("Black", "White")
+        black, white = N_("Black"), N_("White")
+    return _(black), _(white)
 
 
 def side_colors(rules: Rules) -> tuple[str, str]:
@@ -404,43 +409,44 @@ class Controller:
             last_move=None if last is None else g.name(last),
             flipped=frozenset(g.bits_to_names(flips)) if self._animate else frozenset(),
             colors=side_colors(rules),
-            side_names=rules.side_names,
+            side_names=rules.display_side_names(),
             turn=None if over else pos.turn,
             rotated=self.rotated,
             cursor=None if self.cursor is None else g.name(self.cursor),
-            label=f"{rules.describe()} board",
+            # Translators: the board's screen-reader name: the rule set's description, e.g. "Othello 8x8 board"
+            label=_("{rules} board").format(rules=rules.describe()),
             stars=default_stars(g.width, g.height, cells_t),
         )
 
     def status(self) -> StatusView:
         rules = self.rules
-        names = rules.side_names
+        names = rules.display_side_names()
         pos = self.position
         game = self.game
         counts = (pos.count(BLACK), pos.count(WHITE))
         result = pos.result()
         notice = ""
         if result is not None:
-            if result.winner is None:
-                message = f"Draw {result.score}"
-            else:
-                message = f"{names[result.winner]} wins {result.score}"
+            message = result.describe(names)
             turn = None
         else:
             turn = pos.turn
-            message = f"{names[turn]} to move"
             if pos.in_placement:
-                message += ": place a disc in the centre"
+                # Translators: the status line of a free opening: "Black to move: place a disc in the centre"
+                message = _("{side} to move: place a disc in the centre").format(side=names[turn])
+            else:
+                # Translators: the status line: "Black to move"
+                message = _("{side} to move").format(side=names[turn])
             if game.ply and game.line[game.ply - 1] == PASS:
                 before = game.position_at(game.ply - 1)
                 passer = names[before.turn]
                 if before.supply is not None and before.supply[before.turn] == 0:
-                    notice = f"{passer} has no discs left and passes"
+                    notice = _("{side} has no discs left and passes").format(side=passer)
                 else:
-                    notice = f"{passer} has no move and passes"
+                    notice = _("{side} has no move and passes").format(side=passer)
         if self.lost_on_time is not None and result is None:
             turn, notice = None, ""
-            message = f"{names[self.lost_on_time]} loses on time"
+            message = _("{side} loses on time").format(side=names[self.lost_on_time])
         over = result is not None or self.lost_on_time is not None
         if result is None and self.lost_on_time is not None:
             winner: int | None = 1 - self.lost_on_time

@@ -28,6 +28,7 @@ from typing import Protocol
 
 from reversi.core.clock import Clock, ClockError, format_time, parse_time_control
 from reversi.core.game import Game
+from reversi.i18n import NUMBER_FORMATS, language
 from reversi.ui.session import ClockFollower
 
 #: Under this many milliseconds left a clock face shows that time is short.
@@ -134,9 +135,15 @@ class GameTimer:
     def _face(clock: Clock, side: int, now: float) -> ClockFace:
         left = clock.left(side, now)
         return ClockFace(
-            text=format_time(left),
+            text=local_time(format_time(left)),
             ms=int(left),
             running=clock.running == side,
             low=left < LOW_TIME_MS,
             flagged=clock.flagged == side,
         )
+
+
+def local_time(text: str) -> str:
+    """A clock face's text with the current language's decimal separator ("0:09.4" is "0:09,4" in Czech)."""
+    decimal = NUMBER_FORMATS.get(language(), (".", ","))[0]
+    return text.replace(".", decimal)

@@ -44,6 +44,7 @@ from reversi.core.game import Game
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import read_record
+from reversi.i18n import N_, _
 from reversi.ui.autosave import (
     ACTION_COPY_BROKEN,
     ACTION_COPY_STORED,
@@ -74,11 +75,18 @@ from reversi.ui.timing import GameTimer
 
 TICK_MS = 200
 INFO_MS = 3500
-KIND_NAMES = {"transcript": "the moves", "position": "the position", "record": "the game record", "link": "the link"}
+#: What was loaded from the box, by kind: "Loaded {what}: ..." (translated where shown).
+KIND_NAMES = {
+    "transcript": N_("Loaded the moves: {rules}"),
+    "position": N_("Loaded the position: {rules}"),
+    "record": N_("Loaded the game record: {rules}"),
+    "link": N_("Loaded the link: {rules}"),
+}
 #: Said when something unforeseen went wrong while the saved game or the link was read.
-START_FAILED = "The saved game or the link could not be read ({error}), so a new game was started."
+START_FAILED = N_("The saved game or the link could not be read ({error}), so a new game was started.")
 #: What the copy of an unreadable saved game is called in the messages ("... copied").
-BROKEN_COPY_NAME = "Unreadable saved game"
+# Translators: what is copied, in "{what} copied" and "{what}: in the box below, ready to copy"
+BROKEN_COPY_NAME = N_("Unreadable saved game")
 
 
 def _storage() -> Any:
@@ -130,7 +138,7 @@ class GameFeatures:
         except Exception as e:  # a bug: the page starts anyway, with a new game, and says so
             js.console.error(f"reversi: restore: {type(e).__name__}: {e}")
             self.guard = SaveGuard(_get(_storage(), STORAGE_KEY), HOLD_STUCK)  # kept, not overwritten
-            self.show_error(START_FAILED.format(error=f"{type(e).__name__}: {e}"))
+            self.show_error(_(START_FAILED).format(error=f"{type(e).__name__}: {e}"))
         self.show_copy_broken()
 
     def carry_out(self, plan: StartPlan) -> None:
@@ -212,7 +220,7 @@ class GameFeatures:
 
     def draw_move_list(self) -> None:
         c = self.controller
-        self.move_list.innerHTML = render_move_list(c.game, c.rules.side_names)
+        self.move_list.innerHTML = render_move_list(c.game, c.rules.display_side_names())
         self.move_list.dataset.ply = str(c.game.ply)
         current = self.move_list.querySelector(".current")
         box = self.move_list
@@ -339,11 +347,12 @@ class GameFeatures:
         action = button.getAttribute("data-record")
         game = self.controller.game
         if action == "copy-moves":
-            self.copy(write_transcript(game.moves, game.rules.geometry), "Moves")
+            # Translators: what is copied, in "{what} copied" and "{what}: in the box below, ready to copy"
+            self.copy(write_transcript(game.moves, game.rules.geometry), _("Moves"))
         elif action == "copy-position":
-            self.copy(position_to_string(game.position), "Position")
+            self.copy(position_to_string(game.position), _("Position"))
         elif action == "copy-link":
-            self.copy(self.link(), "Link")
+            self.copy(self.link(), _("Link"))
         elif action == "download":
             self.download()
         elif action == "open":
@@ -357,7 +366,7 @@ class GameFeatures:
         """Copy the text stored under ``key`` (the unreadable saved game) to the clipboard."""
         text = _get(_storage(), key)
         if text is not None:
-            self.copy(text, BROKEN_COPY_NAME)
+            self.copy(text, _(BROKEN_COPY_NAME))
 
     def show_copy_broken(self) -> None:
         """The Game menu offers to copy the unreadable saved game while one is kept."""
@@ -369,10 +378,10 @@ class GameFeatures:
         try:
             game, kind = load_text(text, self.controller.rules)
         except ReversiError as e:
-            self.show_error(f"Not loaded: {e}")
+            self.show_error(_("Not loaded: {error}").format(error=e))
             return
         self.load(game)
-        self.show_info(f"Loaded {KIND_NAMES[kind]}: {self.controller.rules.describe()}")
+        self.show_info(_(KIND_NAMES[kind]).format(rules=self.controller.rules.describe()))
 
     def copy(self, text: str, what: str) -> None:
         async def run() -> None:
@@ -382,9 +391,10 @@ class GameFeatures:
                 document.getElementById("records").open = True  # the box is in the Game menu
                 self.records_input.value = text
                 self.records_input.select()
-                self.show_info(f"{what}: in the box below, ready to copy")
+                self.show_info(_("{what}: in the box below, ready to copy").format(what=what))
                 return
-            self.show_info(f"{what} copied")
+            # Translators: said when something was copied to the clipboard: "Link copied"
+            self.show_info(_("{what} copied").format(what=what))
 
         self._spawn(run())
 
@@ -418,16 +428,14 @@ class GameFeatures:
             try:
                 text = str(await file.text())
                 game = read_record(text).to_game()
-            except ReversiError as e:
-                self.show_error(f"{name} was not opened: {e}")
-                return
-            except Exception as e:
-                self.show_error(f"{name} was not opened: {e}")
+            except Exception as e:  # a ReversiError says what is wrong; anything else too
+                # Translators: a file that could not be read: "game.rev was not opened: ..."
+                self.show_error(_("{name} was not opened: {error}").format(name=name, error=e))
                 return
             finally:
                 self.records_file.value = ""
             self.load(game)
-            self.show_info(f"Opened {name}: {game.rules.describe()}")
+            self.show_info(_("Opened {name}: {rules}").format(name=name, rules=game.rules.describe()))
 
         self._spawn(run())
 

@@ -50,10 +50,12 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
 from reversi.errors import RulesError
+from reversi.i18n import _, language, ngettext
+from reversi.ui.dom import language as page_language
 from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS, EngineHealth, boot_reason, script_reason
 from reversi.ui.hints import HintDriver
 from reversi.ui.notices import Notice, render_notices
-from reversi.ui.players import AiDriver, status_message
+from reversi.ui.players import AiDriver, form_option_texts, status_message
 from reversi.ui.ports import PageController
 from reversi.ui.render import render_board
 from reversi.ui.requests import Redraw, json_ask
@@ -119,7 +121,9 @@ class Page:
             ACTION_RETRY: self.retry_engine,
             ACTION_TWO_PLAYERS: self.play_two_players,
         }
-        self.hints_title = str(self.buttons["hints"].title)
+        # the English title (its message id: translated where shown)
+        hints = self.buttons["hints"]
+        self.hints_title = str(hints.getAttribute("data-i18n-id-title") or hints.title)
         self._check_proxy: Any = None
 
     # -- event plumbing -----------------------------------------------------------
@@ -132,7 +136,7 @@ class Page:
                 handler(e)
             except Exception as exc:
                 js.console.error(f"reversi: {type(exc).__name__}: {exc}")
-                self.notice.textContent = f"Something went wrong: {exc}"
+                self.notice.textContent = _("Something went wrong: {error}").format(error=exc)
                 raise
 
         proxy = create_proxy(guarded)
@@ -153,6 +157,9 @@ class Page:
         self.listen(self.form, "input", self.on_form_input)
         self.listen(self.notices, "click", self.on_notice_action)
         self.listen(_by_id("alert"), "click", self.on_notice_action)
+        switch = page_language.fill_switch()
+        if switch is not None:
+            self.listen(switch, "change", lambda e: self.switch_language(str(switch.value)))
         self._check_proxy = create_proxy(self.on_engine_check)
         js.window.setInterval(self._check_proxy, ENGINE_CHECK_MS)
 
@@ -224,6 +231,13 @@ class Page:
                 option.textContent = names[side]
         for element in self.form.querySelectorAll("[data-side-name]"):
             element.textContent = names[int(element.getAttribute("data-side-name"))]
+        for element in self.form.querySelectorAll("[data-side-level]"):
+            side_name = names[int(element.getAttribute("data-side-level"))]
+            # Translators: the new-game form, computer against computer: the level of one side, "Black level"
+            element.textContent = _("{side} level").format(side=side_name)
+        for selector, option_text in form_option_texts().items():
+            for element in self.form.querySelectorAll(selector):
+                element.textContent = option_text
         self.form_preview.textContent = text if ok else ""
         self.form_error.textContent = "" if ok else text
 
@@ -285,7 +299,7 @@ class Page:
         button.setAttribute("aria-pressed", "true" if self.controller.show_hints else "false")
         button.disabled = not self.hints.ready  # the worker works them out
         why = self.health.hints_title()  # disabled because the computer is unavailable
-        button.title = why or self.hints_title
+        button.title = why or _(self.hints_title)
         if why:
             button.setAttribute("aria-description", why)
         else:
@@ -314,8 +328,20 @@ class Page:
         self.board.dataset.aiDropped = str(self.driver.dropped)
         self.board.dataset.aiPending = "1" if self.driver.in_flight else ""
         self.pause_button.hidden = not players.all_computers
-        label = "Resume" if self.controller.paused else "Pause"
+        label = _("Resume") if self.controller.paused else _("Pause")
         self.pause_button.querySelector(".btn-label").textContent = label
+
+    # -- the language -----------------------------------------------------------------
+
+    def switch_language(self, code: str) -> None:
+        """The language switch: everything drawn again in ``code``, the game kept; remembered."""
+        chosen = page_language.apply_language(code)
+        page_language.remember(chosen)
+        page_language.follow_address(chosen)
+        self._notices_html = ""  # drawn again in the language
+        if self.dialog.open:
+            self.on_form_input(None)
+        self.update()
 
     # -- notices --------------------------------------------------------------------
 
@@ -403,7 +429,7 @@ class Page:
         try:
             start_worker(name)
             engine = await pyscript.workers[name]
-            info = json.loads(await engine.ping(json.dumps({})))
+            info = json.loads(await engine.ping(json.dumps({"lang": language()})))
             if not info.get("ok"):
                 raise RuntimeError(info.get("error", "the engine failed its warm-up"))
         except Exception as e:
@@ -460,7 +486,11 @@ class Page:
             player.querySelector(".player-name").textContent = st.side_names[side]
             player.querySelector(".player-count").textContent = str(st.counts[side])
             player.querySelector(".disc-icon").setAttribute("data-color", st.colors[side])
-            supply = "" if st.supply is None else f"{st.supply[side]} in hand"
+            if st.supply is None:
+                supply = ""
+            else:
+                # Translators: the discs a side still has to play (Classic Reversi): "30 in hand"
+                supply = ngettext("{n} in hand", "{n} in hand", st.supply[side]).format(n=st.supply[side])
             player.querySelector(".player-supply").textContent = supply
             player.classList.toggle("to-move", st.turn == side)
             player.classList.toggle("winner", st.over and st.winner == side)
@@ -530,6 +560,7 @@ def stop_worker(name: str) -> None:
 
 def start() -> Page:
     """Draw the page from Python, attach the handlers, and signal readiness."""
+    page_language.apply_language(page_language.initial_language())
     page = Page()
     from reversi.ui.dom.features import attach  # the move list, clocks, records, autosave, link
 

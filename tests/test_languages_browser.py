@@ -1,0 +1,197 @@
+"""The page in four languages, in a real browser (Chromium via Playwright, against serve.py).
+
+One context whose browser says Danish (``locale="da-DK"``) and one page, navigated:
+
+* the browser's language opens the page in Danish; ``?lang=cs`` in Czech;
+* the switch changes the language mid-game without losing the moves, is
+  remembered over a reload, and sets ``<html lang>``.
+
+Kept few and fast: each navigation boots Python once.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reversi import i18n
+
+pytestmark = pytest.mark.browser
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+
+
+def html_lang(page) -> str:
+    return str(page.evaluate("document.documentElement.lang"))
+
+
+def message(page) -> str:
+    return str(page.text_content("#message")).strip()
+
+
+def in_language(code: str, text: str) -> str:
+    previous = i18n.language()
+    try:
+        i18n.set_language(code)
+        return i18n._(text)
+    finally:
+        i18n.set_language(previous)
+
+
+@pytest.fixture(scope="module")
+def danish(browser, server_url):
+    from browser_support import block_foreign_requests, seed_two_players
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK")
+    foreign = block_foreign_requests(context, server_url)
+    seed_two_players(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server_url)
+    wait_ready(page)
+    yield page
+    assert not errors, errors
+    assert not foreign, foreign
+    context.close()
+
+
+def test_the_browsers_language_and_the_address_choose_it(danish, server_url) -> None:
+    page = danish
+    assert html_lang(page) == "da"
+    assert message(page) == in_language("da", "{side} to move").format(side="Sort")
+    assert page.get_attribute('[data-square="f5"]', "aria-label") == "f5, tomt, lovligt træk"
+    page.goto(server_url + "?lang=cs")
+    wait_ready(page)
+    assert html_lang(page) == "cs"
+    assert message(page) == "Černý na tahu"
+    assert page.input_value("#lang-select") == "cs"
+
+
+def test_the_first_paint_is_in_the_language_before_python(danish, server_url) -> None:
+    page = danish.context.new_page()
+    try:
+        page.route("**/pyscript/core.js", lambda route: route.abort())  # Python never starts here
+        page.goto(server_url + "?lang=pl")
+        assert html_lang(page) == "pl"
+        assert page.title() == "Reversi · Othello w przeglądarce"
+        assert message(page) == "Czarne na posunięciu"
+        assert page.text_content("#btn-new").strip() == "Nowa partia"
+        assert page.text_content(".loading-note") == "Wczytywanie silnika…"
+        assert page.get_attribute("#btn-undo", "title") == "Cofnij ruch"
+        assert page.get_attribute("#board svg", "aria-label") == "Plansza Othello 8x8"
+        assert page.get_attribute('[data-square="f5"]', "aria-label") == "f5, puste, dozwolony ruch"
+        assert page.get_attribute("#btn-new", "data-i18n-id") == "New game"  # for Python's switch
+        assert page.input_value("#lang-select") == "pl"
+    finally:
+        page.close()
+
+
+def test_the_switch_keeps_the_game_and_is_remembered(danish, server_url) -> None:
+    page = danish
+    page.goto(server_url)
+    wait_ready(page)
+    assert html_lang(page) == "da"  # ?lang=cs was not remembered
+    page.click("#btn-new")  # a fresh game of two players, then two moves
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.check('#new-game-form input[name="variant"][value="othello"]')
+    page.click("#btn-start")
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+    for n, square in enumerate(("f5", "d6"), start=1):
+        page.click(f'[data-square="{square}"]')
+        page.wait_for_function(f"document.querySelector('#board').dataset.moves === '{n}'")
+    states = "els => els.map(e => e.dataset.square + e.dataset.state).join()"
+    board = page.eval_on_selector_all("[data-square]", states)
+    page.select_option("#lang-select", "pl")
+    page.wait_for_function("document.documentElement.lang === 'pl'")
+    assert page.get_attribute("#board", "data-moves") == "2"
+    assert page.eval_on_selector_all("[data-square]", states) == board
+    assert message(page) == "Czarne na posunięciu"
+    assert "Ruchy" not in board  # (the data stays English)
+    assert page.get_attribute('[data-square="d6"]', "aria-label") == "d6, Białe, ostatni ruch"
+    assert "lang=" not in page.evaluate("location.search")  # an address without lang gets none
+    page.reload()
+    wait_ready(page)
+    assert html_lang(page) == "pl"
+    assert page.get_attribute("#board", "data-moves") == "2"
+    assert message(page) == "Czarne na posunięciu"
+    page.goto(server_url + "?lang=da")
+    wait_ready(page)
+    page.select_option("#lang-select", "cs")
+    page.wait_for_function("document.documentElement.lang === 'cs'")
+    assert "lang=cs" in page.evaluate("location.search")
+    page.evaluate("localStorage.removeItem('reversi.lang')")
+
+
+# -- every text translated, and nothing overflows -------------------------------------------
+
+#: Every visible text node, the title and the labels of the visible elements, and the document's title.
+TEXTS_JS = """() => {
+  const out = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.data.replace(/\\s+/g, ' ').trim();
+    if (text && node.parentElement && node.parentElement.checkVisibility() &&
+        !node.parentElement.closest('script, style, [hidden]')) out.push(text);
+  }
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    if (!el.checkVisibility() && !el.closest('#board')) continue;
+    for (const name of ['title', 'aria-label', 'placeholder']) {
+      const value = el.getAttribute(name);
+      if (value) out.push(value.replace(/\\s+/g, ' ').trim());
+    }
+  }
+  return out;
+}"""
+
+#: Buttons, labels and headings whose text is wider than their box.
+OVERFLOW_JS = """() => [...document.querySelectorAll(
+    'button, label, legend, summary, h2, .segmented span, .player-label, .message, select')]
+  .filter(e => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1)
+  .map(e => (e.id || e.className || e.tagName) + ': ' + e.textContent.trim().slice(0, 40))"""
+
+
+def untranslated(texts: list[str], code: str) -> list[str]:
+    """The texts that are an English message whose translation in ``code`` is another text."""
+    from reversi.tools.translations import extract
+
+    tr = i18n.catalog(code)
+    english = {m.id if isinstance(m.id, str) else m.id[0] for m in extract() if m.id}
+    return sorted({t for t in texts if t in english and tr.gettext(t) != t})
+
+
+def test_every_text_of_the_page_and_the_dialog_is_translated(danish) -> None:
+    page = danish
+    for code in ("cs", "da", "pl"):
+        page.select_option("#lang-select", code)
+        page.wait_for_function(f"document.documentElement.lang === '{code}'")
+        texts = page.evaluate(TEXTS_JS)
+        page.click("#btn-new")
+        page.wait_for_selector("#new-game-dialog[open]")
+        texts += page.evaluate(TEXTS_JS)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#new-game-dialog", state="hidden")
+        assert len(texts) > 60, texts
+        assert untranslated(texts, code) == [], code
+    assert untranslated(["Undo", "Othello", "Expert"], "cs") == ["Undo"]  # the check itself
+
+
+def test_nothing_overflows_in_polish_on_a_phone(danish) -> None:
+    page = danish
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.select_option("#lang-select", "pl")
+        page.wait_for_function("document.documentElement.lang === 'pl'")
+        assert page.evaluate(OVERFLOW_JS) == []
+        page.click("#btn-new")
+        page.wait_for_selector("#new-game-dialog[open]")
+        for mode in ("computer", "two", "computers"):
+            page.check(f'#new-game-form input[name="players"][value="{mode}"]', force=True)
+            assert page.evaluate(OVERFLOW_JS) == [], mode
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#new-game-dialog", state="hidden")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.evaluate("localStorage.removeItem('reversi.lang')")
