@@ -79,7 +79,7 @@ def main() -> int:
     else:
         ensure_chromium()
         ensure_runtime()
-    args = args or ["tests"]
+    args = args or ["--durations=15", "tests"]  # the slowest tests named: the CI budget is 9 minutes
     failed = standards()
     say(f"pytest {' '.join(args)}")
     code = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode

@@ -44,7 +44,7 @@ from reversi.ui.state import rules_from_fields
 pytestmark = pytest.mark.slow  # seconds per parser: the fast subset leaves it to the full run
 
 settings.register_profile(
-    "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
 settings.register_profile(
     "wide", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]

@@ -379,6 +379,8 @@ def test_hostile_links_and_saved_states_never_stop_the_page(fresh, server_url) -
         page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STORAGE_KEY, stored])
         page.goto(server_url + address)
         wait_ready(page)
+        # its check of the worker's script is over (no fetch of it is cut short by the next address)
+        page.wait_for_selector('#board[data-engine="unavailable"]')
         if state_words is None:  # a newer page's state: kept, not overwritten, and said so
             page.wait_for_selector('#notices [data-notice="newer"]')
             assert f"version {STATE_VERSION + 1}" in page.inner_text("#notices")
@@ -405,6 +407,7 @@ def test_hostile_links_and_saved_states_never_stop_the_page(fresh, server_url) -
     # the newer page's state survives a reload of this tab, until the person replaces it
     page.reload()
     wait_ready(page)
+    page.wait_for_selector('#board[data-engine="unavailable"]')
     assert storage(page) == HOSTILE[-1][1]
     page.click('#notices button[data-notice-action="overwrite"]')
     page.wait_for_selector('#notices [data-notice="newer"]', state="detached")

@@ -40,22 +40,30 @@ def in_language(code: str, text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def danish(browser, server_url):
+def danish_context(browser, server_url):
+    """A browser whose language is Danish (one context for the module: its storage carries over)."""
     from browser_support import block_foreign_requests, seed_two_players
 
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK")
     foreign = block_foreign_requests(context, server_url)
     seed_two_players(context)
-    page = context.new_page()
+    yield context
+    assert not foreign, foreign
+    context.close()
+
+
+@pytest.fixture
+def danish(danish_context, server_url):
+    """A page of its own for each test (a long-lived page navigated many times crashed once in CI)."""
+    page = danish_context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(server_url)
     wait_ready(page)
     yield page
+    page.close()
     assert not errors, errors
-    assert not foreign, foreign
-    context.close()
 
 
 def test_the_browsers_language_and_the_address_choose_it(danish, server_url) -> None:
@@ -70,8 +78,8 @@ def test_the_browsers_language_and_the_address_choose_it(danish, server_url) -> 
     assert page.input_value("#lang-select") == "cs"
 
 
-def test_the_first_paint_is_in_the_language_before_python(danish, server_url) -> None:
-    page = danish.context.new_page()
+def test_the_first_paint_is_in_the_language_before_python(danish_context, server_url) -> None:
+    page = danish_context.new_page()
     try:
         page.route("**/pyscript/core.js", lambda route: route.abort())  # Python never starts here
         page.goto(server_url + "?lang=pl")
@@ -91,8 +99,6 @@ def test_the_first_paint_is_in_the_language_before_python(danish, server_url) ->
 
 def test_the_switch_keeps_the_game_and_is_remembered(danish, server_url) -> None:
     page = danish
-    page.goto(server_url)
-    wait_ready(page)
     assert html_lang(page) == "da"  # ?lang=cs was not remembered
     page.click("#btn-new")  # a fresh game of two players, then two moves
     page.wait_for_selector("#new-game-dialog[open]")

@@ -170,10 +170,10 @@ def test_the_worker_answers_in_the_requests_language() -> None:
 
 
 def test_requests_carry_the_pages_language() -> None:
-    import asyncio
     import json
 
     from reversi.ui.requests import json_ask
+    from tests.test_players import run  # its own loop, in a thread (Playwright's sync API may hold this one)
 
     sent: list[dict[str, object]] = []
 
@@ -182,5 +182,5 @@ def test_requests_carry_the_pages_language() -> None:
         return json.dumps({"error": "x"})
 
     i18n.set_language("da")
-    asyncio.run(json_ask(call, "best_move")({"level": 3}))
+    run(json_ask(call, "best_move")({"level": 3}))
     assert sent == [{"level": 3, "lang": "da"}]
