@@ -7,6 +7,7 @@ inside functions too), so a lazy import cannot hide a cycle or a layer breach.
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -36,10 +37,12 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+@functools.cache
 def imports_of(path: Path) -> list[tuple[str, list[str]]]:
     """``(module, names)`` for every import statement, relative ones resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -58,6 +61,7 @@ def imports_of(path: Path) -> list[tuple[str, list[str]]]:
     return out
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     """Module -> the package modules it imports (``from pkg import mod`` counts as ``pkg.mod``)."""
     known = modules()

@@ -307,18 +307,10 @@ def test_a_bad_link_falls_back_to_the_autosave(fresh) -> None:
     assert_shows(other.page, Game(Rules()))
 
 
+#: Saved states the page cannot read: the hostile ones below are read with hostile links; this one,
+#: an older version's, alone (the parsers' cases are in tests/test_session.py and test_autosave.py).
 CORRUPT = [
-    ("{not json", "not valid JSON"),
     ('{"version": 0}', "version 0 is not supported"),
-    (json.dumps({"version": 1, "rules": {}, "start": None, "moves": "f5f5", "ply": 2, "settings": {},
-                 "clock": None}),
-     "moves: transcript: move 2"),
-    (json.dumps({"version": 1, "rules": {"size": "8"}, "start": None, "moves": "", "ply": 0, "settings": {},
-                 "clock": None}),
-     "size must be a whole number"),
-    (json.dumps({"version": 1, "rules": {}, "start": None, "moves": "f5", "ply": 5, "settings": {},
-                 "clock": None}),
-     "ply 5 is outside"),
 ]
 
 
