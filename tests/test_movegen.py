@@ -7,6 +7,7 @@ position string and the transcript round-trip.
 
 import random
 
+import pytest
 import reference as ref
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -80,6 +81,7 @@ def check_counts(pos: Position):
         assert (full - pos.supply[0]) + (full - pos.supply[1]) == placed
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(rules=rule_sets(), seed=st.integers(0, 2**32))
 def test_random_games_agree_with_reference(rules, seed):
