@@ -214,3 +214,31 @@ def test_a_bad_command_line_is_reported_in_one_line(capsys):
     err = capsys.readouterr().err
     assert info.value.code == 2 and err.count("\n") == 1
     assert err.startswith("error: unrecognized arguments: --odd option (see python -m reversi --help)")
+
+
+@pytest.mark.parametrize("code", ["cs", "da", "pl"])
+def test_help_speaks_the_environments_language(capsys, monkeypatch, code):
+    """--help in the environment's language: our help texts and argparse's own ("usage:", "options")."""
+    import gettext
+
+    monkeypatch.setenv("LANGUAGE", code)
+    before = gettext.textdomain()
+    with pytest.raises(SystemExit) as info:
+        main(["solve", "--help"])
+    out = capsys.readouterr().out
+    catalog = i18n.catalog(code)
+    assert info.value.code == 0
+    for english in ("usage: ", "options", "a position string, or a transcript", "give up after this long",
+                    "rule options", "SECONDS"):
+        assert english.strip() not in out and catalog.gettext(english).strip() in out, english
+    assert gettext.textdomain() == before  # the global domain is put back
+
+
+def test_argparse_complaints_are_translated(capsys, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "pl")
+    with pytest.raises(SystemExit) as info:
+        main(["perft", "x"])
+    err = capsys.readouterr().err
+    catalog = i18n.catalog("pl")
+    assert info.value.code == 2 and err.count("\n") == 1
+    assert "invalid int value" not in err and catalog.gettext("invalid %(type)s value: %(value)r").split("%")[0] in err

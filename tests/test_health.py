@@ -44,7 +44,7 @@ def test_a_boot_that_takes_too_long_is_given_up() -> None:
     assert health.verdict(()) == ""
     clock.now += 2
     reason = health.verdict(())
-    assert reason == f"It did not start within {BOOT_SECONDS:g} seconds."
+    assert str(reason) == f"It did not start within {BOOT_SECONDS:g} seconds."
     health.down(reason)
     assert health.unavailable and not health.is_current(attempt)  # its late success is ignored
     again = health.boot()
@@ -71,9 +71,9 @@ def test_the_notice_offers_retry_and_two_players_while_the_computer_is_needed() 
 
 
 def test_reasons_are_sentences() -> None:
-    assert script_reason(404) == "Its script could not be loaded (the server answered 404)."
-    assert boot_reason("RuntimeError: no wasm.") == "It could not start: RuntimeError: no wasm."
-    assert boot_reason("") == "It could not start: no reason given."
+    assert str(script_reason(404)) == "Its script could not be loaded (the server answered 404)."
+    assert str(boot_reason("RuntimeError: no wasm.")) == "It could not start: RuntimeError: no wasm."
+    assert str(boot_reason("")) == "It could not start: no reason given."
 
 
 def test_a_reply_is_overdue_after_its_budget_and_the_margin() -> None:
@@ -90,7 +90,7 @@ def test_a_reply_is_overdue_after_its_budget_and_the_margin() -> None:
         assert not d.overdue() and health.verdict([d]) == ""
         clock.now += 0.5
         assert d.overdue()
-        assert health.verdict([d]) == f"It did not answer within {round(2.0 + REPLY_MARGIN_SECONDS)} seconds."
+        assert str(health.verdict([d])) == f"It did not answer within {round(2.0 + REPLY_MARGIN_SECONDS)} seconds."
         d.abandon()  # the page stops that worker
         assert not d.overdue()
         # a long budget gets a margin as long as itself
@@ -124,7 +124,7 @@ def test_a_call_that_raises_is_a_failure_but_an_error_reply_is_not() -> None:
         assert d.failure == "" and health.verdict([d]) == ""  # the engine is there and refused
         await d.send(board.token, {})
         assert d.failure == "RuntimeError: the worker is gone"
-        assert health.verdict([d]) == "It stopped working: RuntimeError: the worker is gone."
+        assert str(health.verdict([d])) == "It stopped working: RuntimeError: the worker is gone."
         assert d.accepted[-1][1] == {"error": "RuntimeError: the worker is gone"}  # shown as before
         d.set_engine(None)
         assert d.failure == ""
@@ -175,3 +175,21 @@ def test_play_two_players_keeps_the_game() -> None:
     assert c.form_fields["players"] == "two" and c.settings()["players"] == Players().to_dict()
     assert c.click("d6")  # a person plays White now
     assert not c.play_two_players()  # already two people
+
+
+def test_the_unavailable_notice_follows_a_language_switch():
+    """The reason is kept as a message, not as text: a switch after the computer went down redraws it."""
+    from reversi import i18n
+
+    health = EngineHealth(lambda: 0.0)
+    health.boot()
+    health.down(boot_reason(""))
+    english = health.notice(needed=True)
+    try:
+        i18n.set_language("cs")
+        czech = health.notice(needed=True)
+    finally:
+        i18n.set_language("en")
+    assert english is not None and czech is not None
+    assert "no reason given" in english.text and "no reason given" not in czech.text
+    assert czech.text != english.text and czech.actions[0].label != english.actions[0].label

@@ -35,43 +35,43 @@ if TYPE_CHECKING:
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``solve``, ``best``, ``hints`` and ``match`` to the parser's subcommands."""
-    p = subparsers.add_parser("solve", help="solve a position exactly: best moves and final disc difference")
-    p.add_argument("text", nargs="+", metavar="POS|MOVES", help="a position string, or a transcript")
+    p = subparsers.add_parser("solve", help=_("solve a position exactly: best moves and final disc difference"))
+    p.add_argument("text", nargs="+", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
-    p.add_argument("--time", type=float, default=None, metavar="SECONDS", help="give up after this long")
-    p.add_argument("--all", action="store_true", help="also print the exact value of every move")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--time", type=float, default=None, metavar=_("SECONDS"), help=_("give up after this long"))
+    p.add_argument("--all", action="store_true", help=_("also print the exact value of every move"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_solve)
 
-    p = subparsers.add_parser("best", help="the engine's move in a position, at a level or within a time")
-    p.add_argument("text", nargs="*", metavar="POS|MOVES", help="a position string, or a transcript")
+    p = subparsers.add_parser("best", help=_("the engine's move in a position, at a level or within a time"))
+    p.add_argument("text", nargs="*", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
     p.add_argument(
-        "--level", type=int, default=None, metavar="N", help="strength level 1 to 7 (default 5; 7 is Expert)"
+        "--level", type=int, default=None, metavar="N", help=_("strength level 1 to 7 (default 5; 7 is Expert)")
     )
-    p.add_argument("--time", type=float, default=None, metavar="SECONDS", help="time per move (overrides)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--time", type=float, default=None, metavar=_("SECONDS"), help=_("time per move (overrides)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_best)
 
-    p = subparsers.add_parser("hints", help="a value for every legal move (the page's hints)")
-    p.add_argument("text", nargs="*", metavar="POS|MOVES", help="a position string, or a transcript")
+    p = subparsers.add_parser("hints", help=_("a value for every legal move (the page's hints)"))
+    p.add_argument("text", nargs="*", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
-    p.add_argument("--time", type=float, default=1.0, metavar="SECONDS", help="time to spend (default 1)")
+    p.add_argument("--time", type=float, default=1.0, metavar=_("SECONDS"), help=_("time to spend (default 1)"))
     p.add_argument(
         "--exact-empties", type=int, default=14, metavar="N",
-        help="solve exactly with this many empty squares or fewer, time allowing (default 14)",
+        help=_("solve exactly with this many empty squares or fewer, time allowing (default 14)"),
     )
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_hints)
 
-    p = subparsers.add_parser("match", help="play two engine settings against each other")
+    p = subparsers.add_parser("match", help=_("play two engine settings against each other"))
     add_rule_options(p)
-    p.add_argument("--a", default="level=3", metavar="SETTING", help="engine A, e.g. level=3 or depth=4,time=0.2")
-    p.add_argument("--b", default="level=5", metavar="SETTING", help="engine B (default level=5)")
-    p.add_argument("--games", type=int, default=20, metavar="N", help="games (pairs of colours swapped)")
-    p.add_argument("--plies", type=int, default=4, metavar="K", help="random opening moves (default 4)")
-    p.add_argument("--processes", type=int, default=1, metavar="P", help="parallel processes (default 1)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--a", default="level=3", metavar=_("SETTING"), help=_("engine A, e.g. level=3 or depth=4,time=0.2"))
+    p.add_argument("--b", default="level=5", metavar=_("SETTING"), help=_("engine B (default level=5)"))
+    p.add_argument("--games", type=int, default=20, metavar="N", help=_("games (pairs of colours swapped)"))
+    p.add_argument("--plies", type=int, default=4, metavar="K", help=_("random opening moves (default 4)"))
+    p.add_argument("--processes", type=int, default=1, metavar="P", help=_("parallel processes (default 1)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_match)
 
 
@@ -153,7 +153,8 @@ def solve_warning(empties: int, squares: int) -> str | None:
         guess = ngettext("about {n} day", "about {n} days", n).format(n=n)
     else:
         guess = _("longer than anyone will wait")
-    # Translators: {guess} is "about 5 minutes", "about 3 hours"...; --time SECONDS is an option, not translated
+    # Translators: {guess} is "about 5 minutes", "about 3 hours"...; in "--time SECONDS" the option
+    # stays and SECONDS is the help's placeholder (translated alike)
     message = ngettext(
         "note: solving {n} empty square exactly may take {guess}; it stays exact, and --time SECONDS bounds it",
         "note: solving {n} empty squares exactly may take {guess}; it stays exact, and --time SECONDS bounds it",

@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from reversi.cli import engine_commands, rules_commands
 from reversi.errors import ReversiError
-from reversi.i18n import _, language_from_environment, set_language
+from reversi.i18n import _, language_from_environment, set_language, standard_library_domain
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,9 +34,10 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m reversi",
-        description="Reversi and Othello: rules, notation and AI from the command line.",
+        # Translators: the first line of the command line's --help
+        description=_("Reversi and Othello: rules, notation and AI from the command line."),
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
 
     rules_commands.register(sub)
     engine_commands.register(sub)
@@ -45,8 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     set_language(language_from_environment())
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    with standard_library_domain():  # argparse's own texts in the same language
+        parser = build_parser()
+        args = parser.parse_args(argv)
     try:
         status: int = args.func(args)  # the subcommand's handler (set_defaults(func=...))
         return status

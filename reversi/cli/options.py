@@ -31,21 +31,23 @@ _CELLS = set(BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/")
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("rule options")
-    g.add_argument("--rules", default="othello", metavar="NAME", help="othello (default), classic or octagon")
-    g.add_argument("--size", type=int, default=None, metavar="N", help="board side, even, 4 to 16 (default 8)")
-    g.add_argument("--anti", action="store_true", help="Anti: fewer discs wins")
-    g.add_argument("--free-opening", action="store_true", help="the centre starts empty and is filled freely")
+    g = parser.add_argument_group(_("rule options"))
+    g.add_argument("--rules", default="othello", metavar=_("NAME"), help=_("othello (default), classic or octagon"))
+    g.add_argument("--size", type=int, default=None, metavar="N", help=_("board side, even, 4 to 16 (default 8)"))
+    g.add_argument("--anti", action="store_true", help=_("Anti: fewer discs wins"))
+    g.add_argument("--free-opening", action="store_true", help=_("the centre starts empty and is filled freely"))
     g.add_argument(
         "--blocked",
         default="",
-        metavar="SQUARES|COUNT",
-        help="blocked squares: a list like a1,c3 or a count of random squares (see --seed)",
+        metavar=_("SQUARES|COUNT"),
+        help=_("blocked squares: a list like a1,c3 or a count of random squares (see --seed)"),
     )
-    g.add_argument("--seed", type=int, default=0, help="seed for random blocked squares (default 0)")
-    g.add_argument("--handicap", type=int, default=0, metavar="K", help="corner handicap, 1 to 4 discs")
     g.add_argument(
-        "--handicap-color", choices=("black", "white"), default="black", help="who receives the handicap"
+        "--seed", type=int, default=0, metavar=_("SEED"), help=_("seed for random blocked squares (default 0)")
+    )
+    g.add_argument("--handicap", type=int, default=0, metavar="K", help=_("corner handicap, 1 to 4 discs"))
+    g.add_argument(
+        "--handicap-color", choices=("black", "white"), default="black", help=_("who receives the handicap")
     )
 
 

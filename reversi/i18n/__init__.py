@@ -21,9 +21,10 @@ This module imports nothing from the rest of the package: every layer may use it
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 DOMAIN = "reversi"
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
@@ -114,6 +115,53 @@ def N_(message: str) -> str:
     return message
 
 
+class Later:
+    """A message translated each time it is shown: a text kept on screen follows a language switch.
+
+    ``Later(N_("It did not start within {seconds:g} seconds."), seconds=30)``; its
+    :class:`str` is the message in the current language with the values put in (a
+    value that is itself a :class:`Later` is translated too).
+    """
+
+    __slots__ = ("message", "values")
+
+    def __init__(self, message: str, **values: object) -> None:
+        self.message = message
+        self.values = values
+
+    def __str__(self) -> str:
+        values = {k: str(v) if isinstance(v, Later) else v for k, v in self.values.items()}
+        return _(self.message).format(**values) if values else _(self.message)
+
+    def __repr__(self) -> str:
+        return f"Later({self.message!r}, {self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Later) and (self.message, self.values) == (other.message, other.values)
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+
+@contextlib.contextmanager
+def standard_library_domain() -> Iterator[None]:
+    """While inside, the standard library's own messages (argparse's "usage:", its errors) come from our catalogs.
+
+    The standard library translates through gettext's global domain, in the
+    environment's language: this points that domain at our catalogs (which
+    carry argparse's messages, :mod:`reversi.cli.argparse_messages`) and puts it
+    back on the way out. For the command line, whose language is the
+    environment's too.
+    """
+    previous = gettext.textdomain()
+    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
+    gettext.textdomain(DOMAIN)
+    try:
+        yield
+    finally:
+        gettext.textdomain(previous)
+
+
 def format_number(value: float, decimals: int = 0) -> str:
     """``value`` written the current language's way: ``1,234.5`` in English, ``1 234,5`` in Czech."""
     decimal, group = NUMBER_FORMATS.get(_current, NUMBER_FORMATS[DEFAULT])
@@ -125,6 +173,7 @@ __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "N_",
+    "Later",
     "_",
     "catalog",
     "format_number",
@@ -134,5 +183,6 @@ __all__ = [
     "ngettext",
     "pgettext",
     "set_language",
+    "standard_library_domain",
     "supported",
 ]

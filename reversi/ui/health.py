@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from reversi.i18n import N_, _
+from reversi.i18n import N_, Later, _
 from reversi.ui.notices import Action, Notice
 
 #: The longest a worker may take to boot and warm up (seconds): Pyodide, the package, the weights.
@@ -51,6 +51,7 @@ LABEL_RETRY = N_("Retry")
 LABEL_TWO_PLAYERS = N_("Play two-player")
 TITLE_RETRY = N_("Start the computer again.")
 TITLE_TWO_PLAYERS = N_("Two people play the sides from here on; the game is kept.")
+NO_REASON = N_("no reason given")
 HINTS_UNAVAILABLE = N_("Hints need the computer, which is unavailable.")
 
 #: The notice's buttons (``data-notice-action``).
@@ -69,14 +70,14 @@ class Watched(Protocol):
     def reply_seconds(self) -> float: ...
 
 
-def script_reason(status: int | None = None) -> str:
+def script_reason(status: int | None = None) -> Later:
     """Why the worker's script could not be fetched (``status``: the server's answer, if any)."""
-    return _(REASON_SCRIPT) if status is None else _(REASON_SCRIPT_STATUS).format(status=status)
+    return Later(REASON_SCRIPT) if status is None else Later(REASON_SCRIPT_STATUS, status=status)
 
 
-def boot_reason(error: str) -> str:
+def boot_reason(error: str) -> Later:
     """Why the worker could not boot (an error while it started or warmed up)."""
-    return _(REASON_BOOT_FAILED).format(error=error.rstrip(".") or _("no reason given"))
+    return Later(REASON_BOOT_FAILED, error=error.rstrip(".") or Later(NO_REASON))
 
 
 class EngineHealth:
@@ -85,7 +86,8 @@ class EngineHealth:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.state = STARTING
-        self.reason = ""
+        #: Why the computer is unavailable: translated when shown (it follows a language switch).
+        self.reason: Later | str = ""
         #: Counts boots: a boot that finishes after the page gave up on it is ignored.
         self.attempt = 0
         #: When a boot is given up (none before the first boot starts).
@@ -110,24 +112,24 @@ class EngineHealth:
     def up(self) -> None:
         self.state = READY
 
-    def down(self, reason: str) -> None:
+    def down(self, reason: Later | str) -> None:
         """The computer is unavailable: ``reason`` is a sentence."""
         self.state = UNAVAILABLE
         self.reason = reason
 
-    def verdict(self, drivers: Iterable[Watched], now: float | None = None) -> str:
+    def verdict(self, drivers: Iterable[Watched], now: float | None = None) -> Later | str:
         """Why the computer must be given up now ('' if it need not): a boot past its deadline,
         a failed call, a reply overdue."""
         now = self.clock() if now is None else now
         if self.state == STARTING and now > self.boot_deadline:
-            return _(REASON_BOOT_TIMEOUT).format(seconds=BOOT_SECONDS)
+            return Later(REASON_BOOT_TIMEOUT, seconds=BOOT_SECONDS)
         if self.state != READY:
             return ""
         for driver in drivers:
             if driver.failure:
-                return _(REASON_FAILED).format(error=driver.failure.rstrip("."))
+                return Later(REASON_FAILED, error=driver.failure.rstrip("."))
             if driver.overdue(now):
-                return _(REASON_NO_REPLY).format(seconds=round(driver.reply_seconds()))
+                return Later(REASON_NO_REPLY, seconds=round(driver.reply_seconds()))
         return ""
 
     def notice(self, needed: bool) -> Notice | None:
@@ -136,7 +138,7 @@ class EngineHealth:
             return None
         return Notice(
             "engine",
-            _(UNAVAILABLE_TEXT).format(reason=self.reason),
+            _(UNAVAILABLE_TEXT).format(reason=str(self.reason)),
             (
                 Action(ACTION_RETRY, _(LABEL_RETRY), _(TITLE_RETRY)),
                 Action(ACTION_TWO_PLAYERS, _(LABEL_TWO_PLAYERS), _(TITLE_TWO_PLAYERS)),

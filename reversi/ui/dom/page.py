@@ -50,7 +50,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
 from reversi.errors import RulesError
-from reversi.i18n import _, language, ngettext
+from reversi.i18n import Later, _, language, ngettext
 from reversi.ui.dom import language as page_language
 from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS, EngineHealth, boot_reason, script_reason
 from reversi.ui.hints import HintDriver
@@ -374,7 +374,7 @@ class Page:
         if not document.hidden and self.check_engine():
             self.update()
 
-    def engine_unavailable(self, reason: str) -> None:
+    def engine_unavailable(self, reason: Later | str) -> None:
         """Stop the worker and say the computer is unavailable (``reason``); the game is kept."""
         js.console.warn(f"reversi: the computer is unavailable: {reason}")
         self.driver.abandon()
@@ -513,7 +513,7 @@ RESTART_AFTER_SECONDS = 5.0
 ENGINE_CHECK_MS = 1000
 
 
-async def script_problem(src: str) -> str:
+async def script_problem(src: str) -> Later | str:
     """Why the worker's script at ``src`` cannot be fetched ('' if it can).
 
     Checked before the worker is booted: PyScript would fail on it with an uncaught
