@@ -64,8 +64,9 @@ HOSTILE_STATES = [
     (saved(settings=settings_with(players={"kinds": ["human", "computer"], "levels": [5, 5]})).replace(
         "[5, 5]", "[1e400, 5]"), "two levels"),
     (saved(settings=settings_with(hints="yes")), "settings.hints must be true or false"),
-    (saved(ply=10**30), "is outside"),
-    (saved(ply=1.5), "ply must be a whole number"),
+    (saved(live=10**30), "is outside"),
+    (saved(live=1.5), "live must be a whole number"),
+    (saved(shown=[0, 7]), "shown: 7 is not a move"),
     (saved(rules={"variant": "hexagon"}), "unknown rule set"),
     (saved(version=0), "version 0 is not supported"),
     (saved(version="2"), "version '2' is not supported"),

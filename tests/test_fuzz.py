@@ -179,12 +179,15 @@ def test_saved_states(text: str | None) -> None:
         {},
         optional={
             "version": json_value, "rules": json_value, "start": json_value, "moves": json_value,
-            "ply": json_value, "settings": json_value, "clock": json_value,
+            "ply": json_value, "live": json_value, "shown": json_value, "settings": json_value,
+            "clock": json_value,
         },
-    )
+    ),
+    st.sampled_from([1, 2]),
 )
-def test_saved_state_fields(data: dict[str, Any]) -> None:
-    full = {"version": 1, "rules": {}, "start": None, "moves": "", "ply": 0, "settings": {}, "clock": None}
+def test_saved_state_fields(data: dict[str, Any], version: int) -> None:
+    full: dict[str, Any] = {"version": version, "rules": {}, "start": None, "moves": "", "settings": {}, "clock": None}
+    full.update({"ply": 0} if version == 1 else {"live": 0, "shown": []})
     full.update(data)
     only_our_errors(lambda: state_from_dict(full))
 

@@ -105,7 +105,8 @@ def test_the_format_is_what_the_docs_say() -> None:
         "rules": rules_to_dict(Rules()),
         "start": None,
         "moves": "f5d6c3",
-        "ply": 3,
+        "live": 3,
+        "shown": [0, 0, 0],
         "settings": {"form": {"variant": "othello", "clock": "300+3"}, "players": PLAYERS},
         "clock": None,
     }
@@ -130,7 +131,7 @@ def broken(**changes) -> str:
         ("[1, 2]", "expected a JSON object, not a list"),
         ('"text"', "not a string"),
         ("x" * 300_000, "too long"),
-        (broken(version=2), "version 2 is not supported"),
+        (broken(version=3), "version 3 is not supported"),
         (broken(version="1"), "version '1' is not supported"),
         (broken(version=True), "version True"),
         (broken(version=...), "version None"),
@@ -147,10 +148,15 @@ def broken(**changes) -> str:
         (broken(moves="f5d6c3c3"), "moves: transcript: move 4"),
         (broken(moves="f5 z9"), "moves: transcript: cannot read"),
         (broken(moves="a1"), "moves: transcript: move 1"),
-        (broken(ply="3"), "ply must be a whole number"),
-        (broken(ply=4), "ply 4 is outside 0..3"),
-        (broken(ply=-1), "ply -1 is outside"),
-        (broken(ply=2.0), "ply must be a whole number"),
+        (broken(live="3"), "live must be a whole number"),
+        (broken(live=4), "live 4 is outside 0..3"),
+        (broken(live=-1), "live -1 is outside"),
+        (broken(live=2.0), "live must be a whole number"),
+        (broken(shown=[0, 1]), "shown: 1 is not a move of the position at ply 1"),
+        (broken(shown="0"), "shown must be a list"),
+        (broken(shown=[True]), "shown: True is not a move"),
+        (broken(ply=3), "unknown field(s) ply"),
+        (broken(moves="f5d6(f6"), "moves: move text: the variation opened at character 5 is not closed"),
         (broken(settings=[]), "settings must be an object"),
         (broken(settings={"form": {"size": 8}}), "settings.form.size must be a string"),
         (broken(settings={"form": "x"}), "settings.form must be an object"),
@@ -186,7 +192,7 @@ def test_any_json_is_either_a_state_or_a_clear_error(value) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["version", "rules", "start", "moves", "ply", "settings", "clock"]),
+@given(st.sampled_from(["version", "rules", "start", "moves", "live", "shown", "settings", "clock"]),
        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
        | st.lists(st.integers(), max_size=3))
 def test_any_wrong_field_is_refused_or_harmless(key: str, value) -> None:
@@ -365,3 +371,23 @@ def test_the_records_box_takes_no_more_than_the_parsers_read() -> None:
     html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
     box = re.search(r'<textarea id="records-input"[^>]*>', html)
     assert box is not None and f'maxlength="{MAX_TEXT}"' in box.group(0)
+
+
+def test_a_version_1_state_still_opens_with_its_position_as_the_games() -> None:
+    """Version 1 saved the main line and the position shown, which was the game's: it becomes the live one."""
+    old = {"version": 1, "rules": rules_to_dict(Rules()), "start": None, "moves": "f5d6c3", "ply": 2,
+           "settings": {}, "clock": None}
+    game = load_state(json.dumps(old)).game
+    assert game.live.depth == 2 and not game.browsing and game.can_redo and len(game.main_line()) == 4
+
+
+def test_the_tree_the_live_and_the_shown_positions_are_kept() -> None:
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3")
+    g = game.rules.geometry
+    game.go_to(2)
+    game.play(g.parse_square("c5"))  # a variation at ply 2 (d6 c5 instead of d6 c3)
+    game.set_comment(game.current, "the other way")
+    back = load_state(dump_state(SavedState(game))).game
+    assert back.live.depth == 4 and back.browsing and back.current.comment == "the other way"
+    assert back.current.move == g.parse_square("c5") and not back.current.is_main
+    assert [n.move for n in back.main_line()[1:]] == [n.move for n in game.main_line()[1:]]

@@ -159,9 +159,14 @@ def test_undo_and_redo() -> None:
     assert view.last_move == "d6" and view.flipped  # the replayed move animates
     assert c.undo() and c.undo() and not c.undo()
     assert c.board_view().last_move is None
-    # playing after an undo starts a new line
+    # the same move again follows the game's line (its continuation is kept to redo)
     c.click("f5")
-    assert not c.status().can_redo
+    assert c.status().can_redo
+    # another move after an undo continues the game there; the old line is kept as a variation
+    assert c.undo() and c.click("d3")
+    assert not c.status().can_redo and c.game.line == [c.rules.geometry.parse_square("d3")]
+    old = c.game.root.children[1]
+    assert old.move == c.rules.geometry.parse_square("f5") and old.children  # f5 d6 kept
 
 
 def find_game_with_pass(rules: Rules) -> list[int]:

@@ -1,19 +1,100 @@
-"""A game: the moves from a start position, with undo and redo.
+"""A game: a tree of moves from a start position, the game's own line in it, and where you look.
 
-:class:`Game` keeps the full line of moves played (passes included, as
-:data:`~reversi.core.position.PASS`) and a cursor into it. Undo moves the cursor back,
-redo forward; playing a move with the cursor before the end starts a new line and
-discards the old continuation. Forced passes are recorded automatically after
-each move (a player who must pass has no choice), and undo/redo step over them,
-so one undo always returns to the previous decision.
+:class:`Game` keeps every move ever played from its start as a tree of
+:class:`Node` s (passes included, as :data:`~reversi.core.position.PASS`). The
+first child of a node continues the **main line**; the others are
+**variations**, kept as PGN viewers keep side lines: nothing played is ever
+thrown away.
+
+Two places in the tree matter:
+
+* :attr:`Game.live` is the game being played: a node of the main line, the
+  position the players (and the clock) are at. :meth:`Game.undo` and
+  :meth:`Game.redo` move it along the main line, and a move played there
+  continues the game: it becomes the main line (a continuation that an undo
+  had left becomes a variation).
+* :attr:`Game.current` is the position shown. Browsing (:meth:`Game.go_to`,
+  :meth:`Game.go_to_node`) moves it and nothing else: while it is not the live
+  node (:attr:`Game.browsing`) nobody is due to move, and a move played there
+  starts or follows a variation; :meth:`Game.back_to_live` returns to the game.
+
+The **line** (:attr:`Game.line`) is the path from the start to the shown
+position, then on along first children to the end: what the move list shows as
+the line being read, and what ``ply`` (the depth of the shown position) counts
+along. Forced passes are recorded automatically after each move (a player who
+must pass has no choice), and undo and redo step over them, so one undo always
+returns to the previous decision.
+
+Nodes carry a comment and square marks for teaching. Every node has an id,
+unique in its game (``data-node`` in the page). Nothing here recurses: the
+tree of a long game with many variations is walked with explicit stacks
+(Pyodide's stack is small).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.errors import IllegalMoveError, RulesError
 from reversi.i18n import _
+
+#: The longest comment kept on a move (characters).
+MAX_COMMENT_CHARS = 2_000
+#: The most nodes a game's tree may hold (a game with its variations; a 16x16 game has ~260 plies).
+MAX_NODES = 5_000
+
+
+class Node:
+    """A position of the tree: the move that led to it (None at the start), its children."""
+
+    __slots__ = ("children", "comment", "depth", "id", "marks", "move", "parent", "position")
+
+    def __init__(self, node_id: int, move: int | None, position: Position, parent: Node | None) -> None:
+        self.id = node_id
+        self.move = move
+        self.position = position
+        self.parent = parent
+        self.children: list[Node] = []
+        self.depth: int = 0 if parent is None else parent.depth + 1
+        self.comment = ""
+        #: Marked squares (their indices), for teaching.
+        self.marks: frozenset[int] = frozenset()
+
+    def child(self, move: int) -> Node | None:
+        for c in self.children:
+            if c.move == move:
+                return c
+        return None
+
+    @property
+    def is_main(self) -> bool:
+        """Is this node on the main line (every step a first child)?"""
+        node: Node = self
+        while node.parent is not None:
+            if node.parent.children[0] is not node:
+                return False
+            node = node.parent
+        return True
+
+    def path(self) -> list[Node]:
+        """The nodes from the start's child down to this one."""
+        out = []
+        node: Node | None = self
+        while node is not None and node.parent is not None:
+            out.append(node)
+            node = node.parent
+        out.reverse()
+        return out
+
+    @property
+    def was_forced_pass(self) -> bool:
+        """A pass its player had to make (recorded by the game, skipped by undo and redo)."""
+        return self.move == PASS and self.parent is not None and self.parent.position.must_pass
+
+    def __repr__(self) -> str:
+        return f"Node(id={self.id}, move={self.move}, depth={self.depth})"
 
 
 class Game:
@@ -29,54 +110,139 @@ class Game:
             )
         self.start = start
         self.rules = start.rules
-        self.line: list[int] = []  # every ply played in this line, passes included
-        self._positions: list[Position] = [start]
-        self.ply = 0  # cursor: how many plies of ``line`` are on the board
+        self._next_id = 0
+        self.root = self._new_node(None, start, None)
+        #: The position shown.
+        self.current = self.root
+        #: The game being played: a node of the main line.
+        self.live = self.root
         self._skip_forced_passes()
+
+    def _new_node(self, move: int | None, position: Position, parent: Node | None) -> Node:
+        node = Node(self._next_id, move, position, parent)
+        self._next_id += 1
+        return node
 
     # -- state ---------------------------------------------------------------
 
     @property
     def position(self) -> Position:
-        return self._positions[self.ply]
+        """The position shown."""
+        return self.current.position
+
+    @property
+    def ply(self) -> int:
+        """How many plies lead to the position shown."""
+        return self.current.depth
 
     @property
     def moves(self) -> list[int]:
-        """The plies up to the cursor, passes included."""
-        return self.line[: self.ply]
+        """The plies up to the position shown, passes included."""
+        return [n.move for n in self.current.path() if n.move is not None]
+
+    def line_nodes(self) -> list[Node]:
+        """The line being read: the start, the path to the shown position, then first children to the end."""
+        nodes = [self.root, *self.current.path()]
+        node = self.current
+        while node.children:
+            node = node.children[0]
+            nodes.append(node)
+        return nodes
+
+    @property
+    def line(self) -> list[int]:
+        """Every ply of the line being read (:meth:`line_nodes`), passes included."""
+        return [n.move for n in self.line_nodes()[1:] if n.move is not None]
 
     def position_at(self, ply: int) -> Position:
-        return self._positions[ply]
+        """The position after ``ply`` plies of the line being read."""
+        return self.line_nodes()[ply].position
+
+    def main_line(self) -> list[Node]:
+        """The main line's nodes, the start first."""
+        nodes = [self.root]
+        while nodes[-1].children:
+            nodes.append(nodes[-1].children[0])
+        return nodes
 
     @property
     def is_over(self) -> bool:
         return self.position.is_over
 
+    @property
+    def browsing(self) -> bool:
+        """Is a position other than the game's (the live one) shown?"""
+        return self.current is not self.live
+
+    @property
+    def has_variations(self) -> bool:
+        return any(len(n.children) > 1 for n in self.nodes())
+
+    def nodes(self) -> Iterator[Node]:
+        """Every node, in the order a record writes them (a node's variations after its first child's move)."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def node(self, node_id: int) -> Node:
+        """The node with id ``node_id``; raises KeyError."""
+        for n in self.nodes():
+            if n.id == node_id:
+                return n
+        raise KeyError(node_id)
+
+    @property
+    def node_count(self) -> int:
+        return self._next_id
+
     # -- playing -------------------------------------------------------------
 
     def play(self, move: int) -> None:
-        """Play ``move`` at the cursor (a new line if the cursor is not at the end)."""
-        position = self.position.play(move)  # raises IllegalMoveError
-        del self.line[self.ply :]
-        del self._positions[self.ply + 1 :]
-        self.line.append(move)
-        self._positions.append(position)
-        self.ply += 1
+        """Play ``move`` at the shown position.
+
+        At the live position it continues the game (its main line, the live node
+        follows); anywhere else it follows or starts a variation, and the game
+        stays where it is. A move already in the tree is followed, not repeated.
+        """
+        position = self.current.position.play(move)  # raises IllegalMoveError
+        self.current = self._child(self.current, move, position)
         self._skip_forced_passes()
 
+    def _child(self, parent: Node, move: int, position: Position | None = None) -> Node:
+        """The child of ``parent`` for ``move`` (made if new); the live node follows a move of the game."""
+        live = parent is self.live
+        node = parent.child(move)
+        if node is None:
+            if self._next_id >= MAX_NODES:
+                raise IllegalMoveError(
+                    _("the game holds {n} positions already, the most it keeps").format(n=MAX_NODES)
+                )
+            node = self._new_node(move, position or parent.position.play(move), parent)
+            if live:
+                parent.children.insert(0, node)  # the game goes this way: its main line
+            else:
+                parent.children.append(node)
+        elif live and parent.children[0] is not node:
+            parent.children.remove(node)  # the game takes a line that was a variation
+            parent.children.insert(0, node)
+        if live:
+            self.live = node
+        return node
+
     def _skip_forced_passes(self) -> None:
-        if self.ply == len(self.line) and self.position.must_pass:
-            self.line.append(PASS)
-            self._positions.append(self.position.pass_turn())
-            self.ply += 1
+        pos = self.current.position
+        if pos.must_pass:
+            self.current = self._child(self.current, PASS, pos.pass_turn())
 
     def play_all(self, moves: list[int]) -> None:
         """Play several moves; an explicit pass that was forced is accepted, once."""
-        claimed = -1  # the last recorded forced pass that an explicit pass stood for
+        claimed: Node | None = None  # the last recorded forced pass that an explicit pass stood for
         for n, move in enumerate(moves, 1):
-            last = self.ply - 1
-            if move == PASS and last > claimed and self.line[last:] == [PASS] and self._was_forced(last):
-                claimed = last  # the pass was already recorded as forced
+            node = self.current
+            if move == PASS and node is not claimed and node.was_forced_pass:
+                claimed = node  # the pass was already recorded as forced
                 continue
             try:
                 self.play(move)
@@ -84,45 +250,125 @@ class Game:
                 # Translators: {n} is the number of the move in the list, {error} what is wrong with it
                 raise IllegalMoveError(_("move {n}: {error}").format(n=n, error=e)) from None
 
-    def _was_forced(self, ply: int) -> bool:
-        return self.line[ply] == PASS and self._positions[ply].must_pass
+    # -- the game's line: undo and redo --------------------------------------
 
-    # -- navigation ----------------------------------------------------------
+    @staticmethod
+    def _decision_before(node: Node) -> Node | None:
+        """The node before the last real move leading to ``node`` (forced passes skipped)."""
+        while node.parent is not None and node.was_forced_pass:
+            node = node.parent
+        return node.parent
 
     @property
     def can_undo(self) -> bool:
-        return self._decision_before(self.ply) is not None
+        return self._decision_before(self.live) is not None
 
     @property
     def can_redo(self) -> bool:
-        return self.ply < len(self.line)
-
-    def _decision_before(self, ply: int) -> int | None:
-        """The ply index of the last real move before ``ply`` (skipping passes)."""
-        k = ply - 1
-        while k >= 0 and self.line[k] == PASS and self._was_forced(k):
-            k -= 1
-        return k if k >= 0 else None
+        return bool(self.live.children)
 
     def undo(self) -> bool:
-        """Take back the last move (and the forced pass after it). False if none."""
-        k = self._decision_before(self.ply)
-        if k is None:
+        """Take back the game's last move (and the forced pass after it), and show the game. False if none."""
+        node = self._decision_before(self.live)
+        if node is None:
             return False
-        self.ply = k
+        self.live = self.current = node
         return True
 
     def redo(self) -> bool:
-        """Replay the next move of the line (and a forced pass after it)."""
-        if not self.can_redo:
+        """Play the game's next move again (and a forced pass after it), and show the game."""
+        if not self.live.children:
             return False
-        self.ply += 1
-        while self.ply < len(self.line) and self.line[self.ply] == PASS and self._was_forced(self.ply):
-            self.ply += 1
+        node = self.live.children[0]
+        while node.children and node.children[0].was_forced_pass:
+            node = node.children[0]
+        self.live = self.current = node
         return True
 
+    def set_live(self, node: Node) -> None:
+        """Make ``node`` (of the main line) the game's position, and show it."""
+        if not node.is_main:
+            raise ValueError("the live position is on the main line")
+        self.live = self.current = node
+
+    # -- browsing ------------------------------------------------------------
+
     def go_to(self, ply: int) -> None:
-        """Show the position after ``ply`` plies of the current line."""
-        if not 0 <= ply <= len(self.line):
-            raise IndexError(f"ply {ply} is outside 0..{len(self.line)}")
-        self.ply = ply
+        """Show the position after ``ply`` plies of the line being read."""
+        nodes = self.line_nodes()
+        if not 0 <= ply < len(nodes):
+            raise IndexError(f"ply {ply} is outside 0..{len(nodes) - 1}")
+        self.current = nodes[ply]
+
+    def go_to_node(self, node: Node) -> None:
+        self.current = node
+
+    def back_to_live(self) -> bool:
+        """Show the game's position again; False if it was shown."""
+        if self.current is self.live:
+            return False
+        self.current = self.live
+        return True
+
+    # -- editing the tree ----------------------------------------------------
+
+    @staticmethod
+    def branch_of(node: Node) -> Node | None:
+        """The first node of the variation ``node`` is in (None on the main line)."""
+        found = None
+        n: Node = node
+        while n.parent is not None:
+            if n.parent.children[0] is not n:
+                found = n
+            n = n.parent
+        return found
+
+    def promote(self, node: Node) -> bool:
+        """Make the line through ``node`` the main line; False if it is already.
+
+        The game's position moves to the new main line where the old one left it:
+        the branch point, if the game was past it (the game then goes on from there).
+        """
+        if node.is_main:
+            return False
+        path = node.path()
+        for n in path:
+            parent = n.parent
+            assert parent is not None
+            if parent.children[0] is not n:
+                if self._is_below(self.live, parent.children[0]):
+                    self.live = parent
+                parent.children.remove(n)
+                parent.children.insert(0, n)
+        return True
+
+    @staticmethod
+    def _is_below(node: Node, top: Node) -> bool:
+        n: Node | None = node
+        while n is not None:
+            if n is top:
+                return True
+            n = n.parent
+        return False
+
+    def delete_variation(self, node: Node) -> bool:
+        """Delete the variation ``node`` is in (from its first move on); False on the main line.
+
+        The shown position moves to where the variation branched off.
+        """
+        first = self.branch_of(node)
+        if first is None or first.parent is None:
+            return False
+        first.parent.children.remove(first)
+        if self._is_below(self.current, first):
+            self.current = first.parent
+        return True
+
+    def set_comment(self, node: Node, text: str) -> None:
+        node.comment = " ".join(text.split())[:MAX_COMMENT_CHARS]
+
+    def toggle_mark(self, node: Node, square: int) -> None:
+        if square in node.marks:
+            node.marks = node.marks - {square}
+        else:
+            node.marks = node.marks | {square}

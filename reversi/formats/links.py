@@ -8,7 +8,10 @@ language or a view that another feature put there. A new parameter is a new row.
 
 ``v`` is the link format's version. Version 1 is written with no ``v`` at all
 (every link made so far); a link whose ``v`` is newer than :data:`LINK_VERSION`
-is refused with a message rather than misread.
+is refused with a message rather than misread. Version 2 adds variations,
+comments and marks to ``m`` (move text: :mod:`reversi.formats.notation`) and is
+written only for a game that has them, so a plain game's link still opens in
+a page of version 1.
 
 :func:`record_to_query` writes a game record as the game's parameters (defaults
 left out, so a plain Othello game is just ``m=f5d6c3``); :func:`record_from_query`
@@ -23,12 +26,12 @@ from urllib.parse import parse_qsl, quote, urlencode
 from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, ReversiError, RulesError
-from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
-from reversi.formats.record import Record
+from reversi.formats.notation import parse_movetext, parse_position, position_to_string, write_transcript
+from reversi.formats.record import Record, parse_players_code
 from reversi.i18n import _, format_number, ngettext
 
 #: The link format this version writes and reads (links of version 1 carry no ``v``).
-LINK_VERSION = 1
+LINK_VERSION = 2
 #: The longest query string a link may have (characters).
 MAX_QUERY_CHARS = 20_000
 
@@ -55,7 +58,13 @@ PARAMETERS: tuple[LinkParameter, ...] = (
     LinkParameter("h", "corner handicap", "0 (default) to 4 discs", "game"),
     LinkParameter("hc", "who receives the handicap", "b (default) or w", "game"),
     LinkParameter("p", "set-up start position", "a position string, spaces written as '_'", "game"),
-    LinkParameter("m", "the moves", "a transcript, e.g. f5d6c3", "game"),
+    LinkParameter(
+        "m", "the moves", "a transcript, e.g. f5d6c3; from version 2 with (variations) and {comments}", "game"
+    ),
+    LinkParameter(
+        "pl", "who plays", "h (a person) or c and a level, Black first, then t and Expert's seconds: hc5, "
+        "c3c7t10; left out: nobody (the link opens for study)", "game"
+    ),
     LinkParameter("at", "the move shown (browsing the game)", "0 to the number of moves", "browse"),
     LinkParameter("lang", "the page's language", "en, cs, da, pl (default: the browser's)", "lang"),
 )
@@ -139,15 +148,22 @@ def record_params(record: Record) -> dict[str, str]:
             out["hc"] = "w"
     if record.start is not None:
         out["p"] = position_to_string(record.start).replace(" ", "_")
-    moves = write_transcript(record.moves, r.geometry)
+    moves = record.movetext or write_transcript(record.moves, r.geometry)
     if moves:
         out["m"] = moves
+    if record.players:
+        out["pl"] = record.players
     return out
+
+
+def link_version(record: Record) -> dict[str, str]:
+    """The ``v`` parameter ``record`` needs: ``{"v": "2"}`` for a tree (variations, comments), else none."""
+    return {"v": "2"} if record.movetext else {}
 
 
 def record_to_query(record: Record) -> str:
     """The query string (without ``?``) that restores ``record``; defaults left out."""
-    return rewrite_query("", "game", record_params(record))
+    return rewrite_query(rewrite_query("", "game", record_params(record)), "link", link_version(record))
 
 
 def record_from_query(query: str) -> Record:
@@ -197,7 +213,13 @@ def record_from_query(query: str) -> Record:
         except ReversiError as e:
             raise NotationError(_("link: {error}").format(error=e)) from None
     try:
-        game = play_transcript(start or Position.start(rules), params.get("m", ""))
+        game = parse_movetext(start or Position.start(rules), params.get("m", ""))
     except ReversiError as e:
         raise type(e)(_("link: {error}").format(error=e)) from None
-    return Record(rules, start, list(game.line))
+    players = params.get("pl", "")
+    if players:
+        try:
+            parse_players_code(players)
+        except ReversiError as e:
+            raise NotationError(_("link: {error}").format(error=e)) from None
+    return Record.from_game(game, players=players)

@@ -30,6 +30,20 @@ Position strings
     Classic, octagon) comes with it from elsewhere (options, record, link).
     :func:`rules_for_position` adapts a rule set's size and blocked squares to a
     string, so a bare string of any geometry can be read.
+
+Move text (a game's tree)
+    A transcript that may also hold variations, comments and marks, the way
+    PGN writes them: a variation in parentheses follows the move it replaces,
+    a comment in braces follows the move it is about (a comment before the
+    first move is about the start), and marked squares sit in a comment as
+    ``[%mark c3 d4]``. In a comment, ``\\}`` is a brace and ``\\\\`` a backslash::
+
+        f5 d6 (f6 {the parallel opening}) c3 {[%mark c3 d3] the tiger} d3
+
+    :func:`parse_movetext` reads it into a :class:`~reversi.core.game.Game`
+    (its main line is the text's first level), :func:`write_movetext` writes a
+    game's whole tree (``compact`` for links: no spaces, forced passes left
+    out). Both walk the tree with explicit stacks, never by recursion.
 """
 
 from __future__ import annotations
@@ -37,7 +51,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from reversi.core.game import Game
+from reversi.core.game import MAX_COMMENT_CHARS, Game, Node
 from reversi.core.geometry import COLUMN_LETTERS, Geometry
 from reversi.core.position import OFF_CELL, PASS, Position, board_rows
 from reversi.core.rules import BLACK, WHITE, Rules
@@ -154,6 +168,188 @@ def write_transcript(moves: list[int], geometry: Geometry) -> str:
 
 def move_name(move: int, geometry: Geometry) -> str:
     return "pass" if move == PASS else geometry.name(move)
+
+
+# -- move text: variations, comments and marks ---------------------------------------
+
+_TREE_TOKEN_RE = re.compile(r"(?P<open>\()|(?P<close>\))|(?P<comment>\{(?:[^\\}]|\\.)*(?P<closed>\})?)")
+_MARK_RE = re.compile(r"\[%mark\s*([^\]]*)\]")
+#: The deepest nesting of variations read.
+MAX_VARIATION_DEPTH = 100
+
+
+def _movetext_tokens(text: str, geometry: Geometry) -> list[tuple[str, int, int, str]]:
+    """``(kind, move, offset, token)``: kind ``move``, ``open``, ``close`` or ``comment``."""
+    if len(text) > MAX_TRANSCRIPT_CHARS:
+        parse_transcript(text, geometry)  # raises its "too long" message
+    out: list[tuple[str, int, int, str]] = []
+    pos = 0
+    run_start = 0
+    while pos <= len(text):
+        m = _TREE_TOKEN_RE.match(text, pos) if pos < len(text) else None
+        if m is None and pos < len(text):
+            nxt = _TREE_TOKEN_RE.search(text, pos)
+            pos = len(text) if nxt is None else nxt.start()
+            continue
+        # the plain transcript before this token
+        if run_start < pos:
+            for move, offset, token in parse_transcript(text[run_start:pos], geometry):
+                out.append(("move", move, run_start + offset, token))
+        if m is None:
+            break
+        kind = "open" if m.group("open") else "close" if m.group("close") else "comment"
+        token = m.group(0)
+        if kind == "comment" and m.group("closed") is None:
+            raise NotationError(
+                _("move text: the comment at character {position} is not closed with '}}'").format(position=pos + 1)
+            )
+        out.append((kind, 0, pos, token))
+        pos = run_start = m.end()
+    return out
+
+
+def _read_comment(token: str, geometry: Geometry, offset: int) -> tuple[str, frozenset[int]]:
+    body = re.sub(r"\\(.)", r"\1", token[1:-1])
+    marks: set[int] = set()
+    for m in _MARK_RE.finditer(body):
+        for name in m.group(1).replace(",", " ").split():
+            try:
+                marks.add(geometry.parse_square(name))
+            except NotationError:
+                raise NotationError(
+                    _("move text: mark {square!r} in the comment at character {position} is not a square").format(
+                        square=name[:8], position=offset + 1
+                    )
+                ) from None
+    return " ".join(_MARK_RE.sub(" ", body).split())[:MAX_COMMENT_CHARS], frozenset(marks)
+
+
+def parse_movetext(start: Position, text: str) -> Game:
+    """A :class:`~reversi.core.game.Game` with every move, variation, comment and mark of ``text``.
+
+    The main line's end is the game's live position, and it is shown. Errors
+    name the character and what is wrong, like :func:`play_transcript`'s.
+    """
+    g = start.rules.geometry
+    game = Game(start=start)
+    node: Node = game.current
+    before: Node | None = None  # the position before the last move: where a "(" goes back to
+    stack: list[tuple[Node, Node | None, int]] = []
+    claimed: Node | None = None  # the forced pass an explicit "pass" stood for
+    number = 0
+    for kind, move, offset, token in _movetext_tokens(text, g):
+        if kind == "move":
+            number += 1
+            if move == PASS and node is not claimed and node.was_forced_pass:
+                claimed = node  # an explicit pass that was forced and already recorded
+                continue
+            game.go_to_node(node)
+            try:
+                game.play(move)
+            except IllegalMoveError as e:
+                raise IllegalMoveError(
+                    _("transcript: move {n} {token!r} (character {position}): {error}").format(
+                        n=number, token=token, position=offset + 1, error=e
+                    )
+                ) from None
+            before, node = node, game.current
+        elif kind == "open":
+            if before is None:
+                raise NotationError(
+                    _("move text: the variation at character {position} does not follow a move").format(
+                        position=offset + 1
+                    )
+                )
+            if len(stack) >= MAX_VARIATION_DEPTH:
+                raise NotationError(
+                    _("move text: variations nested deeper than {most} (at character {position})").format(
+                        most=MAX_VARIATION_DEPTH, position=offset + 1
+                    )
+                )
+            stack.append((node, before, offset))
+            node, before = before, None
+        elif kind == "close":
+            if not stack:
+                raise NotationError(
+                    _("move text: ')' at character {position} closes no variation").format(position=offset + 1)
+                )
+            node, before, _opened = stack.pop()
+        else:
+            node.comment, node.marks = _read_comment(token, g, offset)
+    if stack:
+        raise NotationError(
+            _("move text: the variation opened at character {position} is not closed").format(
+                position=stack[-1][2] + 1
+            )
+        )
+    game.back_to_live()
+    return game
+
+
+def _comment_text(node: Node, geometry: Geometry) -> str:
+    parts = []
+    if node.marks:
+        parts.append("[%mark " + " ".join(geometry.name(i) for i in sorted(node.marks)) + "]")
+    if node.comment:
+        parts.append(node.comment.replace("\\", "\\\\").replace("}", "\\}"))
+    return "{" + " ".join(parts) + "}" if parts else ""
+
+
+def write_movetext(game: Game, compact: bool = False) -> str:
+    """The game's whole tree as move text: the main line, its variations, comments and marks.
+
+    ``compact`` (for links): moves back to back and forced passes left out;
+    else moves and passes separated by spaces, lines of about 80 characters.
+    """
+    g = game.rules.geometry
+    tokens: list[str] = []
+    root_comment = _comment_text(game.root, g)
+    if root_comment:
+        tokens.append(root_comment)
+    # LIFO work list: ("move", node) writes a move and its comment; ("line", node) what follows node
+    work: list[tuple[str, Node | None]] = [("line", game.root)]
+    while work:
+        kind, node = work.pop()
+        if kind in ("(", ")"):
+            tokens.append(kind)
+            continue
+        assert node is not None
+        if kind == "move":
+            if not (compact and node.was_forced_pass):
+                tokens.append(move_name(node.move if node.move is not None else PASS, g))
+            comment = _comment_text(node, g)
+            if comment:
+                tokens.append(comment)
+            continue
+        if not node.children:
+            continue
+        main = node.children[0]
+        work.append(("line", main))
+        for alt in reversed(node.children[1:]):
+            work.extend(((")", None), ("line", alt), ("move", alt), ("(", None)))
+        work.append(("move", main))
+    if compact:
+        return "".join(tokens)
+    lines: list[str] = []
+    current = ""
+    glued = False  # after "(": the next token follows without a space
+    for token in tokens:
+        if not current or glued or token == ")":
+            current += token
+        elif len(current) + 1 + len(token) > 80:
+            lines.append(current)
+            current = token
+        else:
+            current += " " + token
+        glued = token == "("
+    if current:
+        lines.append(current)
+    return "\n".join(lines)
+
+
+def has_tree(game: Game) -> bool:
+    """Does ``game`` hold more than its main line (variations, comments or marks)?"""
+    return any(len(n.children) > 1 or n.comment or n.marks for n in game.nodes())
 
 
 # -- position strings ------------------------------------------------------------

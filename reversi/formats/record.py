@@ -18,8 +18,16 @@ Record file (``.rev``, UTF-8 text), PGN-like tags then the moves::
 
 Tags other than the rule tags are kept as they are (player names, date...).
 Moves are square names or ``pass``; the move text accepts everything a
-transcript accepts (:mod:`reversi.formats.notation`). Rule tags left out take their
-defaults, so a file holding only moves is standard Othello.
+transcript accepts, and variations in parentheses, comments in braces and
+marked squares (:mod:`reversi.formats.notation`'s move text). Rule tags left
+out take their defaults, so a file holding only moves is standard Othello.
+
+Who plays is recorded with PGN's own tags: ``[BlackType "human"]`` or
+``"program"``, a program's ``[BlackLevel "5"]`` (1 to 7), and the Expert's
+``[TimePerMove "10"]`` in seconds; a record without them names no players
+(it opens for study). :data:`Record.players` holds them as one short code,
+the same a link carries (``pl=hc5``: a person plays Black, the computer at
+level 5 White; ``c3c7t10``: two computers, the Expert at 10 s a move).
 
 A record also travels as a share link: :mod:`reversi.formats.links`.
 """
@@ -34,12 +42,42 @@ from reversi.core.game import Game
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, RulesError
-from reversi.formats.notation import parse_position, play_transcript, position_to_string
+from reversi.formats.notation import has_tree, parse_movetext, parse_position, position_to_string, write_movetext
 from reversi.i18n import _, ngettext
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 RULE_TAGS = ("Rules", "Size", "Anti", "FreeOpening", "Blocked", "Handicap", "HandicapColor", "Position")
+PLAYER_TAGS = ("BlackType", "WhiteType", "BlackLevel", "WhiteLevel", "TimePerMove")
 MAX_TEXT = 200_000
+_PLAYERS_CODE = re.compile(r"(h|c[1-9])(h|c[1-9])(?:t([0-9]{1,4}(?:\.[0-9]{1,2})?))?")
+
+
+def parse_players_code(code: str) -> tuple[tuple[str, str], tuple[int, int], float | None]:
+    """``"hc5"`` -> ``(("human", "computer"), (5, 5), None)``: kinds, levels (a person's is the
+    other side's, or 5) and the Expert's seconds a move. Raises NotationError."""
+    m = _PLAYERS_CODE.fullmatch(code)
+    if m is None:
+        raise NotationError(
+            # Translators: {code} names who plays, e.g. "hc5" (a person, then the computer at level 5)
+            _("players {code!r} should be like hc5: h for a person or c and a level for the computer, "
+              "Black first").format(code=code[:20])
+        )
+    parts = (m.group(1), m.group(2))
+    kinds = tuple("human" if p == "h" else "computer" for p in parts)
+    given = [int(p[1:]) for p in parts if p != "h"]
+    levels = tuple(int(p[1:]) if p != "h" else (given[0] if given else 5) for p in parts)
+    seconds = float(m.group(3)) if m.group(3) else None
+    if seconds is not None and seconds <= 0:
+        raise NotationError(_("players {code!r}: the time a move must be more than 0").format(code=code[:20]))
+    return (kinds[0], kinds[1]), (levels[0], levels[1]), seconds
+
+
+def players_code(kinds: tuple[str, str], levels: tuple[int, int], seconds: float | None = None) -> str:
+    """The short code of who plays (:func:`parse_players_code` reads it back)."""
+    code = "".join("h" if k == "human" else f"c{lv}" for k, lv in zip(kinds, levels, strict=True))
+    if seconds is not None and "computer" in kinds:
+        code += f"t{seconds:g}"
+    return code
 
 
 @dataclass
@@ -47,23 +85,32 @@ class Record:
     rules: Rules = field(default_factory=Rules)
     #: A set-up start position, or None for the rule set's own start.
     start: Position | None = None
-    #: The plies in order, passes included as PASS.
+    #: The main line's plies in order, passes included as PASS.
     moves: list[int] = field(default_factory=list)
     tags: dict[str, str] = field(default_factory=dict)
+    #: The whole tree as move text (variations, comments, marks), or '' when it is the main line alone.
+    movetext: str = ""
+    #: Who plays, as a short code (:func:`parse_players_code`), or '' when the record names nobody.
+    players: str = ""
 
     def start_position(self) -> Position:
         return self.start if self.start is not None else Position.start(self.rules)
 
     def to_game(self) -> Game:
+        """The game: its main line (the live position at its end) and every variation, comment and mark."""
+        if self.movetext:
+            return parse_movetext(self.start_position(), self.movetext)
         game = Game(start=self.start_position())
         game.play_all(self.moves)
         return game
 
     @classmethod
-    def from_game(cls, game: Game, tags: dict[str, str] | None = None) -> Record:
+    def from_game(cls, game: Game, tags: dict[str, str] | None = None, players: str = "") -> Record:
         standard = Position.start(game.rules)
         start = None if game.start == standard else game.start
-        return cls(game.rules, start, list(game.line), dict(tags or {}))
+        main = [n.move for n in game.main_line()[1:] if n.move is not None]
+        movetext = write_movetext(game, compact=True) if has_tree(game) else ""
+        return cls(game.rules, start, main, dict(tags or {}), movetext, players)
 
 
 # -- rules as plain data ----------------------------------------------------------
@@ -146,8 +193,16 @@ def _int_tag(text: str, tag: str) -> int:
 
 def write_record(record: Record) -> str:
     r = record.rules
-    tags = {k: v for k, v in record.tags.items() if k not in RULE_TAGS and k != "Result"}
+    tags = {k: v for k, v in record.tags.items() if k not in RULE_TAGS + PLAYER_TAGS and k != "Result"}
     lines = [f'[{k} "{_escape(v)}"]' for k, v in tags.items()]
+    if record.players:
+        kinds, levels, seconds = parse_players_code(record.players)
+        for side, kind, level in zip(("Black", "White"), kinds, levels, strict=True):
+            lines.append(f'[{side}Type "{"human" if kind == "human" else "program"}"]')
+            if kind != "human":
+                lines.append(f'[{side}Level "{level}"]')
+        if seconds is not None:
+            lines.append(f'[TimePerMove "{seconds:g}"]')
     lines.append(f'[Rules "{r.variant}"]')
     if r.kind.allows_size:
         lines.append(f'[Size "{r.size}"]')
@@ -161,10 +216,14 @@ def write_record(record: Record) -> str:
     if record.start is not None:
         lines.append(f'[Position "{position_to_string(record.start)}"]')
     game = record.to_game()
-    result = game.position.result() if game.ply == len(game.line) else None
+    end = game.main_line()[-1].position
+    result = end.result()
     if result is not None:
         lines.append(f'[Result "{result.score}"]')
     lines.append("")
+    if record.movetext:
+        lines.append(write_movetext(game))
+        return "\n".join(lines) + "\n"
     g = r.geometry
     names = ["pass" if m == PASS else g.name(m) for m in record.moves]
     for k in range(0, len(names), 10):
@@ -213,10 +272,18 @@ def read_record(text: str) -> Record:
     except RulesError as e:
         raise NotationError(_("record: {error}").format(error=e)) from None
     start = parse_position(tags["Position"], rules) if "Position" in tags else None
-    game = play_transcript(start or Position.start(rules), "\n".join(body_lines))
-    record = Record(rules, start, list(game.line), {k: v for k, v in tags.items() if k not in RULE_TAGS})
+    game = parse_movetext(start or Position.start(rules), "\n".join(body_lines))
+    main = [n.move for n in game.main_line()[1:] if n.move is not None]
+    record = Record(
+        rules,
+        start,
+        main,
+        {k: v for k, v in tags.items() if k not in RULE_TAGS + PLAYER_TAGS},
+        write_movetext(game, compact=True) if has_tree(game) else "",
+        _players_from_tags(tags),
+    )
     expected = tags.get("Result")
-    result = game.position.result()
+    result = game.main_line()[-1].position.result()
     if expected and result is not None and expected.strip() != result.score:
         raise NotationError(
             # Translators: Result is a tag of the record file, written in English in the file
@@ -226,6 +293,28 @@ def read_record(text: str) -> Record:
         )
     record.tags.pop("Result", None)
     return record
+
+
+def _players_from_tags(tags: dict[str, str]) -> str:
+    """The players' code of the BlackType/WhiteType (and level, time) tags; '' if they name nobody."""
+    if "BlackType" not in tags and "WhiteType" not in tags:
+        return ""
+    code = ""
+    for side in ("Black", "White"):
+        kind = tags.get(f"{side}Type", "human").strip().lower()
+        if kind not in ("human", "program"):
+            raise NotationError(
+                # Translators: BlackType/WhiteType are tags of the record file, human and program their values
+                _("record: tag {tag} is {text!r}, expected human or program").format(tag=f"{side}Type", text=kind[:20])
+            )
+        code += "h" if kind == "human" else "c" + tags.get(f"{side}Level", "5").strip()
+    if "TimePerMove" in tags:
+        code += "t" + tags["TimePerMove"].strip()
+    try:
+        parse_players_code(code)
+    except NotationError as e:
+        raise NotationError(_("record: {error}").format(error=e)) from None
+    return code
 
 
 def _color_tag(text: str) -> int:

@@ -38,12 +38,20 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from reversi.core.clock import Clock, ClockError
-from reversi.core.game import Game
+from reversi.core.game import MAX_NODES, Game, Node
 from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.errors import ReversiError, SavedStateError
-from reversi.formats.links import GAME_KEYS, parse_query, record_from_query, record_params, rewrite_query
+from reversi.formats.links import (
+    GAME_KEYS,
+    link_version,
+    parse_query,
+    record_from_query,
+    record_params,
+    rewrite_query,
+)
 from reversi.formats.notation import (
+    parse_movetext,
     parse_position,
     play_transcript,
     position_to_string,
@@ -59,7 +67,9 @@ from reversi.formats.record import (
 )
 from reversi.ui.players import Players
 
-STATE_VERSION = 1
+#: Version 2 keeps the game's tree (variations, comments, marks), its live position and the one shown;
+#: version 1 (the main line and the position shown, which was the game's) is still read.
+STATE_VERSION = 2
 STORAGE_KEY = "reversi.state"
 #: Where a saved state that could not be read is kept (it is not thrown away).
 BROKEN_KEY = "reversi.state.broken"
@@ -89,12 +99,19 @@ class SavedState:
 def state_to_dict(state: SavedState, now: float = 0.0) -> dict[str, Any]:
     game = state.game
     record = Record.from_game(game)
+    shown = []
+    node = game.current
+    while node.parent is not None:
+        shown.append(node.parent.children.index(node))
+        node = node.parent
+    shown.reverse()
     return {
         "version": STATE_VERSION,
         "rules": rules_to_dict(game.rules),
         "start": None if record.start is None else position_to_string(record.start),
-        "moves": write_transcript(game.line, game.rules.geometry),
-        "ply": game.ply,
+        "moves": record.movetext or write_transcript(record.moves, game.rules.geometry),
+        "live": game.live.depth,
+        "shown": shown,
         "settings": state.settings,
         "clock": None if state.clock is None else state.clock.to_dict(now),
     }
@@ -104,7 +121,8 @@ def dump_state(state: SavedState, now: float = 0.0) -> str:
     return json.dumps(state_to_dict(state, now), separators=(",", ":"), sort_keys=True)
 
 
-_STATE_KEYS = ("version", "rules", "start", "moves", "ply", "settings", "clock")
+_STATE_KEYS = ("version", "rules", "start", "moves", "live", "shown", "settings", "clock")
+_STATE_KEYS_V1 = ("version", "rules", "start", "moves", "ply", "settings", "clock")
 
 
 def load_state(text: str | None) -> SavedState:
@@ -126,12 +144,13 @@ def state_from_dict(data: Any) -> SavedState:
     if not isinstance(data, dict):
         raise StateError(f"saved state: expected a JSON object, not {_kind(data)}")
     version = data.get("version")
-    if version != STATE_VERSION or not isinstance(version, int) or isinstance(version, bool):
+    if version not in (1, STATE_VERSION) or not isinstance(version, int) or isinstance(version, bool):
         raise StateError(f"saved state: version {version!r} is not supported (this page reads version {STATE_VERSION})")
-    missing = [k for k in _STATE_KEYS if k not in data]
+    keys = _STATE_KEYS if version == STATE_VERSION else _STATE_KEYS_V1
+    missing = [k for k in keys if k not in data]
     if missing:
         raise StateError(f"saved state: missing {', '.join(missing)}")
-    unknown = sorted(set(data) - set(_STATE_KEYS))
+    unknown = sorted(set(data) - set(keys))
     if unknown:
         raise StateError(f"saved state: unknown field(s) {', '.join(unknown)}")
     try:
@@ -149,15 +168,18 @@ def state_from_dict(data: Any) -> SavedState:
     if not isinstance(moves, str):
         raise StateError(f"saved state: moves must be a transcript string, not {_kind(moves)}")
     try:
-        game = play_transcript(start, moves)
+        game = parse_movetext(start, moves)
     except ReversiError as e:
         raise StateError(f"saved state: moves: {e}") from None
-    ply = data["ply"]
-    if not isinstance(ply, int) or isinstance(ply, bool):
-        raise StateError(f"saved state: ply must be a whole number, not {ply!r}")
-    if not 0 <= ply <= len(game.line):
-        raise StateError(f"saved state: ply {ply} is outside 0..{len(game.line)} (the moves saved)")
-    game.go_to(ply)
+    main = game.main_line()
+    live = data["ply"] if version == 1 else data["live"]
+    if not isinstance(live, int) or isinstance(live, bool):
+        raise StateError(f"saved state: live must be a whole number, not {live!r}")
+    if not 0 <= live < len(main):
+        raise StateError(f"saved state: live {live} is outside 0..{len(main) - 1} (the moves saved)")
+    game.set_live(main[live])
+    if version == STATE_VERSION:
+        game.go_to_node(_shown_node(game, data["shown"]))
     settings = settings_from_dict(data["settings"])
     clock = None
     if data["clock"] is not None:
@@ -166,6 +188,18 @@ def state_from_dict(data: Any) -> SavedState:
         except ClockError as e:
             raise StateError(f"saved state: {e}") from None
     return SavedState(game, settings, clock)
+
+
+def _shown_node(game: Game, path: Any) -> Node:
+    """The node a saved ``shown`` path (the child's index at each step) leads to."""
+    if not isinstance(path, list) or len(path) > MAX_NODES:
+        raise StateError(f"saved state: shown must be a list of at most {MAX_NODES} numbers")
+    node = game.root
+    for step in path:
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < len(node.children):
+            raise StateError(f"saved state: shown: {step!r} is not a move of the position at ply {node.depth}")
+        node = node.children[step]
+    return node
 
 
 def settings_from_dict(data: Any) -> dict[str, Any]:
@@ -212,8 +246,9 @@ def _kind(value: Any) -> str:
 # -- the share link --------------------------------------------------------------------------
 
 
-def link_query(game: Game, current: str = "") -> str:
-    """The query string (no ``?``) that restores ``game``: its record, and ``at`` if browsing.
+def link_query(game: Game, current: str = "", players: str = "") -> str:
+    """The query string (no ``?``) that restores ``game``: its record (its tree, who plays: ``players``,
+    a code of :func:`reversi.formats.record.players_code`), and ``at`` if browsing its main line.
 
     The parameters of other features in ``current`` (the address's query string
     now, e.g. a language) are kept: the game owns only its rows of
@@ -224,8 +259,11 @@ def link_query(game: Game, current: str = "") -> str:
         parse_query(current)
     except ReversiError:
         current = ""  # an address that cannot be read (too long, newer, doubled) keeps nothing of itself
-    query = rewrite_query(current, "game", record_params(Record.from_game(game)))
-    return rewrite_query(query, "browse", {"at": str(game.ply)} if game.ply < len(game.line) else {})
+    record = Record.from_game(game, players=players)
+    query = rewrite_query(rewrite_query(current, "game", record_params(record)), "link", link_version(record))
+    shown = game.current
+    at = {"at": str(shown.depth)} if shown.is_main and shown.children else {}
+    return rewrite_query(query, "browse", at)
 
 
 def is_game_link(query: str) -> bool:
@@ -251,15 +289,21 @@ def read_link(query: str) -> tuple[Game | None, str]:
 
 
 def game_from_link(query: str) -> Game:
-    """The game a share link holds, the cursor where ``at`` puts it (else at the end)."""
+    """The game a share link holds, the position shown where ``at`` puts it on the main line (else its end)."""
+    return link_game(query)[0]
+
+
+def link_game(query: str) -> tuple[Game, str]:
+    """The game a share link holds (as :func:`game_from_link`) and who plays it (a players' code, or '')."""
     record = record_from_query(query)
     game = record.to_game()
+    main = game.main_line()
     at = parse_query(query).get("at")
     if at is not None:
-        if not (at.isascii() and at.isdigit() and len(at) <= 4) or not 0 <= int(at) <= len(game.line):
-            raise StateError(f"link: at={at!r} should be a number of plies within 0..{len(game.line)}")
-        game.go_to(int(at))
-    return game
+        if not (at.isascii() and at.isdigit() and len(at) <= 4) or not 0 <= int(at) < len(main):
+            raise StateError(f"link: at={at!r} should be a number of plies within 0..{len(main) - 1}")
+        game.go_to_node(main[int(at)])
+    return game, record.players
 
 
 # -- text brought in by a person ----------------------------------------------------------

@@ -34,6 +34,7 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(TESTS))
+sys.path.insert(0, str(TESTS.parent))
 
 from browser_support import block_foreign_requests, launch_chromium, serve_repo  # noqa: E402
 
