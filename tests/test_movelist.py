@@ -57,7 +57,8 @@ def test_white_to_move_at_the_start_leaves_black_s_first_cell_empty() -> None:
 
 def test_markup_marks_the_current_ply_and_what_lies_ahead() -> None:
     game = game_of("f5d6c3d3")
-    game.go_to(2)
+    game.undo()
+    game.undo()  # the game is back at ply 2; c3 d3 are what redo would replay
     root = markup(game)
     plies = [e for e in root if "data-ply" in e.attrib]
     assert [e.get("data-ply") for e in plies] == ["1", "2", "3", "4"]
@@ -66,6 +67,34 @@ def test_markup_marks_the_current_ply_and_what_lies_ahead() -> None:
     ahead = [e.text for e in plies if "ahead" in e.get("class").split()]
     assert ahead == ["c3", "d3"]
     assert "No moves" in render_move_list(Game(Rules()))
+    game.redo()
+    game.redo()
+    game.go_to(1)  # browsing: the game's position stays the live one, nothing is "ahead"
+    plies = [e for e in markup(game) if "data-ply" in e.attrib]
+    assert [e.text for e in plies if "current" in e.get("class").split()] == ["f5"]
+    assert [e.text for e in plies if "live" in e.get("class").split()] == ["d3"]
+    assert not [e for e in plies if "ahead" in e.get("class").split()]
+
+
+def test_variations_follow_the_row_of_the_move_they_replace() -> None:
+    from reversi.formats.notation import parse_movetext
+
+    game = parse_movetext(Position.start(Rules()), "f5 d6 (f6 e6 (d3) f4 {parallel}) c3 d3")
+    root = markup(game)
+    nodes = [e.get("data-node") for e in root.iter() if e.get("data-node")]
+    assert len(nodes) == len(set(nodes)) == 8  # every ply of the tree once, each with its own node id
+    blocks = [e for e in root if e.get("class") == "variation"]
+    assert len(blocks) == 1
+    texts = [e.text for e in blocks[0].iter() if e.text]
+    assert texts == ["1…", "f6", "2.", "e6", "(", "2.", "d3", ")", "2…", "f4"]
+    varied = [e for e in blocks[0].iter() if e.get("data-ply")]
+    assert [e.get("data-ply") for e in varied] == ["2", "3", "3", "4"]
+    assert all("var" in e.get("class").split() for e in varied)
+    commented = [e for e in varied if "commented" in e.get("class").split()]
+    assert [e.get("title") for e in commented] == ["parallel"]
+    # the block comes after the row of the move it replaces (1. f5 d6), before the next row
+    order = [e.get("class") for e in root]
+    assert order.index("variation") == 3
 
 
 def test_keys_walk_the_line() -> None:

@@ -1,15 +1,23 @@
 """The move list beside the board: view data, markup and navigation (pure).
 
-The list shows the game's whole line (also the moves after the cursor, which
-redo would replay) in rows of a move number, Black's ply and White's ply::
+The list shows the game's main line (also the moves after the game's position,
+which redo would replay: ``ahead``) in rows of a move number, Black's ply and
+White's ply::
 
     1. f5 d6   2. c3 pass   3. ...
 
 A pass is a ply of its own, so the sides alternate in every row; a game set up
 with White to move starts ``1. … d6``. The ply on the board is marked
-``current``. Each ply is an element ``<span class="ply" data-ply="K">`` where K
-is the number of plies played after it: clicking it shows that position
-(:meth:`Game.go_to`).
+``current``, the game's own position ``live``. Each ply is an element
+``<span class="ply" data-ply="K" data-node="N">`` where K is the number of
+plies played after it and N the node's id in the game's tree: clicking it
+shows that position.
+
+Variations follow the row of the move they replace, in a block of their own
+the way PGN viewers show side lines (``12… e6 13. f3 (13. g4) …``; a variation
+inside a variation in parentheses), each ply with its ``data-ply`` and
+``data-node`` and the class ``var``. A move with a comment is marked
+``commented`` and its comment is its ``title``.
 
 Navigation stands only on positions a player can move in: a position where the
 side to move must pass is stepped over (the game records the forced pass
@@ -22,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from reversi.core.game import Game
+from reversi.core.game import Game, Node
 from reversi.core.position import PASS
 from reversi.core.rules import WHITE
 from reversi.i18n import _, pgettext
@@ -49,19 +57,27 @@ class MoveRow:
     plies: tuple[PlyEntry | None, PlyEntry | None]
 
 
+def _side_and_number(game: Game, ply: int) -> tuple[int, int]:
+    """Who plays ply ``ply`` (1 for the first) and its move number (a White start begins ``1. …``)."""
+    index = ply - 1 + (1 if game.start.turn == WHITE else 0)
+    return index % 2, index // 2 + 1
+
+
 def entries(game: Game) -> list[PlyEntry]:
+    """The main line's plies."""
     g = game.rules.geometry
     out = []
-    for k, move in enumerate(game.line):
-        side = game.position_at(k).turn
+    live = game.live.depth
+    for node in game.main_line()[1:]:
+        move = PASS if node.move is None else node.move
         out.append(
             PlyEntry(
-                ply=k + 1,
-                side=side,
+                ply=node.depth,
+                side=_side_and_number(game, node.depth)[0],
                 text="pass" if move == PASS else g.name(move),
                 is_pass=move == PASS,
-                current=k + 1 == game.ply,
-                ahead=k + 1 > game.ply,
+                current=node is game.current,
+                ahead=node.depth > live,
             )
         )
     return out
@@ -88,7 +104,7 @@ def rows(game: Game) -> list[MoveRow]:
 
 
 def as_text(game: Game) -> str:
-    """The list as one line of text: ``"1. f5 d6 2. c3 pass"``."""
+    """The main line as one line of text: ``"1. f5 d6 2. c3 pass"``."""
     parts = []
     for row in rows(game):
         black, white = row.plies
@@ -96,38 +112,107 @@ def as_text(game: Game) -> str:
     return " ".join(parts)
 
 
+def _label(game: Game, node: Node, side_names: tuple[str, str]) -> str:
+    side, number = _side_and_number(game, node.depth)
+    if node.move == PASS:
+        # Translators: a pass in the move list, for screen readers: "12. White passes"
+        return _("{number}. {side} passes").format(number=number, side=side_names[side])
+    # Translators: a move in the move list, for screen readers: "1. Black f5"
+    return _("{number}. {side} {move}").format(
+        number=number, side=side_names[side], move=game.rules.geometry.name(node.move or 0)
+    )
+
+
+def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: list[str], shown: str) -> str:
+    is_pass = node.move == PASS
+    if is_pass:
+        classes.append("pass")
+    if node is game.current:
+        classes.append("current")
+    if node is game.live:
+        classes.append("live")
+    label = _label(game, node, side_names)
+    title = ""
+    if node.comment:
+        classes.append("commented")
+        title = f' title="{escape(node.comment)}"'
+        label = f"{label}: {node.comment}"
+    return (
+        f'<span class="{" ".join(classes)}" data-ply="{node.depth}" data-node="{node.id}" role="option" '
+        f'aria-selected="{"true" if node is game.current else "false"}" aria-label="{escape(label)}"{title}>'
+        f"{escape(shown)}</span>"
+    )
+
+
+def _move_text(game: Game, node: Node) -> str:
+    # Translators: a pass as the move list shows it (the notation's "pass")
+    return pgettext("move list", "pass") if node.move == PASS else game.rules.geometry.name(node.move or 0)
+
+
+def _variations_markup(game: Game, branch: Node, side_names: tuple[str, str]) -> str:
+    """The variations that replace ``branch`` (a main-line node): its siblings' lines, nested ones
+    in parentheses. Walked with a work list, not by recursion."""
+    parent = branch.parent
+    assert parent is not None
+    out: list[str] = []
+    for alt in parent.children[1:]:
+        out.append('<div class="variation" role="group">')
+        # LIFO work list: ("move", node, numbered) writes a move, ("after", node) what follows it;
+        # "(" and ")" are written as they are
+        work: list[tuple[str, Node | None, bool]] = [("after", alt, False), ("move", alt, True)]
+        while work:
+            kind, node, numbered = work.pop()
+            if node is None:
+                out.append(f'<span class="var-paren" aria-hidden="true">{kind}</span>')
+                continue
+            if kind == "move":
+                side, number = _side_and_number(game, node.depth)
+                if side == 0:
+                    out.append(f'<span class="move-no var-no" aria-hidden="true">{number}.</span>')
+                elif numbered:
+                    out.append(f'<span class="move-no var-no" aria-hidden="true">{number}…</span>')
+                out.append(_ply_markup(game, node, side_names, ["ply", "var"], _move_text(game, node)))
+                continue
+            if node.children:
+                main = node.children[0]
+                branched = len(node.children) > 1
+                # after the variations, the line's next move is numbered again
+                work.append(("after", main, branched))
+                for sub in reversed(node.children[1:]):
+                    work.extend(((")", None, False), ("after", sub, False), ("move", sub, True), ("(", None, False)))
+                work.append(("move", main, numbered))
+        out.append("</div>")
+    return "".join(out)
+
+
 def render_move_list(game: Game, side_names: tuple[str, str] = ("Black", "White")) -> str:
     """The inner markup of the move list element."""
-    if not game.line:
+    main = game.main_line()[1:]
+    if not main:
         return f'<p class="moves-empty">{escape(_("No moves yet"))}</p>'
     out = []
-    for row in rows(game):
-        out.append(f'<span class="move-no" aria-hidden="true">{row.number}.</span>')
-        for side, entry in enumerate(row.plies):
-            if entry is None:
-                out.append('<span class="ply none" aria-hidden="true">…</span>' if side == 0 else "")
-                continue
-            classes = ["ply"]
-            if entry.is_pass:
-                classes.append("pass")
-            if entry.current:
-                classes.append("current")
-            if entry.ahead:
-                classes.append("ahead")
-            if entry.is_pass:
-                # Translators: a pass in the move list, for screen readers: "12. White passes"
-                label = _("{number}. {side} passes").format(number=row.number, side=side_names[side])
-            else:
-                # Translators: a move in the move list, for screen readers: "1. Black f5"
-                label = _("{number}. {side} {move}").format(number=row.number, side=side_names[side], move=entry.text)
-            # Translators: a pass as the move list shows it (the notation's "pass")
-            shown = pgettext("move list", "pass") if entry.is_pass else entry.text
-            out.append(
-                f'<span class="{" ".join(classes)}" data-ply="{entry.ply}" role="option" '
-                f'aria-selected="{"true" if entry.current else "false"}" aria-label="{escape(label)}">'
-                f"{escape(shown)}</span>"
-            )
+    pending: list[str] = []  # the variations of the row being written, after it
+    for node in main:
+        side, number = _side_and_number(game, node.depth)
+        if side == 0 or node.depth == 1:
+            out.extend(pending)
+            pending = []
+            out.append(f'<span class="move-no" aria-hidden="true">{number}.</span>')
+            if side == 1:
+                out.append('<span class="ply none" aria-hidden="true">…</span>')
+        classes = ["ply"]
+        if node.depth > game.live.depth:
+            classes.append("ahead")
+        out.append(_ply_markup(game, node, side_names, classes, _move_text(game, node)))
+        if node.parent is not None and len(node.parent.children) > 1:
+            pending.append(_variations_markup(game, node, side_names))
+    out.extend(pending)
     return "".join(out)
+
+
+def comment_of(game: Game) -> str:
+    """The comment of the position shown ('' if none)."""
+    return game.current.comment
 
 
 # -- navigation ----------------------------------------------------------------------

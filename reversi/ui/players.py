@@ -344,12 +344,18 @@ def computer_to_move(controller: PlayState) -> int | None:
     pos = controller.position
     if pos.is_over or controller.paused or controller.lost_on_time is not None:
         return None
+    if controller.game.browsing:
+        return None  # nobody moves while another position than the game's is shown
     return pos.turn if controller.players.is_computer(pos.turn) else None
 
 
 def human_to_move(controller: PlayState) -> bool:
+    """May the person move on the board now? At the game's position on their turn; anywhere else
+    (browsing: the move starts or follows a variation) for either side."""
     pos = controller.position
-    return not pos.is_over and not controller.players.is_computer(pos.turn)
+    if pos.is_over:
+        return False
+    return controller.game.browsing or not controller.players.is_computer(pos.turn)
 
 
 def engine_args(game: Game, level: int, time_limit: float | None = None) -> Args:
@@ -417,11 +423,11 @@ def undo_to_human(game: Game, players: Players) -> bool:
     """
     if not players.any_computer or players.all_computers:
         return game.undo()
-    start = game.ply
+    live, shown = game.live, game.current
     while game.undo():
         if _human_turn_at(game, players, game.ply):
             return True
-    game.go_to(start)
+    game.live, game.current = live, shown
     return False
 
 

@@ -82,6 +82,8 @@ class BoardView:
     label: str = "Board"
     #: Star points (the small dots at the grid intersections of an 8x8 board).
     stars: tuple[tuple[int, int], ...] = field(default=())
+    #: Squares marked by a teacher (the position's marks): drawn as a ring, ``data-marked``.
+    marks: frozenset[str] = frozenset()
     #: Hints: ``(square, label)`` for legal moves ("+4"), drawn on the square instead of the dot.
     hints: tuple[tuple[str, str], ...] = field(default=())
     #: The squares of the best hints (marked).
@@ -230,10 +232,15 @@ def _square(
     if last:
         # Translators: in a square's screen-reader label: "e6, Black, last move"
         said.append(_("last move"))
+    marked = name in view.marks
+    if marked:
+        # Translators: in a square's screen-reader label: a square a teacher marked
+        said.append(_("marked"))
     label = ", ".join(said)
     attrs = (
         f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
         + (' data-legal="true"' if legal else "")
+        + (' data-marked="true"' if marked else "")
         + f' role="button" aria-label="{escape(label)}"'
         + ("" if legal else ' aria-disabled="true"')
         + f' transform="translate({x} {y})"'
@@ -258,6 +265,8 @@ def _square(
         else:
             css = "hint best" if name in view.hint_best else "hint"
             parts.append(f'<text class="{css}" x="{c}" y="{c + 1}">{escape(hint)}</text>')
+    if marked:
+        parts.append(f'<rect class="mark-ring" x="3" y="3" width="{SQUARE - 6}" height="{SQUARE - 6}" rx="4"/>')
     if name == view.cursor:
         parts.append(f'<rect class="cursor-ring" x="5" y="5" width="{SQUARE - 10}" height="{SQUARE - 10}" rx="8"/>')
     parts.append("</g>")

@@ -380,25 +380,27 @@ def download_name(rules: Rules, date: str) -> str:
 class ClockFollower:
     """Tells, after each change of the page, which side's time runs and who just moved.
 
-    The clock runs for the side to move while the latest position of the line
-    is on the board and the game goes on; looking back through the moves (or
-    taking one back) pauses it, and the next move starts it again. A move is a
-    change of the line that leaves the cursor at its end, further on than before
-    (so redo is not a move); the side that made it earns the increment.
+    The clock runs for the side to move at the game's live position while it is
+    the end of the game's line and the game goes on: browsing other positions
+    (and variations played there) does not stop it; taking a move back pauses
+    it, and the next move starts it again. A move is a change of the main line
+    that leaves the live position at its end, further on than before (so redo is
+    not a move); the side that made it earns the increment.
     """
 
     def __init__(self) -> None:
         self._game: Game | None = None
-        self._line: tuple[int, ...] = ()
+        self._line: tuple[int | None, ...] = ()
         self._ply = 0
 
     def follow(self, game: Game, stopped: bool = False) -> tuple[int | None, int | None]:
         """``(running side or None, side that just moved or None)`` for ``game`` now."""
-        at_end = game.ply == len(game.line)
-        line = tuple(game.line)
+        live = game.live
+        at_end = not live.children
+        line = tuple(n.move for n in game.main_line())
         moved = None
-        if game is self._game and at_end and line != self._line and game.ply > self._ply:
-            moved = game.position_at(self._ply).turn
-        self._game, self._line, self._ply = game, line, game.ply
-        running = game.position.turn if at_end and not stopped and not game.is_over else None
+        if game is self._game and at_end and line != self._line and live.depth > self._ply:
+            moved = game.main_line()[self._ply].position.turn
+        self._game, self._line, self._ply = game, line, live.depth
+        running = live.position.turn if at_end and not stopped and not live.position.is_over else None
         return running, moved

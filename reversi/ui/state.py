@@ -160,6 +160,12 @@ class StatusView:
     can_redo: bool
     #: Moves played so far (passes not counted).
     move_count: int
+    #: Another position than the game's is shown (nobody moves; a move starts a variation).
+    browsing: bool = False
+    #: The position shown is in a variation (it can be promoted or deleted).
+    in_variation: bool = False
+    #: The comment of the position shown.
+    comment: str = ""
 
 
 class Controller:
@@ -187,6 +193,8 @@ class Controller:
         self.lost_on_time: int | None = None
         self.cursor: int | None = None
         self._animate = False
+        #: Clicks on the board mark squares (for teaching) instead of playing.
+        self.marking = False
 
     @property
     def rules(self) -> Rules:
@@ -199,11 +207,15 @@ class Controller:
     # -- intents --------------------------------------------------------------
 
     def click(self, name: str) -> bool:
-        """A click on the square called ``name``: play it if it is legal."""
+        """A click on the square called ``name``: play it if it is legal (mark it, in marking mode)."""
         try:
             index = self.rules.geometry.parse_square(name)
         except ReversiError:
             return False
+        if self.marking:
+            self.game.toggle_mark(self.game.current, index)
+            self._animate = False
+            return True
         return self.play(index)
 
     def play(self, index: int) -> bool:
@@ -333,6 +345,44 @@ class Controller:
         self.cursor = None
         return True
 
+    def go_to_node(self, node_id: int) -> bool:
+        """Show the position of the tree's node ``node_id`` (a move of a variation, in the move list)."""
+        try:
+            node = self.game.node(node_id)
+        except KeyError:
+            return False
+        if node is self.game.current:
+            return False
+        self.game.go_to_node(node)
+        self._animate = False
+        self.cursor = None
+        return True
+
+    def back_to_live(self) -> bool:
+        """Show the game's own position again (the end of browsing)."""
+        self._animate = False
+        return self.game.back_to_live()
+
+    def promote(self) -> bool:
+        """Make the variation shown the main line."""
+        self._animate = False
+        return self.game.promote(self.game.current)
+
+    def delete_variation(self) -> bool:
+        """Delete the variation shown (the position shown goes back to where it branched off)."""
+        self._animate = False
+        return self.game.delete_variation(self.game.current)
+
+    def set_comment(self, text: str) -> bool:
+        """The comment of the position shown; True if it changed."""
+        old = self.game.current.comment
+        self.game.set_comment(self.game.current, text)
+        return self.game.current.comment != old
+
+    def toggle_marking(self) -> bool:
+        self.marking = not self.marking
+        return True
+
     def load_game(self, game: Game) -> None:
         """Put ``game`` on the board (a link, a transcript, a file, the autosave)."""
         self._start(game.rules)
@@ -373,10 +423,11 @@ class Controller:
 
     def _last_move(self) -> tuple[int | None, int]:
         """The last move on the board (not a pass) and the discs it turned."""
-        line = self.game.line
-        for k in range(self.game.ply - 1, -1, -1):
-            if line[k] != PASS:
-                return line[k], self.game.position_at(k).flips(line[k])
+        node = self.game.current
+        while node.parent is not None:
+            if node.move is not None and node.move != PASS:
+                return node.move, node.parent.position.flips(node.move)
+            node = node.parent
         return None, 0
 
     def board_view(self) -> BoardView:
@@ -416,6 +467,7 @@ class Controller:
             # Translators: the board's screen-reader name: the rule set's description, e.g. "Othello 8x8 board"
             label=_("{rules} board").format(rules=rules.describe()),
             stars=default_stars(g.width, g.height, cells_t),
+            marks=frozenset(g.bits_to_names(sum(1 << i for i in self.game.current.marks))),
         )
 
     def status(self) -> StatusView:
@@ -437,8 +489,8 @@ class Controller:
             else:
                 # Translators: the status line: "Black to move"
                 message = _("{side} to move").format(side=names[turn])
-            if game.ply and game.line[game.ply - 1] == PASS:
-                before = game.position_at(game.ply - 1)
+            if game.current.move == PASS and game.current.parent is not None:
+                before = game.current.parent.position
                 passer = names[before.turn]
                 if before.supply is not None and before.supply[before.turn] == 0:
                     notice = _("{side} has no discs left and passes").format(side=passer)
@@ -467,6 +519,9 @@ class Controller:
             can_undo=game.can_undo,
             can_redo=game.can_redo,
             move_count=sum(1 for m in game.moves if m != PASS),
+            browsing=game.browsing,
+            in_variation=not game.current.is_main,
+            comment=game.current.comment,
         )
 
 

@@ -1,0 +1,170 @@
+"""Studying a game: browsing never plays, moves there start variations, the tree travels in links and files."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reversi import Position, Rules
+from reversi.core.game import Game
+from reversi.errors import NotationError, ReversiError
+from reversi.formats.links import record_from_query, record_to_query
+from reversi.formats.notation import has_tree, parse_movetext, play_transcript, write_movetext
+from reversi.formats.record import Record, parse_players_code, players_code, read_record, write_record
+from reversi.ui.players import Players
+from reversi.ui.session import link_game, link_query
+from reversi.ui.state import Controller
+
+
+def sq(name: str) -> int:
+    return Rules().geometry.parse_square(name)
+
+
+def computer_game(moves: str) -> Controller:
+    """A person (Black) against the computer, the computer's replies played as the page would."""
+    c = Controller(players=Players.vs_computer(0, 3))
+    for k, name in enumerate(moves.split()):
+        if k % 2 == 0:
+            assert c.click(name), name
+        else:
+            request = c.ai_request()
+            assert request is not None
+            assert c.apply_ai_move(request["token"], name), name
+    return c
+
+
+def test_browsing_against_the_computer_never_plays_and_deletes_nothing() -> None:
+    c = computer_game("f5 d6 c3 d3 c4 f4")
+    main = [n.move for n in c.game.main_line()[1:]]
+    assert c.go_to(2)  # back to Black's second turn... then to White's:
+    assert c.go_to(3) and c.game.browsing
+    assert c.position.turn == 1 and c.ai_request() is None  # White is the computer: nobody moves
+    assert c.status().browsing and [n.move for n in c.game.main_line()[1:]] == main
+    # the person may play White's move here: a variation, the game untouched
+    assert c.click("e3") or c.click("c5") or c.click("f3")
+    assert c.game.browsing and c.status().in_variation and c.ai_request() is None
+    assert [n.move for n in c.game.main_line()[1:]] == main and c.game.live.depth == 6
+    assert c.back_to_live() and not c.game.browsing and c.game.ply == 6
+    assert c.ai_request() is None  # Black (the person) is to move at the live position
+    assert c.click("e3") or c.click("c5") or c.click("f6") or c.click("e6")
+    assert c.ai_request() is not None  # now the computer plays the game's reply
+
+
+def test_undo_while_browsing_acts_on_the_game() -> None:
+    c = computer_game("f5 d6 c3 d3")
+    c.go_to(1)
+    assert c.undo() and not c.game.browsing and c.game.live.depth == 2
+
+
+def test_a_variation_is_kept_promoted_and_deleted() -> None:
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3c4")
+    game.go_to(2)
+    game.play(sq("c5"))  # instead of c3
+    variation = game.current
+    assert not variation.is_main and game.live.depth == 5 and len(game.main_line()) == 6
+    assert game.promote(variation)
+    assert variation.is_main and [n.move for n in game.main_line()[1:]] == [sq("f5"), sq("d6"), sq("c5")]
+    assert game.live.depth == 2  # the game was past the branch point: it goes on from there
+    old = game.root.children[0].children[0].children[1]
+    assert old.move == sq("c3") and len(old.path()) == 3
+    game.go_to_node(old.children[0])
+    assert game.delete_variation(game.current)
+    assert game.current.depth == 2 and len(game.root.children[0].children[0].children) == 1
+    assert not game.delete_variation(game.main_line()[-1])  # the main line is not a variation
+
+
+def test_the_tree_the_comments_the_marks_and_the_players_travel_in_a_link() -> None:
+    game = parse_movetext(Position.start(Rules()), "f5 d6 (f6 {parallel} e6) c3 {[%mark c3 d3] the tiger} d3")
+    record = Record.from_game(game, players="hc5")
+    query = record_to_query(record)
+    assert "v=2" in query and "pl=hc5" in query
+    back, players = link_game(query)
+    assert players == "hc5"
+    assert write_movetext(back) == write_movetext(game)
+    c3 = back.main_line()[3]
+    assert c3.comment == "the tiger" and c3.marks == {sq("c3"), sq("d3")}
+    # a plain game's link stays version 1, and names nobody when nobody was named
+    plain = record_to_query(Record.from_game(play_transcript(Position.start(Rules()), "f5d6")))
+    assert plain == "m=f5d6" and link_game(plain)[1] == ""
+
+
+def test_a_link_query_keeps_other_features_and_the_shown_position() -> None:
+    game = play_transcript(Position.start(Rules()), "f5d6c3")
+    game.go_to(1)
+    query = link_query(game, "lang=cs", players="c3h")
+    assert query.startswith("lang=cs&") and "at=1" in query and "pl=c3h" in query
+    back, players = link_game(query)
+    assert back.browsing and back.ply == 1 and players == "c3h"
+
+
+def test_records_keep_the_tree_and_the_players() -> None:
+    game = parse_movetext(Position.start(Rules()), "{start} f5 d6 (f6) c3 {good} d3")
+    text = write_record(Record.from_game(game, {"Event": "Lesson"}, players="c7c3t10"))
+    assert '[BlackType "program"]' in text and '[BlackLevel "7"]' in text and '[TimePerMove "10"]' in text
+    assert "(f6)" in text and "{good}" in text and "{start}" in text
+    back = read_record(text)
+    assert back.players == "c7c3t10" and back.tags == {"Event": "Lesson"}
+    assert write_movetext(back.to_game()) == write_movetext(game)
+    assert write_record(back) == text
+
+
+@pytest.mark.parametrize(
+    "code, expected",
+    [("hh", (("human", "human"), (5, 5), None)), ("hc3", (("human", "computer"), (3, 3), None)),
+     ("c7c2t2.5", (("computer", "computer"), (7, 2), 2.5))],
+)
+def test_players_codes(code: str, expected) -> None:
+    assert parse_players_code(code) == expected
+    assert players_code(*expected) == code
+
+
+@pytest.mark.parametrize("code", ["", "x", "hc", "c0h", "hhh", "c5c5t0", "c5c5t-1", "hc5t99999"])
+def test_bad_players_codes_are_refused(code: str) -> None:
+    with pytest.raises(NotationError):
+        parse_players_code(code)
+
+
+def test_deep_variations_are_read_and_written_without_recursion() -> None:
+    # a long variation is written and read back; nesting deeper than MAX_VARIATION_DEPTH is refused
+    # with a message (never a RecursionError)
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3c4f4f6f3e6e7")
+    node = game.main_line()[1]
+    game.go_to_node(node)
+    for _ in range(40):
+        legal = game.position.legal_moves()
+        if not legal:
+            break
+        game.play(legal[-1])
+    text = write_movetext(game)
+    assert write_movetext(parse_movetext(Position.start(Rules()), text)) == text
+    with pytest.raises(NotationError, match="nested deeper"):
+        parse_movetext(Position.start(Rules()), "f5 " + "d6 (" * 101 + ")" * 101)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 60)), max_size=25), st.booleans())
+def test_any_tree_round_trips_through_move_text(steps, compact: bool) -> None:
+    """Random trees (moves played from random positions of the tree) are written and read back alike."""
+    game = Game(Rules())
+    for back, choice in steps:
+        nodes = list(game.nodes())
+        game.go_to_node(nodes[back % len(nodes)])
+        legal = game.position.legal_moves()
+        if legal:
+            game.play(legal[choice % len(legal)])
+            if choice % 5 == 0:
+                game.set_comment(game.current, f"note {choice} {{x}} \\")
+    text = write_movetext(game, compact)
+    back_game = parse_movetext(Position.start(Rules()), text)
+    assert write_movetext(back_game, compact) == text
+    assert has_tree(back_game) == has_tree(game)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="f5d6c3e6(){}[%mark] \\pas", max_size=60))
+def test_any_move_text_is_a_game_or_a_clear_error(text: str) -> None:
+    try:
+        parse_movetext(Position.start(Rules()), text)
+    except ReversiError:
+        pass
