@@ -273,7 +273,7 @@ def test_an_address_that_cannot_be_read_is_replaced_whole() -> None:
     ["f5d6c3", "F5D6C3", "f5 d6 c3", "1. F5 d6 2. C3", "1. f5 d6\n2. c3", " f5-d6-c3 ", "f5, d6, c3"],
 )
 def test_every_transcript_form_loads_the_same_game(text: str) -> None:
-    game, kind = load_text(text, Rules())
+    game, kind, _code = load_text(text, Rules())
     assert kind == "transcript"
     assert same_game(game, play_transcript(Position.start(Rules()), "f5d6c3"))
 
@@ -286,27 +286,27 @@ def test_transcript_with_passes_loads() -> None:
     game.play_all(find_game_with_pass(rules))
     g = rules.geometry
     text = " ".join("pass" if m == PASS else g.name(m).upper() for m in game.line)
-    loaded, _ = load_text(text, rules)
+    loaded, _, _code = load_text(text, rules)
     assert loaded.line == game.line
 
 
 def test_a_transcript_is_read_under_the_current_rules() -> None:
-    game, _ = load_text("e4 f4", Rules("octagon"))
+    game, _, _code = load_text("e4 f4", Rules("octagon"))
     assert game.rules == Rules("octagon") and len(game.line) == 2
 
 
 def test_positions_records_and_links_are_told_apart() -> None:
     pos = position_to_string(play_transcript(Position.start(Rules()), "f5d6").position)
     assert kind_of_text(pos) == "position"
-    game, kind = load_text(pos, Rules())
+    game, kind, _code = load_text(pos, Rules())
     assert kind == "position" and game.position == play_transcript(Position.start(Rules()), "f5d6").position
     big = position_to_string(Position.start(Rules(size=10)))
-    game, kind = load_text(big, Rules())
+    game, kind, _code = load_text(big, Rules())
     assert kind == "position" and game.rules.size == 10
     record = record_text(play_transcript(Position.start(Rules(size=6)), "b3"))
-    game, kind = load_text(record, Rules())
+    game, kind, _code = load_text(record, Rules())
     assert kind == "record" and game.rules == Rules(size=6) and len(game.line) == 1
-    game, kind = load_text("http://127.0.0.1:8000/?s=6&m=b3", Rules())
+    game, kind, _code = load_text("http://127.0.0.1:8000/?s=6&m=b3", Rules())
     assert kind == "link" and game.rules == Rules(size=6)
     assert kind_of_text("1. F5 d6") == "transcript"
 

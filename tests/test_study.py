@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from reversi import Position, Rules
 from reversi.core.game import Game
 from reversi.errors import NotationError, ReversiError
-from reversi.formats.links import record_from_query, record_to_query
+from reversi.formats.links import record_to_query
 from reversi.formats.notation import has_tree, parse_movetext, play_transcript, write_movetext
 from reversi.formats.record import Record, parse_players_code, players_code, read_record, write_record
 from reversi.ui.players import Players

@@ -125,7 +125,7 @@ def rewrite_query(query: str, owner: str, values: dict[str, str]) -> str:
         raise ValueError(f"{owner} does not own the link parameters {unknown}")  # a programming error
     kept = [(k, v) for k, v in parse_qsl(query.lstrip("?"), keep_blank_values=True) if k not in mine]
     ordered = [(p.name, values[p.name]) for p in PARAMETERS if p.name in values]
-    return urlencode(kept + ordered, quote_via=quote, safe="/._")
+    return urlencode(kept + ordered, quote_via=quote, safe="/._()")
 
 
 def record_params(record: Record) -> dict[str, str]:

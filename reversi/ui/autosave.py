@@ -6,7 +6,10 @@ what it does with what it finds is decided here, and tested under CPython.
 **At start** (:func:`plan_start`), with the saved text (``STORAGE_KEY``) and the
 address's query string:
 
-* a game link in the address wins over the saved game; a link that cannot be read
+* a game link in the address wins over the saved game, which is kept one click
+  away (``PREVIOUS_KEY``, and the message's "Back to my game") when it is another
+  game; the link says who plays (``pl``), and a link that names nobody opens for
+  study: two people at one board, the computer off. A link that cannot be read
   (a wrong game, or an address that is too long, repeats a parameter or is of a
   newer link format) is named in the message, and the address is rewritten as
   the game's own;
@@ -45,9 +48,14 @@ from typing import Any
 from reversi.core.clock import Clock
 from reversi.core.game import Game
 from reversi.errors import ReversiError
+from reversi.formats.notation import write_movetext
 from reversi.i18n import N_, _
 from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
-from reversi.ui.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link
+from reversi.ui.players import Players
+from reversi.ui.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link_players
+
+#: Where the saved game is kept when a link put another game on the board.
+PREVIOUS_KEY = "reversi.previous"
 
 # -- what this module says to a person (one place) --------------------------------------------
 LINK_FAILED = N_("The link could not be opened: {error}")
@@ -62,6 +70,10 @@ NEWER_STATE = N_(
 )
 OTHER_TAB = N_("This game was changed in another tab. This tab does not save until you choose which game to keep.")
 STUCK = N_("The saved game could not be read, and this tab does not save over it until you choose.")
+PREVIOUS_KEPT = N_("The link opened another game; your game in progress is kept.")
+PLAYERS_FAILED = N_("The link's players could not be used ({error}): two people play.")
+LABEL_PREVIOUS = N_("Back to my game")
+TITLE_PREVIOUS = N_("Put the game you were playing back on the board.")
 LABEL_LOAD_OTHER = N_("Load it")
 LABEL_KEEP_MINE = N_("Keep this one")
 LABEL_REPLACE = N_("Replace it with this game")
@@ -85,6 +97,7 @@ ACTION_OVERWRITE = "overwrite"
 ACTION_RELOAD = "reload"
 ACTION_COPY_BROKEN = "copy-broken"
 ACTION_COPY_STORED = "copy-stored"
+ACTION_PREVIOUS = "previous"
 
 
 # -- what is stored ----------------------------------------------------------------------------
@@ -148,6 +161,10 @@ class StartPlan:
     clean_address: bool = False
     #: True when this plan starts the page (else: the person asked to load the saved game).
     at_start: bool = True
+    #: Who plays the link's game (None: no link; the saved settings say).
+    players: Players | None = None
+    #: The saved text of the game a link replaced on the board, to keep (``PREVIOUS_KEY``).
+    previous: str | None = None
 
     @property
     def move_aside(self) -> bool:
@@ -157,6 +174,8 @@ class StartPlan:
     def message(self, moved_aside: bool = True) -> str:
         """The message to show now ('' if none); ``moved_aside`` says whether the copy was kept."""
         parts = list(self.problems)
+        if self.previous is not None:
+            parts.append(_(PREVIOUS_KEPT))
         if self.stored.broken:
             error = without_prefix(self.stored.error, "saved state")
             parts.append(sentence(shorten(_(STATE_FAILED).format(error=error))))
@@ -192,12 +211,22 @@ def plan_start(stored_text: str | None, query: str = "", at_start: bool = True) 
     problems: list[str] = []
     linked: Game | None = None
     clean = False
+    players: Players | None = None
+    previous: str | None = None
     if at_start:
-        linked, error = read_link(query)
+        linked, code, error = read_link_players(query)
         if error:
             problems.append(sentence(shorten(_(LINK_FAILED).format(error=without_prefix(error, "link")))))
             clean = True
+        if linked is not None:
+            try:
+                players = Players.from_code(code)
+            except ReversiError as e:
+                players = Players()
+                problems.append(_(PLAYERS_FAILED).format(error=without_prefix(str(e), "link")))
     saved = stored.state
+    if linked is not None and saved is not None and not same_game(saved.game, linked):
+        previous = stored.text
     if linked is not None:
         game, clock = linked, None
     elif saved is not None:
@@ -212,7 +241,14 @@ def plan_start(stored_text: str | None, query: str = "", at_start: bool = True) 
         problems=tuple(problems),
         clean_address=clean,
         at_start=at_start,
+        players=players,
+        previous=previous,
     )
+
+
+def same_game(a: Game, b: Game) -> bool:
+    """Do two games hold the same moves from the same start (variations and comments included)?"""
+    return a.start == b.start and write_movetext(a, compact=True) == write_movetext(b, compact=True)
 
 
 # -- each save ---------------------------------------------------------------------------------

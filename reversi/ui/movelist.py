@@ -210,9 +210,17 @@ def render_move_list(game: Game, side_names: tuple[str, str] = ("Black", "White"
     return "".join(out)
 
 
-def comment_of(game: Game) -> str:
-    """The comment of the position shown ('' if none)."""
-    return game.current.comment
+def study_text(game: Game) -> str:
+    """What the study bar says about the position shown ('' at the game's own position)."""
+    if not game.browsing:
+        return ""
+    live = game.live.depth
+    if not game.current.is_main:
+        # Translators: the study bar, in a variation; {live} counts plies (moves and passes) of the game
+        return _("A variation: both sides are moved by hand. The game stays at move {live}.").format(live=live)
+    # Translators: the study bar while an earlier (or later) position of the game is shown
+    return _("Looking through the game: nobody moves here, and a move starts a variation. "
+             "The game is at move {live}.").format(live=live)
 
 
 # -- navigation ----------------------------------------------------------------------

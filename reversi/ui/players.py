@@ -47,7 +47,7 @@ from reversi.core.rules import Rules
 from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current_level, get_level
 from reversi.errors import ReversiError, SettingsError
 from reversi.formats.notation import position_to_string, write_transcript
-from reversi.formats.record import rules_to_dict
+from reversi.formats.record import parse_players_code, players_code, rules_to_dict
 from reversi.i18n import _, format_number
 from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
 
@@ -220,6 +220,25 @@ class Players:
         if self.seconds is not None:
             out["seconds"] = self.seconds
         return out
+
+    def to_code(self) -> str:
+        """Who plays as a link's ``pl`` code (``hc5``); '' for two people (a link that names nobody)."""
+        if not self.any_computer:
+            return ""
+        return players_code(self.kinds, self.levels, self.seconds)
+
+    @classmethod
+    def from_code(cls, code: str) -> Players:
+        """The players a link's or record's code names ('' names nobody: two people, for study).
+        Raises :class:`~reversi.errors.ReversiError` for a code or level that is refused."""
+        if not code:
+            return cls()
+        kinds, levels, seconds = parse_players_code(code)
+        try:
+            return cls(kinds, levels, seconds)
+        except ReversiError as e:
+            # Translators: {error} says what is wrong with who plays, named in a link or a file
+            raise SettingsError(_("players {code!r}: {error}").format(code=code[:20], error=e)) from None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Players:

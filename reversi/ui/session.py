@@ -53,7 +53,6 @@ from reversi.formats.links import (
 from reversi.formats.notation import (
     parse_movetext,
     parse_position,
-    play_transcript,
     position_to_string,
     rules_for_position,
     write_transcript,
@@ -279,13 +278,20 @@ def read_link(query: str) -> tuple[Game | None, str]:
     address that is too long, repeats a parameter or is of a newer link format
     (whatever it holds).
     """
+    game, _players, error = read_link_players(query)
+    return game, error
+
+
+def read_link_players(query: str) -> tuple[Game | None, str, str]:
+    """As :func:`read_link`, with the players' code the link names (''  for none) in the middle."""
     try:
         params = parse_query(query)
         if not any(key in GAME_KEYS for key in params):
-            return None, ""
-        return game_from_link(query), ""
+            return None, "", ""
+        game, players = link_game(query)
+        return game, players, ""
     except ReversiError as e:
-        return None, str(e)
+        return None, "", str(e)
 
 
 def game_from_link(query: str) -> Game:
@@ -324,8 +330,8 @@ def kind_of_text(text: str) -> str:
     return "transcript"
 
 
-def load_text(text: str, rules: Rules) -> tuple[Game, str]:
-    """A game from pasted text, and what the text was.
+def load_text(text: str, rules: Rules) -> tuple[Game, str, str]:
+    """A game from pasted text, what the text was, and who plays (a players' code; '' names nobody).
 
     A transcript is played from the start of ``rules``; a position string sets
     up a position under ``rules`` (its size taken from the string); a record
@@ -338,14 +344,16 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str]:
         raise StateError("paste a transcript (f5d6c3), a position string, a game record or a link first")
     kind = kind_of_text(text)
     if kind == "record":
-        return read_record(text).to_game(), kind
+        record = read_record(text)
+        return record.to_game(), kind, record.players
     if kind == "link":
         query = text.strip().split("?", 1)[1] if "?" in text else text.strip()
-        return game_from_link(query.split("#", 1)[0]), kind
+        game, players = link_game(query.split("#", 1)[0])
+        return game, kind, players
     if kind == "position":
         position = parse_position(text, rules_for_position(text, rules))
-        return Game(start=position), kind
-    return play_transcript(Position.start(rules), text), kind
+        return Game(start=position), kind, ""
+    return parse_movetext(Position.start(rules), text), kind, ""
 
 
 def file_size_error(name: str, size: int) -> str:

@@ -351,6 +351,8 @@ class Controller:
             node = self.game.node(node_id)
         except KeyError:
             return False
+        while node.position.must_pass and node.children and node.children[0].was_forced_pass:
+            node = node.children[0]  # nobody can rest where the side to move must pass
         if node is self.game.current:
             return False
         self.game.go_to_node(node)
@@ -378,6 +380,11 @@ class Controller:
         old = self.game.current.comment
         self.game.set_comment(self.game.current, text)
         return self.game.current.comment != old
+
+    def set_players(self, players: Players) -> None:
+        """Who plays from here on (a game brought in names them), the game kept."""
+        self.players = players
+        self.paused = False
 
     def toggle_marking(self) -> bool:
         self.marking = not self.marking

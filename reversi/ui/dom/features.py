@@ -50,15 +50,20 @@ from reversi.ui.autosave import (
     ACTION_COPY_STORED,
     ACTION_LOAD_OTHER,
     ACTION_OVERWRITE,
+    ACTION_PREVIOUS,
     ACTION_RELOAD,
     HOLD_STUCK,
+    LABEL_PREVIOUS,
+    PREVIOUS_KEY,
+    TITLE_PREVIOUS,
     SaveGuard,
     StartPlan,
     copy_action,
     plan_start,
 )
-from reversi.ui.movelist import NAV_KEYS, render_move_list, stop_at, target_for_key
+from reversi.ui.movelist import NAV_KEYS, render_move_list, study_text, target_for_key
 from reversi.ui.notices import MAX_MESSAGES_CHARS, Action, Notice, render_actions, shorten
+from reversi.ui.players import Players
 from reversi.ui.ports import PageHost
 from reversi.ui.session import (
     BROKEN_KEY,
@@ -123,6 +128,9 @@ class GameFeatures:
         self.guard = SaveGuard(None)
         self.alert_actions = document.getElementById("alert-actions")
         self.copy_broken_button = document.querySelector('button[data-record="copy-broken"]')
+        self.study = document.getElementById("study")
+        self.study_status = document.getElementById("study-status")
+        self.comment = document.getElementById("comment")
         self._info_timer: Any = None
         self._tick_proxy: Any = None
         #: The copies and file reads running (the loop keeps only weak references).
@@ -150,12 +158,45 @@ class GameFeatures:
             self._load_settings(plan.settings)
         if plan.game is not None:
             self.load(plan.game, clock=plan.clock, redraw=False)
+        if plan.players is not None:
+            self.controller.set_players(plan.players)  # the link's (nobody named: two people, for study)
+        kept = plan.previous is not None and self.keep_previous(plan.previous or "")
         self.guard = plan.guard(moved)
         if plan.clean_address:
             self.follow_address(clean=True)
         message = plan.message(moved)
         if message:
-            self.show_error(message, (copy_action(),) if plan.offers_copy(moved) else ())
+            actions: tuple[Action, ...] = (copy_action(),) if plan.offers_copy(moved) else ()
+            if kept:
+                actions += (Action(ACTION_PREVIOUS, _(LABEL_PREVIOUS), _(TITLE_PREVIOUS)),)
+            if plan.problems or plan.stored.broken:
+                self.show_error(message, actions)
+            else:
+                self._show(message, "notice", actions)
+
+    def keep_previous(self, text: str) -> bool:
+        """Keep the saved game a link replaced on the board (one click away); False if it could not be."""
+        storage = _storage()
+        if storage is None:
+            return False
+        try:
+            storage.setItem(PREVIOUS_KEY, text)
+        except Exception as e:
+            js.console.warn(f"reversi: could not keep the game in progress: {e}")
+            return False
+        return True
+
+    def back_to_previous(self) -> None:
+        """Back to my game: the game a link replaced, with its players, clock and settings."""
+        self.hide_alert()
+        text = _get(_storage(), PREVIOUS_KEY)
+        if text is None:
+            return
+        plan = plan_start(text, at_start=False)
+        if plan.game is not None:
+            self.carry_out(plan)
+            self.save(force=True)
+        self.page.update()
 
     def move_aside(self, text: str) -> bool:
         """Copy the unreadable saved text to ``BROKEN_KEY`` and remove it; False if it could not be kept."""
@@ -181,6 +222,8 @@ class GameFeatures:
         listen = self.page.listen
         listen(self.move_list, "click", self.on_move_click)
         listen(self.move_list, "keydown", self.on_move_key)
+        listen(self.study, "click", self.on_study_click)
+        listen(self.comment, "change", self.on_comment)
         listen(document.getElementById("records"), "click", self.on_records_click)
         listen(self.records_file, "change", self.on_file)
         listen(document.getElementById("alert-close"), "click", lambda e: self.hide_alert())
@@ -194,6 +237,7 @@ class GameFeatures:
                 ACTION_RELOAD: lambda: js.location.reload(),
                 ACTION_COPY_BROKEN: lambda: self.copy_stored(BROKEN_KEY),
                 ACTION_COPY_STORED: lambda: self.copy_stored(STORAGE_KEY),
+                ACTION_PREVIOUS: self.back_to_previous,
             }
         )
         # a flag that fell since the last tick is seen before a move is taken
@@ -211,6 +255,7 @@ class GameFeatures:
         if error:
             self.show_error(error)
         self.draw_move_list()
+        self.draw_study()
         if self.timer.check(now):
             self.page.update()  # a flag fell: the game ended on time (that redraw saves it)
             return
@@ -230,6 +275,45 @@ class GameFeatures:
                 box.scrollTop = max(0, top - box.clientHeight // 2)
         elif c.game.ply == 0:
             box.scrollTop = 0
+
+    def draw_study(self) -> None:
+        """The study bar: where you are (browsing, a variation), its buttons, the position's comment."""
+        c = self.controller
+        text = study_text(c.game)
+        self.study_status.textContent = text
+        self.study_status.hidden = not text
+        for name, shown in (
+            ("live", c.game.browsing),
+            ("promote", not c.game.current.is_main),
+            ("delete", not c.game.current.is_main),
+        ):
+            button = self.study.querySelector(f'[data-study="{name}"]')
+            if button is not None:
+                button.hidden = not shown
+        mark = self.study.querySelector('[data-study="mark"]')
+        if mark is not None:
+            mark.setAttribute("aria-pressed", "true" if c.marking else "false")
+        if document.activeElement is not self.comment and str(self.comment.value) != c.game.current.comment:
+            self.comment.value = c.game.current.comment  # not while the person is typing in it
+
+    def on_study_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-study]")
+        if button is None:
+            return
+        action = str(button.getAttribute("data-study"))
+        c = self.controller
+        changed = {
+            "live": c.back_to_live,
+            "promote": c.promote,
+            "delete": c.delete_variation,
+            "mark": c.toggle_marking,
+        }.get(action, lambda: False)()
+        if changed:
+            self.page.update()
+
+    def on_comment(self, event: Any) -> None:
+        if self.controller.set_comment(str(self.comment.value)):
+            self.page.update()
 
     def draw_clocks(self, now: float) -> None:
         faces = self.timer.faces(now)
@@ -302,20 +386,27 @@ class GameFeatures:
 
     def follow_address(self, clean: bool = False) -> None:
         """Make the address the game's link (``clean``: keep nothing of an address that cannot be read)."""
-        query = link_query(self.controller.game, "" if clean else str(js.location.search))
+        query = link_query(
+            self.controller.game, "" if clean else str(js.location.search), self.controller.players.to_code()
+        )
         url = str(js.location.pathname) + (f"?{query}" if query else "")
         if url != str(js.location.pathname) + str(js.location.search):
             js.history.replaceState(None, "", url)
 
     def link(self) -> str:
-        query = link_query(self.controller.game, str(js.location.search))
+        query = link_query(self.controller.game, str(js.location.search), self.controller.players.to_code())
         return str(js.location.origin) + str(js.location.pathname) + (f"?{query}" if query else "")
 
     # -- loading a game -------------------------------------------------------------
 
-    def load(self, game: Game, clock: Clock | None = None, redraw: bool = True) -> None:
-        """Put ``game`` on the board, with no clock unless one is given (the autosave)."""
+    def load(
+        self, game: Game, clock: Clock | None = None, redraw: bool = True, players: Players | None = None
+    ) -> None:
+        """Put ``game`` on the board, with no clock unless one is given (the autosave), and ``players``
+        if given (a game brought in names who plays; naming nobody, it is for study: two people)."""
         self.controller.load_game(game)
+        if players is not None:
+            self.controller.set_players(players)
         self.timer.load(clock)  # a flag that had fallen ends the game again
         if redraw:
             self.page.update()
@@ -326,8 +417,8 @@ class GameFeatures:
         entry = event.target.closest("[data-ply]")
         if entry is None:
             return
-        game = self.controller.game
-        if self.controller.go_to(stop_at(game, int(entry.getAttribute("data-ply")))):
+        node = entry.getAttribute("data-node")
+        if node is not None and self.controller.go_to_node(int(node)):
             self.page.update()
 
     def on_move_key(self, event: Any) -> None:
@@ -376,11 +467,12 @@ class GameFeatures:
     def load_from_box(self) -> None:
         text = str(self.records_input.value)
         try:
-            game, kind = load_text(text, self.controller.rules)
+            game, kind, code = load_text(text, self.controller.rules)
+            players = Players.from_code(code)
         except ReversiError as e:
             self.show_error(_("Not loaded: {error}").format(error=e))
             return
-        self.load(game)
+        self.load(game, players=players)
         self.show_info(_(KIND_NAMES[kind]).format(rules=self.controller.rules.describe()))
 
     def copy(self, text: str, what: str) -> None:
@@ -427,14 +519,16 @@ class GameFeatures:
             name = str(file.name)
             try:
                 text = str(await file.text())
-                game = read_record(text).to_game()
+                record = read_record(text)
+                game = record.to_game()
+                players = Players.from_code(record.players)
             except Exception as e:  # a ReversiError says what is wrong; anything else too
                 # Translators: a file that could not be read: "game.rev was not opened: ..."
                 self.show_error(_("{name} was not opened: {error}").format(name=name, error=e))
                 return
             finally:
                 self.records_file.value = ""
-            self.load(game)
+            self.load(game, players=players)
             self.show_info(_("Opened {name}: {rules}").format(name=name, rules=game.rules.describe()))
 
         self._spawn(run())

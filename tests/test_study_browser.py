@@ -1,0 +1,97 @@
+"""Studying a game in a real browser (Chromium via Playwright, against serve.py).
+
+One context, a few pages, each navigation booting Python once:
+
+* a link that names no players opens for study: nobody moves, even where the
+  computer would; browsing and a move there make a variation, kept, promoted,
+  commented, and restored from the address after a reload;
+* a link that names the players (``pl=hc1``) has the computer play its side,
+  and browsing that game back never makes it move or deletes the rest.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+
+
+def main_plies(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "#move-list > .ply[data-ply]", "els => els.map(e => e.textContent.trim())"
+    )
+
+
+@pytest.fixture(scope="module")
+def context(browser, server_url):
+    from browser_support import block_foreign_requests
+
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    foreign = block_foreign_requests(context, server_url)
+    yield context
+    assert not foreign, foreign
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def test_a_link_without_players_is_for_study_and_keeps_its_variations(page, server_url) -> None:
+    page.goto(server_url + "?m=f5d6c3d3c4")  # White (d6...) would be the computer's side by default
+    wait_ready(page)
+    time.sleep(2.5)  # long enough for a computer's reply, were there one
+    assert main_plies(page) == ["f5", "d6", "c3", "d3", "c4"]
+    assert page.get_attribute("#board", "data-ai-replies") in ("0", None)
+    page.click('#move-list [data-ply="2"]')  # after d6: Black to move
+    assert "nobody moves" in page.text_content("#study-status")
+    legal = page.eval_on_selector_all('[data-legal="true"]', "els => els.map(e => e.dataset.square)")
+    other = next(s for s in legal if s != "c3")
+    page.click(f'[data-square="{other}"]')
+    page.wait_for_selector("#move-list .variation .ply.current")
+    assert main_plies(page) == ["f5", "d6", "c3", "d3", "c4"]  # nothing deleted
+    page.fill("#comment", "the other way")
+    page.locator("#comment").blur()
+    page.wait_for_function("location.search.includes('v=2')")
+    address = page.evaluate("location.search")
+    assert "(" in address and "other" in address and "pl=" not in address
+    page.click('[data-study="promote"]')
+    page.wait_for_function("!document.querySelector('#move-list .variation .current')")
+    assert main_plies(page)[:3] == ["f5", "d6", other]
+    promoted = page.evaluate("location.search")
+    # the address restores the tree: the promoted line first, the old one a variation, the comment kept
+    page.goto(server_url + promoted)
+    wait_ready(page)
+    assert main_plies(page)[:3] == ["f5", "d6", other]
+    assert page.locator("#move-list .variation .ply").count() == 3  # c3 d3 c4, kept
+    page.click('#move-list > .ply[data-ply="3"]')
+    assert page.input_value("#comment") == "the other way"
+
+
+def test_a_link_with_players_plays_and_browsing_it_never_does(page, server_url) -> None:
+    page.goto(server_url + "?m=f5&pl=hc1")  # a person (Black) against the computer at level 1
+    wait_ready(page)
+    page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 2", timeout=60_000)
+    first = main_plies(page)
+    legal = page.eval_on_selector_all('[data-legal="true"]', "els => els.map(e => e.dataset.square)")
+    page.click(f'[data-square="{legal[0]}"]')
+    page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 4", timeout=60_000)
+    played = main_plies(page)
+    page.click('#move-list [data-ply="1"]')  # White (the computer) to move there
+    time.sleep(2.5)
+    assert main_plies(page) == played and page.locator("#move-list .variation").count() == 0
+    assert page.get_attribute("#board", "data-thinking") == ""
+    page.click('[data-study="live"]')
+    assert page.locator('[data-study="live"]').is_hidden() and played[:2] == first[:2]
