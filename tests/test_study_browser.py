@@ -6,7 +6,8 @@ One context, a few pages, each navigation booting Python once:
   computer would; browsing and a move there make a variation, kept, promoted,
   commented, and restored from the address after a reload;
 * a link that names the players (``pl=hc1``) has the computer play its side,
-  and browsing that game back never makes it move or deletes the rest.
+  and browsing that game back never makes it move or deletes the rest;
+* both games are in the recent games, and the studied one reopens whole.
 """
 
 from __future__ import annotations
@@ -95,3 +96,10 @@ def test_a_link_with_players_plays_and_browsing_it_never_does(page, server_url) 
     assert page.get_attribute("#board", "data-thinking") == ""
     page.click('[data-study="live"]')
     assert page.locator('[data-study="live"]').is_hidden() and played[:2] == first[:2]
+    # the recent games (the Game menu) hold this game and the studied one of the test before
+    page.click("#records summary")
+    page.wait_for_selector("#recent-games button[data-recent]")  # drawn when the menu opens
+    games = page.locator("#recent-games button[data-recent]")
+    assert games.count() >= 2 and "Computer level 1" in games.nth(0).text_content()
+    games.nth(1).click()  # the studied game comes back, its variation with it
+    page.wait_for_selector("#move-list .variation")

@@ -65,6 +65,7 @@ from reversi.ui.movelist import NAV_KEYS, render_move_list, study_text, target_f
 from reversi.ui.notices import MAX_MESSAGES_CHARS, Action, Notice, render_actions, shorten
 from reversi.ui.players import Players
 from reversi.ui.ports import PageHost
+from reversi.ui.recent import RECENT_KEY, dump_recent, read_recent, remember, render_recent, reopen
 from reversi.ui.session import (
     BROKEN_KEY,
     STORAGE_KEY,
@@ -131,6 +132,9 @@ class GameFeatures:
         self.study = document.getElementById("study")
         self.study_status = document.getElementById("study-status")
         self.comment = document.getElementById("comment")
+        self.recent = document.getElementById("recent-games")
+        #: The game last written to the recent list (its main line and result): rewritten when they change.
+        self._recent_mark: tuple[Any, ...] = ()
         self._info_timer: Any = None
         self._tick_proxy: Any = None
         #: The copies and file reads running (the loop keeps only weak references).
@@ -224,6 +228,8 @@ class GameFeatures:
         listen(self.move_list, "keydown", self.on_move_key)
         listen(self.study, "click", self.on_study_click)
         listen(self.comment, "change", self.on_comment)
+        listen(document.getElementById("records"), "toggle", lambda e: self.draw_recent())
+        listen(self.recent, "click", self.on_recent_click)
         listen(document.getElementById("records"), "click", self.on_records_click)
         listen(self.records_file, "change", self.on_file)
         listen(document.getElementById("alert-close"), "click", lambda e: self.hide_alert())
@@ -261,6 +267,7 @@ class GameFeatures:
             return
         self.draw_clocks(now)
         self.save()
+        self.remember_recent()
         self.follow_address()
 
     def draw_move_list(self) -> None:
@@ -314,6 +321,45 @@ class GameFeatures:
     def on_comment(self, event: Any) -> None:
         if self.controller.set_comment(str(self.comment.value)):
             self.page.update()
+
+    def remember_recent(self) -> None:
+        """Put the game on the board first in the recent games (when its main line or players changed)."""
+        game = self.controller.game
+        code = self.controller.players.to_code()
+        end = game.main_line()[-1]
+        mark = (id(game), end.id, len(game.main_line()), code, game.node_count)
+        if mark == self._recent_mark:
+            return
+        self._recent_mark = mark
+        storage = _storage()
+        if storage is None:
+            return
+        date = str(js.Date.new().toISOString())[:16].replace("T", " ")
+        entries = remember(read_recent(_get(storage, RECENT_KEY)), game, code, date)
+        try:
+            storage.setItem(RECENT_KEY, dump_recent(entries))
+        except Exception as e:
+            js.console.warn(f"reversi: could not keep the recent games: {e}")
+        if document.getElementById("records").open:
+            self.draw_recent()
+
+    def draw_recent(self) -> None:
+        if document.getElementById("records").open:
+            entries = read_recent(_get(_storage(), RECENT_KEY))
+            self.recent.innerHTML = render_recent(entries, self.controller.rules.display_side_names())
+
+    def on_recent_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-recent]")
+        if button is None:
+            return
+        try:
+            game, code = reopen(read_recent(_get(_storage(), RECENT_KEY)), int(button.getAttribute("data-recent")))
+            players = Players.from_code(code)
+        except (ReversiError, ValueError) as e:
+            self.show_error(_("Not loaded: {error}").format(error=e))
+            return
+        self.load(game, players=players)
+        self.show_info(_("Opened a recent game: {rules}").format(rules=game.rules.describe()))
 
     def draw_clocks(self, now: float) -> None:
         faces = self.timer.faces(now)

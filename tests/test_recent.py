@@ -1,0 +1,71 @@
+"""Recent games: one entry per game, newest first, reopened as they were; bad stored text is no list."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reversi import Position, Rules
+from reversi.core.game import Game
+from reversi.formats.notation import parse_movetext, play_transcript, write_movetext
+from reversi.ui.recent import MAX_RECENT, dump_recent, read_recent, remember, render_recent, reopen
+
+
+def test_a_game_that_goes_on_keeps_one_entry_and_comes_back_whole() -> None:
+    game = play_transcript(Position.start(Rules()), "f5d6")
+    entries = remember([], game, "hc5", "2026-11-30 21:00")
+    game.play(Rules().geometry.parse_square("c3"))
+    entries = remember(entries, game, "hc5", "2026-11-30 21:01")
+    assert len(entries) == 1 and entries[0].moves == 3 and entries[0].date.endswith("21:01")
+    game.undo()
+    game.play(Rules().geometry.parse_square("c5"))  # another move after an undo: still this game
+    entries = remember(entries, game, "hc5", "2026-11-30 21:01")
+    assert len(entries) == 1 and "(" in entries[0].query
+    # a new game with the same first move is another game
+    assert len(remember(entries, play_transcript(Position.start(Rules()), "f5"), "", "x")) == 2
+    other = parse_movetext(Position.start(Rules("octagon")), "")
+    other.play(other.position.legal_moves()[0])
+    entries = remember(entries, other, "", "2026-11-30 21:02")
+    assert [e.moves for e in entries] == [1, 3] and "Octagon" in entries[0].rules
+    again = read_recent(dump_recent(entries))
+    assert again == entries
+    back, players = reopen(again, 1)
+    assert back.live.depth == 3
+    assert players == "hc5" and write_movetext(back) == write_movetext(game)
+    html = render_recent(again)
+    assert html.count('data-recent="') == 2 and "Computer level 5" in html
+    with pytest.raises(Exception, match="no longer"):
+        reopen(again, 5)
+
+
+def test_no_moves_no_entry_and_the_list_is_bounded() -> None:
+    assert remember([], Game(Rules()), "", "d") == []
+    entries: list = []
+    for size in range(4, 18, 2):
+        for first in range(4):
+            game = Game(Rules(size=size) if size <= 16 else Rules())
+            game.play(game.position.legal_moves()[first])
+            entries = remember(entries, game, "", f"{size}-{first}")
+    assert len(entries) == MAX_RECENT and entries[0].date == "16-3"
+    assert len({e.query for e in entries}) == MAX_RECENT
+
+
+@pytest.mark.parametrize("text", [None, "", "{", "[1, 2]", '{"a": 1}', "[" + "[" * 5000, json.dumps([{"query": 5}]),
+                                  json.dumps([{"query": "m=zz", "date": "", "rules": "", "players": "",
+                                               "result": "", "moves": "x"}])])
+def test_stored_text_that_cannot_be_read_is_an_empty_list(text) -> None:
+    assert read_recent(text) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                        st.sampled_from(["query", "date", "rules", "players", "result", "moves", "key", "line"]),
+                        inner, max_size=8), max_leaves=20))
+def test_any_stored_json_is_a_list_or_nothing_and_renders(value) -> None:
+    entries = read_recent(json.dumps(value))
+    assert isinstance(entries, list)
+    render_recent(entries)  # never raises: an entry that cannot be read is left out
