@@ -117,7 +117,7 @@ def alert(page) -> str:
 # -- the move list -----------------------------------------------------------------------
 
 
-def test_move_list_navigation_and_branching(fresh) -> None:
+def test_move_list_navigation_and_variations(fresh) -> None:
     page = fresh().page
     play(page, "f5d6c3d3")
     assert list_text(page) == "1. f5 d6 2. c3 d3"
@@ -128,17 +128,17 @@ def test_move_list_navigation_and_branching(fresh) -> None:
     game.go_to(2)
     assert_shows(page, game)
     assert page.inner_text("#move-list .current") == "d6"
-    assert page.eval_on_selector_all("#move-list .ahead", "els => els.map(e => e.textContent)") == ["c3", "d3"]
+    assert page.locator("#move-list .ahead").count() == 0  # browsing: the game itself is still at d3
     # the keyboard, with the focus in the list (a click put it there)
     for key, ply in (("Home", 0), ("ArrowRight", 1), ("End", 4), ("ArrowLeft", 3), ("ArrowLeft", 2)):
         page.keyboard.press(key)
         wait_ply(page, ply)
-    # a different move from here starts a new line
+    # a different move from here starts a variation: the game's own line is kept
     click_square(page, "c5")
     game.play(game.rules.geometry.parse_square("c5"))
     assert_shows(page, game)
-    assert list_text(page) == "1. f5 d6 2. c5"
-    assert page.locator("#move-list .ahead").count() == 0
+    assert list_text(page) == "1. f5 d6 2. c3 d3"
+    assert page.inner_text("#move-list .variation .current") == "c5"
 
 
 def test_a_pass_shows_in_the_list(fresh) -> None:
@@ -169,9 +169,9 @@ def test_the_address_follows_the_game_and_a_link_restores_it(fresh) -> None:
     game = game_of("f5d6c3d3c4")
     game.go_to(4)
     assert_shows(other.page, game)
-    # and playing on there: the address follows
+    # and playing on there: the address follows; the move taken back stays, as a variation
     click_square(other.page, "e3")
-    other.page.wait_for_function("location.search === '?m=f5d6c3d3e3'")
+    other.page.wait_for_function("location.search === '?m=f5d6c3d3e3(c4)&v=2'")
     # a new game clears the address
     start_game(page, size=6)
     page.wait_for_function("location.search === '?s=6'")
@@ -331,13 +331,13 @@ def test_a_corrupted_autosave_shows_a_message_and_starts_a_new_game(fresh, serve
         assert json.loads(page.evaluate("localStorage.getItem('reversi.state')"))["moves"] == ""
         click_square(page, "f5")
         saved = json.loads(page.evaluate("localStorage.getItem('reversi.state')"))
-        assert saved["moves"] == "f5" and saved["version"] == 1
+        assert saved["moves"] == "f5" and saved["version"] == STATE_VERSION
 
 
 def hostile_state(**changes) -> str:
     """A saved state of f5d6 between two people, with fields changed (a raw text may follow)."""
     data = json.loads(two_players_state())
-    data.update({"moves": "f5d6", "ply": 2})
+    data.update({"moves": "f5d6", "live": 2, "shown": [0, 0]})
     data.update(changes)
     return json.dumps(data)
 
@@ -350,7 +350,7 @@ HOSTILE = [
     ("?at=999", hostile_state(settings={"players": [1, 2]}), "at='999'", "settings.players"),
     ("?v=99", hostile_state(settings={"players": {"kinds": ["human", "human"], "levels": [5, 5]}}).replace(
         "[5, 5]", "[1e400, 5]"), "newer version", "two levels"),
-    ("?m=f5f5", hostile_state(ply=10**30), "move 2", "is outside"),
+    ("?m=f5f5", hostile_state(live=10**30), "move 2", "is outside"),
     ("?x=" + "a" * 30_000, hostile_state(rules={"variant": "hexagon"}), "too long", "unknown rule set"),
     ("", hostile_state(version=STATE_VERSION + 1), "", None),
 ]
@@ -384,9 +384,9 @@ def test_hostile_links_and_saved_states_never_stop_the_page(fresh, server_url) -
             assert len(message) < 1000
             assert storage(page, BROKEN_KEY) == stored  # moved aside, for the person to copy
             assert page.is_visible('#alert button[data-notice-action="copy-broken"]')
-        assert page.evaluate("location.search") in ("", "?m=f5")  # the address is the game's own
-        click_square(page, "f5")  # playable: a fresh game (its Black is a person)
-        page.wait_for_function("location.search === '?m=f5'")
+        assert page.evaluate("location.search") in ("", "?m=f5&pl=hc5")  # the address is the game's own
+        click_square(page, "f5")  # playable: a fresh game (its Black is a person, White the computer)
+        page.wait_for_function("location.search === '?m=f5&pl=hc5'")
         if state_words is None:
             assert storage(page) == stored
         else:

@@ -211,8 +211,9 @@ def test_any_wrong_field_is_refused_or_harmless(key: str, value) -> None:
 @given(st.sampled_from(RULES), st.integers(0, 10_000), st.data())
 def test_link_round_trips_with_the_cursor(rules: Rules, seed: int, data) -> None:
     game = random_game(rules, seed)
-    game.go_to(data.draw(st.sampled_from([p for p in range(len(game.line) + 1)
-                                          if p == len(game.line) or game.line[p] != PASS])))
+    stops = [p for p in range(len(game.line) + 1) if p == len(game.line) or game.line[p] != PASS]
+    ply = data.draw(st.sampled_from(stops))
+    game.set_live(game.main_line()[ply])  # the game's position (moves after it kept to redo)
     query = link_query(game)
     back = game_from_link(query)
     assert same_game(back, game)
@@ -223,6 +224,8 @@ def test_link_of_the_standard_game() -> None:
     game = play_transcript(Position.start(Rules()), "f5d6c3")
     assert link_query(game) == "m=f5d6c3"
     game.go_to(1)
+    assert link_query(game) == "m=f5d6c3"  # browsing does not change the address
+    game.set_live(game.main_line()[1])
     assert link_query(game) == "m=f5d6c3&at=1"
     assert link_query(Game(Rules())) == ""
     assert is_game_link("?m=f5") and is_game_link("s=10") and not is_game_link("?lang=en") and not is_game_link("")

@@ -89,13 +89,15 @@ def test_the_tree_the_comments_the_marks_and_the_players_travel_in_a_link() -> N
     assert plain == "m=f5d6" and link_game(plain)[1] == ""
 
 
-def test_a_link_query_keeps_other_features_and_the_shown_position() -> None:
+def test_a_link_query_keeps_other_features_and_the_games_position() -> None:
     game = play_transcript(Position.start(Rules()), "f5d6c3")
-    game.go_to(1)
+    game.go_to(1)  # browsing does not change the address
+    assert "at=" not in link_query(game, "lang=cs", players="c3h")
+    game.undo()  # the game is at ply 2, c3 kept to redo
     query = link_query(game, "lang=cs", players="c3h")
-    assert query.startswith("lang=cs&") and "at=1" in query and "pl=c3h" in query
+    assert query.startswith("lang=cs&") and "at=2" in query and "pl=c3h" in query
     back, players = link_game(query)
-    assert back.browsing and back.ply == 1 and players == "c3h"
+    assert not back.browsing and back.ply == 2 and back.can_redo and players == "c3h"
 
 
 def test_records_keep_the_tree_and_the_players() -> None:

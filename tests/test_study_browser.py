@@ -53,7 +53,7 @@ def page(context):
 def test_a_link_without_players_is_for_study_and_keeps_its_variations(page, server_url) -> None:
     page.goto(server_url + "?m=f5d6c3d3c4")  # White (d6...) would be the computer's side by default
     wait_ready(page)
-    time.sleep(2.5)  # long enough for a computer's reply, were there one
+    time.sleep(1.5)  # long enough for a computer's reply at level 1, were there one
     assert main_plies(page) == ["f5", "d6", "c3", "d3", "c4"]
     assert page.get_attribute("#board", "data-ai-replies") in ("0", None)
     page.click('#move-list [data-ply="2"]')  # after d6: Black to move
@@ -91,7 +91,7 @@ def test_a_link_with_players_plays_and_browsing_it_never_does(page, server_url) 
     page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 4", timeout=60_000)
     played = main_plies(page)
     page.click('#move-list [data-ply="1"]')  # White (the computer) to move there
-    time.sleep(2.5)
+    time.sleep(1.5)
     assert main_plies(page) == played and page.locator("#move-list .variation").count() == 0
     assert page.get_attribute("#board", "data-thinking") == ""
     page.click('[data-study="live"]')

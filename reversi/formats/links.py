@@ -65,7 +65,10 @@ PARAMETERS: tuple[LinkParameter, ...] = (
         "pl", "who plays", "h (a person) or c and a level, Black first, then t and Expert's seconds: hc5, "
         "c3c7t10; left out: nobody (the link opens for study)", "game"
     ),
-    LinkParameter("at", "the move shown (browsing the game)", "0 to the number of moves", "browse"),
+    LinkParameter(
+        "at", "the game's position, when moves after it were taken back (redo replays them)",
+        "0 to the number of moves", "browse",
+    ),
     LinkParameter("lang", "the page's language", "en, cs, da, pl (default: the browser's)", "lang"),
 )
 BY_NAME: dict[str, LinkParameter] = {p.name: p for p in PARAMETERS}

@@ -247,7 +247,8 @@ def _kind(value: Any) -> str:
 
 def link_query(game: Game, current: str = "", players: str = "") -> str:
     """The query string (no ``?``) that restores ``game``: its record (its tree, who plays: ``players``,
-    a code of :func:`reversi.formats.record.players_code`), and ``at`` if browsing its main line.
+    a code of :func:`reversi.formats.record.players_code`), and ``at`` when the game's position is
+    not the end of its main line (moves taken back, which redo would replay).
 
     The parameters of other features in ``current`` (the address's query string
     now, e.g. a language) are kept: the game owns only its rows of
@@ -258,10 +259,11 @@ def link_query(game: Game, current: str = "", players: str = "") -> str:
         parse_query(current)
     except ReversiError:
         current = ""  # an address that cannot be read (too long, newer, doubled) keeps nothing of itself
-    record = Record.from_game(game, players=players)
+    # who plays goes with a game that has begun (a fresh page's address stays plain)
+    record = Record.from_game(game, players=players if game.root.children else "")
     query = rewrite_query(rewrite_query(current, "game", record_params(record)), "link", link_version(record))
-    shown = game.current
-    at = {"at": str(shown.depth)} if shown.is_main and shown.children else {}
+    live = game.live  # the game's position; browsing elsewhere does not change the address
+    at = {"at": str(live.depth)} if live.children else {}
     return rewrite_query(query, "browse", at)
 
 
@@ -295,7 +297,7 @@ def read_link_players(query: str) -> tuple[Game | None, str, str]:
 
 
 def game_from_link(query: str) -> Game:
-    """The game a share link holds, the position shown where ``at`` puts it on the main line (else its end)."""
+    """The game a share link holds, its position where ``at`` puts it on the main line (else its end)."""
     return link_game(query)[0]
 
 
@@ -308,7 +310,7 @@ def link_game(query: str) -> tuple[Game, str]:
     if at is not None:
         if not (at.isascii() and at.isdigit() and len(at) <= 4) or not 0 <= int(at) < len(main):
             raise StateError(f"link: at={at!r} should be a number of plies within 0..{len(main) - 1}")
-        game.go_to_node(main[int(at)])
+        game.set_live(main[int(at)])  # the game is there; the moves after it are kept to redo
     return game, record.players
 
 
