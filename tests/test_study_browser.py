@@ -7,7 +7,10 @@ One context, a few pages, each navigation booting Python once:
   commented, and restored from the address after a reload;
 * a link that names the players (``pl=hc1``) has the computer play its side,
   and browsing that game back never makes it move or deletes the rest;
-* both games are in the recent games, and the studied one reopens whole.
+* both games are in the recent games, and the studied one reopens whole;
+* the evaluation graph fills in by itself, the review marks a known blunder
+  (in the move list and on the graph), a click on the graph goes there and the
+  better move is shown, and the analysis gives the best line.
 """
 
 from __future__ import annotations
@@ -103,3 +106,21 @@ def test_a_link_with_players_plays_and_browsing_it_never_does(page, server_url) 
     assert games.count() >= 2 and "Computer level 1" in games.nth(0).text_content()
     games.nth(1).click()  # the studied game comes back, its variation with it
     page.wait_for_selector("#move-list .variation")
+
+
+def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(page, server_url) -> None:
+    # Black's g2 (an X-square next to the empty h1 corner) loses about 20 discs: a known blunder
+    page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")
+    wait_ready(page)
+    page.wait_for_function("document.querySelectorAll('#eval-graph [data-ply]').length === 12", timeout=60_000)
+    page.click('[data-study="review"]')
+    page.wait_for_selector('#move-list .ply.blunder[data-ply="11"]')
+    assert "blunder" in page.get_attribute('#eval-graph [data-ply="11"]', "class")
+    assert page.is_visible("#review-legend")
+    page.click('#eval-graph [data-ply="10"]')  # the graph takes you there: the better move is shown
+    page.wait_for_function("document.querySelector('#move-list').dataset.ply === '10'")
+    page.wait_for_selector('[data-better="true"]')
+    assert page.get_attribute('[data-better="true"]', "data-square") != "g2"
+    page.click('[data-study="analysis"]')
+    page.wait_for_function("document.querySelector('#analysis').textContent.startsWith('Best for Black: ')")
+    assert page.get_attribute('[data-study="analysis"]', "aria-pressed") == "true"

@@ -186,29 +186,62 @@ def analyse(
     max_depth: int | None = None,
     exact_empties: int = 12,
 ) -> Reply:
-    """A value for every legal move: ``{"scores": {"f5": 120, ...}, "best": [...], "depth", "exact", ...}``.
+    """A value for every legal move: ``{"scores": {"f5": 120, ...}, "best": [...], "pv": [...], "depth",
+    "exact", ...}``.
 
-    ``best`` lists the moves with the top value. A side that must pass gets
-    ``{"pass": value}``; a finished game an empty ``scores``.
+    ``best`` lists the moves with the top value, ``pv`` the line expected after the
+    first of them (as far as the search saw it). A side that must pass gets
+    ``{"pass": value}``; a finished game an empty ``scores``. The search's table is
+    kept for the next call on the same rule set, so asking again about the same
+    position (or the next one) goes deeper for the same time.
     """
+    from reversi.core.position import PASS
     from reversi.engine.search import analyse as _analyse
 
     seconds = _check_seconds(time_limit, "time_limit")
     depth = None if max_depth is None else _check_int(max_depth, "max_depth", 0, MAX_DEPTH)
     empties = _check_int(exact_empties, "exact_empties", 0, MAX_DEPTH)
     pos = _position(rules, start, moves)
-    a = _analyse(pos, max_depth=depth, time_limit=seconds, exact_empties=empties)
+    searcher = _searcher(pos)
+    a = _analyse(pos, max_depth=depth, time_limit=seconds, exact_empties=empties, searcher=searcher)
     g = pos.rules.geometry
     scores = {move_name(m, g): v for m, v in a.scores.items()}
     top = max(a.scores.values()) if a.scores else None
+    best = [m for m in a.order if a.scores[m] == top]
+    pv: list[int] = []
+    if best:
+        pv = [PASS] if best[0] == PASS else searcher.pv_from(pos, best[0], max(1, min(a.depth, PV_LENGTH)))
     return {
         "scores": scores,
-        "best": [move_name(m, g) for m in a.order if a.scores[m] == top],
+        "best": [move_name(m, g) for m in best],
+        "pv": [move_name(m, g) for m in pv],
         "depth": a.depth,
         "exact": a.exact,
         "nodes": a.nodes,
         "seconds": round(a.seconds, 3),
     }
+
+
+#: The longest line ``analyse`` gives with its best move.
+PV_LENGTH = 12
+#: The searchers kept between calls (one per rule set, the latest few): their tables make the
+#: next call on a nearby position faster, so a long analysis can be asked in short slices.
+_SEARCHERS: dict[Any, Any] = {}
+MAX_SEARCHERS = 3
+
+
+def _searcher(pos: Position) -> Any:
+    """The kept searcher of the position's rule set (made, and the oldest dropped, when new)."""
+    from reversi.engine.midgame import Searcher
+
+    key = pos.rules
+    found = _SEARCHERS.pop(key, None)
+    if found is None:
+        found = Searcher(pos.rules)
+        while len(_SEARCHERS) >= MAX_SEARCHERS:
+            _SEARCHERS.pop(next(iter(_SEARCHERS)))
+    _SEARCHERS[key] = found  # the latest last
+    return found
 
 
 @_guard

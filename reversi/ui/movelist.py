@@ -27,6 +27,7 @@ itself), as undo and redo do. :func:`stop_at` is the rule, :func:`step` and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 
@@ -185,8 +186,10 @@ def _variations_markup(game: Game, branch: Node, side_names: tuple[str, str]) ->
     return "".join(out)
 
 
-def render_move_list(game: Game, side_names: tuple[str, str] = ("Black", "White")) -> str:
-    """The inner markup of the move list element."""
+def render_move_list(
+    game: Game, side_names: tuple[str, str] = ("Black", "White"), review: Mapping[int, str] | None = None
+) -> str:
+    """The inner markup of the move list element; ``review`` marks main-line plies (``mistake``, ``blunder``)."""
     main = game.main_line()[1:]
     if not main:
         return f'<p class="moves-empty">{escape(_("No moves yet"))}</p>'
@@ -203,6 +206,8 @@ def render_move_list(game: Game, side_names: tuple[str, str] = ("Black", "White"
         classes = ["ply"]
         if node.depth > game.live.depth:
             classes.append("ahead")
+        if review and review.get(node.depth):
+            classes.append(review[node.depth])
         out.append(_ply_markup(game, node, side_names, classes, _move_text(game, node)))
         if node.parent is not None and len(node.parent.children) > 1:
             pending.append(_variations_markup(game, node, side_names))

@@ -39,6 +39,7 @@ from reversi.ui.players import ComputerSeat, Players, PlayState
 from reversi.ui.render import BoardView
 from reversi.ui.requests import Ask, EngineCall, Redraw, json_ask
 from reversi.ui.state import StatusView
+from reversi.ui.study import StudyDriver
 from reversi.ui.timing import TimedGame
 
 __all__ = [
@@ -137,6 +138,11 @@ class PageHost(Protocol):
     @property
     def after_update(self) -> list[Redraw]:
         """Called after every redraw, in order."""
+        ...
+
+    @property
+    def study_engine(self) -> StudyDriver:
+        """Analysis, the evaluation graph and the review (the worker's idle time)."""
         ...
 
     @property

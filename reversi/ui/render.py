@@ -84,6 +84,8 @@ class BoardView:
     stars: tuple[tuple[int, int], ...] = field(default=())
     #: Squares marked by a teacher (the position's marks): drawn as a ring, ``data-marked``.
     marks: frozenset[str] = frozenset()
+    #: The review's better moves where a worse one was played: ``data-better``.
+    better: frozenset[str] = frozenset()
     #: Hints: ``(square, label)`` for legal moves ("+4"), drawn on the square instead of the dot.
     hints: tuple[tuple[str, str], ...] = field(default=())
     #: The squares of the best hints (marked).
@@ -236,11 +238,16 @@ def _square(
     if marked:
         # Translators: in a square's screen-reader label: a square a teacher marked
         said.append(_("marked"))
+    better = name in view.better
+    if better:
+        # Translators: in a square's screen-reader label, in the review: the engine's better move here
+        said.append(_("better move"))
     label = ", ".join(said)
     attrs = (
         f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
         + (' data-legal="true"' if legal else "")
         + (' data-marked="true"' if marked else "")
+        + (' data-better="true"' if better else "")
         + f' role="button" aria-label="{escape(label)}"'
         + ("" if legal else ' aria-disabled="true"')
         + f' transform="translate({x} {y})"'
@@ -265,6 +272,9 @@ def _square(
         else:
             css = "hint best" if name in view.hint_best else "hint"
             parts.append(f'<text class="{css}" x="{c}" y="{c + 1}">{escape(hint)}</text>')
+    if better:
+        c = half_square()
+        parts.append(f'<circle class="better-ring" cx="{c}" cy="{c}" r="{DISC_RADIUS - 2}"/>')
     if marked:
         parts.append(f'<rect class="mark-ring" x="3" y="3" width="{SQUARE - 6}" height="{SQUARE - 6}" rx="4"/>')
     if name == view.cursor:

@@ -77,6 +77,7 @@ from reversi.ui.session import (
     load_text,
     record_text,
 )
+from reversi.ui.study import analysis_text, render_graph, review_marks
 from reversi.ui.timing import GameTimer
 
 TICK_MS = 200
@@ -133,6 +134,10 @@ class GameFeatures:
         self.study_status = document.getElementById("study-status")
         self.comment = document.getElementById("comment")
         self.recent = document.getElementById("recent-games")
+        self.analysis = document.getElementById("analysis")
+        self.graph_box = document.getElementById("graph-box")
+        self.review_legend = document.getElementById("review-legend")
+        self._graph_html = ""
         #: The game last written to the recent list (its main line and result): rewritten when they change.
         self._recent_mark: tuple[Any, ...] = ()
         self._info_timer: Any = None
@@ -230,6 +235,7 @@ class GameFeatures:
         listen(self.comment, "change", self.on_comment)
         listen(document.getElementById("records"), "toggle", lambda e: self.draw_recent())
         listen(self.recent, "click", self.on_recent_click)
+        listen(self.graph_box, "click", self.on_graph_click)
         listen(document.getElementById("records"), "click", self.on_records_click)
         listen(self.records_file, "change", self.on_file)
         listen(document.getElementById("alert-close"), "click", lambda e: self.hide_alert())
@@ -270,9 +276,17 @@ class GameFeatures:
         self.remember_recent()
         self.follow_address()
 
+    def review_kinds(self) -> dict[int, str]:
+        """The review's marks by ply (mistake, blunder), while the review is shown."""
+        engine = self.page.study_engine
+        if not engine.reviewing:
+            return {}
+        marks = review_marks(self.controller.game, engine.evals)
+        return {ply: r.kind for ply, r in marks.items() if r.kind}
+
     def draw_move_list(self) -> None:
         c = self.controller
-        self.move_list.innerHTML = render_move_list(c.game, c.rules.display_side_names())
+        self.move_list.innerHTML = render_move_list(c.game, c.rules.display_side_names(), self.review_kinds())
         self.move_list.dataset.ply = str(c.game.ply)
         current = self.move_list.querySelector(".current")
         box = self.move_list
@@ -297,9 +311,15 @@ class GameFeatures:
             button = self.study.querySelector(f'[data-study="{name}"]')
             if button is not None:
                 button.hidden = not shown
-        mark = self.study.querySelector('[data-study="mark"]')
-        if mark is not None:
-            mark.setAttribute("aria-pressed", "true" if c.marking else "false")
+        engine = self.page.study_engine
+        for name, pressed in (("mark", c.marking), ("analysis", engine.analysing), ("review", engine.reviewing)):
+            button = self.study.querySelector(f'[data-study="{name}"]')
+            if button is not None:
+                button.setAttribute("aria-pressed", "true" if pressed else "false")
+        self.analysis.hidden = not engine.analysing
+        if engine.analysing:
+            self.analysis.textContent = analysis_text(engine.analysis(), c.position, c.rules.display_side_names())
+        self.draw_graph()
         if document.activeElement is not self.comment and str(self.comment.value) != c.game.current.comment:
             self.comment.value = c.game.current.comment  # not while the person is typing in it
 
@@ -309,6 +329,15 @@ class GameFeatures:
             return
         action = str(button.getAttribute("data-study"))
         c = self.controller
+        engine = self.page.study_engine
+        if action == "analysis":
+            engine.analysing = not engine.analysing
+            self.page.update()
+            return
+        if action == "review":
+            engine.reviewing = not engine.reviewing
+            self.page.update()
+            return
         changed = {
             "live": c.back_to_live,
             "promote": c.promote,
@@ -316,6 +345,39 @@ class GameFeatures:
             "mark": c.toggle_marking,
         }.get(action, lambda: False)()
         if changed:
+            self.page.update()
+
+    def draw_graph(self) -> None:
+        """The evaluation graph (when the game has moves), redrawn only when it changed."""
+        c = self.controller
+        engine = self.page.study_engine
+        game = c.game
+        if not game.root.children:
+            html = ""
+        else:
+            current = game.current.depth if game.current.is_main else None
+            marks = review_marks(game, engine.evals) if engine.reviewing else None
+            html = render_graph(engine.graph_points(), current, marks, c.rules.anti)
+        if html != self._graph_html:
+            self._graph_html = html
+            self.graph_box.innerHTML = html
+        self.review_legend.hidden = not engine.reviewing
+
+    def on_graph_click(self, event: Any) -> None:
+        """A click on the graph goes to the nearest point's position of the main line."""
+        target = event.target.closest("[data-ply]")
+        main = self.controller.game.main_line()
+        if target is not None:
+            ply = int(target.getAttribute("data-ply"))
+        else:
+            svg = self.graph_box.querySelector("svg")
+            if svg is None:
+                return
+            box = svg.getBoundingClientRect()
+            width = float(box.width) or 1.0
+            ply = round((float(event.clientX) - float(box.left)) / width * (len(main) - 1))
+        ply = max(0, min(ply, len(main) - 1))
+        if self.controller.go_to_node(main[ply].id):
             self.page.update()
 
     def on_comment(self, event: Any) -> None:

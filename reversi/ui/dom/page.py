@@ -55,11 +55,12 @@ from reversi.ui.dom import language as page_language
 from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS, EngineHealth, boot_reason, script_reason
 from reversi.ui.hints import HintDriver
 from reversi.ui.notices import Notice, render_notices
-from reversi.ui.players import AiDriver, form_option_texts, status_message
+from reversi.ui.players import AiDriver, computer_to_move, form_option_texts, status_message
 from reversi.ui.ports import PageController
 from reversi.ui.render import render_board
 from reversi.ui.requests import Redraw, json_ask
 from reversi.ui.state import Controller, StatusView, form_side_names, preview_fields
+from reversi.ui.study import StudyDriver, review_marks
 
 if TYPE_CHECKING:
     from reversi.ui.dom.features import GameFeatures
@@ -100,6 +101,8 @@ class Page:
         self.pause_button = _by_id("btn-pause")
         self.driver = AiDriver(self.controller, on_change=self.update)
         self.hints = HintDriver(self.controller, on_change=self.update)
+        #: Analysis, the evaluation graph and the review: the worker's idle time (reversi/ui/study.py).
+        self.study_engine = StudyDriver(self.controller, on_change=self.update)
         #: The engine's worker (a PyScript proxy), once it has started.
         self.engine: Any = None
         self.engine_info: dict[str, Any] = {}
@@ -279,6 +282,9 @@ class Page:
         labels, best = self.hints.view()
         if labels:
             view = replace(view, hints=labels, hint_best=best)
+        better = self.better_moves()
+        if better:
+            view = replace(view, better=better)
         self.board.innerHTML = render_board(view)
         status = self.controller.status()
         self.show_status(status)
@@ -290,8 +296,26 @@ class Page:
         self.driver.poke()
         self.board.dataset.aiPending = "1" if self.driver.in_flight else ""  # a turn is running
         self.hints.poke(busy=self.driver.in_flight)
+        # the study gets the worker only when the computer's move and the hints do not want it
+        busy = (
+            self.driver.in_flight
+            or self.hints.in_flight
+            or self.hints.waiting()
+            or computer_to_move(self.controller) is not None
+            or bool(document.hidden)
+        )
+        self.study_engine.poke(busy=busy)
         if self.driver.stale_seconds_left() > RESTART_AFTER_SECONDS and self.restart_task is None:
             self.restart_task = asyncio.ensure_future(self.restart_engine())
+
+    def better_moves(self) -> frozenset[str]:
+        """Reviewing, at a position of the main line where the move played lost discs: the best moves."""
+        game = self.controller.game
+        node = game.current
+        if not self.study_engine.reviewing or not node.is_main or not node.children:
+            return frozenset()
+        review = review_marks(game, self.study_engine.evals).get(node.depth + 1)
+        return frozenset(review.best) if review is not None and review.loss > 0 else frozenset()
 
     def show_hints(self) -> None:
         """The hints button's state, and the board's ``data-hints``: off, waiting or shown."""
@@ -379,8 +403,10 @@ class Page:
         js.console.warn(f"reversi: the computer is unavailable: {reason}")
         self.driver.abandon()
         self.hints.abandon()
+        self.study_engine.abandon()
         self.driver.set_engine(None)
         self.hints.set_engine(None)
+        self.study_engine.set_engine(None)
         self.engine = None
         self.health.down(reason)
         stop_worker(self.worker_name)
@@ -450,6 +476,7 @@ class Page:
             return cast(Awaitable[str], getattr(engine, name)(payload))
 
         self.hints.set_engine(json_ask(call, "analyse"))
+        self.study_engine.set_engine(json_ask(call, "analyse"))
         self.driver.set_engine(json_ask(call, "best_move"))
         document.documentElement.classList.add("engine-ready")
         js.performance.mark("reversi-engine-ready")
@@ -460,8 +487,10 @@ class Page:
         try:
             self.driver.abandon()
             self.hints.abandon()
+            self.study_engine.abandon()
             self.driver.set_engine(None)
             self.hints.set_engine(None)
+            self.study_engine.set_engine(None)
             self.engine = None
             document.documentElement.classList.remove("engine-ready")
             stop_worker(self.worker_name)

@@ -1,0 +1,348 @@
+"""The engine's study of the game: analysis, the evaluation graph and the review. No DOM here.
+
+One worker serves the computer's moves, the hints and this. The page asks
+:class:`StudyDriver` only when the others are idle (:meth:`StudyDriver.poke`
+with ``busy``), and each request is a *slice* of at most :data:`SLICE_SECONDS`,
+so a computer's move waits at most one slice. The worker keeps its search
+table between calls (:func:`reversi.engine.api.analyse`): a position asked
+again goes deeper in the same time.
+
+What it works on, in order:
+
+1. **Analysis** (when on): the position shown, slice after slice, until the
+   solver has it exactly or :data:`ANALYSIS_SLICES` slices were spent; the
+   best line, its value and depth (:meth:`StudyDriver.analysis`).
+2. **The graph**: every position of the main line not evaluated yet, one slice
+   each, the first not yet known first. A finished game's last position needs
+   no engine: its value is the result.
+
+Each evaluation keeps the value of every legal move, which is what the
+**review** needs: a move's loss is the value of the best move minus the value of
+the move played, in discs, for the side that played it
+(:func:`review_marks`); a loss of :data:`MISTAKE_DISCS` is a mistake, of
+:data:`BLUNDER_DISCS` a blunder.
+
+Values are centidiscs (100 = one disc). The graph draws them from Black's
+side (the first player's): above the middle line Black is doing better, in
+Anti too (there "better" is heading for fewer discs), which the graph's
+caption says.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from html import escape
+
+from reversi.core.game import Game, Node
+from reversi.core.position import Position
+from reversi.core.rules import BLACK
+from reversi.formats.notation import move_name, position_to_string, write_transcript
+from reversi.formats.record import rules_to_dict
+from reversi.i18n import _, format_number
+from reversi.ui import players as _players
+from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
+
+#: The longest request (seconds): the computer's move waits at most this long for the worker.
+SLICE_SECONDS = 0.25
+#: Positions with this many empty squares or fewer are solved exactly when the slice allows.
+EXACT_EMPTIES = 14
+#: How many slices the analysis spends on one position at most (unless solved sooner).
+ANALYSIS_SLICES = 16
+#: A move that loses this many discs or more against the best is a mistake; this many a blunder.
+MISTAKE_DISCS = 4
+BLUNDER_DISCS = 10
+
+
+@dataclass
+class Evaluation:
+    """What the engine said of a position: every move's value (centidiscs, side to move), the best line."""
+
+    scores: dict[str, int] = field(default_factory=dict)
+    best: list[str] = field(default_factory=list)
+    pv: list[str] = field(default_factory=list)
+    depth: int = 0
+    exact: bool = False
+    slices: int = 0
+    #: Why there is no value ('' if there is one).
+    error: str = ""
+
+    @property
+    def value(self) -> int | None:
+        """The position's value for the side to move (its best move's), or None."""
+        return max(self.scores.values()) if self.scores else None
+
+
+def final_value(position: Position) -> int:
+    """A finished game's value for the side to move, in centidiscs (in Anti: fewer discs is better)."""
+    margin = position.count(position.turn) - position.count(1 - position.turn)
+    return 100 * (-margin if position.rules.anti else margin)
+
+
+def black_value(position: Position, value: int) -> int:
+    """A value for the side to move, seen from Black's side."""
+    return value if position.turn == BLACK else -value
+
+
+def _path_args(game: Game, node: Node) -> Args:
+    """The worker's ``analyse`` arguments for ``node``'s position: the game's start and the moves to it."""
+    rules = game.rules
+    args: Args = {
+        "rules": rules_to_dict(rules),
+        "start": None if game.start == Position.start(rules) else position_to_string(game.start),
+        "moves": write_transcript([n.move for n in node.path() if n.move is not None], rules.geometry),
+        "time_limit": SLICE_SECONDS,
+        "exact_empties": EXACT_EMPTIES,
+    }
+    return args
+
+
+class StudyDriver(RequestDriver[Position]):
+    """Evaluates positions in the background, one slice at a time, when the worker is idle.
+
+    Its token is the position asked about; every reply is kept (by position), so a
+    reply is never stale: it is for the position it names, wherever that is shown.
+    """
+
+    def __init__(self, controller: _players.PlayState, ask: Ask | None = None, on_change: Redraw = no_redraw) -> None:
+        super().__init__(lambda: controller.position, ask, on_change)
+        self.controller = controller
+        self.evals: dict[Position, Evaluation] = {}
+        #: The analysis of the position shown is on (the person's choice).
+        self.analysing = False
+        #: The review's marks are shown (the person asked for the review).
+        self.reviewing = False
+        #: Evaluate the main line in the background (the graph); off: only the analysis asks.
+        self.graphing = True
+
+    # -- what to ask next -----------------------------------------------------------------
+
+    def _known(self, position: Position) -> Evaluation | None:
+        if position.is_over:
+            return Evaluation({}, [], [], 0, True, 1)
+        return self.evals.get(position)
+
+    def next_job(self) -> Node | None:
+        """The node whose position to ask about next, or None when there is nothing to do."""
+        game = self.controller.game
+        if self.analysing:
+            node = game.current
+            e = self._known(node.position)
+            if e is None or (not e.exact and not e.error and e.slices < ANALYSIS_SLICES):
+                return node
+        if self.graphing or self.reviewing:
+            for node in game.main_line():
+                if self._known(node.position) is None:
+                    return node
+        return None
+
+    def poke(self, busy: bool = False) -> asyncio.Future[None] | None:
+        """Ask about the next position if the worker is free (``busy``: another driver needs it)."""
+        if not self.ready or self.in_flight or busy:
+            return None
+        node = self.next_job()
+        if node is None:
+            return None
+        return self.send(node.position, _path_args(self.controller.game, node))
+
+    def wanted(self, token: Position) -> bool:
+        return True  # kept by position: never stale
+
+    def accept(self, token: Position, reply: Reply) -> None:
+        old = self.evals.get(token)
+        slices = (old.slices if old else 0) + 1
+        scores = reply.get("scores")
+        if "error" in reply or not isinstance(scores, Mapping):
+            why = str(reply.get("error") or _("the engine gave no values"))
+            if old is None or not old.scores:
+                self.evals[token] = Evaluation(error=why, slices=slices)
+            return
+        new = Evaluation(
+            scores={str(k): int(v) for k, v in scores.items()},
+            best=[str(m) for m in reply.get("best", [])],
+            pv=[str(m) for m in reply.get("pv", [])],
+            depth=int(reply.get("depth", 0) or 0),
+            exact=bool(reply.get("exact")),
+            slices=slices,
+        )
+        if old is not None and old.scores and not new.exact and (old.exact or old.depth > new.depth):
+            old.slices = slices  # a shallower answer (the table was pushed out) adds nothing
+            return
+        self.evals[token] = new
+
+    # -- what the page shows ------------------------------------------------------------
+
+    def value_of(self, position: Position) -> tuple[int, bool] | None:
+        """``(value from Black's side, exact)`` of a position, or None while unknown."""
+        if position.is_over:
+            return black_value(position, final_value(position)), True
+        e = self.evals.get(position)
+        if e is None or e.value is None:
+            return None
+        return black_value(position, e.value), e.exact
+
+    def analysis(self) -> Evaluation | None:
+        """The evaluation of the position shown, if any."""
+        return self._known(self.controller.position) if self.analysing else None
+
+    def graph_points(self) -> list[tuple[int, int | None, bool]]:
+        """``(ply, value from Black's side or None, exact)`` for each position of the main line."""
+        out = []
+        for node in self.controller.game.main_line():
+            known = self.value_of(node.position)
+            out.append((node.depth, None if known is None else known[0], bool(known and known[1])))
+        return out
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """A main-line move's loss against the engine's best, in discs (0: a best move)."""
+
+    ply: int
+    loss: int
+    exact: bool
+    #: The best moves where this one was played (square names).
+    best: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        """``blunder``, ``mistake`` or '' (a good move)."""
+        if self.loss >= BLUNDER_DISCS:
+            return "blunder"
+        return "mistake" if self.loss >= MISTAKE_DISCS else ""
+
+
+def review_marks(game: Game, evals: Mapping[Position, Evaluation]) -> dict[int, MoveReview]:
+    """Each main-line move whose position before it has been evaluated, by its ply."""
+    out: dict[int, MoveReview] = {}
+    g = game.rules.geometry
+    for node in game.main_line()[1:]:
+        parent = node.parent
+        if parent is None or node.move is None or node.was_forced_pass:
+            continue
+        e = evals.get(parent.position)
+        played = move_name(node.move, g)
+        if e is None or e.value is None or played not in e.scores:
+            continue
+        loss = max(0, round((e.value - e.scores[played]) / 100))
+        out[node.depth] = MoveReview(node.depth, loss, e.exact, tuple(e.best))
+    return out
+
+
+def value_text(value: int, exact: bool) -> str:
+    """A value as discs with a sign ("+4", "−2.5"), the exact ones whole."""
+    discs = value / 100
+    text = format_number(abs(discs), 0 if exact or abs(discs) >= 10 else 1)
+    if discs > 0:
+        return "+" + text
+    return ("\u2212" + text) if discs < 0 else text
+
+
+def analysis_text(e: Evaluation | None, position: Position, side_names: tuple[str, str]) -> str:
+    """The analysis panel's line: the best line, its value for the side to move, depth or exact."""
+    if position.is_over:
+        return _("The game is over.")
+    if e is None:
+        return _("Analysing…")
+    if e.error:
+        return _("No analysis: {error}").format(error=e.error)
+    value = e.value
+    if value is None:
+        return _("Analysing…")
+    line = " ".join(_("pass") if m == "pass" else m for m in (e.pv or e.best[:1]))
+    side = side_names[position.turn]
+    if e.exact:
+        # Translators: the analysis: "Best for Black: f4 e3 c6 · +6 (exact)"; the value is in discs
+        return _("Best for {side}: {line} · {value} (exact)").format(
+            side=side, line=line, value=value_text(value, True)
+        )
+    # Translators: the analysis: "Best for Black: f4 e3 c6 · +2.4 · depth 9"; the value is in discs
+    return _("Best for {side}: {line} · {value} · depth {depth}").format(
+        side=side, line=line, value=value_text(value, False), depth=e.depth
+    )
+
+
+# -- the evaluation graph ------------------------------------------------------------------
+
+GRAPH_WIDTH = 320
+GRAPH_HEIGHT = 96
+
+
+def render_graph(
+    points: list[tuple[int, int | None, bool]],
+    current: int | None,
+    marks: Mapping[int, MoveReview] | None = None,
+    anti: bool = False,
+) -> str:
+    """The evaluation graph as SVG (``#eval-graph``): one point ``[data-ply]`` per evaluated position.
+
+    ``points`` are (ply, value from Black's side or None, exact); ``current`` the ply
+    shown (on the main line), ``marks`` the review's. Exact points are filled,
+    estimates hollow; mistakes and blunders carry their class.
+    """
+    marks = marks or {}
+    known = [abs(v) for _, v, _ in points if v is not None]
+    top = max([800, *known])
+    scale = 800
+    while scale < top:
+        scale *= 2
+    last = max(1, points[-1][0] if points else 1)
+    pad = 6
+
+    def x(ply: int) -> float:
+        return round(pad + (GRAPH_WIDTH - 2 * pad) * ply / last, 1)
+
+    def y(value: int) -> float:
+        return round(GRAPH_HEIGHT / 2 - (GRAPH_HEIGHT / 2 - pad) * value / scale, 1)
+
+    # Translators: the evaluation graph's caption (its sign convention); Anti's version follows
+    caption = (
+        _("Values in discs from Black's side: above the line Black is better (in Anti: heading for fewer discs).")
+        if anti
+        else _("Values in discs from Black's side: above the line Black is better.")
+    )
+    out = [
+        f'<svg id="eval-graph" class="eval-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" role="img" '
+        f'aria-label="{escape(caption)}" data-scale="{scale // 100}">',
+        f"<title>{escape(caption)}</title>",
+        f'<line class="axis" x1="{pad}" x2="{GRAPH_WIDTH - pad}" y1="{GRAPH_HEIGHT / 2}" y2="{GRAPH_HEIGHT / 2}"/>',
+    ]
+    line = [f"{x(p)},{y(v)}" for p, v, _ in points if v is not None]
+    if len(line) > 1:
+        out.append(f'<polyline class="curve" points="{" ".join(line)}"/>')
+    for ply, value, exact in points:
+        if value is None:
+            continue
+        classes = ["point", "exact" if exact else "estimate"]
+        review = marks.get(ply)
+        if review is not None and review.kind:
+            classes.append(review.kind)
+        if ply == current:
+            classes.append("current")
+        label = f"{ply}: {value_text(value, exact)}"
+        out.append(
+            f'<circle class="{" ".join(classes)}" data-ply="{ply}" cx="{x(ply)}" cy="{y(value)}" '
+            f'r="{4 if ply == current else 2.6}"><title>{escape(label)}</title></circle>'
+        )
+    if current is not None:
+        out.append(f'<line class="now" x1="{x(current)}" x2="{x(current)}" y1="{pad}" y2="{GRAPH_HEIGHT - pad}"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+__all__ = [
+    "ANALYSIS_SLICES",
+    "BLUNDER_DISCS",
+    "MISTAKE_DISCS",
+    "SLICE_SECONDS",
+    "Evaluation",
+    "MoveReview",
+    "StudyDriver",
+    "analysis_text",
+    "black_value",
+    "final_value",
+    "render_graph",
+    "review_marks",
+    "value_text",
+]

@@ -1,0 +1,149 @@
+"""The engine's study of a game: analysis slices, the evaluation graph, the review (under CPython)."""
+
+from __future__ import annotations
+
+import asyncio
+import xml.etree.ElementTree as ET
+
+from test_players import run
+
+from reversi import Position, Rules
+from reversi.engine import api as engine_api
+from reversi.formats.notation import play_transcript
+from reversi.ui.players import Players
+from reversi.ui.state import Controller
+from reversi.ui.study import (
+    BLUNDER_DISCS,
+    SLICE_SECONDS,
+    Evaluation,
+    StudyDriver,
+    analysis_text,
+    final_value,
+    render_graph,
+    review_marks,
+    value_text,
+)
+
+
+def engine(calls: list):
+    async def ask(args: dict) -> dict:
+        calls.append(args)
+        await asyncio.sleep(0)
+        return engine_api.analyse(**args)
+
+    return ask
+
+
+def drain(driver: StudyDriver, limit: int = 200) -> int:
+    """Poke the driver until it has nothing to do; the number of requests it made."""
+
+    async def go() -> int:
+        n = 0
+        while n < limit:
+            task = driver.poke()
+            if task is None:
+                return n
+            await task
+            n += 1
+        return n
+
+    return run(go())
+
+
+def controller(moves: str) -> Controller:
+    c = Controller(players=Players())
+    c.load_game(play_transcript(Position.start(Rules()), moves))
+    return c
+
+
+def test_the_graph_evaluates_every_position_of_the_main_line_once_in_short_slices() -> None:
+    c = controller("f5d6c3d3c4f4")
+    calls: list = []
+    driver = StudyDriver(c, engine(calls))
+    assert drain(driver) == 7  # the start and six moves, one slice each
+    assert all(a["time_limit"] == SLICE_SECONDS for a in calls)
+    points = driver.graph_points()
+    assert [p for p, _, _ in points] == list(range(7)) and all(v is not None for _, v, _ in points)
+    assert drain(driver) == 0  # nothing left to do
+    svg = ET.fromstring(render_graph(points, current=6))
+    assert svg.get("id") == "eval-graph" and len(svg.findall(".//*[@data-ply]")) == 7
+    assert "current" in svg.find(".//*[@data-ply='6']").get("class")
+
+
+def test_analysis_deepens_the_position_shown_until_exact_or_enough() -> None:
+    c = controller("f5d6c3d3c4f4")
+    calls: list = []
+    driver = StudyDriver(c, engine(calls))
+    driver.graphing = False
+    driver.analysing = True
+    first = drain(driver, limit=3)
+    assert first == 3 and all(a["moves"] == "f5d6c3d3c4f4" for a in calls)
+    e = driver.analysis()
+    assert e is not None and e.slices == 3 and e.pv and e.pv[0] in e.best and e.depth >= 3
+    text = analysis_text(e, c.position, ("Black", "White"))
+    assert text.startswith("Best for Black: " + e.pv[0]) and f"depth {e.depth}" in text
+
+
+def test_near_the_end_the_values_are_exact() -> None:
+    # a random game's position with 12 empty squares left: the solver has it within a slice
+    import random
+
+    from reversi.core.game import Game
+
+    rng = random.Random(7)
+    game = Game(Rules())
+    while game.position.empty.bit_count() > 12 and not game.position.is_over:
+        game.play(rng.choice(game.position.legal_moves()))
+    c = Controller(players=Players())
+    c.load_game(game)
+    driver = StudyDriver(c, engine([]))
+    driver.graphing = False
+    driver.analysing = True
+    drain(driver, limit=2)
+    e = driver.analysis()
+    assert c.position.empty.bit_count() <= 14 and e is not None and e.exact
+
+
+def test_the_review_finds_a_known_blunder() -> None:
+    # Black gives White the corner: after f5 d6 c3 d3 c4 f4 f6 f3 e6 e7, Black to move;
+    # find a move that hands over a corner or loses at least BLUNDER_DISCS by the engine's own values
+    c = controller("f5d6c3d3c4f4f6f3e6e7")
+    driver = StudyDriver(c, engine([]))
+    drain(driver)
+    e = driver.evals[c.position]
+    worst = min(e.scores, key=lambda m: e.scores[m])
+    assert (e.value - e.scores[worst]) / 100 >= BLUNDER_DISCS
+    c.click(worst)
+    drain(driver)
+    marks = review_marks(c.game, driver.evals)
+    review = marks[c.game.live.depth]
+    assert review.kind == "blunder" and review.loss >= BLUNDER_DISCS and review.best == tuple(e.best)
+    # a best move is no mistake
+    best_plies = [r for r in marks.values() if r.loss == 0]
+    assert best_plies and all(r.kind == "" for r in best_plies)
+    svg = ET.fromstring(render_graph(driver.graph_points(), c.game.ply, marks))
+    assert "blunder" in svg.find(f".//*[@data-ply='{review.ply}']").get("class")
+
+
+def test_values_are_drawn_from_blacks_side_and_anti_counts_fewer_discs() -> None:
+    over = play_transcript(Position.start(Rules(size=4)), "").position
+    assert final_value(over) == 0 or over.is_over is False
+    anti_rules = Rules(anti=True)
+    pos = Position.start(anti_rules)
+    assert final_value(pos) == 0  # two discs each
+    assert value_text(250, False) == "+2.5" and value_text(-600, True) == "\u22126" and value_text(0, True) == "0"
+    assert "Anti" in render_graph([(0, 0, False)], 0, anti=True)
+
+
+def test_an_engine_error_is_kept_not_retried_for_ever() -> None:
+    c = controller("f5")
+
+    async def broken(args: dict) -> dict:
+        return {"error": "no"}
+
+    driver = StudyDriver(c, broken)
+    driver.analysing = True
+    driver.graphing = False
+    assert drain(driver, limit=50) == 1
+    e = driver.analysis()
+    assert isinstance(e, Evaluation) and e.error == "no" and "no" in analysis_text(e, c.position, ("B", "W"))
