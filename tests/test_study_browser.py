@@ -59,6 +59,7 @@ def test_a_link_without_players_is_for_study_and_keeps_its_variations(page, serv
     time.sleep(1.5)  # long enough for a computer's reply at level 1, were there one
     assert main_plies(page) == ["f5", "d6", "c3", "d3", "c4"]
     assert page.get_attribute("#board", "data-ai-replies") in ("0", None)
+    assert page.text_content("#opening-name") == "Opening: Tiger"  # the named opening it follows
     page.click('#move-list [data-ply="2"]')  # after d6: Black to move
     assert "nobody moves" in page.text_content("#study-status")
     legal = page.eval_on_selector_all('[data-legal="true"]', "els => els.map(e => e.dataset.square)")

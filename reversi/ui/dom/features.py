@@ -41,8 +41,10 @@ from pyscript import document
 
 from reversi.core.clock import Clock
 from reversi.core.game import Game
+from reversi.core.position import Position
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string, write_transcript
+from reversi.formats.openings import opening_name
 from reversi.formats.record import read_record
 from reversi.i18n import N_, _
 from reversi.ui.autosave import (
@@ -135,6 +137,7 @@ class GameFeatures:
         self.comment = document.getElementById("comment")
         self.recent = document.getElementById("recent-games")
         self.analysis = document.getElementById("analysis")
+        self.opening = document.getElementById("opening-name")
         self.graph_box = document.getElementById("graph-box")
         self.review_legend = document.getElementById("review-legend")
         self._graph_html = ""
@@ -320,6 +323,13 @@ class GameFeatures:
         if engine.analysing:
             self.analysis.textContent = analysis_text(engine.analysis(), c.position, c.rules.display_side_names())
         self.draw_graph()
+        game = c.game
+        name = opening_name(game.rules, game.moves, game.start == Position.start(game.rules))
+        # Translators: the named opening the game follows, e.g. "Opening: Tiger" (the names stay as they are)
+        text = _("Opening: {name}").format(name=name) if name else ""
+        if str(self.opening.textContent) != text:
+            self.opening.textContent = text
+        self.opening.hidden = not name
         if document.activeElement is not self.comment and str(self.comment.value) != c.game.current.comment:
             self.comment.value = c.game.current.comment  # not while the person is typing in it
 
