@@ -125,3 +125,27 @@ def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(p
     page.click('[data-study="analysis"]')
     page.wait_for_function("document.querySelector('#analysis').textContent.startsWith('Best for Black: ')")
     assert page.get_attribute('[data-study="analysis"]', "aria-pressed") == "true"
+
+
+def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) -> None:
+    page.goto(server_url + "?m=f5")
+    wait_ready(page)
+    page.click('[data-study="edit"]')
+    page.wait_for_selector("#editor:not([hidden])")
+    page.click('[data-editor="clear"]')
+    for tool, squares in (("black", ["c3", "d4"]), ("white", ["e5"])):
+        page.check(f'input[name="editor-tool"][value="{tool}"]')
+        for name in squares:
+            page.click(f'[data-square="{name}"]')
+    page.select_option("#editor-turn", "1")
+    page.wait_for_function("document.querySelector('#editor-message').textContent.includes('centre squares')")
+    page.click('[data-editor="study"]')
+    page.wait_for_function("location.search.includes('p=')")
+    address = page.evaluate("location.search")
+    page.goto(server_url + address)
+    wait_ready(page)
+    states = page.eval_on_selector_all(
+        "[data-square]", "els => Object.fromEntries(els.map(e => [e.dataset.square, e.dataset.state]))"
+    )
+    assert (states["c3"], states["d4"], states["e5"], states["d5"]) == ("black", "black", "white", "empty")
+    assert "White" in page.text_content("#message")

@@ -327,6 +327,11 @@ class PlayState(Protocol):
     def players(self) -> Players: ...
 
     @property
+    def editing(self) -> bool:
+        """The board editor is open: nobody moves."""
+        ...
+
+    @property
     def paused(self) -> bool:
         """Computer against computer, stopped by the watcher."""
         ...
@@ -363,8 +368,8 @@ def computer_to_move(controller: PlayState) -> int | None:
     pos = controller.position
     if pos.is_over or controller.paused or controller.lost_on_time is not None:
         return None
-    if controller.game.browsing:
-        return None  # nobody moves while another position than the game's is shown
+    if controller.game.browsing or controller.editing:
+        return None  # nobody moves while another position than the game's is shown, or the board is edited
     return pos.turn if controller.players.is_computer(pos.turn) else None
 
 
@@ -372,7 +377,7 @@ def human_to_move(controller: PlayState) -> bool:
     """May the person move on the board now? At the game's position on their turn; anywhere else
     (browsing: the move starts or follows a variation) for either side."""
     pos = controller.position
-    if pos.is_over:
+    if pos.is_over or controller.editing:
         return False
     return controller.game.browsing or not controller.players.is_computer(pos.turn)
 

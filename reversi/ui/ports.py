@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from reversi.core.game import Game
 from reversi.core.rules import Rules
+from reversi.ui.editor import Editor
 from reversi.ui.hints import HintSource
 from reversi.ui.notices import Notice
 from reversi.ui.players import ComputerSeat, Players, PlayState
@@ -98,6 +99,13 @@ class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
     def marking(self) -> bool: ...
 
     def set_players(self, players: Players) -> None: ...
+
+    @property
+    def editor(self) -> Editor | None: ...
+
+    def open_editor(self) -> bool: ...
+
+    def close_editor(self, play: bool = False, study: bool = False) -> bool: ...
 
     def new_game(self, fields: Mapping[str, str] | None = None) -> Rules:
         """Start the game the form's fields ask for; raises RulesError (shown in the form)."""

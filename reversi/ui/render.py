@@ -86,6 +86,8 @@ class BoardView:
     marks: frozenset[str] = frozenset()
     #: The review's better moves where a worse one was played: ``data-better``.
     better: frozenset[str] = frozenset()
+    #: The board editor's view: every square takes a click (none is disabled).
+    editable: bool = False
     #: Hints: ``(square, label)`` for legal moves ("+4"), drawn on the square instead of the dot.
     hints: tuple[tuple[str, str], ...] = field(default=())
     #: The squares of the best hints (marked).
@@ -249,7 +251,7 @@ def _square(
         + (' data-marked="true"' if marked else "")
         + (' data-better="true"' if better else "")
         + f' role="button" aria-label="{escape(label)}"'
-        + ("" if legal else ' aria-disabled="true"')
+        + ("" if legal or view.editable else ' aria-disabled="true"')
         + f' transform="translate({x} {y})"'
     )
     parts = [f"<g {attrs}>", f'<rect class="cell" width="{SQUARE}" height="{SQUARE}"/>']

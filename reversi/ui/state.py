@@ -27,6 +27,7 @@ from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_n
 from reversi.errors import ReversiError, RulesError, SettingsError
 from reversi.i18n import N_, _
 from reversi.ui import players as _players
+from reversi.ui.editor import Editor
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 from reversi.ui.render import BLACK as CELL_BLACK
 from reversi.ui.render import BLOCKED, CUT, EMPTY, BoardView, default_stars
@@ -195,6 +196,8 @@ class Controller:
         self._animate = False
         #: Clicks on the board mark squares (for teaching) instead of playing.
         self.marking = False
+        #: The board editor, while it is open (reversi/ui/editor.py).
+        self.editor: Editor | None = None
 
     @property
     def rules(self) -> Rules:
@@ -212,6 +215,8 @@ class Controller:
             index = self.rules.geometry.parse_square(name)
         except ReversiError:
             return False
+        if self.editor is not None:
+            return self.editor.click(name)
         if self.marking:
             self.game.toggle_mark(self.game.current, index)
             self._animate = False
@@ -381,6 +386,34 @@ class Controller:
         self.game.set_comment(self.game.current, text)
         return self.game.current.comment != old
 
+    @property
+    def editing(self) -> bool:
+        return self.editor is not None
+
+    def open_editor(self) -> bool:
+        """Set up a position, starting from the one shown."""
+        if self.editor is not None:
+            return False
+        self.editor = Editor(self.position)
+        self._animate = False
+        return True
+
+    def close_editor(self, play: bool = False, study: bool = False) -> bool:
+        """Close the editor: ``play`` starts a game from the position set up (``study``: for two people
+        at one board); raises :class:`~reversi.errors.ReversiError` when the rules cannot hold it."""
+        editor = self.editor
+        if editor is None:
+            return False
+        if play:
+            position = editor.position()
+            players = Players() if study else self.players
+            self._start(position.rules)
+            self.game = Game(start=position)
+            self.players = players
+        self.editor = None
+        self._animate = False
+        return True
+
     def set_players(self, players: Players) -> None:
         """Who plays from here on (a game brought in names them), the game kept."""
         self.players = players
@@ -421,9 +454,11 @@ class Controller:
                 return True
 
     def activate(self) -> bool:
-        """Enter or space on the board: play the cursor's square."""
+        """Enter or space on the board: play the cursor's square (in the editor: set it)."""
         if self.cursor is None:
             return self.move_cursor(0, 0)
+        if self.editor is not None:
+            return self.editor.click(self.rules.geometry.name(self.cursor))
         return self.play(self.cursor)
 
     # -- views ----------------------------------------------------------------
@@ -438,6 +473,14 @@ class Controller:
         return None, 0
 
     def board_view(self) -> BoardView:
+        if self.editor is not None:
+            return self.editor.board_view(
+                self.rules.display_side_names(),
+                side_colors(self.rules),
+                # Translators: the board's screen-reader name while the board editor is open
+                _("Board editor"),
+                None if self.cursor is None else self.rules.geometry.name(self.cursor),
+            )
         rules = self.rules
         g = rules.geometry
         pos = self.position
@@ -506,6 +549,10 @@ class Controller:
         if self.lost_on_time is not None and result is None:
             turn, notice = None, ""
             message = _("{side} loses on time").format(side=names[self.lost_on_time])
+        if self.editor is not None:
+            turn, notice = None, ""
+            # Translators: the status line while the board editor is open
+            message = _("Setting up a position: click the squares")
         over = result is not None or self.lost_on_time is not None
         if result is None and self.lost_on_time is not None:
             winner: int | None = 1 - self.lost_on_time

@@ -138,6 +138,8 @@ class GameFeatures:
         self.recent = document.getElementById("recent-games")
         self.analysis = document.getElementById("analysis")
         self.opening = document.getElementById("opening-name")
+        self.editor_panel = document.getElementById("editor")
+        self.editor_message = document.getElementById("editor-message")
         self.graph_box = document.getElementById("graph-box")
         self.review_legend = document.getElementById("review-legend")
         self._graph_html = ""
@@ -239,6 +241,8 @@ class GameFeatures:
         listen(document.getElementById("records"), "toggle", lambda e: self.draw_recent())
         listen(self.recent, "click", self.on_recent_click)
         listen(self.graph_box, "click", self.on_graph_click)
+        listen(self.editor_panel, "click", self.on_editor_click)
+        listen(self.editor_panel, "change", self.on_editor_change)
         listen(document.getElementById("records"), "click", self.on_records_click)
         listen(self.records_file, "change", self.on_file)
         listen(document.getElementById("alert-close"), "click", lambda e: self.hide_alert())
@@ -323,6 +327,7 @@ class GameFeatures:
         if engine.analysing:
             self.analysis.textContent = analysis_text(engine.analysis(), c.position, c.rules.display_side_names())
         self.draw_graph()
+        self.draw_editor()
         game = c.game
         name = opening_name(game.rules, game.moves, game.start == Position.start(game.rules))
         # Translators: the named opening the game follows, e.g. "Opening: Tiger" (the names stay as they are)
@@ -340,6 +345,10 @@ class GameFeatures:
         action = str(button.getAttribute("data-study"))
         c = self.controller
         engine = self.page.study_engine
+        if action == "edit":
+            if c.open_editor():
+                self.page.update()
+            return
         if action == "analysis":
             engine.analysing = not engine.analysing
             self.page.update()
@@ -356,6 +365,78 @@ class GameFeatures:
         }.get(action, lambda: False)()
         if changed:
             self.page.update()
+
+    def draw_editor(self) -> None:
+        """The editor's panel while it is open: the tool, the side to move, discs in hand, what is wrong."""
+        editor = self.controller.editor
+        self.editor_panel.hidden = editor is None
+        self.study.classList.toggle("editing", editor is not None)
+        if editor is None:
+            return
+        names = self.controller.rules.display_side_names()
+        for element in self.editor_panel.querySelectorAll("[data-side-name]"):
+            element.textContent = names[int(element.getAttribute("data-side-name"))]
+        for radio in self.editor_panel.querySelectorAll('input[name="editor-tool"]'):
+            radio.checked = str(radio.value) == editor.tool
+        document.getElementById("editor-turn").value = str(editor.turn)
+        supply = document.getElementById("editor-supply")
+        supply.hidden = editor.supply is None
+        if editor.supply is not None:
+            for side, key in enumerate(("black", "white")):
+                field = document.getElementById(f"editor-supply-{key}")
+                if document.activeElement is not field:
+                    field.value = str(editor.supply[side])
+        problem = editor.problem()
+        text = problem or " ".join(editor.warnings())
+        self.editor_message.textContent = text
+        self.editor_message.dataset.kind = "error" if problem else ("warning" if text else "")
+        for name in ("play", "study"):
+            button = self.editor_panel.querySelector(f'[data-editor="{name}"]')
+            if button is not None:
+                button.disabled = bool(problem)
+
+    def on_editor_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-editor]")
+        if button is None:
+            return
+        action = str(button.getAttribute("data-editor"))
+        c = self.controller
+        editor = c.editor
+        if editor is None:
+            return
+        try:
+            if action == "clear":
+                editor.clear()
+            elif action == "cancel":
+                c.close_editor()
+            elif action in ("play", "study"):
+                c.close_editor(play=True, study=action == "study")
+                if action == "study":
+                    self.page.study_engine.analysing = True
+                self.timer.load(None)
+        except ReversiError as e:
+            self.editor_message.textContent = str(e)
+            self.editor_message.dataset.kind = "error"
+            return
+        self.page.update()
+
+    def on_editor_change(self, event: Any) -> None:
+        editor = self.controller.editor
+        if editor is None:
+            return
+        target = event.target
+        name = str(target.getAttribute("name") or target.id or "")
+        if name == "editor-tool":
+            editor.set_tool(str(target.value))
+        elif name == "editor-turn":
+            editor.set_turn(int(str(target.value)) if str(target.value) in ("0", "1") else 0)
+        elif name.startswith("editor-supply"):
+            values = []
+            for key in ("black", "white"):
+                raw = str(document.getElementById(f"editor-supply-{key}").value).strip()
+                values.append(int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else 0)
+            editor.set_supply(values[0], values[1])
+        self.page.update()
 
     def draw_graph(self) -> None:
         """The evaluation graph (when the game has moves), redrawn only when it changed."""
