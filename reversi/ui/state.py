@@ -553,6 +553,8 @@ class Controller:
             turn, notice = None, ""
             # Translators: the status line while the board editor is open
             message = _("Setting up a position: click the squares")
+            cells = list(self.editor.cells.values())
+            counts = (cells.count(CELL_BLACK), cells.count(CELL_WHITE))  # the discs set up
         over = result is not None or self.lost_on_time is not None
         if result is None and self.lost_on_time is not None:
             winner: int | None = 1 - self.lost_on_time
