@@ -300,3 +300,20 @@ def test_long_messages_are_cut_and_end_as_sentences() -> None:
 def test_a_dumped_game_is_what_the_guard_compares() -> None:
     text = dump_state(SavedState(Game()))
     assert plan_start(text).guard().expected == text
+
+
+def test_a_link_names_its_players_and_keeps_the_saved_game_one_click_away() -> None:
+    from reversi.ui.autosave import PREVIOUS_KEPT
+
+    text = saved("f5d6c3")  # a saved game in progress (two people)
+    plan = plan_start(text, "?m=e6f4&pl=hc3")
+    assert plan.game is not None and plan.players == Players.vs_computer(0, 3)
+    assert plan.previous == text and plan.message().startswith(PREVIOUS_KEPT[:20])
+    # a link that names nobody opens for study: two people
+    study = plan_start(text, "?m=e6f4")
+    assert study.players == Players() and study.previous == text
+    # the same game as the saved one: nothing to keep aside
+    assert plan_start(text, "?m=f5d6c3").previous is None
+    # a link's players that cannot be used: said, and two people play
+    bad = plan_start(None, "?m=e6&pl=c9h")
+    assert bad.players == Players() and "players" in bad.message()

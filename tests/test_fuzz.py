@@ -35,9 +35,11 @@ from reversi import Position, ReversiError, Rules, parse_position, parse_transcr
 from reversi.core.clock import Clock, parse_time_control
 from reversi.core.geometry import COLUMN_LETTERS
 from reversi.formats.links import record_from_query
-from reversi.formats.notation import rules_for_position
+from reversi.formats.notation import parse_movetext, rules_for_position
 from reversi.formats.record import read_record, rules_from_dict
+from reversi.ui.editor import TOOLS, Editor
 from reversi.ui.players import Players, players_from_fields
+from reversi.ui.recent import read_recent, render_recent
 from reversi.ui.session import form_fields, game_from_link, load_state, load_text, state_from_dict
 from reversi.ui.state import rules_from_fields
 
@@ -205,6 +207,40 @@ form_strategy = st.dictionaries(
     st.sampled_from(FORM_KEYS), st.one_of(number_text, any_text, st.sampled_from(["on", "none", "list", "random"])),
     max_size=len(FORM_KEYS),
 )
+
+
+#: Move text: moves, parentheses, braces, marks, backslashes, numbers.
+movetext_text = st.text(alphabet="abcdefgh12345678 ()[]{}%\\.pasmrk,;-\n", max_size=200)
+
+
+@given(st.one_of(movetext_text, any_text), rules_strategy)
+def test_move_text_with_variations_and_comments(text: str, rules: Rules) -> None:
+    only_our_errors(lambda: parse_movetext(Position.start(rules), text))
+
+
+@given(st.one_of(st.text(alphabet="hct0123456789.", max_size=12), any_text))
+def test_players_codes(text: str) -> None:
+    only_our_errors(lambda: Players.from_code(text))
+
+
+@given(st.one_of(json_value.map(json.dumps), any_text, st.none()))
+def test_recent_games_list(text: str | None) -> None:
+    entries = read_recent(text)  # never raises: what cannot be read is left out
+    assert isinstance(entries, list)
+    render_recent(entries)
+
+
+@given(rules_strategy, st.lists(st.tuples(st.sampled_from(TOOLS), st.integers(0, 300)), max_size=30),
+       st.integers(-5, 300), st.integers(-5, 300))
+def test_board_editor(rules: Rules, clicks: list[tuple[str, int]], black: int, white: int) -> None:
+    editor = Editor(Position.start(rules))
+    squares = editor.base.geometry.squares
+    for tool, k in clicks:
+        editor.set_tool(tool)
+        editor.click(editor.base.geometry.name(squares[k % len(squares)]))
+    editor.set_supply(black, white)
+    only_our_errors(editor.position)
+    editor.warnings()
 
 
 @given(form_strategy)

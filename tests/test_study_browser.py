@@ -4,7 +4,7 @@ One context, a few pages, each navigation booting Python once:
 
 * a link that names no players opens for study: nobody moves, even where the
   computer would; browsing and a move there make a variation, kept, promoted,
-  commented, and restored from the address after a reload;
+  commented, and restored from the address after a reload and from a .rev file;
 * a link that names the players (``pl=hc1``) has the computer play its side,
   and browsing that game back never makes it move or deletes the rest;
 * both games are in the recent games, and the studied one reopens whole;
@@ -83,6 +83,18 @@ def test_a_link_without_players_is_for_study_and_keeps_its_variations(page, serv
     assert page.locator("#move-list .variation .ply").count() == 3  # c3 d3 c4, kept
     page.click('#move-list > .ply[data-ply="3"]')
     assert page.input_value("#comment") == "the other way"
+    # the tree and the comment go into a .rev file, and come back from it
+    page.click("#records summary")
+    with page.expect_download() as info:
+        page.click('button[data-record="download"]')
+    text = open(info.value.path(), encoding="utf-8").read()
+    assert "{the other way}" in text and "(c3 d3 c4)" in text
+    page.set_input_files("#records-file", files=[
+        {"name": "study.rev", "mimeType": "text/plain", "buffer": text.replace("the other way", "kept").encode()}
+    ])
+    page.wait_for_function("document.querySelector('#alert-text').textContent.includes('study.rev')")
+    page.click('#move-list > .ply[data-ply="3"]')
+    assert page.input_value("#comment") == "kept" and page.locator("#move-list .variation .ply").count() == 3
 
 
 def test_a_link_with_players_plays_and_browsing_it_never_does(page, server_url) -> None:
