@@ -150,7 +150,7 @@ def test_record_files(text: str) -> None:
         assert record.to_game().rules == record.rules
 
 
-LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "at", "v", "lang"]
+LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang"]
 query_text = st.lists(
     st.tuples(st.sampled_from(LINK_KEYS), st.one_of(number_text, grammar_text, st.sampled_from(["octagon", "w", "1"]))),
     max_size=8,
