@@ -10,7 +10,11 @@ Pyodide hangs without an error) and ``Cache-Control: no-cache`` on every
 response, and prints ``Serving on http://HOST:PORT/`` (flushed; ``--port 0``
 picks a free port, and the printed line tells which).
 
-Only the site is served: ``index.html``, ``pyscript.toml``, and the files under
+The page (its footer) and the service worker's precache list (its cache name) are
+stamped with the build's version as they are served (:mod:`reversi.tools.site`):
+a changed file is a new version, which an open page picks up on its next load.
+
+Only the site is served: ``index.html``, ``pyscript.toml``, ``sw.js`` and the files under
 ``reversi/`` and ``assets/``; never a dot-file or dot-folder (``.git``), a
 ``__pycache__``, the tests or anything else in the repository (404). Every
 response carries the security headers of :data:`SECURITY_HEADERS`; the
@@ -34,6 +38,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import io
 import re
 import signal
 import sys
@@ -61,7 +66,7 @@ MIME_TYPES = {
     ".md": "text/markdown",
 }
 #: What is served: these files at the top, and everything below these folders.
-SITE_FILES = frozenset({"index.html", "pyscript.toml"})
+SITE_FILES = frozenset({"index.html", "pyscript.toml", "sw.js"})
 SITE_FOLDERS = ("reversi/", "assets/")
 #: Sent with every response (the Content-Security-Policy is added from index.html).
 SECURITY_HEADERS = {
@@ -107,7 +112,32 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         if not is_site_path(self.path):
             self.send_error(404, "Not part of the site")
             return None
+        stamped = self.stamped()
+        if stamped is not None:
+            body, kind = stamped
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
         return super().send_head()
+
+    def stamped(self) -> tuple[bytes, str] | None:
+        """The page and the precache list with this build's version (the footer's, the service
+        worker's cache name), or None for any other file."""
+        path = unquote(urlsplit(self.path).path).lstrip("/")
+        if path not in ("", "index.html", "assets/precache.js"):
+            return None
+        from reversi.tools.site import git_commit, site_version, stamp_index, stamp_precache
+
+        root = Path(self.directory)
+        commit = git_commit(root)
+        version = site_version(root, commit)
+        if path == "assets/precache.js":
+            text = stamp_precache((root / "assets" / "precache.js").read_text(encoding="utf-8"), version)
+            return text.encode(), "text/javascript; charset=utf-8"
+        html = stamp_index((root / "index.html").read_text(encoding="utf-8"), version, commit)
+        return html.encode(), "text/html; charset=utf-8"
 
     def list_directory(self, path):  # type: ignore[no-untyped-def]  # the base class's signature
         self.send_error(404, "No directory listings")

@@ -167,7 +167,9 @@ def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no
     blocked, every request made, and the page's errors (uncaught and console). With
     ``two_players`` a first visit opens as two players instead of against the computer.
     """
-    context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion)
+    # no service worker: these tests cut requests short (routes), which its cache would answer;
+    # tests/test_offline.py tests the page with it
+    context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion, service_workers="block")
     foreign = block_foreign_requests(context, server_url)
     if two_players:
         seed_two_players(context)

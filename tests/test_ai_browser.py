@@ -360,7 +360,9 @@ def test_a_blocked_worker_script_leaves_a_page_for_two_players(browser, server_u
     and Play two-player lets two people play the game on."""
     from browser_support import block_foreign_requests
 
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, reduced_motion="reduce", service_workers="block"
+    )
     try:
         foreign = block_foreign_requests(context, server_url)
         context.route("**/reversi/engine/worker.py", lambda route: route.abort())

@@ -44,7 +44,7 @@ def danish_context(browser, server_url):
     """A browser whose language is Danish (one context for the module: its storage carries over)."""
     from browser_support import block_foreign_requests, seed_two_players
 
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK")
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK", service_workers="block")
     foreign = block_foreign_requests(context, server_url)
     seed_two_players(context)
     yield context

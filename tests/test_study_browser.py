@@ -36,7 +36,7 @@ def main_plies(page) -> list[str]:
 def context(browser, server_url):
     from browser_support import block_foreign_requests
 
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
     foreign = block_foreign_requests(context, server_url)
     yield context
     assert not foreign, foreign

@@ -17,6 +17,7 @@ import argparse
 import sys
 from typing import NoReturn
 
+from reversi import __version__
 from reversi.cli import engine_commands, rules_commands
 from reversi.errors import ReversiError
 from reversi.i18n import _, language_from_environment, set_language, standard_library_domain
@@ -37,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
         # Translators: the first line of the command line's --help
         description=_("Reversi and Othello: rules, notation and AI from the command line."),
     )
+    # Translators: the help of --version
+    parser.add_argument("--version", action="version", version=f"reversi {__version__}", help=_("show the version"))
     sub = parser.add_subparsers(dest="command", required=True, metavar=_("COMMAND"))
 
     rules_commands.register(sub)

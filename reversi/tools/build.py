@@ -6,6 +6,8 @@
   ``board:end`` markers), drawn by :func:`reversi.ui.render.render_board`, so
   the board is painted before Python has loaded and cannot drift from what
   Python draws;
+* ``assets/precache.js``: every file the page fetches (:func:`precache_files`), which
+  the service worker (``sw.js``) precaches for the page to work offline;
 * the ``[files]`` table of ``pyscript.toml``: every ``.py`` file of the
   ``reversi`` package that the browser runs (PyScript has no directory
   globbing): not the command line (``reversi/cli/``, ``__main__.py``) nor these
@@ -13,12 +15,13 @@
   (:data:`FETCHED_BY_SRC`: fetched by its own ``src``); and the weights files of
   ``reversi/engine/data/`` that the evaluator reads at run time (those present).
 
-``tests/test_render.py`` fails when either is out of date. Runs under CPython
+``tests/test_render.py`` and ``tests/test_offline.py`` fail when one is out of date. Runs under CPython
 only; the page never imports it.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from reversi.ui.render import render_board, splice_board
@@ -48,6 +51,97 @@ def package_files(root: Path = ROOT) -> list[str]:
     return sorted(n for n in names if not n.startswith(NOT_SHIPPED) and n not in FETCHED_BY_SRC)
 
 
+#: Top-level files of the site (the service worker must sit at the top: its scope is its folder).
+TOP_FILES = ("index.html", "pyscript.toml", "sw.js")
+#: The page's own assets (the runtime is listed from its folders).
+ASSET_GLOBS = ("assets/*.css", "assets/*.js", "assets/icons/*", "assets/*.webmanifest")
+#: Scripts under assets/ the page never loads (a development tool).
+NOT_FETCHED = ("assets/fetch_runtime.py", "assets/precache.js")
+#: Runtime files the page never loads: PyScript's code editor, terminal, MicroPython and own service worker.
+RUNTIME_UNUSED = ("codemirror", "xterm", "mpy-", "service-worker.js")
+PRECACHE = "assets/precache.js"
+PRECACHE_PREFIX = "self.REVERSI_PRECACHE = "
+
+
+def runtime_files(root: Path = ROOT) -> list[str]:
+    """The runtime's files the page may fetch, from the pinned list (``assets/runtime-pins.json``):
+    not Pyodide's package wheels nor PyScript's code editor and its service worker, which this
+    page never loads."""
+    pins = json.loads((root / "assets" / "runtime-pins.json").read_text(encoding="utf-8"))
+    names = (f"assets/runtime/{name}" for name in pins["files"])
+    return sorted(n for n in names if not n.endswith(".whl") and not n.split("/")[-1].startswith(RUNTIME_UNUSED))
+
+
+def precache_files(root: Path = ROOT) -> list[str]:
+    """Every file the page fetches, as paths from the site's top (``./`` relative), sorted."""
+    assets = sorted(
+        {p.relative_to(root).as_posix() for pattern in ASSET_GLOBS for p in root.glob(pattern) if p.is_file()}
+        - set(NOT_FETCHED)
+    )
+    files = [*TOP_FILES, *assets, *runtime_files(root), *package_files(root), *FETCHED_BY_SRC]
+    return sorted(set(files))
+
+
+def precache_text(files: list[str], version: str = "dev") -> str:
+    """``assets/precache.js``: the list the service worker precaches, and the build's version."""
+    data = {"version": version, "files": files}
+    return (
+        "// Written by `python -m reversi.tools.build` (the list) and stamped by serve.py and the\n"
+        "// Pages workflow (the version): what sw.js precaches. Do not edit.\n"
+        + PRECACHE_PREFIX
+        + json.dumps(data, indent=1)
+        + ";\n"
+    )
+
+
+# -- the app's icons (the web app manifest's), drawn here: no image tool needed -----------------
+
+#: The icons written to assets/icons/: (file name, size in pixels, maskable: the art inside the safe zone).
+ICONS = (("icon-192.png", 192, False), ("icon-512.png", 512, False), ("maskable-512.png", 512, True))
+
+
+def icon_png(size: int, maskable: bool = False) -> bytes:
+    """The favicon's picture (a black and a white disc on green) as a PNG of ``size`` pixels."""
+    import struct
+    import zlib
+
+    green, black, white = (0x2F, 0x80, 0x50), (0x11, 0x11, 0x11), (0xF4, 0xF4, 0xF0)
+    scale = size / 64 * (0.8 if maskable else 1.0)  # a maskable icon keeps its art in the middle 80%
+    offset = (size - 64 * scale) / 2
+    radius = 0 if maskable else 12 * size / 64
+
+    def inside_rounded(x: float, y: float) -> bool:
+        if radius == 0:
+            return True
+        cx = min(max(x, radius), size - radius)
+        cy = min(max(y, radius), size - radius)
+        return (x - cx) ** 2 + (y - cy) ** 2 <= radius * radius
+
+    rows = bytearray()
+    discs = ((23, black), (41, white))
+    for py in range(size):
+        rows.append(0)  # no filter
+        for px in range(size):
+            x, y = px + 0.5, py + 0.5
+            if not inside_rounded(x, y):
+                rows += b"\x00\x00\x00\x00"
+                continue
+            colour = green
+            u, v = (x - offset) / scale, (y - offset) / scale
+            for cx, disc in discs:
+                if (u - cx) ** 2 + (v - 32) ** 2 <= 15 * 15:
+                    colour = disc  # the white disc is drawn over the black one, as in the favicon
+            rows += bytes((*colour, 255))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(
+        b"IEND", b""
+    )
+
+
 def files_table(paths: list[str]) -> str:
     return FILES_HEADER + "".join(f'"./{p}" = "./{p}"\n' for p in paths)
 
@@ -59,13 +153,22 @@ def updated_config(text: str, paths: list[str]) -> str:
 
 
 def main() -> int:
+    for name, size, maskable in ICONS:
+        path = ROOT / "assets" / "icons" / name
+        data = icon_png(size, maskable)
+        if not path.exists() or path.read_bytes() != data:
+            path.write_bytes(data)
+            print(f"updated {path.relative_to(ROOT)}")
     index = ROOT / "index.html"
     html = index.read_text(encoding="utf-8")
     new_html = splice_board(html, render_board(Controller().board_view()))
     config = ROOT / "pyscript.toml"
     toml = config.read_text(encoding="utf-8")
     new_toml = updated_config(toml, package_files())
-    for path, old, new in ((index, html, new_html), (config, toml, new_toml)):
+    precache = ROOT / PRECACHE
+    cached = precache.read_text(encoding="utf-8") if precache.exists() else ""
+    new_cached = precache_text(precache_files())
+    for path, old, new in ((index, html, new_html), (config, toml, new_toml), (precache, cached, new_cached)):
         if new != old:
             path.write_text(new, encoding="utf-8")
             print(f"updated {path.relative_to(ROOT)}")

@@ -211,6 +211,58 @@ def write_first_paint() -> None:
         print(f"updated {FIRST_PAINT.relative_to(ROOT)}")
 
 
+# -- the web app manifests (installing the app), one per language ---------------------------------
+
+_META_DESCRIPTION = re.compile(r'<meta name="description"[^>]*content="([^"]*)"')
+
+
+def manifest_path(code: str) -> Path:
+    return ROOT / "assets" / ("manifest.webmanifest" if code == DEFAULT else f"manifest.{code}.webmanifest")
+
+
+def manifest_text(code: str, tr: gettext.NullTranslations) -> str:
+    """The web app manifest in language ``code`` (``index.html`` links the page's language's)."""
+    from html import unescape
+
+    found = _META_DESCRIPTION.search(INDEX.read_text(encoding="utf-8"))
+    description = unescape(found.group(1)) if found else ""
+    data = {
+        "name": "Reversi · Othello",
+        "short_name": "Reversi",
+        "description": tr.gettext(description) if description else "",
+        "lang": code,
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "../index.html",
+        "scope": "../",
+        "display": "standalone",
+        "background_color": "#161512",
+        "theme_color": "#161512",
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+            {"src": "icons/favicon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def expected_manifests() -> dict[Path, str]:
+    out = {manifest_path(DEFAULT): manifest_text(DEFAULT, gettext.NullTranslations())}
+    for code in translated_languages():
+        catalog = gettext.GNUTranslations(io.BytesIO(compiled(read_catalog(code))))
+        out[manifest_path(code)] = manifest_text(code, catalog)
+    return out
+
+
+def write_manifests() -> None:
+    for path, text in expected_manifests().items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"updated {path.relative_to(ROOT)}")
+
+
 def compiled(catalog: Catalog) -> bytes:
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
@@ -231,6 +283,7 @@ def update_and_compile() -> None:
             mo_path(code).write_bytes(data)
             print(f"compiled {mo_path(code).relative_to(ROOT)}")
     write_first_paint()
+    write_manifests()
     print(f"{len(template)} messages in {len(translated_languages())} catalogs")
 
 
@@ -270,6 +323,9 @@ def problems() -> list[str]:
             out.append(f"{code}: {mo_path(code).name} is stale: compile it (python -m reversi.tools.translations)")
     if not FIRST_PAINT.exists() or FIRST_PAINT.read_text(encoding="utf-8") != expected_first_paint():
         out.append(f"{FIRST_PAINT.relative_to(ROOT)} is stale: run python -m reversi.tools.translations")
+    for path, text in expected_manifests().items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            out.append(f"{path.relative_to(ROOT)} is stale: run python -m reversi.tools.translations")
     return out
 
 

@@ -50,11 +50,11 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
 from reversi.errors import RulesError
-from reversi.i18n import Later, _, language, ngettext
+from reversi.i18n import N_, Later, _, language, ngettext
 from reversi.ui.dom import language as page_language
 from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS, EngineHealth, boot_reason, script_reason
 from reversi.ui.hints import HintDriver
-from reversi.ui.notices import Notice, render_notices
+from reversi.ui.notices import Action, Notice, render_notices
 from reversi.ui.players import AiDriver, computer_to_move, form_option_texts, status_message
 from reversi.ui.ports import PageController
 from reversi.ui.render import render_board
@@ -118,11 +118,12 @@ class Page:
         self.notices = _by_id("notices")
         self._notices_html = ""
         #: Each gives the notice of its condition, or None (drawn after every redraw).
-        self.notice_sources: list[Callable[[], Notice | None]] = [self.engine_notice]
+        self.notice_sources: list[Callable[[], Notice | None]] = [self.engine_notice, self.update_notice]
         #: What the notices' buttons do, by their ``data-notice-action``.
         self.notice_actions: dict[str, Callable[[], None]] = {
             ACTION_RETRY: self.retry_engine,
             ACTION_TWO_PLAYERS: self.play_two_players,
+            ACTION_USE_UPDATE: lambda: js.window.reversiUseUpdate(),
         }
         # the English title (its message id: translated where shown)
         hints = self.buttons["hints"]
@@ -163,6 +164,8 @@ class Page:
         switch = page_language.fill_switch()
         if switch is not None:
             self.listen(switch, "change", lambda e: self.switch_language(str(switch.value)))
+        # assets/offline.js says when a new version is ready (or the page is kept for offline use)
+        self.listen(js.window, "reversi-offline", lambda e: self.show_notices())
         self._check_proxy = create_proxy(self.on_engine_check)
         js.window.setInterval(self._check_proxy, ENGINE_CHECK_MS)
 
@@ -378,6 +381,17 @@ class Page:
             self.notices.innerHTML = html
             self.notices.hidden = not notices
 
+    def update_notice(self) -> Notice | None:
+        """A new version of the page is installed and waiting (assets/offline.js): used on the next load."""
+        if str(document.documentElement.getAttribute("data-update") or "") != "ready":
+            return None
+        return Notice(
+            "update",
+            _(UPDATE_READY),
+            (Action(ACTION_USE_UPDATE, _(LABEL_USE_UPDATE), _(TITLE_USE_UPDATE)),),
+            kind="warning",
+        )
+
     def engine_notice(self) -> Notice | None:
         """The computer is unavailable, and the game needs it (a computer plays, or hints are on)."""
         c = self.controller
@@ -540,6 +554,11 @@ WORKER_NAME = "engine"
 RESTART_AFTER_SECONDS = 5.0
 #: How often the page checks that the worker boots and answers in time (milliseconds).
 ENGINE_CHECK_MS = 1000
+#: A new version of the page is ready (the service worker's): the notice and its button.
+UPDATE_READY = N_("A new version of this page is ready: it is used the next time the page opens.")
+LABEL_USE_UPDATE = N_("Use it now")
+TITLE_USE_UPDATE = N_("Reload the page with the new version; the game is kept.")
+ACTION_USE_UPDATE = "use-update"
 
 
 async def script_problem(src: str) -> Later | str:

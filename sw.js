@@ -1,0 +1,75 @@
+// The service worker: the page works offline after one visit.
+//
+// It precaches every file the page fetches (assets/precache.js, written by
+// `python -m reversi.tools.build` from the same source as pyscript.toml's
+// files, and stamped with the build's version by serve.py and the Pages
+// workflow) into a cache named by that version, and answers the page's
+// requests from it, the network only for what it lacks (a broken or partly
+// filled cache falls back to the network). A new deployment is a new version:
+// its worker installs beside the running one and waits; the page says a new
+// version is ready and it takes over on the next load (the page asks it to
+// when it goes), never in the middle of a game. Old caches are deleted when
+// the new one takes over. It must sit at the site's top: its scope is its
+// folder (GitHub Pages cannot send Service-Worker-Allowed).
+"use strict";
+
+importScripts("./assets/precache.js");
+
+const PRECACHE = self.REVERSI_PRECACHE;
+const PREFIX = "reversi-";
+const CACHE = PREFIX + PRECACHE.version;
+const SCOPE = new URL(self.registration.scope);
+const URLS = new Set(PRECACHE.files.map((f) => new URL(f, SCOPE).href));
+const INDEX = new URL("index.html", SCOPE).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      // "no-cache": what the page has just fetched is revalidated (a 304), not downloaded again
+      cache.addAll(PRECACHE.files.map((f) => new Request(new URL(f, SCOPE).href, { cache: "no-cache" })))
+    )
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+async function fromCache(request, key) {
+  try {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) {
+      // a HEAD request (the page checks the worker's script before it starts it) gets the headers
+      return request.method === "HEAD" ? new Response(null, { status: hit.status, headers: hit.headers }) : hit;
+    }
+  } catch (e) {
+    // a broken cache: the network answers
+  }
+  return fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" && request.method !== "HEAD") return;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin) return;
+  if (request.mode === "navigate" && url.href.startsWith(SCOPE.href)) {
+    const path = url.origin + url.pathname;
+    if (path === SCOPE.href || path === INDEX) {
+      event.respondWith(fromCache(request, INDEX));
+    }
+    return;
+  }
+  const key = url.origin + url.pathname;
+  if (URLS.has(key)) event.respondWith(fromCache(request, key));
+});

@@ -1,0 +1,161 @@
+"""Offline after one visit, installable, a new version picked up, the footer's version, the page from disk.
+
+CPython tests check the generated lists (the precache list is what the build says, every file
+in it exists) and the stamping; one browser test serves the site exactly as the Pages workflow
+assembles it, from a plain static server under a sub-path (``/REPO/``), and:
+
+1. visits it once: every file the page fetches is in the precache list; the service worker
+   makes it ready for offline use; the manifest passes Chromium's installability check;
+2. goes offline and reloads: the page plays a game against the computer;
+3. back online, a new version is deployed: the page says so, keeps the game, and "Use it now"
+   brings the new version (the footer says which).
+
+A last test opens ``index.html`` from disk (``file://``): it says plainly that it must be served.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from reversi import __version__
+from reversi.tools.build import PRECACHE, ROOT, precache_files, precache_text
+from reversi.tools.site import assemble, site_version, stamp_index, stamp_precache
+
+
+def test_the_precache_list_is_what_the_build_says_and_every_file_is_there() -> None:
+    assert (ROOT / PRECACHE).read_text(encoding="utf-8") == precache_text(precache_files()), (
+        "run python -m reversi.tools.build"
+    )
+    files = precache_files()
+    missing = [f for f in files if not (ROOT / f).is_file()]
+    assert not missing, missing
+    assert "sw.js" in files and "index.html" in files and "reversi/engine/worker.py" in files
+    assert not [f for f in files if f.endswith(".whl")]  # the browser loads no package
+
+
+def test_the_manifests_say_what_chromium_needs() -> None:
+    for code in ("", "cs.", "da.", "pl."):
+        name = f"manifest.{code}webmanifest"
+        data = json.loads((ROOT / "assets" / name).read_text(encoding="utf-8"))
+        sizes = {icon["sizes"] for icon in data["icons"]}
+        assert data["display"] == "standalone" and {"192x192", "512x512"} <= sizes
+        for icon in data["icons"]:
+            assert (ROOT / "assets" / icon["src"]).is_file()
+    assert json.loads((ROOT / "assets" / "manifest.cs.webmanifest").read_text(encoding="utf-8"))["lang"] == "cs"
+
+
+def test_stamping_the_version() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    version = site_version(ROOT, "1a2b3c4d" * 5)
+    assert version.startswith(f"{__version__}+1a2b3c4.")
+    stamped = stamp_index(html, version, "1a2b3c4d" * 5, "https://example.org/me/reversi")
+    assert f"v{__version__}" in stamped and 'href="https://example.org/me/reversi/commit/1a2b3c4d' in stamped
+    assert f'>v{__version__}</span> · <span id="build-commit">local</span>' in html  # the repository's own
+    precache = stamp_precache((ROOT / PRECACHE).read_text(encoding="utf-8"), version)
+    assert json.dumps(version) in precache and '"version": "dev"' not in precache
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A plain static server, as a static host is: no special headers, the MIME types it needs."""
+
+    extensions_map: ClassVar[dict[str, str]] = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **{
+        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".webmanifest": "application/manifest+json", ".toml": "application/toml",
+    })
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def static_host(top: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(top)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def wait_ready(page, name: str = "ready", timeout_ms: float = 90_000) -> None:
+    page.wait_for_function(f"document.documentElement.classList.contains('{name}')", timeout=timeout_ms)
+
+
+@pytest.mark.browser
+def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tmp_path: Path) -> None:
+    from browser_support import block_foreign_requests
+
+    site = tmp_path / "REPO"
+    first = assemble(site, commit="a" * 40)
+    with static_host(tmp_path) as host:
+        base = host + "REPO/"
+        context = browser.new_context(viewport={"width": 1000, "height": 800})
+        foreign = block_foreign_requests(context, host)
+        fetched: list[str] = []
+        context.on("request", lambda r: fetched.append(r.url))
+        page = context.new_page()
+        page.goto(base + "?pl=hc1")
+        wait_ready(page)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=90_000)
+        wait_ready(page, "engine-ready")
+        listed = {base + f for f in precache_files()} | {base + "assets/precache.js"}
+        own = {u.split("?")[0] for u in fetched if u.startswith(base)}
+        assert own - listed - {base} == set()  # the page fetched nothing the precache list lacks
+        client = context.new_cdp_session(page)
+        manifest = client.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and '"short_name": "Reversi"' in manifest["data"], manifest["errors"]
+        errors = client.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        # a test browser's context is private ("in-incognito"), which no page can change
+        assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
+        assert page.text_content("#site-footer").strip() == f"v{__version__} · aaaaaaa"
+        # offline: a reload plays against the computer at full strength
+        context.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        wait_ready(page, "engine-ready")
+        page.click('[data-square="f5"]')
+        page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 2", timeout=60_000)
+        played = page.evaluate("location.search")
+        # online again, a new version is published: the page says so and keeps the game
+        context.set_offline(False)
+        second = assemble(site, commit="b" * 40)
+        assert second != first
+        page.reload()
+        wait_ready(page)
+        page.wait_for_selector('#notices [data-notice="update"]', timeout=60_000)
+        assert page.text_content("#site-footer").strip().endswith("aaaaaaa")  # not mid-game
+        page.click('#notices button[data-notice-action="use-update"]')
+        page.wait_for_function(
+            "(document.querySelector('#site-footer') || {textContent: ''}).textContent.includes('bbbbbbb')",
+            timeout=60_000,
+        )
+        wait_ready(page)
+        assert page.evaluate("location.search") == played
+        assert page.locator("#move-list > .ply[data-ply]").count() >= 2
+        context.close()
+        assert not foreign, foreign
+
+
+@pytest.mark.browser
+def test_the_page_opened_from_disk_says_it_must_be_served(browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto((ROOT / "index.html").as_uri())
+    page.wait_for_selector("#file-notice:not([hidden])")
+    assert "python serve.py" in page.text_content("#file-notice")
+    context.close()
