@@ -36,18 +36,23 @@ Nothing but static files: no logic of the app lives here.
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
 import io
 import re
 import signal
 import sys
 from pathlib import Path
+from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
 
 MIME_TYPES = {
+    ".mo": "application/octet-stream",
+    ".bin": "application/octet-stream",
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
     ".js": "text/javascript",
@@ -65,6 +70,14 @@ MIME_TYPES = {
     ".txt": "text/plain",
     ".md": "text/markdown",
 }
+#: Sent gzip-compressed to a browser that takes it (not images nor zip files, compressed already).
+COMPRESSIBLE_TYPES = frozenset({
+    "application/wasm", "text/javascript", "application/json", "application/toml", "text/x-python",
+    "text/css", "text/html", "image/svg+xml", "application/manifest+json", "application/octet-stream",
+    "text/plain",
+})
+#: Compressed files by (path, modification time, size): each file is compressed once per version.
+_GZIPPED: dict[tuple[str, int, int], bytes] = {}
 #: What is served: these files at the top, and everything below these folders.
 SITE_FILES = frozenset({"index.html", "pyscript.toml", "sw.js"})
 SITE_FOLDERS = ("reversi/", "assets/")
@@ -115,12 +128,67 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         stamped = self.stamped()
         if stamped is not None:
             body, kind = stamped
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
+            return self.send_body(body, kind)
+        compressed = self.compressed()
+        if compressed is not False:
+            return compressed  # sent: a compressed body, or None after "304 Not Modified"
         return super().send_head()
+
+    def accepts_gzip(self) -> bool:
+        return "gzip" in self.headers.get("Accept-Encoding", "")
+
+    def send_body(self, body: bytes, kind: str, last_modified: str | None = None) -> io.BytesIO:
+        """Send ``body`` (gzip-compressed when the browser takes it and it is worth it)."""
+        encoded = body
+        if self.accepts_gzip() and kind.split(";")[0] in COMPRESSIBLE_TYPES and len(body) > 1024:
+            encoded = gzip.compress(body, compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Vary", "Accept-Encoding")
+        if encoded is not body:
+            self.send_header("Content-Encoding", "gzip")
+        if last_modified:
+            self.send_header("Last-Modified", last_modified)
+        self.send_header("Content-Length", str(len(encoded)))
+        self.end_headers()
+        return io.BytesIO(encoded)
+
+    def compressed(self) -> io.BytesIO | Literal[False] | None:
+        """Send a site file gzip-compressed (the runtime's WebAssembly, scripts, Python) when the
+        browser takes it: its body, or None after "304 Not Modified" (a revalidation of an unchanged
+        file); False when it is not for this (the base class sends it as it is). Each file is
+        compressed once per version and kept in memory."""
+        if not self.accepts_gzip():
+            return False
+        path = Path(self.translate_path(self.path))
+        kind = self.guess_type(str(path))
+        if kind.split(";")[0] not in COMPRESSIBLE_TYPES or not path.is_file():
+            return False
+        stat = path.stat()
+        last_modified = self.date_time_string(int(stat.st_mtime))
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if email.utils.parsedate_to_datetime(since).timestamp() >= int(stat.st_mtime):
+                    self.send_response(304)
+                    self.send_header("Last-Modified", last_modified)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        body = _GZIPPED.get(key)
+        if body is None:
+            body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            _GZIPPED[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Last-Modified", last_modified)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def stamped(self) -> tuple[bytes, str] | None:
         """The page and the precache list with this build's version (the footer's, the service

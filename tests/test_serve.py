@@ -112,17 +112,17 @@ def test_check_detects_corrupt_and_missing_files(runtime, tmp_path):
     shutil.copytree(runtime, copy)
     core_js = copy / "pyscript" / "core.js"
     core_js.write_bytes(core_js.read_bytes() + b"\n")
-    wheel = next((copy / "pyodide").glob("numpy-*.whl"))
-    data = bytearray(wheel.read_bytes())
+    wasm = copy / "pyodide" / "pyodide.asm.wasm"
+    data = bytearray(wasm.read_bytes())
     data[1000] ^= 0xFF
-    wheel.write_bytes(bytes(data))
+    wasm.write_bytes(bytes(data))
     (copy / "pyodide" / "python_stdlib.zip").unlink()
 
     result = run_fetch_runtime("--check", "--dest", str(copy))
 
     assert result.returncode != 0
     assert "checksum mismatch: pyscript/core.js" in result.stderr
-    assert f"checksum mismatch: pyodide/{wheel.name}" in result.stderr
+    assert "checksum mismatch: pyodide/pyodide.asm.wasm" in result.stderr
     assert "missing: pyodide/python_stdlib.zip" in result.stderr
     assert run_fetch_runtime("--check").returncode == 0  # the real one is untouched
 
@@ -131,3 +131,44 @@ def test_check_fails_on_missing_runtime(tmp_path):
     result = run_fetch_runtime("--check", "--dest", str(tmp_path / "nothing"))
     assert result.returncode != 0
     assert "missing: pyscript/core.js" in result.stderr
+
+
+def get_with(url: str, headers: dict[str, str]):
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, b""
+
+
+def test_compresses_what_the_browser_takes_compressed(base_url):
+    import gzip
+
+    wasm = REPO_ROOT / "assets" / "runtime" / "pyodide" / "pyodide.asm.wasm"
+    status, headers, body = get_with(base_url + "assets/runtime/pyodide/pyodide.asm.wasm", {"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and headers["Content-Type"] == "application/wasm"
+    assert gzip.decompress(body) == wasm.read_bytes() and len(body) < 0.6 * wasm.stat().st_size
+    # a revalidation of the unchanged file is "304 Not Modified", with no body
+    status, _, body = get_with(
+        base_url + "assets/runtime/pyodide/pyodide.asm.wasm",
+        {"Accept-Encoding": "gzip", "If-Modified-Since": headers["Last-Modified"]},
+    )
+    assert status == 304 and body == b""
+    # without Accept-Encoding, the file as it is
+    _, plain, body = get(base_url + "reversi/core/rules.py")
+    assert "Content-Encoding" not in plain and body == (REPO_ROOT / "reversi" / "core" / "rules.py").read_bytes()
+
+
+def test_stamps_the_page_and_the_precache_list_with_the_version(base_url):
+    import json
+
+    from reversi import __version__
+
+    _, _, html = get(base_url)
+    assert f'<span id="build-version" data-build="{__version__}+'.encode() in html
+    _, _, script = get(base_url + "assets/precache.js")
+    data = json.loads(script.decode().split(" = ", 1)[1].rstrip().rstrip(";"))
+    assert data["version"].startswith(__version__ + "+") and "sw.js" in data["files"]
+    status, headers, _ = get(base_url + "sw.js")
+    assert status == 200 and headers["Content-Type"].startswith("text/javascript")
