@@ -24,6 +24,21 @@
     return found || "en";
   }
 
+  // A click on the board before Python is ready is kept, its square marked, and played once the
+  // page is ready (reversi/ui/dom/page.py start: window.REVERSI_EARLY_CLICK), never lost.
+  var board = document.getElementById("board");
+  if (board) {
+    board.addEventListener("click", function (event) {
+      if (document.documentElement.classList.contains("ready")) return;
+      var square = event.target.closest ? event.target.closest("[data-square]") : null;
+      if (!square) return;
+      var queued = board.querySelector("[data-queued]");
+      if (queued) queued.removeAttribute("data-queued");
+      square.setAttribute("data-queued", "true");
+      window.REVERSI_EARLY_CLICK = square.getAttribute("data-square");
+    }, true);
+  }
+
   var code = choose();
   document.documentElement.lang = code;
   var table = strings[code];

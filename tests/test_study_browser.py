@@ -161,3 +161,23 @@ def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) ->
     )
     assert (states["c3"], states["d4"], states["e5"], states["d5"]) == ("black", "black", "white", "empty")
     assert "White" in page.text_content("#message")
+
+
+def test_a_click_before_the_page_is_ready_is_played_when_it_is(page, server_url) -> None:
+    import threading
+
+    release = threading.Event()
+
+    def hold(route) -> None:  # the page's Python arrives only once the click was made
+        release.wait(10)
+        route.continue_()
+
+    page.route("**/reversi/ui/dom/main.py", hold)
+    page.goto(server_url + "?m=", wait_until="domcontentloaded")  # the first paint's scripts have run
+    page.click('#board [data-square="f5"]')
+    assert page.get_attribute('#board [data-square="f5"]', "data-queued") == "true"
+    release.set()
+    wait_ready(page)
+    page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 1")
+    assert main_plies(page)[0] == "f5"
+    page.unroute("**/reversi/ui/dom/main.py")

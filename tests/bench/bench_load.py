@@ -18,6 +18,13 @@ Both are milliseconds from the start of the navigation. Targets on the
 development machine: paint within 1 s; ready within 5 s cold, 2.5 s warm.
 It also checks that the main thread never fetched numpy (or any wheel).
 
+``--visits`` measures what a visitor downloads: a first visit (a new browser
+profile: the page, the runtime, the engine, and the service worker keeping it all
+for offline use, which revalidates what the page fetched) and a repeat visit (a
+reload: served by the service worker), each with its requests, the bytes that
+crossed the network (compressed, as ``serve.py`` sends them) and the ready and
+computer-ready times; then the same reload offline.
+
 ``--langs en,cs,da,pl`` loads the page in each language (``?lang=``), the
 languages taking turns run by run so that the machine's noise falls on all of
 them alike, and prints each one's medians beside English's: the load-time cost
@@ -97,6 +104,42 @@ def run(url: str, runs: int) -> dict[str, list[float]]:
     return results
 
 
+def visits(url: str) -> None:
+    """First visit, repeat visit and offline reload: requests, bytes over the network, ready times."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = launch_chromium(p)
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        block_foreign_requests(context, url)
+        seen: list = []
+        context.on("requestfinished", lambda r: seen.append(r))
+        page = context.new_page()
+
+        def load(label: str, go) -> None:
+            seen.clear()
+            go()
+            wait_ready(page)
+            page.wait_for_function(
+                "document.documentElement.classList.contains('engine-ready')", timeout=120_000
+            )
+            if label == "first visit":
+                page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+            times = page.evaluate(MEASURE_JS)
+            network = [r for r in seen if r.url.startswith(url) and r.response() is not None
+                       and not r.response().from_service_worker]
+            size = sum(max(0, r.sizes()["responseBodySize"]) for r in network)
+            print(f"{label:14} {len(seen):4} requests, {len(network):4} over the network, "
+                  f"{size / 1e6:6.2f} MB; ready {times['ready']:.0f} ms, computer ready {times['engine']:.0f} ms")
+
+        load("first visit", lambda: page.goto(url))
+        load("repeat visit", page.reload)
+        context.set_offline(True)
+        load("offline", page.reload)
+        context.close()
+        browser.close()
+
+
 def with_lang(url: str, code: str) -> str:
     return url + ("&" if "?" in url else "?") + f"lang={code}"
 
@@ -157,7 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--url", help="an already running server (default: start serve.py)")
     parser.add_argument("--langs", help="compare languages, e.g. en,cs,da,pl (each run loads each)")
+    parser.add_argument("--visits", action="store_true", help="bytes and requests of a first and a repeat visit")
     args = parser.parse_args(argv)
+    if args.visits:
+        if args.url:
+            visits(args.url)
+        else:
+            with serve_repo() as url:
+                visits(url)
+        return 0
     if args.langs:
         codes = [c.strip() for c in args.langs.split(",") if c.strip()]
         if args.url:

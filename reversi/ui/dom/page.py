@@ -381,6 +381,21 @@ class Page:
             self.notices.innerHTML = html
             self.notices.hidden = not notices
 
+    def play_early_click(self) -> None:
+        """A square clicked before the page was ready (assets/first-paint.js keeps it): played now,
+        or said to be no legal move."""
+        name = getattr(js.window, "REVERSI_EARLY_CLICK", None)
+        js.window.REVERSI_EARLY_CLICK = None
+        if not isinstance(name, str) or not name:
+            return
+        if self.controller.click(name):
+            self.update()
+        else:
+            # Translators: a square clicked while the page was loading, which cannot be played now
+            self.notice.textContent = _("{square} was clicked while the page loaded: it is not a move now.").format(
+                square=name[:4]
+            )
+
     def update_notice(self) -> Notice | None:
         """A new version of the page is installed and waiting (assets/offline.js): used on the next load."""
         if str(document.documentElement.getAttribute("data-update") or "") != "ready":
@@ -617,5 +632,6 @@ def start() -> Page:
     page.bind()
     document.documentElement.classList.add("ready")
     js.performance.mark("reversi-ready")
+    page.play_early_click()
     page.engine_task = asyncio.ensure_future(page.connect_engine())
     return page
