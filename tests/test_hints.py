@@ -11,7 +11,7 @@ from test_players import run
 from reversi.core.rules import BLACK
 from reversi.engine import api as engine_api
 from reversi.ui.hints import HINT_EXACT_EMPTIES, HINT_SECONDS, HintDriver, hint_args, hint_label, wants_hints
-from reversi.ui.players import Players
+from reversi.ui.players import Players, ai_token
 from reversi.ui.render import render_board
 from reversi.ui.state import FORM_DEFAULTS, Controller
 
@@ -207,3 +207,15 @@ def test_the_boards_hints_state() -> None:
         assert d.board_state() == "none"
 
     run(scenario())
+
+
+def test_moves_whose_shown_values_are_equal_are_marked_alike() -> None:
+    """The gold goes by the value shown: +4 and +4 (raw 380 and 420) are both best; +3 is not."""
+    c = Controller(players=Players())
+    c.toggle_hints()
+    d = HintDriver(c)
+    d.token = ai_token(c)
+    d.scores = {"d3": 420, "c4": 380, "f5": 300, "e6": -50}
+    labels, best = d.view()
+    assert dict(labels) == {"d3": "+4", "c4": "+4", "f5": "+3", "e6": "0"}
+    assert best == {"d3", "c4"}

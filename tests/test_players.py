@@ -536,3 +536,17 @@ def test_the_computers_move_goes_through_the_controllers_public_place() -> None:
     assert request is not None and request["side"] == BLACK
     assert pl.apply_ai_move(seat, request["token"], "f5") and seat.placed == [sq("f5")]
     assert seat.inner.game.moves == [sq("f5")]
+
+
+def test_pause_is_offered_while_the_computers_game_goes_on() -> None:
+    from reversi.core.game import Game
+    from reversi.ui.players import pause_offered
+
+    c = Controller(players=Players.computers(1, 1))
+    assert pause_offered(c)
+    game = Game(Rules(size=4))
+    while not game.position.is_over:
+        game.play(game.position.legal_moves()[0])
+    c.load_game(game)
+    assert not pause_offered(c)  # nothing to pause once the game has ended
+    assert not pause_offered(Controller(players=Players()))

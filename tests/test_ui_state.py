@@ -264,3 +264,18 @@ def test_new_game_replaces_the_game() -> None:
     st = c.status()
     assert st.side_names == ("Black", "Red") and st.counts == (0, 0) and st.move_count == 0
     assert c.board_view().legal == frozenset({"d4", "e4", "d5", "e5"})
+
+
+def test_the_form_disables_what_the_rule_set_does_not_take() -> None:
+    from reversi.ui.state import form_applicable
+
+    assert form_applicable({"variant": "othello"}) == dict.fromkeys(
+        ("size", "free_opening", "handicap", "handicap_color"), True
+    )
+    octagon = form_applicable({"variant": "octagon"})
+    assert not octagon["size"] and not octagon["handicap"] and octagon["free_opening"]
+    classic = form_applicable({"variant": "classic"})
+    assert not classic["free_opening"] and classic["size"] and classic["handicap"]
+    # what a disabled field would have said is not sent: the defaults start a valid game
+    fields = {k: v for k, v in FORM_DEFAULTS.items() if k not in ("size", "handicap", "handicap_color")}
+    assert rules_from_fields({**fields, "variant": "octagon"}).variant == "octagon"

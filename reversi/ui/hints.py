@@ -116,9 +116,11 @@ class HintDriver(RequestDriver[_players.Token]):
         scores = self.current()
         if not scores:
             return (), frozenset()
-        top = max(scores.values())
+        # the gold goes by the value shown: moves whose labels are equal are marked alike
+        shown = {name: round(v / 100) for name, v in scores.items()}
+        top = max(shown.values())
         labels = tuple((name, hint_label(v)) for name, v in sorted(scores.items()))
-        return labels, frozenset(name for name, v in scores.items() if v == top)
+        return labels, frozenset(name for name, v in shown.items() if v == top)
 
     def waiting(self) -> bool:
         """Hints are on and due here but not known yet (being worked out, or queued)."""

@@ -468,6 +468,12 @@ def redo_to_human(game: Game, players: Players) -> bool:
 # -- the driver ------------------------------------------------------------------------------
 
 
+def pause_offered(controller: PlayState) -> bool:
+    """Is the Pause button shown? Computers against each other, while their game goes on."""
+    over = controller.position.is_over or controller.lost_on_time is not None
+    return controller.players.all_computers and not over
+
+
 def status_message(controller: PlayState, message: str, thinking: int | None) -> str:
     """The status line the page shows: ``message`` (the controller's), or the computer thinking.
 

@@ -114,6 +114,26 @@ def rules_from_fields(fields: Mapping[str, str], seed: int | None = None) -> Rul
     return rules
 
 
+#: The new-game form's fields that only some rule sets take (disabled for the others).
+OPTIONAL_FIELDS = ("size", "free_opening", "handicap", "handicap_color")
+
+
+def form_applicable(fields: Mapping[str, str]) -> dict[str, bool]:
+    """Which of :data:`OPTIONAL_FIELDS` the rule set chosen in the form takes: Octagon has one size
+    and no handicap, Classic starts with an empty centre anyway (no free-opening option)."""
+    try:
+        variant = variant_by_name(str(fields.get("variant", "othello")))
+    except RulesError:
+        return dict.fromkeys(OPTIONAL_FIELDS, True)
+    handicap = variant.allows_handicap
+    return {
+        "size": variant.allows_size,
+        "free_opening": not variant.empty_start,
+        "handicap": handicap,
+        "handicap_color": handicap,
+    }
+
+
 def preview_fields(fields: Mapping[str, str]) -> tuple[bool, str]:
     """``(True, description)`` of the game the form asks for, or ``(False, error)``."""
     try:

@@ -55,11 +55,11 @@ from reversi.ui.dom import language as page_language
 from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS, EngineHealth, boot_reason, script_reason
 from reversi.ui.hints import HintDriver
 from reversi.ui.notices import Action, Notice, render_notices
-from reversi.ui.players import AiDriver, computer_to_move, form_option_texts, status_message
+from reversi.ui.players import AiDriver, computer_to_move, form_option_texts, pause_offered, status_message
 from reversi.ui.ports import PageController
 from reversi.ui.render import render_board
 from reversi.ui.requests import Redraw, json_ask
-from reversi.ui.state import Controller, StatusView, form_side_names, preview_fields
+from reversi.ui.state import Controller, StatusView, form_applicable, form_side_names, preview_fields
 from reversi.ui.study import StudyDriver, review_marks
 
 if TYPE_CHECKING:
@@ -230,6 +230,10 @@ class Page:
 
     def on_form_input(self, event: Any) -> None:
         fields = read_form(self.form)
+        for name, applies in form_applicable(fields).items():
+            for element in self.form.querySelectorAll(f'[name="{name}"]'):
+                element.disabled = not applies  # what the rule set does not take (not sent either)
+        fields = read_form(self.form)
         ok, text = preview_fields(fields)
         names = form_side_names(fields)
         for side, value in enumerate(("black", "white")):
@@ -354,7 +358,7 @@ class Page:
         self.board.dataset.aiReplies = str(self.driver.replies)
         self.board.dataset.aiDropped = str(self.driver.dropped)
         self.board.dataset.aiPending = "1" if self.driver.in_flight else ""
-        self.pause_button.hidden = not players.all_computers
+        self.pause_button.hidden = not pause_offered(self.controller)  # not once their game has ended
         label = _("Resume") if self.controller.paused else _("Pause")
         self.pause_button.querySelector(".btn-label").textContent = label
 
