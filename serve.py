@@ -85,6 +85,10 @@ SITE_FOLDERS = ("reversi/", "assets/")
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    # cross-origin isolation (the page may share memory with its engine's worker: a search can be
+    # stopped in place); everything the page loads is its own, so nothing needs more
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
 }
 _CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
 

@@ -9,7 +9,8 @@
 // its worker installs beside the running one and waits; the page says a new
 // version is ready and it takes over on the next load (the page asks it to
 // when it goes), never in the middle of a game. Old caches are deleted when
-// the new one takes over. It must sit at the site's top: its scope is its
+// the new one takes over. The page it serves is cross-origin isolated (it adds
+// COOP and COEP, which static hosts cannot send). It must sit at the site's top: its scope is its
 // folder (GitHub Pages cannot send Service-Worker-Allowed).
 "use strict";
 
@@ -58,6 +59,15 @@ async function fromCache(request, key) {
   return fetch(request);
 }
 
+// Cross-origin isolation for the page (GitHub Pages cannot send headers): with it the page shares
+// memory with its engine's worker, and a search whose answer is no longer wanted stops at once.
+function isolated(response) {
+  const headers = new Headers(response.headers);
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" && request.method !== "HEAD") return;
@@ -66,7 +76,9 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate" && url.href.startsWith(SCOPE.href)) {
     const path = url.origin + url.pathname;
     if (path === SCOPE.href || path === INDEX) {
-      event.respondWith(fromCache(request, INDEX));
+      // an embed (?view=...) stays as it is: it may sit in another site's page
+      const embed = url.searchParams.has("view");
+      event.respondWith(fromCache(request, INDEX).then((r) => (embed || r.type === "opaqueredirect" ? r : isolated(r))));
     }
     return;
   }

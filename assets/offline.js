@@ -45,6 +45,7 @@
   if (workers.controller) register(); // a repeat visit: the page is served by it already
 
   function start() { workers.register("./sw.js").then(function (registration) {
+    if (!registration) return; // refused (a test browser blocks service workers)
     if (registration.waiting && workers.controller) announce("update", "ready");
     registration.addEventListener("updatefound", function () {
       var incoming = registration.installing;

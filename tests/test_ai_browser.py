@@ -205,24 +205,57 @@ def test_a_new_game_while_the_computer_thinks_drops_its_answer(app) -> None:
     assert app.get_attribute("#board", "data-engine-restarts") is None  # the same worker
 
 
-def test_a_long_stale_search_is_stopped_by_a_new_worker(app) -> None:
-    """Expert at 30 s a move, then a new game: the old worker is replaced, not waited for."""
+def test_a_long_stale_search_is_stopped_in_place(app) -> None:
+    """Expert at 30 s a move, then a new game: on the cross-origin isolated page (serve.py sends
+    COOP/COEP) the search is stopped through the shared flag; the same worker plays on."""
     board = "document.querySelector('#board').dataset"
     app.wait_for_function(f"!{board}.aiPending", timeout=60_000)
+    assert app.evaluate("crossOriginIsolated") is True and app.get_attribute("#board", "data-stop") == "shared"
     dropped = int(app.get_attribute("#board", "data-ai-dropped"))
+    restarts = app.get_attribute("#board", "data-engine-restarts")
     new_game(app, players="computer", you="white", level=7, think="30")
     app.wait_for_function(f"{board}.aiPending === '1'")
     app.wait_for_timeout(2_500)
     # still thinking after Expert's own 1.8 s: the chosen time reached the worker
     assert app.get_attribute("#board", "data-ai-pending") == "1" and moves(app) == 0
     new_game(app, players="computer", you="white", level=1)  # the computer (Black) opens again
-    app.wait_for_function(f"{board}.engineRestarts === '1'", timeout=5_000)
-    assert int(app.get_attribute("#board", "data-ai-dropped")) == dropped + 1  # the old search is forgotten
-    wait_moves(app, 1, timeout=60_000)  # the new worker booted and played the new game's first move
-    assert app.evaluate("document.documentElement.classList.contains('engine-ready')")
-    app.click(f'[data-square="{legal(app)[0]}"]')  # and the game goes on with the new worker
+    app.wait_for_function(f"{board}.aiDropped === '{dropped + 1}'", timeout=5_000)  # stopped, dropped
+    wait_moves(app, 1, timeout=20_000)  # the same worker played the new game's first move
+    assert app.get_attribute("#board", "data-engine-restarts") == restarts  # not replaced
+    app.click(f'[data-square="{legal(app)[0]}"]')
     wait_moves(app, 3, timeout=60_000)
     new_game(app, players="two")
+
+
+def test_without_isolation_a_long_stale_search_is_stopped_by_a_new_worker(browser, server_url) -> None:
+    """The page not cross-origin isolated (a first visit to a static host, an old browser, another
+    site's iframe): no shared flag, so the old worker is replaced, not waited for."""
+    from browser_support import block_foreign_requests
+
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
+    foreign = block_foreign_requests(context, server_url)
+
+    def not_isolated(route) -> None:  # the page as a host that sends no COOP/COEP serves it
+        response = route.fetch()
+        headers = {k: v for k, v in response.headers.items() if not k.lower().startswith("cross-origin-")}
+        route.fulfill(response=response, headers=headers)
+
+    context.route(lambda url: url.split("?")[0] in (server_url, server_url + "index.html"), not_isolated)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server_url + "?pl=c7ht30")
+    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=60_000)
+    board = "document.querySelector('#board').dataset"
+    assert page.evaluate("crossOriginIsolated") is False and page.get_attribute("#board", "data-stop") == "none"
+    page.wait_for_function(f"{board}.aiPending === '1'")  # the Expert (Black) thinks for 30 s
+    page.wait_for_timeout(2_500)
+    new_game(page, players="computer", you="white", level=1)
+    page.wait_for_function(f"{board}.engineRestarts === '1'", timeout=5_000)
+    wait_moves(page, 1, timeout=60_000)  # the new worker booted and played the new game's first move
+    context.close()
+    assert not foreign, foreign
+    assert not errors, errors
 
 
 def test_no_long_task_on_the_main_thread_while_the_computer_thinks(app) -> None:

@@ -128,6 +128,9 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         page.reload()
         wait_ready(page)
         wait_ready(page, "engine-ready")
+        # served by the service worker, the page is cross-origin isolated: the stop flag is shared
+        assert page.evaluate("crossOriginIsolated") is True
+        assert page.get_attribute("#board", "data-stop") == "shared"
         page.click('[data-square="f5"]')
         page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 2", timeout=60_000)
         played = page.evaluate("location.search")
@@ -159,3 +162,4 @@ def test_the_page_opened_from_disk_says_it_must_be_served(browser) -> None:
     page.wait_for_selector("#file-notice:not([hidden])")
     assert "python serve.py" in page.text_content("#file-notice")
     context.close()
+

@@ -80,17 +80,21 @@ def start_game(
     page.click("#btn-new")
     page.wait_for_selector("#new-game-dialog[open]")
     page.check(f'{form} input[name="variant"][value="{variant}"]')
-    page.select_option(f'{form} select[name="size"]', str(size))
+    # what the rule set does not take is disabled (Octagon: size and handicap; Classic: free opening)
+    if page.is_enabled(f'{form} select[name="size"]'):
+        page.select_option(f'{form} select[name="size"]', str(size))
     page.set_checked(f'{form} input[name="anti"]', anti)
-    page.set_checked(f'{form} input[name="free_opening"]', free_opening)
+    if page.is_enabled(f'{form} input[name="free_opening"]'):
+        page.set_checked(f'{form} input[name="free_opening"]', free_opening)
     page.check(f'{form} input[name="blocked_mode"][value="{blocked}"]')
     if blocked == "random":
         page.fill(f'{form} input[name="blocked_count"]', str(blocked_count))
         page.fill(f'{form} input[name="blocked_seed"]', blocked_seed)
     elif blocked == "list":
         page.fill(f'{form} input[name="blocked_list"]', blocked_list)
-    page.select_option(f'{form} select[name="handicap"]', str(handicap))
-    page.select_option(f'{form} select[name="handicap_color"]', handicap_color)
+    if page.is_enabled(f'{form} select[name="handicap"]'):
+        page.select_option(f'{form} select[name="handicap"]', str(handicap))
+        page.select_option(f'{form} select[name="handicap_color"]', handicap_color)
     page.click("#btn-start")
     if not expect_error:
         page.wait_for_selector("#new-game-dialog", state="hidden")
@@ -234,19 +238,28 @@ def test_blocked_squares_cannot_be_played(app) -> None:
 
 
 def test_a_refused_combination_shows_the_engines_message_inline(app) -> None:
-    start_game(app, variant="octagon", handicap=2, expect_error=True)
+    start_game(app, variant="othello", blocked="list", blocked_list="d4", expect_error=True)
     assert app.is_visible("#new-game-dialog")
     error = app.inner_text("#form-error")
     with pytest.raises(Exception) as info:
-        Rules("octagon", handicap=2)
+        Rules("othello", blocked=("d4",))
     assert error == str(info.value)
     app.screenshot(path=str(ARTIFACTS / "desktop-dialog-error.png"))
     # fixing the form clears the message (live check) and starts the game
-    app.select_option('#new-game-form select[name="handicap"]', "0")
+    app.fill('#new-game-form input[name="blocked_list"]', "a1")
     assert app.inner_text("#form-error") == ""
     app.click("#btn-start")
     app.wait_for_selector("#new-game-dialog", state="hidden")
+    # what a rule set does not take is disabled, not refused on Start: Octagon has one size, no handicap
+    start_game(app, variant="octagon")
     assert app.locator("[data-square]").count() == 88
+    app.click("#btn-new")
+    assert app.is_disabled('#new-game-form select[name="size"]')
+    assert app.is_disabled('#new-game-form select[name="handicap"]')
+    app.check('#new-game-form input[name="variant"][value="classic"]')
+    assert app.is_disabled('#new-game-form input[name="free_opening"]')
+    assert app.is_enabled('#new-game-form select[name="size"]')
+    app.click('#new-game-form button[value="cancel"]')
     # Cancel leaves the game alone
     click_square(app, app.get_attribute(".sq.legal", "data-square"))
     board = app.inner_html("#board")

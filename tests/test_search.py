@@ -218,3 +218,22 @@ def test_analyse_falls_back_when_the_solver_runs_out_of_time(clock: FakeClock) -
     assert set(a.scores) == set(pos.legal_moves()) and not a.exact and a.depth >= 1
     r = search(pos, time_limit=0.3, exact_empties=20)
     assert pos.is_legal(r.move) and not r.exact
+
+
+def test_a_stop_check_ends_a_search_at_once() -> None:
+    """The worker's shared stop flag: a search asked to stop returns within a clock check."""
+    from reversi.engine.search import search
+    from reversi.engine.solver import set_stop_check
+    from reversi.formats.notation import play_transcript
+
+    pos = play_transcript(Position.start(Rules()), "f5d6c3d3c4").position
+    set_stop_check(lambda: True)
+    try:
+        started = time.perf_counter()
+        search(pos, time_limit=30.0)
+        assert time.perf_counter() - started < 1.0
+    finally:
+        set_stop_check(None)
+    started = time.perf_counter()
+    search(pos, max_depth=3)  # no check: an ordinary search
+    assert time.perf_counter() - started < 5.0

@@ -18,7 +18,7 @@ from reversi.core.rules import Rules
 from reversi.engine.evaluate import make_evaluator, with_moves
 from reversi.engine.kernels import final_score, flip_functions, moves_by_empties, tables
 from reversi.engine.solver import INFINITY as _SOLVER_INF
-from reversi.engine.solver import Solver, solver_for
+from reversi.engine.solver import Solver, solver_for, stop_requested
 from reversi.errors import SearchTimeout, SolveTimeout
 
 Evaluator = Callable[[int, int], int]
@@ -86,6 +86,8 @@ class Searcher:
             if me.node_limit is not None and me.nodes > me.node_limit:
                 raise SearchTimeout
             if me.deadline is not None and perf() > me.deadline:
+                raise SearchTimeout
+            if stop_requested():
                 raise SearchTimeout
 
         def exact(p: int, o: int, alpha: int, beta: int) -> int:

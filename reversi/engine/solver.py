@@ -70,7 +70,7 @@ empty squares).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from reversi.core.bitboard import moves as _moves
@@ -79,6 +79,22 @@ from reversi.core.position import Position
 from reversi.engine.evaluate import Evaluator, make_evaluator, with_moves
 from reversi.engine.kernels import can_functions, flip_functions, moves_function, stable_function, tables
 from reversi.errors import SolveTimeout
+
+#: Asked at every clock check of a search (midgame and solver): True stops the search as if its
+#: time were up. None: no such check. The browser's worker sets it to read the page's stop flag
+#: (a SharedArrayBuffer, on a cross-origin isolated page), so that a search whose answer is no
+#: longer wanted ends at once instead of running to its deadline.
+_STOP_CHECK: list[Callable[[], bool] | None] = [None]
+
+
+def set_stop_check(check: Callable[[], bool] | None) -> None:
+    """Install (or remove, with None) the check every search asks whether it must stop now."""
+    _STOP_CHECK[0] = check
+
+
+def stop_requested() -> bool:
+    check = _STOP_CHECK[0]
+    return check is not None and check()
 
 #: At or below this many empties the solver tries squares directly (no move generation).
 SHALLOW = 7
@@ -218,6 +234,8 @@ class Solver:
             if solver.node_limit is not None and nodes > solver.node_limit:
                 raise SolveTimeout
             if solver.deadline is not None and perf() > solver.deadline:
+                raise SolveTimeout
+            if _STOP_CHECK[0] is not None and _STOP_CHECK[0]():
                 raise SolveTimeout
 
         def prune() -> None:

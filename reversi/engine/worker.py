@@ -19,6 +19,11 @@ too) and returns a JSON string, so nothing but text crosses the worker boundary:
 * ``analyse(request)``: :func:`reversi.engine.api.analyse`.
 * ``bench(request)``: the node rate of the midgame search on ``positions`` (the
   same loop as ``tests/bench/bench_search.py``), ``seconds`` per position.
+* ``share_stop(flag)``: on a cross-origin isolated page, an Int32Array over the
+  page's SharedArrayBuffer: its first integer is the page's *stop epoch*. A request names
+  the epoch it was made at (``"epoch"``); when the page moves the epoch on (the
+  answer is no longer wanted: a new game, an undo), that request's search stops at
+  its next clock check, within milliseconds, instead of running to its deadline.
 
 A request may name the page's language (``"lang": "cs"``): its messages are then in
 that language (:func:`reversi.engine.api.use_language`; a request without one keeps
@@ -84,16 +89,35 @@ def _request(payload: object) -> Request:
     return data
 
 
+#: The page's stop flag: an Int32Array over its SharedArrayBuffer (a cross-origin isolated page
+#: shares one, :func:`share_stop`), or None. It holds the page's *stop epoch*: a request made at
+#: an earlier epoch (its ``"epoch"``) is no longer wanted, and its search stops at once.
+_STOP: Any = None
+
+
+def _stop_check(epoch: object) -> Callable[[], bool] | None:
+    """The check a search asks while it runs for a request made at ``epoch`` (None: no flag)."""
+    if _STOP is None or not isinstance(epoch, int) or isinstance(epoch, bool):
+        return None
+    view = _STOP
+    return lambda: bool(view[0] != epoch)  # a read of shared memory: the page's stores show at once
+
+
 def _answer(fn: Callable[[Request], Reply], payload: object) -> str:
+    from reversi.engine.solver import set_stop_check
+
     try:
         request = _request(payload)
         engine_api.use_language(request.get("lang"))
+        set_stop_check(_stop_check(request.get("epoch")))
         out = fn(request)
     except ReversiError as e:
         out = {"error": str(e)}
     except Exception as e:  # a bug: never an exception across the worker boundary, but not silent
         traceback.print_exc()
         out = {"error": f"internal error: {type(e).__name__}: {e}", "internal": True}
+    finally:
+        set_stop_check(None)
     return json.dumps(out)
 
 
@@ -182,4 +206,20 @@ def bench(request: object = None) -> str:
     return _answer(_bench, request)
 
 
-__export__ = ["ping", "best_move", "analyse", "bench"]
+def share_stop(flag: Any = None) -> str:
+    """Take the page's stop flag (an Int32Array over a SharedArrayBuffer, which a cross-origin
+    isolated page shares): ``{"ok": true}``, or ``{"ok": false, "error"}`` and searches run to
+    their own deadlines."""
+    global _STOP
+    try:
+        value = flag[0]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"the flag holds {value!r}, not a whole number")
+    except Exception as e:
+        _STOP = None
+        return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}"})
+    _STOP = flag
+    return json.dumps({"ok": True})
+
+
+__export__ = ["ping", "best_move", "analyse", "bench", "share_stop"]

@@ -94,12 +94,14 @@ def no_redraw() -> None:
     """A :class:`Redraw` that does nothing (a driver without a page, in the tests)."""
 
 
-def json_ask(call: EngineCall, name: str) -> Ask:
-    """The engine function ``name`` behind the worker boundary ``call``, as an :class:`Ask`."""
+def json_ask(call: EngineCall, name: str, extra: Callable[[], Args] | None = None) -> Ask:
+    """The engine function ``name`` behind the worker boundary ``call``, as an :class:`Ask`
+    (``extra()``: more fields for every request, e.g. the page's stop epoch)."""
 
     async def ask(args: Args) -> Reply:
         # the page's language goes with every request: the worker answers its errors in it
-        reply = json.loads(await call(name, json.dumps({**args, "lang": language()})))
+        fields = {**args, "lang": language(), **(extra() if extra is not None else {})}
+        reply = json.loads(await call(name, json.dumps(fields)))
         if not isinstance(reply, Mapping):
             return {"error": _("the engine answered {reply!r}").format(reply=reply)}
         return reply

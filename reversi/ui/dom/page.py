@@ -103,6 +103,11 @@ class Page:
         self.hints = HintDriver(self.controller, on_change=self.update)
         #: Analysis, the evaluation graph and the review: the worker's idle time (reversi/ui/study.py).
         self.study_engine = StudyDriver(self.controller, on_change=self.update)
+        #: The stop flag shared with the worker (an Int32Array over a SharedArrayBuffer), on a
+        #: cross-origin isolated page; None elsewhere (a stale search is then left to end or the
+        #: worker replaced).
+        self.stop_view: Any = None
+        self._stopped_for: Any = None
         #: The engine's worker (a PyScript proxy), once it has started.
         self.engine: Any = None
         self.engine_info: dict[str, Any] = {}
@@ -302,6 +307,7 @@ class Page:
         self.show_notices()  # after the hooks: the autosave may have just held its saves
         self.driver.poke()
         self.board.dataset.aiPending = "1" if self.driver.in_flight else ""  # a turn is running
+        self.stop_stale_search()
         self.hints.poke(busy=self.driver.in_flight)
         # the study gets the worker only when the computer's move and the hints do not want it
         busy = (
@@ -312,7 +318,11 @@ class Page:
             or bool(document.hidden)
         )
         self.study_engine.poke(busy=busy)
-        if self.driver.stale_seconds_left() > RESTART_AFTER_SECONDS and self.restart_task is None:
+        if (
+            self.stop_view is None  # with the stop flag, the search has stopped already
+            and self.driver.stale_seconds_left() > RESTART_AFTER_SECONDS
+            and self.restart_task is None
+        ):
             self.restart_task = asyncio.ensure_future(self.restart_engine())
 
     def better_moves(self) -> frozenset[str]:
@@ -384,6 +394,20 @@ class Page:
             self._notices_html = html
             self.notices.innerHTML = html
             self.notices.hidden = not notices
+
+    def stop_stale_search(self) -> None:
+        """The computer's search is no longer wanted (a new game, an undo): with the shared stop flag,
+        move the stop epoch on, and every search asked before stops at its next clock check."""
+        pending = self.driver.pending
+        if self.stop_view is None or pending is None or self.driver.is_current(pending):
+            return
+        request = (pending, self.driver.sent_at)  # this request (the same position may be asked again)
+        if self._stopped_for == request:
+            return
+        self._stopped_for = request
+        js.Atomics.add(self.stop_view, 0, 1)
+        count = str(self.board.getAttribute("data-stops") or "0")
+        self.board.setAttribute("data-stops", str(int(count) + 1 if count.isdigit() else 1))
 
     def play_early_click(self) -> None:
         """A square clicked before the page was ready (assets/first-paint.js keeps it): played now,
@@ -499,6 +523,8 @@ class Page:
             return
         if not self.health.is_current(attempt):
             return  # given up on meanwhile (its worker was stopped)
+        self.stop_view = await share_stop_flag(engine)
+        self.board.dataset.stop = "shared" if self.stop_view is not None else "none"
         self.health.up()
         self.board.dataset.engine = "ready"
         self.engine = engine
@@ -508,9 +534,13 @@ class Page:
         def call(name: str, payload: str) -> Awaitable[str]:  # the worker boundary
             return cast(Awaitable[str], getattr(engine, name)(payload))
 
-        self.hints.set_engine(json_ask(call, "analyse"))
-        self.study_engine.set_engine(json_ask(call, "analyse"))
-        self.driver.set_engine(json_ask(call, "best_move"))
+        def epoch() -> dict[str, int]:  # the stop epoch each request is made at (if the flag is shared)
+            view = self.stop_view
+            return {} if view is None else {"epoch": int(js.Atomics.load(view, 0))}
+
+        self.hints.set_engine(json_ask(call, "analyse", epoch))
+        self.study_engine.set_engine(json_ask(call, "analyse", epoch))
+        self.driver.set_engine(json_ask(call, "best_move", epoch))
         document.documentElement.classList.add("engine-ready")
         js.performance.mark("reversi-engine-ready")
         self.update()
@@ -578,6 +608,22 @@ UPDATE_READY = N_("A new version of this page is ready: it is used the next time
 LABEL_USE_UPDATE = N_("Use it now")
 TITLE_USE_UPDATE = N_("Reload the page with the new version; the game is kept.")
 ACTION_USE_UPDATE = "use-update"
+
+
+async def share_stop_flag(engine: Any) -> Any:
+    """A stop flag shared with the worker, on a cross-origin isolated page: its Int32Array, or None."""
+    if not bool(getattr(js, "crossOriginIsolated", False)):
+        return None
+    try:
+        view = js.Int32Array.new(js.SharedArrayBuffer.new(4))
+        reply = json.loads(await engine.share_stop(view))
+    except Exception as e:
+        js.console.warn(f"reversi: no shared stop flag: {type(e).__name__}: {e}")
+        return None
+    if not reply.get("ok"):
+        js.console.warn(f"reversi: no shared stop flag: {reply.get('error')}")
+        return None
+    return view
 
 
 async def script_problem(src: str) -> Later | str:
