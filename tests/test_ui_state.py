@@ -279,3 +279,37 @@ def test_the_form_disables_what_the_rule_set_does_not_take() -> None:
     # what a disabled field would have said is not sent: the defaults start a valid game
     fields = {k: v for k, v in FORM_DEFAULTS.items() if k not in ("size", "handicap", "handicap_color")}
     assert rules_from_fields({**fields, "variant": "octagon"}).variant == "octagon"
+
+
+def test_a_persons_pass_stays_announced_until_the_person_moves() -> None:
+    """Against the computer, the person's forced pass is not hidden by the computer's next move."""
+    rules = Rules(size=6)
+    for seed in range(3000):  # a game where a side passes, the other moves, then the first can move
+        rng = random.Random(seed)
+        game = Game(rules)
+        while not game.is_over and not (game.line and game.line[-1] == PASS):
+            game.play(rng.choice(game.position.legal_moves()))
+        if game.is_over:
+            continue
+        human = game.position_at(len(game.line) - 1).turn  # the side that had to pass
+        after = game.position.play(game.position.legal_moves()[0])
+        if not after.is_over and after.turn == human and not after.must_pass:
+            break
+    else:
+        raise AssertionError("no such game found")
+    played = list(game.line)
+    c = _Controller(rules, players=Players.vs_computer(human, 1))
+    c.load_game(game)
+    assert "passes" in c.status().notice
+    assert c.place(c.position.legal_moves()[0])  # the computer moves on
+    assert c.position.turn == human and "passes" in c.status().notice  # the pass stays said
+    assert c.play(c.position.legal_moves()[0])  # the person moves: now it is gone
+    assert "passes" not in c.status().notice
+    # two people see it only right after the pass, as before
+    c2 = _Controller(rules, players=Players())
+    again = Game(rules)
+    again.play_all(played)
+    c2.load_game(again)
+    assert "passes" in c2.status().notice
+    c2.place(c2.position.legal_moves()[0])
+    assert "passes" not in c2.status().notice

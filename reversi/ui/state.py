@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reversi.core.game import Game
+from reversi.core.game import Game, Node
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
@@ -540,6 +540,18 @@ class Controller:
             marks=frozenset(g.bits_to_names(sum(1 << i for i in self.game.current.marks))),
         )
 
+    def _unseen_pass(self) -> Node | None:
+        """The pass to announce: one made since the person's last move (the computer's moves after
+        it do not hide it: it stays until the person moves), or the pass just made."""
+        node = self.game.current
+        while node.parent is not None:
+            if node.move == PASS:
+                return node
+            if not self.players.is_computer(node.parent.position.turn):
+                return None  # a person's move: what came before it was seen
+            node = node.parent
+        return None
+
     def status(self) -> StatusView:
         rules = self.rules
         names = rules.display_side_names()
@@ -559,8 +571,9 @@ class Controller:
             else:
                 # Translators: the status line: "Black to move"
                 message = _("{side} to move").format(side=names[turn])
-            if game.current.move == PASS and game.current.parent is not None:
-                before = game.current.parent.position
+            passed = self._unseen_pass()
+            if passed is not None and passed.parent is not None:
+                before = passed.parent.position
                 passer = names[before.turn]
                 if before.supply is not None and before.supply[before.turn] == 0:
                     notice = _("{side} has no discs left and passes").format(side=passer)
