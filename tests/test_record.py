@@ -144,3 +144,12 @@ def test_huge_inputs_are_refused():
         read_record("f5 " * 100_000)
     with pytest.raises(NotationError, match="too long"):
         record_from_query("m=" + "f5" * 20_000)
+
+
+def test_a_record_saved_with_a_byte_order_mark_is_read() -> None:
+    from reversi.ui.session import load_text
+
+    text = "\ufeff" + write_record(read_record('[Rules "othello"]\n\nf5 d6\n'))
+    assert read_record(text).moves == read_record(text[1:]).moves
+    game, kind, _players = load_text(text, Rules())
+    assert kind == "record" and len(game.line) == 2

@@ -140,8 +140,14 @@ def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(p
 
 
 def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) -> None:
-    page.goto(server_url + "?m=f5")
+    page.goto(server_url + "?m=f5")  # another game than the one saved (the graph test's)
     wait_ready(page)
+    # the saved game is kept one click away, and comes back, saved again in this tab
+    page.click('#alert button[data-notice-action="previous"]')
+    page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length === 11")
+    assert page.locator("#notices [data-notice]").count() == 0  # not "changed in another tab"
+    stored = page.evaluate("localStorage.getItem('reversi.state')")
+    assert '"moves":"f5d6c3d3c4f4f6f3e6e7g2"' in stored
     page.click('[data-study="edit"]')
     page.wait_for_selector("#editor:not([hidden])")
     page.click('[data-editor="clear"]')

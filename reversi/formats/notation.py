@@ -139,26 +139,10 @@ def play_transcript(start: Position, text: str) -> Game:
 
     Forced passes are filled in; an explicit pass must be a forced one, and stands
     for one forced pass only (a second ``pass`` after it is an error). Errors
-    name the move number, the token and what is wrong.
+    name the move number, the token and what is wrong. The text may hold
+    variations and comments too: it is read as move text (:func:`parse_movetext`).
     """
-    game = Game(start=start)
-    moves = parse_transcript(text, start.rules.geometry)
-    claimed = -1  # the last recorded forced pass that an explicit pass stood for
-    for number, (move, offset, token) in enumerate(moves, 1):
-        last = game.ply - 1
-        if move == PASS and last > claimed and game.line[last:] == [PASS] and game.position_at(last).must_pass:
-            claimed = last  # an explicit pass that was forced and already recorded
-            continue
-        try:
-            game.play(move)
-        except IllegalMoveError as e:
-            raise IllegalMoveError(
-                # Translators: {error} says why the move is wrong, e.g. "c4 is not a legal move for white"
-                _("transcript: move {n} {token!r} (character {position}): {error}").format(
-                    n=number, token=token, position=offset + 1, error=e
-                )
-            ) from None
-    return game
+    return parse_movetext(start, text)
 
 
 def write_transcript(moves: list[int], geometry: Geometry) -> str:

@@ -237,6 +237,7 @@ def _escape(value: str) -> str:
 
 def read_record(text: str) -> Record:
     """Parse a record file; every error names the tag or move that is wrong."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write one
     if len(text) > MAX_TEXT:
         raise NotationError(
             ngettext(

@@ -344,6 +344,7 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str, str]:
         raise StateError(f"the text is too long: {len(text):,} characters (at most {MAX_TEXT:,})")
     if not text.strip():
         raise StateError("paste a transcript (f5d6c3), a position string, a game record or a link first")
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write one
     kind = kind_of_text(text)
     if kind == "record":
         record = read_record(text)

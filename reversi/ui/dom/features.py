@@ -116,6 +116,19 @@ def _get(storage: Any, key: str) -> str | None:
     return None if value is None else str(value)
 
 
+def _put(storage: Any, key: str, text: str, what: str) -> bool:
+    """Store ``text`` under ``key``; False (and a console warning naming ``what``) if it could not be
+    (no storage, or it is full)."""
+    if storage is None:
+        return False
+    try:
+        storage.setItem(key, text)
+    except Exception as e:
+        js.console.warn(f"reversi: could not keep {what}: {e}")
+        return False
+    return True
+
+
 class GameFeatures:
     def __init__(self, page: PageHost) -> None:
         self.page = page
@@ -190,15 +203,7 @@ class GameFeatures:
 
     def keep_previous(self, text: str) -> bool:
         """Keep the saved game a link replaced on the board (one click away); False if it could not be."""
-        storage = _storage()
-        if storage is None:
-            return False
-        try:
-            storage.setItem(PREVIOUS_KEY, text)
-        except Exception as e:
-            js.console.warn(f"reversi: could not keep the game in progress: {e}")
-            return False
-        return True
+        return _put(_storage(), PREVIOUS_KEY, text, "the game in progress")
 
     def back_to_previous(self) -> None:
         """Back to my game: the game a link replaced, with its players, clock and settings."""
@@ -209,18 +214,15 @@ class GameFeatures:
         plan = plan_start(text, at_start=False)
         if plan.game is not None:
             self.carry_out(plan)
+            # the saved game is now the link's (this tab wrote it): save the one brought back over it
+            self.guard = SaveGuard(_get(_storage(), STORAGE_KEY))
             self.save(force=True)
         self.page.update()
 
     def move_aside(self, text: str) -> bool:
         """Copy the unreadable saved text to ``BROKEN_KEY`` and remove it; False if it could not be kept."""
         storage = _storage()
-        if storage is None:
-            return False
-        try:
-            storage.setItem(BROKEN_KEY, text)
-        except Exception as e:
-            js.console.warn(f"reversi: could not keep the unreadable saved game aside: {e}")
+        if not _put(storage, BROKEN_KEY, text, "the unreadable saved game aside"):
             return False
         try:
             storage.removeItem(STORAGE_KEY)
@@ -489,10 +491,7 @@ class GameFeatures:
             return
         date = str(js.Date.new().toISOString())[:16].replace("T", " ")
         entries = remember(read_recent(_get(storage, RECENT_KEY)), game, code, date)
-        try:
-            storage.setItem(RECENT_KEY, dump_recent(entries))
-        except Exception as e:
-            js.console.warn(f"reversi: could not keep the recent games: {e}")
+        _put(storage, RECENT_KEY, dump_recent(entries), "the recent games")
         if document.getElementById("records").open:
             self.draw_recent()
 
@@ -553,11 +552,8 @@ class GameFeatures:
         text = dump_state(self.state(), js.performance.now())
         if not self.guard.should_write(text, _get(storage, STORAGE_KEY), force):
             return
-        try:
-            storage.setItem(STORAGE_KEY, text)
+        if _put(storage, STORAGE_KEY, text, "the game"):
             self.guard.wrote(text)
-        except Exception as e:
-            js.console.warn(f"reversi: could not save the game: {e}")
 
     def on_storage(self, event: Any) -> None:
         """Another tab changed the storage: the guard decides whether this tab stops saving."""

@@ -455,16 +455,18 @@ class Page:
         if not document.hidden and self.check_engine():
             self.update()
 
+    def drop_engine(self) -> None:
+        """Forget the worker: every driver's request in flight is abandoned and none asks it again."""
+        for driver in (self.driver, self.hints, self.study_engine):
+            driver.abandon()
+            driver.set_engine(None)
+        self.engine = None
+        self.stop_view = None
+
     def engine_unavailable(self, reason: Later | str) -> None:
         """Stop the worker and say the computer is unavailable (``reason``); the game is kept."""
         js.console.warn(f"reversi: the computer is unavailable: {reason}")
-        self.driver.abandon()
-        self.hints.abandon()
-        self.study_engine.abandon()
-        self.driver.set_engine(None)
-        self.hints.set_engine(None)
-        self.study_engine.set_engine(None)
-        self.engine = None
+        self.drop_engine()
         self.health.down(reason)
         stop_worker(self.worker_name)
         root = document.documentElement.classList
@@ -548,13 +550,7 @@ class Page:
     async def restart_engine(self) -> None:
         """Stop the worker (its search's answer is no longer wanted) and boot a new one."""
         try:
-            self.driver.abandon()
-            self.hints.abandon()
-            self.study_engine.abandon()
-            self.driver.set_engine(None)
-            self.hints.set_engine(None)
-            self.study_engine.set_engine(None)
-            self.engine = None
+            self.drop_engine()
             document.documentElement.classList.remove("engine-ready")
             stop_worker(self.worker_name)
             self.next_worker()
