@@ -8,9 +8,7 @@ Installs (only when missing): the Python test packages (pytest, hypothesis,
 Playwright for Python, numpy, scipy, ruff, mypy), Debian's Chromium (``apt-get``,
 needs root), and the self-hosted browser runtime (``assets/fetch_runtime.py``).
 Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
-and pytest (the whole suite: the tests that need no browser in a second process
-beside the browser tests, to keep CI within its budget); exits non-zero when any
-of them fails. ``.ci/run`` calls this same
+and pytest; exits non-zero when any of them fails. ``.ci/run`` calls this same
 command.
 """
 
@@ -73,31 +71,6 @@ def standards() -> int:
     return failed
 
 
-def everything() -> tuple[int, int]:
-    """The whole suite, in two processes side by side (the CI budget is 9 minutes): the tests that
-    need no browser run while the standards and then the browser tests run; their output follows.
-    Returns (standards failed, pytest's exit code: the worse of the two)."""
-    import tempfile
-
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
-        say("pytest -m 'not browser' tests (beside the rest; its output follows theirs)")
-        plain = subprocess.Popen(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not browser",
-             "--durations=5", "tests"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
-        )
-        failed = standards()
-        say("pytest -m browser --durations=15 tests")
-        browser = subprocess.run(
-            [sys.executable, "-m", "pytest", "-m", "browser", "--durations=15", "tests"], cwd=ROOT
-        ).returncode
-        plain_code = plain.wait()
-        log.seek(0)
-        say("pytest -m 'not browser' tests: its output")
-        print(log.read(), flush=True)
-    return failed, browser or plain_code
-
-
 def main() -> int:
     ensure_pip_packages()
     args = sys.argv[1:]
@@ -106,12 +79,10 @@ def main() -> int:
     else:
         ensure_chromium()
         ensure_runtime()
-    if args:
-        failed = standards()
-        say(f"pytest {' '.join(args)}")
-        code = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
-    else:
-        failed, code = everything()
+    args = args or ["--durations=15", "tests"]  # the slowest tests named: the CI budget is 9 minutes
+    failed = standards()
+    say(f"pytest {' '.join(args)}")
+    code = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
     if failed and code == 0:
         say("the tests passed, but the standards above did not")
         return 1

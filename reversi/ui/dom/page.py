@@ -108,6 +108,8 @@ class Page:
         #: worker replaced).
         self.stop_view: Any = None
         self._stopped_for: Any = None
+        #: The board's markup as last drawn (redrawn only when it changes).
+        self._board_markup = ""
         #: The engine's worker (a PyScript proxy), once it has started.
         self.engine: Any = None
         self.engine_info: dict[str, Any] = {}
@@ -297,7 +299,10 @@ class Page:
         better = self.better_moves()
         if better:
             view = replace(view, better=better)
-        self.board.innerHTML = render_board(view)
+        markup = render_board(view)
+        if markup != self._board_markup:  # a redraw for the engine's background work leaves it alone
+            self._board_markup = markup
+            self.board.innerHTML = markup
         status = self.controller.status()
         self.show_status(status)
         self.show_players(status.message)
