@@ -3,13 +3,20 @@
 * ``serve_repo()`` starts ``serve.py --port 0 --no-fetch`` as a subprocess and
   yields the base URL it prints (``http://127.0.0.1:PORT/``); the server is
   stopped on exit.
-* ``launch_chromium(playwright)`` launches ``/usr/bin/chromium`` (``playwright
-  install`` cannot download browsers here) with the arguments that keep it from
-  phoning home.
-* ``block_foreign_requests(target, base_url)`` routes every request of a page
-  or context: those to the server's own origin go through, all others are
-  aborted and their URLs appended to the returned list, so a test can assert
-  that nothing left the machine.
+* ``chromium_with_profile(playwright)`` starts Debian's Chromium (``playwright
+  install`` cannot download browsers here) with a profile on disk and connects
+  to it: the browser of the tests. Its first context keeps the HTTP cache (and
+  the compiled runtime) from test to test; no host name resolves in it but the
+  test servers' own, so nothing can leave the machine.
+* ``AppContext`` / ``open_app()``: a test's pages in that warm context, with a
+  first visit's storage (cleared), its requests to other origins recorded
+  (``foreign``), and ``block()`` for URLs the test makes fail; ``private=True``
+  gives a context of its own instead (a second visitor, a page kept open).
+* ``launch_chromium(playwright)`` launches Chromium through Playwright (the
+  benchmarks), and ``block_foreign_requests(target, base_url)`` routes every
+  request of a page or context there: those to other origins are aborted and
+  recorded. A route turns the HTTP cache off; ``watch_foreign_requests`` only
+  records.
 * ``wait_for_html_class(page, name)``: the app signals readiness with a class
   on ``<html>`` (``py:all-done`` never fires without cross-origin isolation).
 
@@ -122,6 +129,190 @@ def launch_chromium(playwright, headless: bool = True):
     )
 
 
+#: Switches of the test browser started by :func:`chromium_with_profile` (Playwright's own
+#: launch passes the like of these): no throttled timers in a page without focus, no
+#: scrollbars in screenshots, and no host name resolves but the test servers' own.
+PROFILE_ARGS = [
+    "--headless",
+    "--hide-scrollbars",
+    "--mute-audio",
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-renderer-backgrounding",
+    "--disable-back-forward-cache",
+    "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--disable-hang-monitor",
+    "--disable-ipc-flooding-protection",
+    "--disable-popup-blocking",
+    "--no-default-browser-check",
+    "--password-store=basic",
+    "--force-color-profile=srgb",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
+]
+DEVTOOLS_LINE = re.compile(r"DevTools listening on (ws://\S+)")
+#: Playwright's own way of blocking service workers (its ``service_workers="block"``), for the
+#: shared context, which is not made by ``new_context``.
+NO_SERVICE_WORKER_JS = (
+    "if (self.ServiceWorkerContainer) ServiceWorkerContainer.prototype.register = async () => undefined;"
+)
+
+
+@contextlib.contextmanager
+def chromium_with_profile(playwright, timeout: float = 30.0) -> Iterator:
+    """Debian's Chromium with a profile on disk, driven over the DevTools protocol.
+
+    Yields a Playwright Browser whose ``contexts[0]`` keeps its HTTP cache between tests, and
+    with it the compiled WebAssembly of the runtime: a page boots there about a second and a
+    half sooner than in a new context (see :class:`AppContext`). ``new_context()`` still makes
+    the private contexts that tests with their own locale, routes or service worker need.
+    """
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="reversi-chromium-", ignore_cleanup_errors=True) as profile:
+        process = subprocess.Popen(
+            [CHROMIUM_PATH, *CHROMIUM_ARGS, *PROFILE_ARGS, f"--user-data-dir={profile}",
+             "--remote-debugging-port=0", "about:blank"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        lines: queue.Queue[str | None] = queue.Queue()
+
+        def pump() -> None:  # keep draining stderr so that Chromium never blocks on it
+            assert process.stderr is not None
+            for line in process.stderr:
+                lines.put(line)
+            lines.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+        try:
+            seen: list[str] = []
+            while True:
+                try:
+                    line = lines.get(timeout=timeout)
+                except queue.Empty:
+                    raise RuntimeError(f"Chromium gave no DevTools address within {timeout} s: {seen}") from None
+                if line is None:
+                    raise RuntimeError(f"Chromium exited with {process.wait()}: {''.join(seen)}")
+                seen.append(line)
+                match = DEVTOOLS_LINE.search(line)
+                if match:
+                    break
+            browser = playwright.chromium.connect_over_cdp(match.group(1))
+            browser.contexts[0].add_init_script(NO_SERVICE_WORKER_JS)
+            try:
+                yield browser
+            finally:
+                browser.close()
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def watch_foreign_requests(target, base_url: str) -> tuple[list[str], object]:
+    """Record the requests of a Page or BrowserContext to another origin than base_url's.
+
+    The test browser resolves no other host name, so such a request fails; unlike a route,
+    watching leaves the HTTP cache on. Returns the list and the listener (to remove).
+    """
+    own_origin = origin_of(base_url)
+    foreign: list[str] = []
+
+    def seen(request) -> None:
+        url = request.url
+        if not url.startswith(("data:", "blob:")) and origin_of(url) != own_origin:
+            foreign.append(url)
+
+    target.on("request", seen)
+    return foreign, seen
+
+
+def block_urls(page, *patterns: str) -> None:
+    """Make the page's requests whose URL matches a pattern (``*`` wildcards) fail.
+
+    Through the DevTools protocol rather than a route: a route turns the HTTP cache off.
+    """
+    client = page.context.new_cdp_session(page)
+    client.send("Network.enable")
+    client.send("Network.setBlockedURLs", {"urls": list(patterns)})
+
+
+class AppContext:
+    """One test's pages in the browser's shared context, with the storage of a first visit.
+
+    Each test gets the app's origin as a new visitor would find it (no localStorage, no
+    saved game) but a warm HTTP cache. It has the few parts of a BrowserContext the tests
+    use (``new_page``, ``grant_permissions``, ``route``); ``close()`` closes its pages and
+    undoes what it set. ``foreign`` lists the requests made to another origin.
+    """
+
+    STORAGE = "local_storage,indexeddb,cache_storage,service_workers,file_systems,cookies"
+
+    def __init__(self, browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
+                 two_players: bool = False, private: bool = False) -> None:
+        self.private = private  # a context of its own: a second visitor beside the first
+        self._context = (
+            browser.new_context(service_workers="block") if private else browser.contexts[0]
+        )
+        self.server_url, self.viewport, self.reduced_motion = server_url, viewport, reduced_motion
+        self.two_players = two_players
+        self.pages: list = []
+        self._routes: list[tuple] = []
+        self._blocked: list[str] = []
+        self.foreign, self._listener = watch_foreign_requests(self._context, server_url)
+        if not private:
+            blank = self._context.new_page()
+            try:
+                client = self._context.new_cdp_session(blank)
+                client.send("Storage.clearDataForOrigin",
+                            {"origin": origin_of(server_url), "storageTypes": self.STORAGE})
+            finally:
+                blank.close()
+
+    def new_page(self):
+        page = self._context.new_page()
+        page.set_viewport_size(self.viewport)
+        page.emulate_media(reduced_motion=self.reduced_motion)
+        if self.two_players:
+            page.add_init_script(seed_two_players_js())
+        if self._blocked:
+            block_urls(page, *self._blocked)
+        self.pages.append(page)
+        return page
+
+    def block(self, *patterns: str) -> None:
+        """Make requests matching the patterns fail, in this test's pages (see :func:`block_urls`)."""
+        self._blocked.extend(patterns)
+        for page in self.pages:
+            block_urls(page, *self._blocked)
+
+    def grant_permissions(self, permissions: list[str], origin: str | None = None) -> None:
+        self._context.grant_permissions(permissions, origin=origin)
+
+    def route(self, url, handler) -> None:
+        """A route for this test only (it turns the HTTP cache off while it lasts)."""
+        self._context.route(url, handler)
+        self._routes.append((url, handler))
+
+    def close(self) -> None:
+        if self.private:
+            self._context.close()
+            return
+        for page in self.pages:
+            if not page.is_closed():
+                page.close()
+        for url, handler in self._routes:
+            self._context.unroute(url, handler)
+        self._context.clear_permissions()
+        self._context.remove_listener("request", self._listener)
+
+
 def wait_for_html_class(page, name: str, timeout_ms: float = 60_000) -> None:
     """Wait until <html> carries the class name (the app's readiness signal)."""
     page.wait_for_function(
@@ -147,32 +338,34 @@ def two_players_state() -> str:
     return dump_state(SavedState(Game(), c.settings(), None))
 
 
-def seed_two_players(context) -> None:
-    """Before any page of ``context`` loads, save "two players" unless a state is saved."""
+def seed_two_players_js() -> str:
+    """A script that saves "two players" before the page's own scripts run, unless a state is saved."""
     import json
 
     from reversi.ui.session import STORAGE_KEY
 
-    context.add_init_script(
+    return (
         f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)})) "
         f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(two_players_state())});"
     )
 
 
-def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
-             two_players: bool = False):
-    """A new context and page on the app, with foreign requests blocked and recorded.
+def seed_two_players(context) -> None:
+    """Before any page of ``context`` loads, save "two players" unless a state is saved."""
+    context.add_init_script(seed_two_players_js())
 
-    Returns ``(context, page, foreign, requests, errors)``: the foreign requests
-    blocked, every request made, and the page's errors (uncaught and console). With
-    ``two_players`` a first visit opens as two players instead of against the computer.
+
+def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
+             two_players: bool = False, private: bool = False):
+    """A page on the app, in the shared context with a first visit's storage (:class:`AppContext`).
+
+    Returns ``(context, page, foreign, requests, errors)``: the AppContext (close it), the
+    requests made to other origins, every request made, and the page's errors (uncaught and
+    console). With ``two_players`` a first visit opens as two players instead of against the
+    computer. A page that stays open while other tests run (a module's) is ``private``: in the
+    shared context, the next test's first visit would clear its storage.
     """
-    # no service worker: these tests cut requests short (routes), which its cache would answer;
-    # tests/test_offline.py tests the page with it
-    context = browser.new_context(viewport=viewport, reduced_motion=reduced_motion, service_workers="block")
-    foreign = block_foreign_requests(context, server_url)
-    if two_players:
-        seed_two_players(context)
+    context = AppContext(browser, server_url, viewport, reduced_motion, two_players, private)
     page = context.new_page()
     requests: list[str] = []
     errors: list[str] = []
@@ -180,4 +373,4 @@ def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(server_url)
-    return context, page, foreign, requests, errors
+    return context, page, context.foreign, requests, errors

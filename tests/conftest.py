@@ -1,8 +1,9 @@
 """Browser fixtures (session-scoped): the static server and Debian Chromium.
 
 Tests that need a page use ``server_url`` (base URL ending in '/') and
-``browser`` (a Playwright Browser); see tests/browser_support.py for helpers
-such as block_foreign_requests() and wait_for_html_class().
+``browser`` (a Playwright Browser, one for the whole run, whose first context keeps
+its cache between tests); see tests/browser_support.py for helpers such as
+open_app() and AppContext (a first visit's storage in that warm context).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "assets"))
 
-from browser_support import launch_chromium, serve_repo
+from browser_support import chromium_with_profile, serve_repo
 
 
 @pytest.fixture(autouse=True)
@@ -44,9 +45,5 @@ def server_url():
 def browser():
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with sync_playwright() as playwright, chromium_with_profile(playwright) as chromium:
+        yield chromium

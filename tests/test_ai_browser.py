@@ -23,18 +23,18 @@ LEGAL_JS = "els => els.filter(e => e.classList.contains('legal')).map(e => e.dat
 STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state])"
 
 
-def boot(browser, server_url: str, viewport: dict):
+def boot(browser, server_url: str, viewport: dict, private: bool = False):
     """A new page on the app (a first visit: against the computer), once its AI worker is warm."""
     from browser_support import open_app
 
-    context, page, foreign, requests, errors = open_app(browser, server_url, viewport)
+    context, page, foreign, requests, errors = open_app(browser, server_url, viewport, private=private)
     page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
     return context, page, foreign, requests, errors
 
 
 @pytest.fixture(scope="module")
 def session(browser, server_url):
-    context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800}, private=True)
     yield page, foreign, requests, errors
     assert not errors, errors
     assert not foreign, foreign
@@ -391,14 +391,12 @@ def test_a_worker_killed_mid_search_is_reported_and_retry_brings_it_back(app) ->
 def test_a_blocked_worker_script_leaves_a_page_for_two_players(browser, server_url) -> None:
     """worker.py cannot be fetched: the page still starts, says the computer is unavailable,
     and Play two-player lets two people play the game on."""
-    from browser_support import block_foreign_requests
+    from browser_support import AppContext
 
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, reduced_motion="reduce", service_workers="block"
-    )
+    context = AppContext(browser, server_url, {"width": 1280, "height": 800}, reduced_motion="reduce")
     try:
-        foreign = block_foreign_requests(context, server_url)
-        context.route("**/reversi/engine/worker.py", lambda route: route.abort())
+        foreign = context.foreign
+        context.block("*/reversi/engine/worker.py")
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))

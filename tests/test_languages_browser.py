@@ -42,10 +42,10 @@ def in_language(code: str, text: str) -> str:
 @pytest.fixture(scope="module")
 def danish_context(browser, server_url):
     """A browser whose language is Danish (one context for the module: its storage carries over)."""
-    from browser_support import block_foreign_requests, seed_two_players
+    from browser_support import seed_two_players, watch_foreign_requests
 
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK", service_workers="block")
-    foreign = block_foreign_requests(context, server_url)
+    foreign, _ = watch_foreign_requests(context, server_url)  # no route: the context's cache stays on
     seed_two_players(context)
     yield context
     assert not foreign, foreign

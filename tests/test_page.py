@@ -24,11 +24,11 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state, e.classList.contains('legal')])"
 
 
-def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference"):
+def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference", private: bool = False):
     """A new page on the app as two players (these tests play both sides by clicking)."""
     from browser_support import open_app
 
-    return open_app(browser, server_url, viewport, reduced_motion, two_players=True)
+    return open_app(browser, server_url, viewport, reduced_motion, two_players=True, private=private)
 
 
 def wait_ready(page) -> None:
@@ -37,7 +37,7 @@ def wait_ready(page) -> None:
 
 @pytest.fixture(scope="module")
 def app(browser, server_url):
-    context, page, foreign, _requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    context, page, foreign, _requests, errors = boot(browser, server_url, {"width": 1280, "height": 800}, private=True)
     wait_ready(page)
     yield page
     assert not errors, errors

@@ -34,13 +34,12 @@ def main_plies(page) -> list[str]:
 
 @pytest.fixture(scope="module")
 def context(browser, server_url):
-    from browser_support import block_foreign_requests
+    from browser_support import AppContext
 
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
-    foreign = block_foreign_requests(context, server_url)
+    context = AppContext(browser, server_url, {"width": 1280, "height": 860})
     yield context
-    assert not foreign, foreign
     context.close()
+    assert not context.foreign, context.foreign
 
 
 @pytest.fixture
