@@ -6,6 +6,7 @@ self.REVERSI_PRECACHE = {
   "assets/app.css",
   "assets/first-paint-strings.js",
   "assets/first-paint.js",
+  "assets/head.js",
   "assets/icons/favicon.svg",
   "assets/icons/icon-192.png",
   "assets/icons/icon-512.png",
@@ -70,7 +71,9 @@ self.REVERSI_PRECACHE = {
   "reversi/i18n/locale/pl/LC_MESSAGES/reversi.mo",
   "reversi/ui/__init__.py",
   "reversi/ui/autosave.py",
+  "reversi/ui/diagram.py",
   "reversi/ui/dom/__init__.py",
+  "reversi/ui/dom/embed.py",
   "reversi/ui/dom/features.py",
   "reversi/ui/dom/language.py",
   "reversi/ui/dom/main.py",
@@ -90,6 +93,7 @@ self.REVERSI_PRECACHE = {
   "reversi/ui/state.py",
   "reversi/ui/study.py",
   "reversi/ui/timing.py",
+  "reversi/ui/viewer.py",
   "sw.js"
  ]
 };

@@ -70,6 +70,10 @@ PARAMETERS: tuple[LinkParameter, ...] = (
         "0 to the number of moves", "browse",
     ),
     LinkParameter("lang", "the page's language", "en, cs, da, pl (default: the browser's)", "lang"),
+    LinkParameter("view", "an embed instead of the app", "embed (a game viewer) or puzzle", "embed"),
+    LinkParameter("caption", "an embed's caption", "text, at most 200 characters", "embed"),
+    LinkParameter("flip", "an embed's board turned around", "0 (default) or 1", "embed"),
+    LinkParameter("theme", "the page's colours", "light or dark (default: dark)", "embed"),
 )
 BY_NAME: dict[str, LinkParameter] = {p.name: p for p in PARAMETERS}
 

@@ -58,7 +58,7 @@ class MoveRow:
     plies: tuple[PlyEntry | None, PlyEntry | None]
 
 
-def _side_and_number(game: Game, ply: int) -> tuple[int, int]:
+def side_and_number(game: Game, ply: int) -> tuple[int, int]:
     """Who plays ply ``ply`` (1 for the first) and its move number (a White start begins ``1. …``)."""
     index = ply - 1 + (1 if game.start.turn == WHITE else 0)
     return index % 2, index // 2 + 1
@@ -74,7 +74,7 @@ def entries(game: Game) -> list[PlyEntry]:
         out.append(
             PlyEntry(
                 ply=node.depth,
-                side=_side_and_number(game, node.depth)[0],
+                side=side_and_number(game, node.depth)[0],
                 text="pass" if move == PASS else g.name(move),
                 is_pass=move == PASS,
                 current=node is game.current,
@@ -114,7 +114,7 @@ def as_text(game: Game) -> str:
 
 
 def _label(game: Game, node: Node, side_names: tuple[str, str]) -> str:
-    side, number = _side_and_number(game, node.depth)
+    side, number = side_and_number(game, node.depth)
     if node.move == PASS:
         # Translators: a pass in the move list, for screen readers: "12. White passes"
         return _("{number}. {side} passes").format(number=number, side=side_names[side])
@@ -167,7 +167,7 @@ def _variations_markup(game: Game, branch: Node, side_names: tuple[str, str]) ->
                 out.append(f'<span class="var-paren" aria-hidden="true">{kind}</span>')
                 continue
             if kind == "move":
-                side, number = _side_and_number(game, node.depth)
+                side, number = side_and_number(game, node.depth)
                 if side == 0:
                     out.append(f'<span class="move-no var-no" aria-hidden="true">{number}.</span>')
                 elif numbered:
@@ -196,7 +196,7 @@ def render_move_list(
     out = []
     pending: list[str] = []  # the variations of the row being written, after it
     for node in main:
-        side, number = _side_and_number(game, node.depth)
+        side, number = side_and_number(game, node.depth)
         if side == 0 or node.depth == 1:
             out.extend(pending)
             pending = []

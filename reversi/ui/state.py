@@ -27,11 +27,12 @@ from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_n
 from reversi.errors import ReversiError, RulesError, SettingsError
 from reversi.i18n import N_, _
 from reversi.ui import players as _players
+from reversi.ui.diagram import board_cells, side_colors
 from reversi.ui.editor import Editor
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 from reversi.ui.render import BLACK as CELL_BLACK
-from reversi.ui.render import BLOCKED, CUT, EMPTY, BoardView, default_stars
 from reversi.ui.render import WHITE as CELL_WHITE
+from reversi.ui.render import BoardView, default_stars
 
 #: Field names of the new-game form, with their defaults.
 FORM_DEFAULTS: dict[str, str] = {
@@ -149,11 +150,6 @@ def form_side_names(fields: Mapping[str, str]) -> tuple[str, str]:
     except RulesError:
         black, white = N_("Black"), N_("White")
     return _(black), _(white)
-
-
-def side_colors(rules: Rules) -> tuple[str, str]:
-    """The disc colours drawn for the two sides: their names, in lower case."""
-    return (rules.side_names[0].lower(), rules.side_names[1].lower())
 
 
 @dataclass(frozen=True)
@@ -504,21 +500,7 @@ class Controller:
         rules = self.rules
         g = rules.geometry
         pos = self.position
-        base_removed = rules.kind.base_geometry(rules.size).removed
-        cells = []
-        for row in range(g.height):
-            for col in range(g.width):
-                i = g.index(col, row)
-                bit = 1 << i
-                if i in g.removed:
-                    cells.append(CUT if i in base_removed else BLOCKED)
-                elif pos.black & bit:
-                    cells.append(CELL_BLACK)
-                elif pos.white & bit:
-                    cells.append(CELL_WHITE)
-                else:
-                    cells.append(EMPTY)
-        cells_t = tuple(cells)
+        cells_t = board_cells(rules, pos)
         last, flips = self._last_move()
         over = pos.is_over or self.lost_on_time is not None
         return BoardView(

@@ -1,8 +1,15 @@
 """The page's entry point (``index.html`` runs it on the main thread via PyScript).
 
-It imports only what the page needs: the pure-Python package, never numpy.
+It imports only what the page needs: the pure-Python package, never numpy. An address
+with ``view=`` (an embed for another site's page) starts the embed, which needs no
+engine, clock or storage (:mod:`reversi.ui.dom.embed`); any other starts the app.
 """
 
-from reversi.ui.dom.page import start
+import js  # type: ignore[import-not-found]
+
+if js.document.documentElement.classList.contains("view-embed"):  # set by assets/head.js
+    from reversi.ui.dom.embed import start
+else:
+    from reversi.ui.dom.page import start
 
 page = start()

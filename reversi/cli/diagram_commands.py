@@ -1,0 +1,94 @@
+"""``python -m reversi svg``: a position as a standalone SVG diagram, for handouts and books.
+
+The diagram is the page's own board (:mod:`reversi.ui.render`), painted so that it needs
+no style sheet or script (:func:`reversi.ui.diagram.standalone_svg`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from reversi.cli.options import add_rule_options, game_from_args, start_from_args
+from reversi.core.game import Game
+from reversi.errors import ReversiError
+from reversi.i18n import _
+from reversi.ui.diagram import THEMES, position_view, standalone_svg
+
+_CELLS = set("XxOoBbWw*-.#/_")
+MIN_PX, MAX_PX = 64, 4096
+
+
+def _game(args: argparse.Namespace) -> Game:
+    words = list(args.text or [])
+    first = words[0] if words else ""
+    ns = argparse.Namespace(**vars(args))
+    if len(first) >= 16 and set(first) <= _CELLS:  # a position string (its side to move may follow)
+        ns.position = " ".join(words)
+        ns.moves = []
+        return Game(start=start_from_args(ns))
+    ns.position = None
+    ns.moves = words
+    return game_from_args(ns)
+
+
+def cmd_svg(args: argparse.Namespace) -> int:
+    game = _game(args)
+    plies = len(game.line)
+    at = plies if args.at is None else args.at
+    if not 0 <= at <= plies:
+        raise ReversiError(
+            _("--at {at} is out of range: 0 to {most} (the moves given)").format(at=args.at, most=plies)
+        )
+    if not MIN_PX <= args.width <= MAX_PX:
+        raise ReversiError(
+            _("--width {width} is out of range: {least} to {most} pixels").format(
+                width=args.width, least=MIN_PX, most=MAX_PX
+            )
+        )
+    game.go_to(at)
+    rules = game.rules
+    g = rules.geometry
+    marks = []
+    for name in args.marks.replace(",", " ").split():
+        index = g.parse_square(name)  # raises the notation's error for a bad name
+        if index in g.removed:
+            raise ReversiError(_("--marks: {square} is not a square of this board").format(square=name))
+        marks.append(index)
+    view = position_view(
+        rules,
+        game.position,
+        last_move=game.line[at - 1] if at else None,
+        marks=marks,
+        show_legal=args.legal,
+        rotated=args.flip,
+    )
+    svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + standalone_svg(view, args.width, args.theme) + "\n"
+    if args.output in (None, "-"):
+        sys.stdout.write(svg)
+    else:
+        try:
+            with open(args.output, "w", encoding="utf-8") as out:
+                out.write(svg)
+        except OSError as e:
+            raise ReversiError(_("cannot write {path}: {reason}").format(path=args.output, reason=e.strerror)) from e
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    """Add ``svg`` to the parser's subcommands."""
+    p = sub.add_parser("svg", help=_("draw a position as an SVG diagram (no style sheet needed)"))
+    add_rule_options(p)
+    p.add_argument("text", nargs="*", metavar=_("POSITION|MOVES"),
+                   help=_("a position string, or the moves of a game (a transcript); default: the start"))
+    p.add_argument("--at", type=int, default=None, metavar="K",
+                   help=_("draw the position after K of the moves (default: after all)"))
+    p.add_argument("--marks", default="", metavar=_("SQUARES"), help=_("squares to mark, like d3,c4"))
+    p.add_argument("--legal", action="store_true", help=_("dot the legal moves"))
+    p.add_argument("--flip", action="store_true", help=_("turn the board around (a1 at the bottom right)"))
+    # --width, not --size: --size is the board's side, as in every subcommand
+    p.add_argument("--width", type=int, default=400, metavar=_("PX"), help=_("width in pixels (default 400)"))
+    p.add_argument("--theme", choices=THEMES, default="light", help=_("colours around the board (default light)"))
+    p.add_argument("-o", "--output", default=None, metavar=_("FILE"), help=_("write to FILE (default: print)"))
+    p.set_defaults(func=cmd_svg)

@@ -1,0 +1,177 @@
+"""The embed (``index.html?view=embed``): a game viewer for another site's page.
+
+``main.py`` starts this instead of the app when the address has ``view=``. It draws
+the board, the replay controls and the move list of :class:`reversi.ui.viewer.Viewer`,
+and nothing else: no engine worker (nothing is computed to replay a game), no clock,
+no storage written (the language is read, never remembered), no service worker
+(``assets/offline.js`` registers none for an embed). ``assets/head.js`` has already
+set ``<html class="view-embed">`` (the embed's layout, ``assets/app.css``) and the
+theme. Readiness: ``<html class="ready">`` and the mark ``reversi-ready``, as the app.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document  # type: ignore[import-not-found]
+
+from reversi.formats.links import rewrite_query
+from reversi.i18n import _
+from reversi.ui.dom import language as page_language
+from reversi.ui.movelist import render_move_list
+from reversi.ui.render import render_board
+from reversi.ui.viewer import AUTOPLAY_MS, Viewer
+
+#: Keys the embed answers, wherever the focus is in it (a text field has none here).
+KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", " ")
+
+
+def _by_id(name: str) -> Any:
+    element = document.getElementById(name)
+    if element is None:
+        raise RuntimeError(f"index.html has no #{name}")
+    return element
+
+
+class Embed:
+    """The DOM side of one viewer: draws it and turns clicks and keys into its controls."""
+
+    def __init__(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+        self.board = _by_id("board")
+        self.bar = _by_id("embed-bar")
+        self.move_list = _by_id("move-list")
+        self.status = _by_id("embed-status")
+        self.caption = _by_id("embed-caption")
+        self.comment = _by_id("embed-comment")
+        self.problem = _by_id("embed-problem")
+        self.open_link = _by_id("embed-open")
+        self._board_markup = ""
+        self._list_markup = ""
+        self._timer: Any = None
+        self._proxies: list[Any] = []
+
+    def bind(self) -> None:
+        for element, event, handler in (
+            (self.bar, "click", self.on_bar_click),
+            (self.move_list, "click", self.on_list_click),
+            (document, "keydown", self.on_key),
+        ):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            element.addEventListener(event, proxy)
+        self._tick_proxy = create_proxy(self.on_tick)
+        self._proxies.append(self._tick_proxy)
+
+    # -- events --------------------------------------------------------------------------
+
+    def on_bar_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-action]")
+        if button is None or button.disabled:
+            return
+        action = str(button.getAttribute("data-action"))
+        v = self.viewer
+        {"first": v.first, "prev": v.prev, "next": v.next, "last": v.last,
+         "play": v.toggle_play, "flip": v.rotate}.get(action, lambda: None)()
+        self.update()
+
+    def on_list_click(self, event: Any) -> None:
+        entry = event.target.closest("[data-node]")
+        if entry is not None and self.viewer.go_to_node(int(entry.getAttribute("data-node"))):
+            self.update()
+
+    def on_key(self, event: Any) -> None:
+        if event.key not in KEYS or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if event.key == " " and event.target.closest("button, a"):
+            return  # space presses the focused button or link, as anywhere
+        event.preventDefault()
+        self.viewer.key(str(event.key))
+        self.update()
+
+    def on_tick(self) -> None:
+        self._timer = None
+        self.viewer.tick()
+        self.update()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def update(self) -> None:
+        v = self.viewer
+        game = v.game
+        markup = render_board(v.board_view())
+        if markup != self._board_markup:
+            self.board.innerHTML = markup
+            self._board_markup = markup
+        listing = render_move_list(game, game.rules.display_side_names())
+        if listing != self._list_markup:
+            self.move_list.innerHTML = listing
+            self._list_markup = listing
+            self.scroll_to_current()
+        self.status.textContent = v.status()
+        comment = v.current.comment
+        self.comment.textContent = comment
+        self.comment.hidden = not comment
+        self.set_button("first", v.can_go_back())
+        self.set_button("prev", v.can_go_back())
+        self.set_button("next", v.can_go_forward())
+        self.set_button("last", v.can_go_forward())
+        self.set_button("play", bool(game.main_line()[1:]))
+        self.set_button("flip", True)
+        play = self.bar.querySelector('[data-action="play"]')
+        play.setAttribute("aria-pressed", "true" if v.playing else "false")
+        self.board.dataset.ply = str(v.current.depth)
+        self.board.dataset.node = str(v.current.id)
+        self.board.dataset.playing = "true" if v.playing else "false"
+        if v.playing and self._timer is None:
+            self._timer = js.setTimeout(self._tick_proxy, AUTOPLAY_MS)
+        elif not v.playing and self._timer is not None:
+            js.clearTimeout(self._timer)
+            self._timer = None
+
+    def set_button(self, action: str, enabled: bool) -> None:
+        button = self.bar.querySelector(f'[data-action="{action}"]')
+        if button is not None:
+            button.disabled = not enabled
+
+    def scroll_to_current(self) -> None:
+        """Bring the current move into the list's view, scrolling the list only (never the host page)."""
+        entry = self.move_list.querySelector(".current")
+        box = self.move_list
+        if entry is None:
+            box.scrollTop = 0
+            return
+        top = entry.offsetTop - box.offsetTop
+        if top < box.scrollTop or top + entry.offsetHeight > box.scrollTop + box.clientHeight:
+            box.scrollTop = max(0, top - box.clientHeight // 2)
+
+    def show_once(self) -> None:
+        """What does not change while the reader replays: caption, title, problem, the app's link."""
+        v = self.viewer
+        options = v.options
+        if options.caption:
+            self.caption.textContent = options.caption
+            self.caption.hidden = False
+        document.title = options.caption or v.game.rules.describe()
+        if v.problem:
+            # Translators: an embed whose link cannot be read shows the start and says why
+            self.problem.textContent = _("This game could not be shown: {reason}").format(reason=v.problem)
+            self.problem.hidden = False
+        query = str(js.location.search)
+        app_query = rewrite_query(query, "embed", {})  # the game's parameters, for the whole app
+        self.open_link.href = "./" + (f"?{app_query}" if app_query else "")
+        self.bar.hidden = False
+
+
+def start() -> Embed:
+    """Draw the embed of this address, attach its handlers, and signal readiness."""
+    page_language.apply_language(page_language.initial_language())
+    embed = Embed(Viewer.from_query(str(js.location.search)))
+    embed.show_once()
+    embed.update()
+    embed.bind()
+    document.documentElement.classList.add("ready")
+    js.performance.mark("reversi-ready")
+    return embed

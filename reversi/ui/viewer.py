@@ -1,0 +1,220 @@
+"""The game viewer of an embed (``?view=embed``): replay a game, its variations and comments.
+
+A teacher's page shows a game in an iframe; the reader goes through it and nobody plays:
+there is no engine, no clock and no saved state. :class:`Viewer` is the state of one
+such board as plain Python (the DOM side is :mod:`reversi.ui.dom.embed`): which
+position of the game's tree is shown, and the replay controls (first, previous, next,
+last, autoplay), which follow the line shown: the main line, or the variation the
+reader went into.
+
+The embed's own link parameters (owner ``embed`` in :mod:`reversi.formats.links`):
+``view``, ``caption``, ``flip``, ``theme``; the game's are the share link's, with
+``at`` naming the position shown first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reversi.core.game import Game, Node
+from reversi.core.position import PASS
+from reversi.errors import ReversiError
+from reversi.formats.links import parse_query
+from reversi.i18n import _
+from reversi.ui.diagram import THEMES, position_view
+from reversi.ui.movelist import side_and_number
+from reversi.ui.render import BoardView
+from reversi.ui.session import link_game
+
+#: The views an address can ask for with ``view=``.
+VIEWS = ("embed", "puzzle")
+#: The longest caption shown (characters); a longer one is cut with an ellipsis.
+MAX_CAPTION = 200
+#: Autoplay: milliseconds between moves.
+AUTOPLAY_MS = 1200
+
+
+@dataclass(frozen=True)
+class EmbedOptions:
+    """What an embed's address asks for, besides the game."""
+
+    view: str = "embed"
+    caption: str = ""
+    flip: bool = False
+    theme: str = ""
+
+
+def embed_options(query: str) -> EmbedOptions:
+    """The embed's options of an address; unknown or bad values fall back to the defaults."""
+    try:
+        params = parse_query(query)
+    except ReversiError:
+        params = {}  # the game's reading says what is wrong
+    view = params.get("view", "")
+    caption = " ".join(params.get("caption", "").split())
+    if len(caption) > MAX_CAPTION:
+        caption = caption[: MAX_CAPTION - 1] + "…"
+    theme = params.get("theme", "")
+    return EmbedOptions(
+        view=view if view in VIEWS else "embed",
+        caption=caption,
+        flip=params.get("flip") == "1",
+        theme=theme if theme in THEMES else "",
+    )
+
+
+class Viewer:
+    """One game shown for replay: the node shown, and the controls' moves through the tree."""
+
+    def __init__(self, game: Game, options: EmbedOptions | None = None, problem: str = "") -> None:
+        self.game = game
+        self.options = options or EmbedOptions()
+        #: Why the address's game could not be shown ('' when it could): the viewer shows the start.
+        self.problem = problem
+        self.rotated = self.options.flip
+        self.playing = False
+
+    @classmethod
+    def from_query(cls, query: str) -> Viewer:
+        """The viewer of an address; a bad game link shows the standard start and says why."""
+        options = embed_options(query)
+        try:
+            game, _players = link_game(query)
+        except ReversiError as e:  # the link cannot be read: said, and the start shown
+            return cls(Game(), options, str(e))
+        shown = game.live  # the link's at=: where the reader starts
+        game.set_live(game.main_line()[-1])  # nobody plays here: the whole game is the game's
+        game.go_to_node(shown)
+        return cls(game, options)
+
+    # -- where we are ------------------------------------------------------------------
+
+    @property
+    def current(self) -> Node:
+        return self.game.current
+
+    def _line_end(self) -> Node:
+        node = self.current
+        while node.children:
+            node = node.children[0]
+        return node
+
+    def _start(self) -> Node:
+        return self.game.root
+
+    def can_go_back(self) -> bool:
+        return self.current.parent is not None
+
+    def can_go_forward(self) -> bool:
+        return bool(self.current.children)
+
+    # -- the controls ------------------------------------------------------------------
+
+    def _go(self, node: Node) -> bool:
+        # nobody rests where the side to move must pass: the forced pass is stepped over
+        while node.position.must_pass and node.children and node.children[0].was_forced_pass:
+            node = node.children[0]
+        if node is self.current:
+            return False
+        self.game.go_to_node(node)
+        return True
+
+    def first(self) -> bool:
+        self.playing = False
+        return self._go(self._start())
+
+    def last(self) -> bool:
+        self.playing = False
+        return self._go(self._line_end())
+
+    def next(self) -> bool:
+        if not self.current.children:
+            self.playing = False
+            return False
+        return self._go(self.current.children[0])
+
+    def prev(self) -> bool:
+        self.playing = False
+        node = self.current.parent
+        if node is None:
+            return False
+        # back over a forced pass too (the position before it is where the mover stood)
+        while node.parent is not None and node.position.must_pass and node.children[0].was_forced_pass:
+            node = node.parent
+        return self._go(node)
+
+    def go_to_node(self, node_id: int) -> bool:
+        self.playing = False
+        try:
+            node = self.game.node(node_id)
+        except KeyError:
+            return False
+        return self._go(node)
+
+    def toggle_play(self) -> bool:
+        """Start or stop autoplay; from the line's end it starts again at the beginning."""
+        if self.playing:
+            self.playing = False
+            return True
+        if not self.can_go_forward():
+            self._go(self._start())
+        self.playing = self.can_go_forward()
+        return self.playing
+
+    def tick(self) -> bool:
+        """Autoplay's next move; stops at the end of the line. True if the board changed."""
+        if not self.playing:
+            return False
+        moved = self.next()
+        if not self.can_go_forward():
+            self.playing = False
+        return moved
+
+    def key(self, key: str) -> bool:
+        """A key of the replay: arrows, Home, End, space; True if it was one."""
+        actions = {"ArrowLeft": self.prev, "ArrowRight": self.next, "Home": self.first, "End": self.last}
+        if key in actions:
+            actions[key]()
+            return True
+        if key == " ":
+            self.toggle_play()
+            return True
+        return False
+
+    def rotate(self) -> None:
+        self.rotated = not self.rotated
+
+    # -- what is drawn -----------------------------------------------------------------
+
+    def board_view(self) -> BoardView:
+        node = self.current
+        return position_view(
+            self.game.rules,
+            node.position,
+            last_move=node.move,
+            marks=node.marks,
+            rotated=self.rotated,
+        )
+
+    def status(self) -> str:
+        """What the line under the board says: the move shown, or the result at the end."""
+        rules = self.game.rules
+        names = rules.display_side_names()
+        node = self.current
+        pos = node.position
+        if pos.is_over:
+            result = pos.result()
+            if result.winner is None:
+                # Translators: the result of a finished game: "Draw 32-32"
+                return _("Draw {score}").format(score=result.score)
+            # Translators: the result of a finished game: "Black wins 40-24"
+            return _("{side} wins {score}").format(side=names[result.winner], score=result.score)
+        if node.move is None:
+            # Translators: the embed's status before any move: "Black to move"
+            return _("{side} to move").format(side=names[pos.turn])
+        side, number = side_and_number(self.game, node.depth)
+        if node.move == PASS:
+            # Translators: the embed's status after a pass: "White passes"
+            return _("{side} passes").format(side=names[side])
+        # Translators: the embed's status after a move, with its number: "12. Black f4"
+        return _("{number}. {side} {move}").format(number=number, side=names[side], move=rules.geometry.name(node.move))
