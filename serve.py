@@ -81,7 +81,9 @@ _GZIPPED: dict[tuple[str, int, int], bytes] = {}
 #: What is served: these files at the top, and everything below these folders.
 SITE_FILES = frozenset({"index.html", "pyscript.toml", "sw.js"})
 SITE_FOLDERS = ("reversi/", "assets/")
-#: Sent with every response (the Content-Security-Policy is added from index.html).
+#: Pages that are not the app and carry a policy of their own (a teacher's page, as an example).
+OWN_POLICY = ("assets/examples/",)
+#: Sent with every response (the Content-Security-Policy is added from index.html, but for OWN_POLICY).
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
@@ -219,7 +221,7 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
-        if self.policy:
+        if self.policy and not unquote(urlsplit(self.path).path).lstrip("/").startswith(OWN_POLICY):
             self.send_header("Content-Security-Policy", self.policy)
         super().end_headers()
 

@@ -24,7 +24,7 @@ ALLOWED = {
     "reversi.formats": {"reversi.core"},
     "reversi.engine": {"reversi.core", "reversi.formats"},
     "reversi.ui": {"reversi.core", "reversi.formats", "reversi.engine"},
-    "reversi.cli": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.tools"},
+    "reversi.cli": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.ui", "reversi.tools"},
     "reversi.tools": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.ui"},
 }
 BROWSER_MODULES = ("js", "pyodide", "pyscript")

@@ -150,7 +150,7 @@ def test_record_files(text: str) -> None:
         assert record.to_game().rules == record.rules
 
 
-LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang"]
+LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang", "view", "caption", "flip", "theme"]
 query_text = st.lists(
     st.tuples(st.sampled_from(LINK_KEYS), st.one_of(number_text, grammar_text, st.sampled_from(["octagon", "w", "1"]))),
     max_size=8,
@@ -161,6 +161,17 @@ query_text = st.lists(
 def test_links(query: str) -> None:
     only_our_errors(lambda: record_from_query(query))
     only_our_errors(lambda: game_from_link(query))
+
+
+@given(st.one_of(query_text, any_text))
+def test_embed_addresses(query: str) -> None:
+    """An embed shows any address: its game, or the start and why not; it never raises."""
+    from reversi.ui.viewer import Viewer
+
+    viewer = Viewer.from_query(query)
+    assert viewer.status() and viewer.board_view().cells
+    viewer.last()
+    viewer.status()
 
 
 @given(json_value)

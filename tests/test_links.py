@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_every_row_is_complete_and_names_are_unique() -> None:
     assert len(BY_NAME) == len(PARAMETERS) >= 11
     for p in PARAMETERS:
-        assert re.fullmatch(r"[a-z]{1,4}", p.name) and p.meaning and p.values and p.owner
+        assert re.fullmatch(r"[a-z]{1,7}", p.name) and p.meaning and p.values and p.owner  # short: links stay short
     assert {"r", "s", "m", "at"} <= GAME_KEYS and "v" not in GAME_KEYS
 
 
@@ -59,6 +59,8 @@ def test_every_parameter_the_code_reads_is_in_the_table() -> None:
     assert {"r", "s", "p", "m", "hc"} <= read
     assert read <= set(BY_NAME), sorted(read - set(BY_NAME))
     assert "at" in parameters_read_in(ROOT / "reversi" / "ui" / "session.py") & set(BY_NAME)
+    embed = parameters_read_in(ROOT / "reversi" / "ui" / "viewer.py")
+    assert {"view", "caption", "flip", "theme"} <= embed <= set(BY_NAME), embed
 
 
 def test_a_move_keeps_the_parameters_of_other_features() -> None:

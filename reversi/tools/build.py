@@ -15,8 +15,11 @@
   (:data:`FETCHED_BY_SRC`: fetched by its own ``src``); and the weights files of
   ``reversi/engine/data/`` that the evaluator reads at run time (those present).
 
-``tests/test_render.py`` and ``tests/test_offline.py`` fail when one is out of date. Runs under CPython
-only; the page never imports it.
+* ``assets/examples/teaching.html``: an example of a teacher's page, with a live viewer and
+  lite diagrams (:mod:`reversi.ui.snippets`), whose SVGs are drawn here.
+
+``tests/test_render.py``, ``tests/test_offline.py`` and ``tests/test_embed.py`` fail when one is out
+of date. Runs under CPython only; the page never imports it.
 """
 
 from __future__ import annotations
@@ -152,6 +155,68 @@ def updated_config(text: str, paths: list[str]) -> str:
     return head + files_table(paths)
 
 
+# -- the example teaching page --------------------------------------------------------------
+
+TEACHING_PAGE = "assets/examples/teaching.html"
+#: The example page's own policy (a teacher's page has its own): its script, its style, our frames.
+TEACHING_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-src 'self'"
+#: From the example page, the app is two folders up (works under any sub-path, e.g. GitHub Pages').
+APP_FROM_EXAMPLES = "../../"
+#: The lite diagrams of the example page: (caption, a game link's query).
+TEACHING_DIAGRAMS = (
+    ("The start: Black has four moves", ""),
+    ("Diagonal opening, after f5 f6", "m=f5f6"),
+    ("The Tiger: after f5 d6 c3 d3 c4", "m=f5d6c3d3c4"),
+    ("Octagon Reversi: eight corner-like squares", "r=octagon"),
+)
+#: The game of the example's viewer: the Tiger, with a comment and a variation.
+TEACHING_GAME = "v=2&m=f5d6c3d3c4%7BThe%20Tiger%3A%20Black%20takes%20c4%7Df4(b3)e3f6&at=5"
+
+
+def teaching_page() -> str:
+    """The example teaching page (English: it is the teacher's own text)."""
+    from reversi.ui.snippets import lite_snippet, viewer_snippet
+
+    diagrams = "\n".join(
+        f"      <figure>{lite_snippet(APP_FROM_EXAMPLES, query, caption)}<figcaption>{caption}</figcaption></figure>"
+        for caption, query in TEACHING_DIAGRAMS
+    )
+    viewer = viewer_snippet(APP_FROM_EXAMPLES, TEACHING_GAME, "The Tiger opening")
+    return f"""<!DOCTYPE html>
+<!-- Written by `python -m reversi.tools.build` (the diagrams are drawn by reversi/ui/snippets.py). -->
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta http-equiv="Content-Security-Policy" content="{TEACHING_POLICY}">
+  <title>Teaching Othello: an example page</title>
+  <link rel="icon" href="../icons/favicon.svg" type="image/svg+xml">
+  <style>
+    body {{ max-width: 760px; margin: 0 auto; padding: 16px; font: 16px/1.5 system-ui, sans-serif; color: #222; }}
+    .diagrams {{ display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 16px; }}
+    figure {{ margin: 0; }}
+    figure svg {{ width: 100%; height: auto; display: block; }}
+    figcaption {{ font-size: 14px; color: #555; }}
+    figure:has(iframe) {{ grid-column: 1 / -1; }}
+  </style>
+  <script src="../lite.js" defer></script>
+</head>
+<body>
+  <h1>Teaching Othello: an example page</h1>
+  <p>A live viewer: go through the game with the buttons or the arrow keys; the comment and the
+  variation (b3) are part of the game.</p>
+  {viewer}
+  <h2>Lite diagrams</h2>
+  <p>Each diagram is a picture and a link: it loads nothing until you click it, and then it becomes
+  a live viewer in its place.</p>
+  <div class="diagrams">
+{diagrams}
+  </div>
+</body>
+</html>
+"""
+
+
 def main() -> int:
     for name, size, maskable in ICONS:
         path = ROOT / "assets" / "icons" / name
@@ -168,7 +233,12 @@ def main() -> int:
     precache = ROOT / PRECACHE
     cached = precache.read_text(encoding="utf-8") if precache.exists() else ""
     new_cached = precache_text(precache_files())
-    for path, old, new in ((index, html, new_html), (config, toml, new_toml), (precache, cached, new_cached)):
+    teaching = ROOT / TEACHING_PAGE
+    teaching.parent.mkdir(parents=True, exist_ok=True)
+    taught = teaching.read_text(encoding="utf-8") if teaching.exists() else ""
+    new_taught = teaching_page()
+    for path, old, new in ((index, html, new_html), (config, toml, new_toml), (precache, cached, new_cached),
+                           (teaching, taught, new_taught)):
         if new != old:
             path.write_text(new, encoding="utf-8")
             print(f"updated {path.relative_to(ROOT)}")

@@ -202,8 +202,8 @@ class Viewer:
         names = rules.display_side_names()
         node = self.current
         pos = node.position
-        if pos.is_over:
-            result = pos.result()
+        result = pos.result()
+        if result is not None:
             if result.winner is None:
                 # Translators: the result of a finished game: "Draw 32-32"
                 return _("Draw {score}").format(score=result.score)

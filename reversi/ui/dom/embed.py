@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import document  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document
 
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _

@@ -5,11 +5,16 @@ with ``view=`` (an embed for another site's page) starts the embed, which needs 
 engine, clock or storage (:mod:`reversi.ui.dom.embed`); any other starts the app.
 """
 
-import js  # type: ignore[import-not-found]
+from typing import Any
 
+import js
+
+page: Any
 if js.document.documentElement.classList.contains("view-embed"):  # set by assets/head.js
-    from reversi.ui.dom.embed import start
-else:
-    from reversi.ui.dom.page import start
+    from reversi.ui.dom import embed
 
-page = start()
+    page = embed.start()
+else:
+    from reversi.ui.dom import page as app
+
+    page = app.start()

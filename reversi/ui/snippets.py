@@ -1,0 +1,70 @@
+"""HTML snippets a teacher pastes into a page: a live viewer, or a lite diagram.
+
+* :func:`viewer_snippet`: an ``<iframe>`` of the embed (``?view=embed``): the game to
+  replay, with its variations and comments. It loads the Python runtime when the page does.
+* :func:`lite_snippet`: a static SVG of the position, drawn here (no script, no style
+  sheet), inside a plain link to the viewer. Ten of them on a page load no Python at all;
+  with ``assets/lite.js`` on the page, a click turns the diagram into the live viewer in
+  place; without it (a course platform that strips scripts and iframes) the link opens
+  the viewer, and the SVG still shows the position.
+
+``app_url`` is the address of the app (``https://NAME.github.io/REPO/``, or a relative
+``../../`` inside this site); ``query`` holds the game's link parameters (a share link's
+query), to which the embed's own are added. A link that cannot be shown is refused with the
+project's :class:`~reversi.errors.NotationError`, so the teacher finds out, not the reader.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import quote
+
+from reversi.errors import NotationError
+from reversi.formats.links import parse_query, rewrite_query
+from reversi.i18n import _
+from reversi.ui.diagram import standalone_svg
+from reversi.ui.viewer import Viewer
+
+#: The CSS class of a lite diagram's link (assets/lite.js looks for it).
+LITE_CLASS = "reversi-lite"
+
+
+def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip: bool = False) -> str:
+    """The viewer's address for a game link's ``query``, with the embed's options."""
+    options = {"view": "embed"}
+    if caption:
+        options["caption"] = caption
+    if flip:
+        options["flip"] = "1"
+    if theme:
+        options["theme"] = theme
+    parse_query(query)  # a bad link is refused here, not discovered by the reader
+    return f"{app_url}?{rewrite_query(query, 'embed', options)}"
+
+
+def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "", width: int = 640) -> str:
+    """An iframe of the viewer, as wide as its container up to ``width`` pixels."""
+    problem = Viewer.from_query(query).problem
+    if problem:
+        raise NotationError(problem)
+    url = embed_url(app_url, query, caption, theme)
+    # Translators: the accessible name of an embedded game viewer (an iframe) on a teacher's page
+    title = caption or _("Reversi game viewer")
+    return (
+        f'<iframe src="{escape(url)}" title="{escape(title)}" loading="lazy" '
+        f'style="width:100%;max-width:{width}px;height:{round(width * 0.95)}px;border:0"></iframe>'
+    )
+
+
+def lite_snippet(app_url: str, query: str, caption: str = "", theme: str = "light", width: int = 320) -> str:
+    """A static diagram of the position the link shows, in a link to the viewer."""
+    url = embed_url(app_url, query, caption, theme)
+    viewer = Viewer.from_query(query)
+    if viewer.problem:
+        raise NotationError(viewer.problem)
+    svg = standalone_svg(viewer.board_view(), width, theme or "light")
+    # Translators: the hover text of a lite diagram on a teacher's page: a click opens the game viewer
+    title = _("Open this position in the game viewer")
+    label = f"{caption}: {title}" if caption else title
+    attrs = f'class="{LITE_CLASS}" href="{escape(url)}" title="{escape(label)}" data-caption="{quote(caption)}"'
+    return f"<a {attrs}>{svg}</a>"

@@ -1,0 +1,201 @@
+"""Embeds and diagrams under CPython: the viewer's replay, its options, standalone SVG, ``svg``.
+
+The browser side (the embed page itself) is tests/test_embed_browser.py.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from test_ui_state import find_game_with_pass
+
+from reversi import Game, Rules
+from reversi.cli.main import main
+from reversi.core.position import PASS
+from reversi.errors import ReversiError
+from reversi.ui.diagram import position_view, standalone_svg
+from reversi.ui.render import render_board
+from reversi.ui.viewer import MAX_CAPTION, Viewer, embed_options
+
+SVG = "{http://www.w3.org/2000/svg}"
+TIGER = "?view=embed&v=2&m=f5d6c3d3c4%7BThe%20Tiger%7Df4(b3)e3f6&at=5&caption=The%20Tiger"
+
+
+# -- the viewer ------------------------------------------------------------------------------
+
+
+def test_the_viewer_opens_at_the_links_position_and_goes_through_the_game() -> None:
+    v = Viewer.from_query(TIGER)
+    assert v.problem == "" and v.current.depth == 5 and v.status() == "3. Black c4"
+    assert v.current.comment == "The Tiger"
+    assert v.game.live.depth == 8  # the whole game is the game: no move is "ahead"
+    assert v.next() and v.status() == "3. White f4"
+    assert v.last() and v.status() == "4. White f6" and not v.can_go_forward()
+    assert not v.next()
+    assert v.first() and v.current.depth == 0 and v.status() == "Black to move" and not v.can_go_back()
+    assert not v.prev()
+
+
+def test_the_viewer_goes_into_a_variation_and_follows_it() -> None:
+    v = Viewer.from_query(TIGER)
+    f4, b3 = v.current.children  # the main line's move, and the variation's
+    assert [v.game.rules.geometry.name(n.move) for n in (f4, b3)] == ["f4", "b3"]
+    assert v.go_to_node(b3.id) and v.status() == "3. White b3"
+    assert not v.can_go_forward()  # the variation is one move long
+    assert v.prev() and v.current.depth == 5
+    assert not v.go_to_node(10_000)  # no such node: nothing changes
+
+
+def test_autoplay_runs_to_the_end_and_starts_again_from_the_end() -> None:
+    v = Viewer.from_query(TIGER)
+    assert v.toggle_play() and v.playing
+    seen = []
+    while v.tick():
+        seen.append(v.current.depth)
+    assert seen == [6, 7, 8] and not v.playing
+    assert v.toggle_play() and v.current.depth == 0  # from the end it starts over
+    assert v.toggle_play() is True and not v.playing  # pressed again: stopped
+    assert v.key("ArrowRight") and v.current.depth == 1
+    assert v.key("End") and v.current.depth == 8
+    assert v.key("Home") and v.current.depth == 0
+    assert v.key(" ") and v.playing
+    assert not v.key("x")
+
+
+def test_the_viewer_steps_over_a_forced_pass() -> None:
+    rules = Rules()
+    moves = find_game_with_pass(rules)
+    game = Game(rules)
+    game.play_all(moves)
+    k = game.line.index(PASS)
+    from reversi.ui.session import link_query
+
+    v = Viewer.from_query("?view=embed&" + link_query(game).lstrip("?"))
+    v.first()
+    for _ in range(k - 1):
+        v.next()
+    assert v.current.depth == k - 1
+    assert v.game.main_line()[k].position.must_pass  # after ply k the side to move must pass
+    v.next()  # nobody rests there: the pass is stepped over
+    assert v.current.depth == k + 1
+    v.prev()  # and back over it
+    assert v.current.depth == k - 1
+
+
+@pytest.mark.parametrize(
+    "query, words",
+    [("?view=embed&m=f5f5", "transcript"), ("?view=embed&s=99", "size"), ("?view=embed&v=9", "newer"),
+     ("?view=embed&at=99&m=f5", "at=")],
+)
+def test_a_bad_game_link_shows_the_start_and_says_why(query: str, words: str) -> None:
+    v = Viewer.from_query(query)
+    assert words in v.problem and v.game.ply == 0 and v.status() == "Black to move"
+
+
+def test_the_embeds_options() -> None:
+    o = embed_options("?view=puzzle&caption=" + "x" * 500 + "&flip=1&theme=light")
+    assert o.view == "puzzle" and o.flip and o.theme == "light"
+    assert len(o.caption) == MAX_CAPTION and o.caption.endswith("…")
+    o = embed_options("?view=nothing&theme=pink&flip=2&caption=%20a%0Ab%20")
+    assert (o.view, o.theme, o.flip, o.caption) == ("embed", "", False, "a b")
+    assert embed_options("?v=99") == embed_options("")  # unreadable: the defaults
+    assert Viewer.from_query("?view=embed&flip=1").board_view().rotated
+
+
+# -- diagrams ---------------------------------------------------------------------------------
+
+
+RULE_SETS = [Rules(), Rules("classic"), Rules("octagon"), Rules(size=10, anti=True), Rules(size=6),
+             Rules(blocked=("a1", "c3")), Rules(handicap=2), Rules(free_opening=True)]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.describe())
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_standalone_svg_is_xml_and_paints_every_square(rules: Rules, theme: str) -> None:
+    from reversi.core.position import Position
+
+    pos = Position.start(rules)
+    view = position_view(rules, pos, show_legal=True, marks=[i for i in range(3) if i not in rules.geometry.removed])
+    svg = standalone_svg(view, 300, theme)
+    root = ET.fromstring(svg)
+    assert root.get("width") == "300" and root.get("role") == "img"
+    cells = [e for e in root.iter(f"{SVG}rect") if e.get("class") == "cell"]
+    squares = rules.geometry.width * rules.geometry.height - len(rules.geometry.removed)
+    assert len(cells) == squares and all(c.get("fill", "").startswith("#") for c in cells)
+    frame = next(e for e in root.iter(f"{SVG}rect") if e.get("class") == "frame")
+    assert frame.get("fill", "").startswith("#")
+    assert "role=\"button\"" not in svg  # nothing here takes a click
+    dots = [e for e in root.iter(f"{SVG}circle") if e.get("class") == "dot"]
+    assert len(dots) == bin(pos.legal).count("1") and all(d.get("fill") for d in dots)
+    # the same board as the page draws, only painted
+    assert render_board(view).count("<g class=\"sq") == svg.count("<g class=\"sq")
+
+
+def test_the_themes_differ_and_a_bad_one_is_refused() -> None:
+    view = position_view(Rules(), Game().position)
+    assert standalone_svg(view, theme="light") != standalone_svg(view, theme="dark")
+    with pytest.raises(ValueError):
+        standalone_svg(view, theme="pink")
+
+
+# -- python -m reversi svg ---------------------------------------------------------------------
+
+
+def test_the_svg_command_writes_a_diagram(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "d.svg"
+    assert main(["svg", "f5", "d6", "c3", "--at", "2", "--marks", "d3,c4", "--legal", "--width", "250",
+                 "-o", str(out)]) == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8").split("?>", 1)[1])
+    assert root.get("width") == "250"
+    squares = {e.get("data-square"): e for e in root.iter(f"{SVG}g") if e.get("data-square")}
+    assert squares["d6"].get("data-state") == "white" and squares["c3"].get("data-state") == "empty"  # --at 2
+    assert {n for n, e in squares.items() if e.get("data-marked")} == {"d3", "c4"}
+    assert "last" in squares["d6"].get("class", "")
+    assert main(["svg", "--rules", "octagon", "--theme", "dark", "--flip"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("<?xml") and text.count("data-square=") == 88
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [(["svg", "f5", "--at", "3"], "--at 3"), (["svg", "--width", "5"], "--width 5"),
+     (["svg", "--marks", "zz"], "zz"), (["svg", "f5f5"], "f5"),
+     (["svg", "--rules", "octagon", "--marks", "a1"], "a1"), (["svg", "-o", "/nonexistent/dir/x.svg"], "cannot write")],
+)
+def test_the_svg_command_refuses_bad_input_in_one_line(argv: list[str], words: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and words in err and err.count("\n") == 1, err
+
+
+# -- teachers' snippets and the example page ---------------------------------------------------
+
+
+def test_snippets_escape_the_teachers_text_and_refuse_a_bad_game() -> None:
+    from reversi.ui.snippets import lite_snippet, viewer_snippet
+
+    caption = 'Move "1" <script>alert(1)</script> & more'
+    frame = viewer_snippet("https://example.org/reversi/", "m=f5d6", caption)
+    assert "<script>" not in frame and "&lt;script&gt;" in frame and 'src="https://example.org/reversi/?' in frame
+    assert "view=embed" in frame and "m=f5d6" in frame
+    lite = lite_snippet("../../", "m=f5d6", caption)
+    root = ET.fromstring(lite.replace("&nbsp;", " "))
+    assert root.tag == "a" and root.get("class") == "reversi-lite" and root.get("href", "").startswith("../../?")
+    assert "view=embed" in root.get("href", "") and root.find(f"{SVG}svg") is not None
+    assert "<script>" not in lite
+    for bad in ("m=f5f5", "s=99", "v=9"):
+        with pytest.raises(ReversiError):
+            lite_snippet("../../", bad)
+        with pytest.raises(ReversiError):
+            viewer_snippet("../../", bad)
+
+
+def test_the_example_teaching_page_is_up_to_date() -> None:
+    from reversi.tools.build import ROOT, TEACHING_PAGE, teaching_page
+
+    text = (ROOT / TEACHING_PAGE).read_text(encoding="utf-8")
+    assert text == teaching_page(), "run python -m reversi.tools.build"
+    assert text.count('class="reversi-lite"') == 4 and text.count("<iframe") == 1

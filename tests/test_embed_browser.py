@@ -1,0 +1,186 @@
+"""Embeds in a real browser: the viewer (``?view=embed``), the example teaching page, another site's iframe.
+
+The viewer replays a game with buttons and keys and never starts the engine's worker, writes no
+storage and registers no service worker; it fits widths from 240 to 1200 pixels. The example
+page's lite diagrams load nothing until clicked. The viewer's state itself is tested under
+CPython (tests/test_embed.py). Screenshots go to ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+TIGER = "v=2&m=f5d6c3d3c4%7BThe%20Tiger%3A%20Black%20takes%20c4%7Df4(b3)e3f6&at=5"
+#: Counts what an embed must never do: write storage, register a service worker, start a worker.
+SPY_JS = """
+window.__spy = {storage: 0, serviceWorker: 0, workers: 0};
+for (const store of [localStorage, sessionStorage]) {
+  const set = store.setItem.bind(store);
+  store.setItem = (k, v) => { window.__spy.storage++; return set(k, v); };
+}
+if (self.ServiceWorkerContainer) {
+  const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function () {
+    window.__spy.serviceWorker++;
+    return register.apply(this, arguments);
+  };
+}
+const RealWorker = window.Worker;
+window.Worker = function () { window.__spy.workers++; return new RealWorker(...arguments); };
+"""
+
+
+def wait_ready(target) -> None:
+    target.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+
+
+def status(page) -> str:
+    return page.inner_text("#embed-status")
+
+
+def ply(page) -> str:
+    return page.get_attribute("#board", "data-ply")
+
+
+def test_the_viewer_replays_by_buttons_and_keys_and_leaves_no_trace(browser, server_url) -> None:
+    from browser_support import AppContext
+
+    context = AppContext(browser, server_url, {"width": 900, "height": 640})
+    page = context.new_page()
+    page.add_init_script(SPY_JS)
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(server_url + "?view=embed&caption=The%20Tiger%20opening&" + TIGER)
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.classList.contains('view-embed')")
+        assert page.inner_text("#embed-caption") == "The Tiger opening" and page.title() == "The Tiger opening"
+        assert status(page) == "3. Black c4" and ply(page) == "5"  # at=5
+        assert page.inner_text("#embed-comment") == "The Tiger: Black takes c4"
+        assert page.is_hidden("#btn-new") and page.is_hidden(".topbar") and page.is_visible("#move-list")
+        # buttons
+        page.click('[data-action="next"]')
+        assert status(page) == "3. White f4" and page.is_hidden("#embed-comment")
+        page.click('[data-action="last"]')
+        assert ply(page) == "8" and page.is_disabled('[data-action="next"]')
+        page.click('[data-action="first"]')
+        assert ply(page) == "0" and status(page) == "Black to move" and page.is_disabled('[data-action="prev"]')
+        # keys, with the focus anywhere in the embed
+        page.focus("#board")
+        page.keyboard.press("End")
+        assert ply(page) == "8"
+        page.keyboard.press("ArrowLeft")
+        assert ply(page) == "7"
+        page.keyboard.press("Home")
+        assert ply(page) == "0"
+        # autoplay: space starts it, the moves come by themselves, a press stops it
+        page.keyboard.press("Space")
+        page.wait_for_function("document.querySelector('#board').dataset.ply === '2'", timeout=10_000)
+        page.click('[data-action="play"]')
+        assert page.get_attribute('[data-action="play"]', "aria-pressed") == "false"
+        stopped = ply(page)
+        page.wait_for_timeout(1_500)
+        assert ply(page) == stopped
+        # the variation, from the move list
+        page.click('#move-list .variation [data-node]')
+        assert status(page) == "3. White b3"
+        page.click('[data-action="flip"]')
+        x = {name: page.locator(f'[data-square="{name}"]').bounding_box()["x"] for name in ("a1", "h8")}
+        assert x["a1"] > x["h8"]  # turned around
+        # the app's link carries the game, not the embed's options
+        href = page.get_attribute("#embed-open", "href")
+        assert "m=f5d6c3d3c4" in href and "view=" not in href and "caption=" not in href
+        # from 240 to 1200 pixels wide: nothing sticks out, the controls stay in the window
+        ARTIFACTS.mkdir(exist_ok=True)
+        for width in (240, 320, 600, 900, 1200):
+            page.set_viewport_size({"width": width, "height": max(480, round(width * 0.95))})
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, width
+            box = page.locator('[data-action="last"]').bounding_box()
+            assert box is not None and box["x"] + box["width"] <= width, (width, box)
+            if width in (240, 900):
+                page.screenshot(path=str(ARTIFACTS / f"embed-{width}.png"), full_page=True)
+        # nothing kept, nothing started, nothing fetched from elsewhere
+        spy = page.evaluate("window.__spy")
+        assert spy == {"storage": 0, "serviceWorker": 0, "workers": 0}, spy
+        assert page.evaluate("localStorage.length + sessionStorage.length") == 0
+        assert not [u for u in requests if "engine/worker.py" in u], "the engine's worker was fetched"
+        assert page.locator('script[type="py"][worker]').count() == 0
+        # another language and the light theme, from the address
+        page.goto(server_url + "?view=embed&lang=pl&theme=light&" + TIGER)
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.lang") == "pl"
+        assert page.get_attribute("html", "data-theme") == "light"
+        assert status(page) == "3. Czarne c4"
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.screenshot(path=str(ARTIFACTS / "embed-pl-light-360.png"), full_page=True)
+        assert page.evaluate("window.__spy.storage + localStorage.length") == 0  # the language is not remembered
+    finally:
+        context.close()
+    assert not context.foreign, context.foreign
+    assert not errors, errors
+
+
+def test_a_bad_link_in_an_embed_shows_the_start_and_says_why(browser, server_url, tmp_path: Path) -> None:
+    """In another site's iframe (another origin): the embed loads, and a bad game says so."""
+    from browser_support import AppContext
+    from test_offline import static_host
+
+    # another site (another origin: another port) whose page holds the embed
+    (tmp_path / "host.html").write_text(
+        f'<!DOCTYPE html><iframe src="{server_url}?view=embed&m=f5f5" style="width:600px;height:600px"></iframe>',
+        encoding="utf-8",
+    )
+    context = AppContext(browser, server_url, {"width": 700, "height": 700})
+    page = context.new_page()
+    try:
+        with static_host(tmp_path) as host:
+            assert host != server_url
+            page.goto(host + "host.html")
+            page.wait_for_selector("iframe")
+            frame = page.frame_locator("iframe")
+            inner = page.main_frame.child_frames[0]
+            wait_ready(inner)
+            assert "This game could not be shown" in frame.locator("#embed-problem").inner_text()
+            assert "f5" in frame.locator("#embed-problem").inner_text()
+            assert frame.locator("#embed-status").inner_text() == "Black to move"
+            assert frame.locator("[data-square]").count() == 64
+            hosts_page = host + "host.html"
+    finally:
+        context.close()
+    assert context.foreign == [hosts_page], context.foreign  # the other site's own page, and nothing else
+
+
+def test_the_example_teaching_page_loads_a_viewer_and_lite_diagrams_on_demand(browser, server_url) -> None:
+    from browser_support import AppContext
+
+    context = AppContext(browser, server_url, {"width": 900, "height": 1200})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(server_url + "assets/examples/teaching.html")
+        assert page.locator("a.reversi-lite svg").count() == 4  # drawn before any script
+        page.wait_for_selector("iframe")
+        wait_ready(page.main_frame.child_frames[0])
+        assert len(page.main_frame.child_frames) == 1  # the lite diagrams have loaded nothing
+        page.click("a.reversi-lite >> nth=2")
+        page.wait_for_selector("iframe.reversi-lite-frame")
+        lite = next(f for f in page.main_frame.child_frames if "caption=The%20Tiger" in f.url)
+        wait_ready(lite)
+        assert lite.inner_text("#embed-status") == "3. Black c4"
+        assert page.locator("a.reversi-lite").count() == 3
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "teaching-example.png"), full_page=True)
+    finally:
+        context.close()
+    assert not context.foreign, context.foreign
+    assert not errors, errors
