@@ -87,6 +87,7 @@ self.REVERSI_PRECACHE = {
   "reversi/ui/notices.py",
   "reversi/ui/players.py",
   "reversi/ui/ports.py",
+  "reversi/ui/puzzle.py",
   "reversi/ui/recent.py",
   "reversi/ui/render.py",
   "reversi/ui/requests.py",

@@ -198,4 +198,75 @@ def test_the_example_teaching_page_is_up_to_date() -> None:
 
     text = (ROOT / TEACHING_PAGE).read_text(encoding="utf-8")
     assert text == teaching_page(), "run python -m reversi.tools.build"
-    assert text.count('class="reversi-lite"') == 4 and text.count("<iframe") == 1
+    assert text.count('class="reversi-lite"') == 4 and text.count("<iframe") == 2 and "view=puzzle" in text
+
+
+# -- puzzles ---------------------------------------------------------------------------------------
+
+#: Black to move with 10 empty squares (the example page's puzzle): e2 is best, exactly.
+ENDGAME = "f5f4f3f6d3f2g6c3b3b2g4g3b1d2c4c5f1g2g1g5c6a1h6a2b5c7f7d6c2h5b8e7d1a4a3g7h4e3e6h1d8e1e8b4f8h2c1h8a6b6"
+
+
+def endgame_puzzle_query() -> str:
+    from reversi.tools.build import teaching_puzzle
+
+    return teaching_puzzle()
+
+
+def test_a_puzzle_made_by_the_solver_answers_every_move() -> None:
+    query = endgame_puzzle_query()
+    assert "pz=e2:0." in query and "px=1" in query and "sol=e2" in query
+    v = Viewer.from_query("?view=puzzle&" + query)
+    assert v.problem == "" and v.puzzle is not None
+    assert v.status() == "Black to move" and v.puzzle.task() == "Black to play: find the best move"
+    assert len(v.board_view().legal) == 8 and v.board_view().turn == 0  # clickable, with a ghost disc
+    assert v.try_move("h3") and v.puzzle.feedback == "h3 loses 22 discs against the best move. Try again."
+    assert v.current is v.game.root  # a wrong try is not played
+    assert not v.try_move("a1")  # not a legal move: no answer
+    assert not v.try_move("zz")
+    assert v.try_move("e2") and v.puzzle.feedback == "Right: e2 is the best move." and v.current.depth == 1
+    assert not v.board_view().legal  # solved: the board takes no more tries
+    assert not v.try_move("h3")
+    v.retry()
+    assert v.current.depth == 0 and v.puzzle.feedback == "" and v.board_view().legal
+    v.show_solution()
+    assert v.playing and v.tick() and v.current.depth == 1
+    assert v.puzzle.tries == 2
+
+
+def test_a_puzzles_answers_tied_for_best_and_estimated() -> None:
+    from reversi.ui.puzzle import Puzzle, PuzzleState
+
+    pos = Game().position
+    g = pos.rules.geometry
+    losses = {g.parse_square("d3"): 0, g.parse_square("c4"): 0, g.parse_square("f5"): 0, g.parse_square("e6"): 1}
+    state = PuzzleState(Puzzle(losses, (), exact=False), pos)
+    assert state.try_move(g.parse_square("c4")) and state.feedback == "Right: c4 is one of the best moves."
+    assert state.try_move(g.parse_square("e6"))
+    assert state.feedback == "e6 loses about 1 disc against the best move. Try again."
+
+
+@pytest.mark.parametrize(
+    "answers, words",
+    [("", "no answers"), ("pz=d3:0.c4:0.f5:0", "no answer for e6"),
+     ("pz=d3:0.c4:0.f5:0.e6:0.a1:0", "a1 is not a legal"),
+     ("pz=d3:1.c4:1.f5:1.e6:1", "no move is marked best"), ("pz=d3:x.c4:0.f5:0.e6:0", "should be a move"),
+     ("pz=d3:9999.c4:0.f5:0.e6:0", "should be a move"), ("pz=d3:1.c4:0.f5:0.e6:0&sol=d3", "does not start"),
+     ("pz=d3:0.c4:0.f5:0.e6:0&sol=d3d3", "transcript")],
+)
+def test_a_bad_puzzle_link_says_why_and_the_position_stays_for_replay(answers: str, words: str) -> None:
+    v = Viewer.from_query("?view=puzzle&" + answers)
+    assert words in v.problem and v.puzzle is None and v.status() == "Black to move"
+
+
+def test_the_puzzle_command_prints_the_embeds_address(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["puzzle", ENDGAME, "--url", "https://example.org/r/", "--caption", "Endgame"]) == 0
+    url = capsys.readouterr().out.strip()
+    assert url.startswith("https://example.org/r/?p=") and "view=puzzle" in url and "caption=Endgame" in url
+    v = Viewer.from_query(url[url.index("?"):])
+    assert v.problem == "" and v.puzzle is not None and v.puzzle.puzzle.exact
+    assert main(["puzzle", ENDGAME, "--html"]) == 0
+    assert capsys.readouterr().out.startswith('<iframe src="./?p=')
+    assert main(["puzzle", "f5", "--seconds", "0"]) == 2
+    assert main(["puzzle", "f5", "--at", "5"]) == 2
+    assert "out of range" in capsys.readouterr().err

@@ -169,12 +169,33 @@ def test_the_example_teaching_page_loads_a_viewer_and_lite_diagrams_on_demand(br
     try:
         page.goto(server_url + "assets/examples/teaching.html")
         assert page.locator("a.reversi-lite svg").count() == 4  # drawn before any script
-        page.wait_for_selector("iframe")
-        wait_ready(page.main_frame.child_frames[0])
-        assert len(page.main_frame.child_frames) == 1  # the lite diagrams have loaded nothing
+        page.wait_for_selector("iframe >> nth=1")
+        viewer, puzzle = page.main_frame.child_frames
+        assert "view=puzzle" in puzzle.url
+        wait_ready(viewer)
+        wait_ready(puzzle)
+        assert len(page.main_frame.child_frames) == 2  # the lite diagrams have loaded nothing
+        # the puzzle: the answers come from the link (exact: the build solved it)
+        assert puzzle.inner_text("#embed-status") == "Black to play: find the best move"
+        assert puzzle.locator(".sq.legal").count() == 8
+        puzzle.click('[data-square="h3"]')
+        feedback = puzzle.locator("#puzzle-feedback")
+        assert feedback.inner_text() == "h3 loses 22 discs against the best move. Try again."
+        assert feedback.get_attribute("data-verdict") == "worse"
+        assert puzzle.get_attribute("#board", "data-ply") == "0"  # a wrong try is not played
+        puzzle.click('[data-square="e2"]')
+        assert feedback.inner_text() == "Right: e2 is the best move."
+        assert puzzle.get_attribute('[data-square="e2"]', "data-state") == "black"
+        page.locator("iframe >> nth=1").scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("iframe >> nth=1").screenshot(path=str(ARTIFACTS / "puzzle-solved.png"))
+        puzzle.click('[data-action="retry"]')
+        assert feedback.is_hidden() and puzzle.locator(".sq.legal").count() == 8
+        puzzle.click('[data-action="solution"]')
+        puzzle.wait_for_function("document.querySelector('#board').dataset.ply === '1'", timeout=10_000)
         page.click("a.reversi-lite >> nth=2")
         page.wait_for_selector("iframe.reversi-lite-frame")
-        lite = next(f for f in page.main_frame.child_frames if "caption=The%20Tiger" in f.url)
+        lite = next(f for f in page.main_frame.child_frames if f not in (viewer, puzzle))
         wait_ready(lite)
         assert lite.inner_text("#embed-status") == "3. Black c4"
         assert page.locator("a.reversi-lite").count() == 3

@@ -150,9 +150,11 @@ def test_record_files(text: str) -> None:
         assert record.to_game().rules == record.rules
 
 
-LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang", "view", "caption", "flip", "theme"]
+LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang",
+             "view", "caption", "flip", "theme", "pz", "sol", "px"]
 query_text = st.lists(
-    st.tuples(st.sampled_from(LINK_KEYS), st.one_of(number_text, grammar_text, st.sampled_from(["octagon", "w", "1"]))),
+    st.tuples(st.sampled_from(LINK_KEYS), st.one_of(number_text, grammar_text, st.sampled_from(
+        ["octagon", "w", "1", "puzzle", "embed", "f5:0", "f5:0.d3:2.c4:1.e6:0"]))),
     max_size=8,
 ).map(lambda pairs: "&".join(f"{k}={v}" for k, v in pairs))
 

@@ -1,7 +1,10 @@
-"""``python -m reversi svg``: a position as a standalone SVG diagram, for handouts and books.
+"""Teachers' subcommands: ``svg`` (a standalone diagram) and ``puzzle`` (a puzzle's link).
 
-The diagram is the page's own board (:mod:`reversi.ui.render`), painted so that it needs
-no style sheet or script (:func:`reversi.ui.diagram.standalone_svg`).
+* ``svg``: the page's own board (:mod:`reversi.ui.render`), painted so that it needs no
+  style sheet or script (:func:`reversi.ui.diagram.standalone_svg`), for handouts and books.
+* ``puzzle``: the engine values every legal move of a position once (exactly where the
+  solver reaches the end) and prints the embed's address that carries the answers
+  (:mod:`reversi.ui.puzzle`), or with ``--html`` the iframe to paste into a page.
 """
 
 from __future__ import annotations
@@ -76,8 +79,38 @@ def cmd_svg(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_puzzle(args: argparse.Namespace) -> int:
+    from reversi.engine.api import analyse
+    from reversi.formats.notation import position_to_string
+    from reversi.formats.record import rules_to_dict
+    from reversi.ui.puzzle import puzzle_query
+    from reversi.ui.snippets import embed_url, viewer_snippet
+
+    game = _game(args)
+    plies = len(game.line)
+    at = plies if args.at is None else args.at
+    if not 0 <= at <= plies:
+        raise ReversiError(
+            _("--at {at} is out of range: 0 to {most} (the moves given)").format(at=args.at, most=plies)
+        )
+    if not 0.05 <= args.seconds <= 600:
+        raise ReversiError(_("--seconds {seconds} is out of range: 0.05 to 600").format(seconds=args.seconds))
+    game.go_to(at)
+    position = game.position
+    reply = analyse(rules_to_dict(position.rules), position_to_string(position), "", time_limit=args.seconds,
+                    exact_empties=args.exact)
+    if "error" in reply:
+        raise ReversiError(str(reply["error"]))
+    query = puzzle_query(position, reply)
+    if args.html:
+        print(viewer_snippet(args.url, query, args.caption, view="puzzle"))
+    else:
+        print(embed_url(args.url, query, args.caption, view="puzzle"))
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[Any]) -> None:
-    """Add ``svg`` to the parser's subcommands."""
+    """Add ``svg`` and ``puzzle`` to the parser's subcommands."""
     p = sub.add_parser("svg", help=_("draw a position as an SVG diagram (no style sheet needed)"))
     add_rule_options(p)
     p.add_argument("text", nargs="*", metavar=_("POSITION|MOVES"),
@@ -92,3 +125,19 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--theme", choices=THEMES, default="light", help=_("colours around the board (default light)"))
     p.add_argument("-o", "--output", default=None, metavar=_("FILE"), help=_("write to FILE (default: print)"))
     p.set_defaults(func=cmd_svg)
+
+    p = sub.add_parser("puzzle", help=_("make a puzzle of a position: the embed's address, with the answers"))
+    add_rule_options(p)
+    p.add_argument("text", nargs="*", metavar=_("POSITION|MOVES"),
+                   help=_("a position string, or the moves of a game (a transcript); default: the start"))
+    p.add_argument("--at", type=int, default=None, metavar="K",
+                   help=_("the puzzle is the position after K of the moves (default: after all)"))
+    p.add_argument("--seconds", type=float, default=5.0, metavar=_("SECONDS"),
+                   help=_("the engine's time to value the moves (default 5)"))
+    p.add_argument("--exact", type=int, default=16, metavar="N",
+                   help=_("solve exactly with N empty squares or fewer (default 16)"))
+    p.add_argument("--url", default="./", metavar=_("ADDRESS"),
+                   help=_("the app's address, e.g. https://NAME.github.io/REPO/ (default ./)"))
+    p.add_argument("--caption", default="", metavar=_("TEXT"), help=_("a caption over the board"))
+    p.add_argument("--html", action="store_true", help=_("print an iframe to paste into a page"))
+    p.set_defaults(func=cmd_puzzle)

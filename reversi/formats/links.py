@@ -74,6 +74,10 @@ PARAMETERS: tuple[LinkParameter, ...] = (
     LinkParameter("caption", "an embed's caption", "text, at most 200 characters", "embed"),
     LinkParameter("flip", "an embed's board turned around", "0 (default) or 1", "embed"),
     LinkParameter("theme", "the page's colours", "light or dark (default: dark)", "embed"),
+    LinkParameter("pz", "a puzzle's answers: each legal move's loss against the best, in discs",
+                  "move:discs joined by '.', e.g. c4:0.d3:0.e6:6", "puzzle"),
+    LinkParameter("sol", "a puzzle's solution: the best line from its position", "a transcript", "puzzle"),
+    LinkParameter("px", "a puzzle's answers are exact (the solver's)", "0 (default) or 1", "puzzle"),
 )
 BY_NAME: dict[str, LinkParameter] = {p.name: p for p in PARAMETERS}
 
@@ -132,7 +136,7 @@ def rewrite_query(query: str, owner: str, values: dict[str, str]) -> str:
         raise ValueError(f"{owner} does not own the link parameters {unknown}")  # a programming error
     kept = [(k, v) for k, v in parse_qsl(query.lstrip("?"), keep_blank_values=True) if k not in mine]
     ordered = [(p.name, values[p.name]) for p in PARAMETERS if p.name in values]
-    return urlencode(kept + ordered, quote_via=quote, safe="/._()")
+    return urlencode(kept + ordered, quote_via=quote, safe="/._():")
 
 
 def record_params(record: Record) -> dict[str, str]:

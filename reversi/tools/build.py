@@ -27,6 +27,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from reversi.core.position import Position
+from reversi.core.rules import Rules
 from reversi.ui.render import render_board, splice_board
 from reversi.ui.state import Controller
 
@@ -171,6 +173,22 @@ TEACHING_DIAGRAMS = (
 )
 #: The game of the example's viewer: the Tiger, with a comment and a variation.
 TEACHING_GAME = "v=2&m=f5d6c3d3c4%7BThe%20Tiger%3A%20Black%20takes%20c4%7Df4(b3)e3f6&at=5"
+#: The example's puzzle: a game with 10 empty squares left, Black to move (solved exactly by the build).
+TEACHING_PUZZLE = (
+    "f5f4f3f6d3f2g6c3b3b2g4g3b1d2c4c5f1g2g1g5c6a1h6a2b5c7f7d6c2h5b8e7d1a4a3g7h4e3e6h1d8e1e8b4f8h2c1h8a6b6"
+)
+
+
+def teaching_puzzle() -> str:
+    """The example puzzle's link parameters, worked out by the exact solver (the same every build)."""
+    from reversi.engine.api import analyse
+    from reversi.formats.notation import play_transcript
+    from reversi.ui.puzzle import puzzle_query
+
+    reply = analyse(None, None, TEACHING_PUZZLE, time_limit=None, exact_empties=12)
+    if not reply.get("exact"):
+        raise RuntimeError(f"the example puzzle was not solved exactly: {reply}")
+    return puzzle_query(play_transcript(Position.start(Rules()), TEACHING_PUZZLE).position, reply)
 
 
 def teaching_page() -> str:
@@ -182,6 +200,8 @@ def teaching_page() -> str:
         for caption, query in TEACHING_DIAGRAMS
     )
     viewer = viewer_snippet(APP_FROM_EXAMPLES, TEACHING_GAME, "The Tiger opening")
+    puzzle = viewer_snippet(APP_FROM_EXAMPLES, teaching_puzzle(), "Black to move: the endgame", view="puzzle",
+                            width=480)
     return f"""<!DOCTYPE html>
 <!-- Written by `python -m reversi.tools.build` (the diagrams are drawn by reversi/ui/snippets.py). -->
 <html lang="en">
@@ -206,6 +226,10 @@ def teaching_page() -> str:
   <p>A live viewer: go through the game with the buttons or the arrow keys; the comment and the
   variation (b3) are part of the game.</p>
   {viewer}
+  <h2>A puzzle</h2>
+  <p>Click the move you would play: the page says whether it is the best one, or how many discs it
+  loses. The answers were worked out when the page was made, so the puzzle needs no engine.</p>
+  {puzzle}
   <h2>Lite diagrams</h2>
   <p>Each diagram is a picture and a link: it loads nothing until you click it, and then it becomes
   a live viewer in its place.</p>

@@ -87,7 +87,8 @@ def assemble(out: Path, commit: str | None = None, source: str | None = None, ro
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for name in precache_files(root):
+    examples = sorted(p.relative_to(root).as_posix() for p in (root / "assets" / "examples").glob("*") if p.is_file())
+    for name in [*precache_files(root), *examples]:  # the examples: teachers' pages, not the app's (not precached)
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(root / name, target)

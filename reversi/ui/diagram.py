@@ -99,8 +99,13 @@ def position_view(
     show_legal: bool = False,
     rotated: bool = False,
     label: str | None = None,
+    playable: bool = False,
 ) -> BoardView:
-    """A still board: ``position`` with its last move and marks; legal moves dotted if asked."""
+    """A still board: ``position`` with its last move and marks; legal moves dotted if asked.
+
+    ``playable``: the legal moves take a click (a puzzle): dotted, with the mover's ghost disc.
+    """
+    show_legal = show_legal or playable
     g = rules.geometry
     cells = board_cells(rules, position)
     legal = frozenset(g.bits_to_names(position.legal)) if show_legal and not position.is_over else frozenset()
@@ -112,7 +117,7 @@ def position_view(
         last_move=None if last_move is None or last_move == PASS else g.name(last_move),
         colors=side_colors(rules),
         side_names=rules.display_side_names(),
-        turn=None,  # no ghost disc: nothing here takes a move
+        turn=position.turn if playable and legal else None,  # a ghost disc where a click plays
         rotated=rotated,
         # Translators: the board's screen-reader name: the rule set's description, e.g. "Othello 8x8 board"
         label=label or _("{rules} board").format(rules=rules.describe()),

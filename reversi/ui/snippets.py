@@ -29,9 +29,10 @@ from reversi.ui.viewer import Viewer
 LITE_CLASS = "reversi-lite"
 
 
-def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip: bool = False) -> str:
-    """The viewer's address for a game link's ``query``, with the embed's options."""
-    options = {"view": "embed"}
+def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip: bool = False,
+              view: str = "embed") -> str:
+    """The embed's address for a game link's ``query``, with the embed's options."""
+    options = {"view": view}
     if caption:
         options["caption"] = caption
     if flip:
@@ -42,17 +43,21 @@ def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip
     return f"{app_url}?{rewrite_query(query, 'embed', options)}"
 
 
-def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "", width: int = 640) -> str:
-    """An iframe of the viewer, as wide as its container up to ``width`` pixels."""
-    problem = Viewer.from_query(query).problem
+def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "", width: int = 640,
+                   view: str = "embed") -> str:
+    """An iframe of the viewer (or with ``view="puzzle"`` the puzzle), as wide as its container
+    up to ``width`` pixels."""
+    url = embed_url(app_url, query, caption, theme, view=view)
+    problem = Viewer.from_query(url[url.index("?"):]).problem
     if problem:
         raise NotationError(problem)
-    url = embed_url(app_url, query, caption, theme)
     # Translators: the accessible name of an embedded game viewer (an iframe) on a teacher's page
     title = caption or _("Reversi game viewer")
+    # the embed puts the move list beside the board from 620 pixels on, under it below
+    height = round(width * (0.95 if width >= 620 else 1.45))
     return (
         f'<iframe src="{escape(url)}" title="{escape(title)}" loading="lazy" '
-        f'style="width:100%;max-width:{width}px;height:{round(width * 0.95)}px;border:0"></iframe>'
+        f'style="width:100%;max-width:{width}px;height:{height}px;border:0"></iframe>'
     )
 
 

@@ -23,6 +23,7 @@ from reversi.formats.links import parse_query
 from reversi.i18n import _
 from reversi.ui.diagram import THEMES, position_view
 from reversi.ui.movelist import side_and_number
+from reversi.ui.puzzle import PuzzleState, read_puzzle
 from reversi.ui.render import BoardView
 from reversi.ui.session import link_game
 
@@ -73,11 +74,32 @@ class Viewer:
         self.problem = problem
         self.rotated = self.options.flip
         self.playing = False
+        #: The puzzle at the game's start (``view=puzzle``), or None.
+        self.puzzle: PuzzleState | None = None
 
     @classmethod
     def from_query(cls, query: str) -> Viewer:
-        """The viewer of an address; a bad game link shows the standard start and says why."""
+        """The viewer of an address; a bad game link shows the standard start and says why.
+
+        For ``view=puzzle`` the game starts at the link's position (its ``at``) and holds the
+        puzzle; a bad puzzle shows that position for replay and says why.
+        """
         options = embed_options(query)
+        viewer = cls._game_viewer(query, options)
+        if options.view != "puzzle" or viewer.problem:
+            return viewer
+        position = viewer.current.position
+        try:
+            puzzle = read_puzzle(query, position)
+        except ReversiError as e:
+            viewer.problem = str(e)  # the position stays, for replay
+            return viewer
+        puzzled = cls(Game(start=position), options)
+        puzzled.puzzle = PuzzleState(puzzle, position)
+        return puzzled
+
+    @classmethod
+    def _game_viewer(cls, query: str, options: EmbedOptions) -> Viewer:
         try:
             game, _players = link_game(query)
         except ReversiError as e:  # the link cannot be read: said, and the start shown
@@ -86,6 +108,43 @@ class Viewer:
         game.set_live(game.main_line()[-1])  # nobody plays here: the whole game is the game's
         game.go_to_node(shown)
         return cls(game, options)
+
+    # -- a puzzle ------------------------------------------------------------------------
+
+    def try_move(self, name: str) -> bool:
+        """The reader clicks ``name`` at the puzzle's position: answered; a best move is played."""
+        puzzle = self.puzzle
+        if puzzle is None or puzzle.solved or self.current is not self.game.root:
+            return False
+        try:
+            move = self.game.rules.geometry.parse_square(name)
+        except ReversiError:
+            return False
+        if not puzzle.try_move(move):
+            return False
+        if puzzle.verdict == "best":
+            self.game.play(move)
+        return True
+
+    def retry(self) -> None:
+        """Back to the puzzle's position, its answers kept (a second try counts as one)."""
+        self.playing = False
+        if self.puzzle is not None:
+            self.puzzle.solved = False
+            self.puzzle.feedback = ""
+            self.puzzle.verdict = ""
+        self._go(self.game.root)
+
+    def show_solution(self) -> None:
+        """Play the best line from the puzzle's position, move by move (autoplay)."""
+        if self.puzzle is None:
+            return
+        self.puzzle.solved = True
+        self.game.go_to_node(self.game.root)
+        for move in self.puzzle.puzzle.solution:
+            self.game.play(move)
+        self.game.go_to_node(self.game.root)
+        self.playing = self.can_go_forward()
 
     # -- where we are ------------------------------------------------------------------
 
@@ -188,12 +247,14 @@ class Viewer:
 
     def board_view(self) -> BoardView:
         node = self.current
+        puzzle = self.puzzle
         return position_view(
             self.game.rules,
             node.position,
             last_move=node.move,
             marks=node.marks,
             rotated=self.rotated,
+            playable=puzzle is not None and not puzzle.solved and node is self.game.root,
         )
 
     def status(self) -> str:

@@ -48,6 +48,8 @@ class Embed:
         self.comment = _by_id("embed-comment")
         self.problem = _by_id("embed-problem")
         self.open_link = _by_id("embed-open")
+        self.feedback = _by_id("puzzle-feedback")
+        self.puzzle_actions = self.bar.querySelector(".puzzle-actions")
         self._board_markup = ""
         self._list_markup = ""
         self._timer: Any = None
@@ -57,6 +59,7 @@ class Embed:
         for element, event, handler in (
             (self.bar, "click", self.on_bar_click),
             (self.move_list, "click", self.on_list_click),
+            (self.board, "click", self.on_board_click),
             (document, "keydown", self.on_key),
         ):
             proxy = create_proxy(handler)
@@ -73,9 +76,15 @@ class Embed:
             return
         action = str(button.getAttribute("data-action"))
         v = self.viewer
-        {"first": v.first, "prev": v.prev, "next": v.next, "last": v.last,
-         "play": v.toggle_play, "flip": v.rotate}.get(action, lambda: None)()
+        {"first": v.first, "prev": v.prev, "next": v.next, "last": v.last, "play": v.toggle_play,
+         "flip": v.rotate, "retry": v.retry, "solution": v.show_solution}.get(action, lambda: None)()
         self.update()
+
+    def on_board_click(self, event: Any) -> None:
+        """A puzzle's try: a click on a legal square is answered (nothing else takes a click)."""
+        square = event.target.closest("[data-square]")
+        if square is not None and self.viewer.try_move(str(square.getAttribute("data-square"))):
+            self.update()
 
     def on_list_click(self, event: Any) -> None:
         entry = event.target.closest("[data-node]")
@@ -110,7 +119,14 @@ class Embed:
             self.move_list.innerHTML = listing
             self._list_markup = listing
             self.scroll_to_current()
-        self.status.textContent = v.status()
+        puzzle = v.puzzle
+        at_task = puzzle is not None and v.current is game.root and not puzzle.solved
+        self.status.textContent = puzzle.task() if puzzle is not None and at_task else v.status()
+        if puzzle is not None:
+            self.feedback.textContent = puzzle.feedback
+            self.feedback.hidden = not puzzle.feedback
+            self.feedback.dataset.verdict = puzzle.verdict
+            self.puzzle_actions.hidden = False
         comment = v.current.comment
         self.comment.textContent = comment
         self.comment.hidden = not comment

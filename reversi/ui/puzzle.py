@@ -1,0 +1,154 @@
+"""Puzzles (``?view=puzzle``): find the best move; the answers travel in the link.
+
+A teacher makes a puzzle from a position: the engine values every legal move once, then
+(exactly where the solver reaches the end), and the values and the best line go into the
+link (:func:`puzzle_params`). The reader's embed needs no engine: a click on a move is
+answered from the link (:class:`PuzzleState`): best (moves tied for best all count), or
+how many discs it loses against the best; "Show solution" plays the best line.
+
+Link parameters (owner ``puzzle`` in :mod:`reversi.formats.links`):
+
+* ``pz``: each legal move and what it loses against the best, in discs: ``c4:0.d3:0.e6:6``;
+* ``sol``: the best line from the puzzle's position, a transcript: ``c4e3f6``;
+* ``px``: ``1`` when the values are exact (the solver's), else they are the search's estimates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reversi.core.position import Position
+from reversi.errors import NotationError
+from reversi.formats.links import parse_query
+from reversi.formats.notation import play_transcript, write_transcript
+from reversi.i18n import _, ngettext
+
+#: The most a move can lose, in discs (a 16x16 board has 256 squares).
+MAX_LOSS = 256
+#: The longest solution line kept (plies).
+MAX_SOLUTION = 30
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """What a puzzle's link says: each legal move's loss (discs), the best line, exactness."""
+
+    losses: Mapping[int, int]
+    solution: tuple[int, ...]
+    exact: bool
+
+    @property
+    def best(self) -> frozenset[int]:
+        return frozenset(m for m, loss in self.losses.items() if loss == 0)
+
+
+def puzzle_params(position: Position, analysis: Mapping[str, Any]) -> dict[str, str]:
+    """The link parameters of a puzzle at ``position``, from the engine's ``analyse`` reply
+    (its ``scores`` in centidiscs for the side to move, its ``pv`` and ``exact``)."""
+    g = position.rules.geometry
+    scores: Mapping[str, int] = analysis.get("scores", {})
+    if not scores or "pass" in scores:
+        raise NotationError(_("puzzle: the side to move has no move to find here"))
+    top = max(scores.values())
+    parts = []
+    for name in g.bits_to_names(position.legal):
+        if name not in scores:
+            raise NotationError(_("puzzle: the analysis has no value for {move}").format(move=name))
+        parts.append(f"{name}:{round((top - scores[name]) / 100)}")
+    line = [g.parse_square(m) for m in analysis.get("pv", [])[:MAX_SOLUTION] if m != "pass"]
+    out = {"pz": ".".join(parts), "sol": write_transcript(line, g) if line else ""}
+    if analysis.get("exact"):
+        out["px"] = "1"
+    return {k: v for k, v in out.items() if v}
+
+
+def puzzle_query(position: Position, analysis: Mapping[str, Any]) -> str:
+    """A puzzle's link parameters (no ``view``): its position as a set-up start, and the answers."""
+    from reversi.formats.links import record_params, rewrite_query
+    from reversi.formats.record import Record
+
+    game = rewrite_query("", "game", record_params(Record(rules=position.rules, start=position)))
+    return rewrite_query(game, "puzzle", puzzle_params(position, analysis))
+
+
+def read_puzzle(query: str, position: Position) -> Puzzle:
+    """The puzzle of an address for ``position``; raises NotationError naming what is wrong."""
+    params = parse_query(query)
+    text = params.get("pz", "")
+    if not text:
+        raise NotationError(_("puzzle: the link has no answers (pz=)"))
+    g = position.rules.geometry
+    legal = position.legal
+    losses: dict[int, int] = {}
+    for part in text.split("."):
+        name, sep, value = part.partition(":")
+        if not sep or not (value.isascii() and value.isdigit() and len(value) <= 3) or int(value) > MAX_LOSS:
+            raise NotationError(_("puzzle: pz={part!r} should be a move and a number of discs, like c4:2").format(
+                part=part[:20]))
+        move = g.parse_square(name)
+        if not legal >> move & 1:
+            raise NotationError(_("puzzle: {move} is not a legal move here").format(move=name[:4]))
+        losses[move] = int(value)
+    missing = [n for n in g.bits_to_names(legal) if g.parse_square(n) not in losses]
+    if missing:
+        raise NotationError(_("puzzle: no answer for {moves}").format(moves=", ".join(missing[:4])))
+    if 0 not in losses.values():
+        raise NotationError(_("puzzle: no move is marked best (a loss of 0)"))
+    line = play_transcript(position, params.get("sol", "")).line if params.get("sol") else ()
+    if len(line) > MAX_SOLUTION:
+        raise NotationError(_("puzzle: the solution is too long"))
+    if line and losses.get(line[0]) != 0:
+        raise NotationError(_("puzzle: the solution does not start with a best move"))
+    return Puzzle(losses, tuple(line), params.get("px") == "1")
+
+
+class PuzzleState:
+    """The reader's tries at one puzzle: each click answered from the link."""
+
+    def __init__(self, puzzle: Puzzle, position: Position) -> None:
+        self.puzzle = puzzle
+        self.position = position
+        self.tries = 0
+        self.solved = False
+        #: The answer to the last try ('' before the first).
+        self.feedback = ""
+        #: "best" or "worse" for the last try ('' before the first).
+        self.verdict = ""
+
+    def task(self) -> str:
+        """What the reader is asked."""
+        side = self.position.rules.display_side_names()[self.position.turn]
+        # Translators: a puzzle's task: "Black to play: find the best move"
+        return _("{side} to play: find the best move").format(side=side)
+
+    def try_move(self, move: int) -> bool:
+        """The reader plays ``move``; True if it is a legal move here (and so an answer)."""
+        if move not in self.puzzle.losses:
+            return False
+        self.tries += 1
+        name = self.position.rules.geometry.name(move)
+        loss = self.puzzle.losses[move]
+        if loss == 0:
+            self.solved = True
+            self.verdict = "best"
+            if len(self.puzzle.best) > 1:
+                # Translators: a puzzle's answer: the move tried is one of several equally good ones
+                self.feedback = _("Right: {move} is one of the best moves.").format(move=name)
+            else:
+                # Translators: a puzzle's answer: the move tried is the best one
+                self.feedback = _("Right: {move} is the best move.").format(move=name)
+            return True
+        self.verdict = "worse"
+        if self.puzzle.exact:
+            # Translators: a puzzle's answer, exact (the solver's): the move tried loses discs against the best
+            text = ngettext("{move} loses {n} disc against the best move.",
+                            "{move} loses {n} discs against the best move.", loss)
+        else:
+            # Translators: a puzzle's answer, estimated by the engine's search
+            text = ngettext("{move} loses about {n} disc against the best move.",
+                            "{move} loses about {n} discs against the best move.", loss)
+        # Translators: after a wrong answer to a puzzle
+        self.feedback = text.format(move=name, n=loss) + " " + _("Try again.")
+        return True
