@@ -79,6 +79,7 @@ self.REVERSI_PRECACHE = {
   "reversi/ui/dom/language.py",
   "reversi/ui/dom/main.py",
   "reversi/ui/dom/page.py",
+  "reversi/ui/dom/share.py",
   "reversi/ui/editor.py",
   "reversi/ui/health.py",
   "reversi/ui/hints.py",

@@ -205,3 +205,56 @@ def test_the_example_teaching_page_loads_a_viewer_and_lite_diagrams_on_demand(br
         context.close()
     assert not context.foreign, context.foreign
     assert not errors, errors
+
+
+def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, server_url) -> None:
+    """Game menu, Embed in a page: the HTML for each kind, its preview, and a puzzle the engine answers."""
+    from browser_support import AppContext
+
+    context = AppContext(browser, server_url, {"width": 1100, "height": 900}, two_players=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url.rstrip("/"))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server_url + "?m=f5d6c3d3c4")
+        page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+        page.click("#records summary")
+        # the board as pictures: an SVG that needs no style sheet, and a PNG drawn from it
+        with page.expect_download() as info:
+            page.click('button[data-record="board-svg"]')
+        svg = Path(info.value.path()).read_text(encoding="utf-8")
+        assert info.value.suggested_filename.endswith("-board.svg") and svg.startswith("<svg ")
+        assert svg.count('data-state="black"') == 6 and 'fill="#' in svg  # after f5 d6 c3 d3 c4: 6 to 3
+        with page.expect_download() as info:
+            page.click('button[data-record="board-png"]')
+        png = Path(info.value.path()).read_bytes()
+        assert info.value.suggested_filename.endswith("-board.png") and png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(png[16:20], "big") == 800  # its width
+        page.click('button[data-record="embed"]')
+        page.wait_for_selector("#embed-dialog[open]")
+        code = page.locator("#embed-code")
+        html = code.input_value()
+        assert html.startswith(f'<iframe src="{server_url}?') and "view=embed" in html and "m=f5d6c3d3c4" in html
+        assert page.locator("#embed-preview svg [data-square]").count() == 64
+        page.fill('#embed-form input[name="caption"]', 'The "Tiger" <b>')
+        page.check('#embed-form input[name="flip"]')
+        html = code.input_value()
+        assert "caption=The%20%22Tiger%22%20%3Cb%3E" in html and "flip=1" in html and "<b>" not in html
+        page.check('#embed-form input[name="kind"][value="lite"]')
+        html = code.input_value()
+        assert 'class="reversi-lite"' in html and f'<script src="{server_url}assets/lite.js" defer>' in html
+        page.check('#embed-form input[name="kind"][value="puzzle"]')
+        page.wait_for_function("document.querySelector('#embed-code').value.includes('view=puzzle')", timeout=30_000)
+        html = code.input_value()
+        assert "pz=" in html and "sol=" in html
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "embed-maker.png"))
+        page.click('#embed-dialog button[data-embed="copy"]')
+        page.wait_for_function("t => navigator.clipboard.readText().then(c => c === t)", arg=html)
+        page.click('#embed-dialog button[data-embed="close"]')
+        assert page.is_hidden("#embed-dialog")
+    finally:
+        context.close()
+    assert not context.foreign, context.foreign
+    assert not errors, errors

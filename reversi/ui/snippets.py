@@ -19,8 +19,10 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
+from reversi.core.game import Game, Node
+from reversi.core.position import Position
 from reversi.errors import NotationError
-from reversi.formats.links import parse_query, rewrite_query
+from reversi.formats.links import link_version, parse_query, rewrite_query
 from reversi.i18n import _
 from reversi.ui.diagram import standalone_svg
 from reversi.ui.viewer import Viewer
@@ -44,10 +46,10 @@ def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip
 
 
 def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "", width: int = 640,
-                   view: str = "embed") -> str:
+                   view: str = "embed", flip: bool = False) -> str:
     """An iframe of the viewer (or with ``view="puzzle"`` the puzzle), as wide as its container
     up to ``width`` pixels."""
-    url = embed_url(app_url, query, caption, theme, view=view)
+    url = embed_url(app_url, query, caption, theme, flip, view)
     problem = Viewer.from_query(url[url.index("?"):]).problem
     if problem:
         raise NotationError(problem)
@@ -61,10 +63,11 @@ def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "",
     )
 
 
-def lite_snippet(app_url: str, query: str, caption: str = "", theme: str = "light", width: int = 320) -> str:
+def lite_snippet(app_url: str, query: str, caption: str = "", theme: str = "light", width: int = 320,
+                 flip: bool = False) -> str:
     """A static diagram of the position the link shows, in a link to the viewer."""
-    url = embed_url(app_url, query, caption, theme)
-    viewer = Viewer.from_query(query)
+    url = embed_url(app_url, query, caption, theme, flip)
+    viewer = Viewer.from_query(url[url.index("?"):])
     if viewer.problem:
         raise NotationError(viewer.problem)
     svg = standalone_svg(viewer.board_view(), width, theme or "light")
@@ -73,3 +76,55 @@ def lite_snippet(app_url: str, query: str, caption: str = "", theme: str = "ligh
     label = f"{caption}: {title}" if caption else title
     attrs = f'class="{LITE_CLASS}" href="{escape(url)}" title="{escape(label)}" data-caption="{quote(caption)}"'
     return f"<a {attrs}>{svg}</a>"
+
+
+# -- the snippet maker of the app (Game menu) ---------------------------------------------------
+
+#: The kinds of snippet the maker writes.
+KINDS = ("viewer", "puzzle", "lite")
+#: The widths offered (pixels).
+WIDTHS = (320, 480, 640)
+
+
+def game_query(game: Game, shown: Node, from_start: bool) -> str:
+    """A game's link parameters for a viewer: the whole game, opened at the position shown (a
+    main-line position; a variation's opens at the game's start) or at the start."""
+    from reversi.formats.links import record_params
+    from reversi.formats.record import Record
+
+    record = Record.from_game(game)
+    query = rewrite_query(rewrite_query("", "game", record_params(record)), "link", link_version(record))
+    at = 0 if from_start or not shown.is_main else shown.depth
+    return rewrite_query(query, "browse", {"at": str(at)} if at else {})
+
+
+def position_query(position: Position) -> str:
+    """The link parameters of one position (a lite diagram of a variation's position, say)."""
+    from reversi.formats.links import record_params
+    from reversi.formats.record import Record
+
+    return rewrite_query("", "game", record_params(Record(rules=position.rules, start=position)))
+
+
+def make_snippet(
+    kind: str,
+    app_url: str,
+    query: str,
+    caption: str = "",
+    theme: str = "",
+    lang: str = "",
+    flip: bool = False,
+    width: int = 640,
+) -> str:
+    """The HTML of a snippet (``kind`` in :data:`KINDS`) for ``query`` (a game's or, for a
+    puzzle, :func:`reversi.ui.puzzle.puzzle_query`'s parameters)."""
+    if kind not in KINDS or width not in WIDTHS:
+        raise ValueError(f"no snippet {kind!r} {width}")  # the maker's own choices: a programming error
+    if lang:
+        query = rewrite_query(query, "lang", {"lang": lang})
+    if kind == "lite":
+        html = lite_snippet(app_url, query, caption, theme or "light", min(width, 480), flip)
+        script = f'<script src="{escape(app_url)}assets/lite.js" defer></script>'
+        return f"{html}\n{script}"
+    view = "embed" if kind == "viewer" else "puzzle"
+    return viewer_snippet(app_url, query, caption, theme, width, view, flip)

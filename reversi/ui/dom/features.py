@@ -129,6 +129,26 @@ def _put(storage: Any, key: str, text: str, what: str) -> bool:
     return True
 
 
+def _options(data: dict[str, Any]) -> Any:
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+def save_blob(blob: Any, name: str) -> None:
+    """Offer ``blob`` as a download named ``name``."""
+    url = js.URL.createObjectURL(blob)
+    anchor = document.createElement("a")
+    anchor.href = url
+    anchor.download = name
+    document.body.appendChild(anchor)
+    anchor.click()
+    anchor.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 2000)
+
+
+def save_text(text: str, mime: str, name: str) -> None:
+    save_blob(js.Blob.new(to_js([text]), _options({"type": mime})), name)
+
+
 class GameFeatures:
     def __init__(self, page: PageHost) -> None:
         self.page = page
@@ -145,6 +165,7 @@ class GameFeatures:
         self.guard = SaveGuard(None)
         self.alert_actions = document.getElementById("alert-actions")
         self.copy_broken_button = document.querySelector('button[data-record="copy-broken"]')
+        self.share: Any = None  # the snippet maker (reversi/ui/dom/share.py), made when first opened
         self.study = document.getElementById("study")
         self.study_status = document.getElementById("study-status")
         self.comment = document.getElementById("comment")
@@ -647,6 +668,15 @@ class GameFeatures:
             self.load_from_box()
         elif action == "copy-broken":
             self.copy_stored(BROKEN_KEY)
+        elif action in ("board-svg", "board-png"):
+            self.download_board(action[len("board-"):])
+        elif action == "embed":
+            if self.share is None:
+                from reversi.ui.dom.share import EmbedMaker
+
+                self.share = EmbedMaker(self.page)
+                self.share.bind()
+            self.share.open()
 
     def copy_stored(self, key: str) -> None:
         """Copy the text stored under ``key`` (the unreadable saved game) to the clipboard."""
@@ -687,17 +717,34 @@ class GameFeatures:
 
     def download(self) -> None:
         game = self.controller.game
-        text = record_text(game)
         date = str(js.Date.new().toISOString())[:10]
-        blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain"}, dict_converter=js.Object.fromEntries))
-        url = js.URL.createObjectURL(blob)
-        anchor = document.createElement("a")
-        anchor.href = url
-        anchor.download = download_name(game.rules, date)
-        document.body.appendChild(anchor)
-        anchor.click()
-        anchor.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 2000)
+        save_text(record_text(game), "text/plain", download_name(game.rules, date))
+
+    def download_board(self, kind: str) -> None:
+        """The board shown as a standalone SVG (no style sheet needed) or a PNG drawn from it."""
+        from reversi.ui.diagram import position_view, standalone_svg
+
+        node = self.controller.game.current
+        view = position_view(self.controller.rules, node.position, last_move=node.move, marks=node.marks,
+                             rotated=self.controller.board_view().rotated)
+        svg = standalone_svg(view, 800, "light")
+        date = str(js.Date.new().toISOString())[:10]
+        name = download_name(self.controller.rules, date).rsplit(".", 1)[0] + "-board"
+        if kind == "svg":
+            save_text(svg, "image/svg+xml", name + ".svg")
+            return
+        image = js.Image.new()
+        source = js.URL.createObjectURL(js.Blob.new(to_js([svg]), _options({"type": "image/svg+xml"})))
+
+        def drawn(_event: Any = None) -> None:
+            canvas = document.createElement("canvas")
+            canvas.width, canvas.height = int(image.naturalWidth), int(image.naturalHeight)
+            canvas.getContext("2d").drawImage(image, 0, 0)
+            js.URL.revokeObjectURL(source)
+            canvas.toBlob(create_once_callable(lambda blob: save_blob(blob, name + ".png")), "image/png")
+
+        image.onload = create_once_callable(drawn)
+        image.src = source
 
     def on_file(self, event: Any) -> None:
         files = self.records_file.files

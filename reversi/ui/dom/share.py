@@ -1,0 +1,191 @@
+"""The snippet maker (Game menu, "Embed in a page…"): a viewer, a puzzle or a diagram for a teacher's page.
+
+The dialog ``#embed-dialog`` of ``index.html`` picks the kind, the caption, where the viewer
+opens, the width, the colours, the language and the orientation; the HTML is written by
+:func:`reversi.ui.snippets.make_snippet` and previewed as the board it opens on. A puzzle
+is made from the position shown: the engine's worker values every legal move once (exactly
+where the solver reaches the end, :data:`PUZZLE_EXACT` empty squares) and the answers go
+into the link, so the reader's page needs no engine (:mod:`reversi.ui.puzzle`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+from reversi.errors import ReversiError
+from reversi.formats.notation import position_to_string
+from reversi.formats.record import rules_to_dict
+from reversi.i18n import _, language
+from reversi.ui.diagram import standalone_svg
+from reversi.ui.puzzle import puzzle_query
+from reversi.ui.snippets import game_query, make_snippet
+from reversi.ui.viewer import Viewer
+
+#: The engine's time to value a puzzle's moves (seconds), and the empties it solves exactly.
+PUZZLE_SECONDS = 4.0
+PUZZLE_EXACT = 14
+
+
+def _by_id(name: str) -> Any:
+    element = document.getElementById(name)
+    if element is None:
+        raise RuntimeError(f"index.html has no #{name}")
+    return element
+
+
+class EmbedMaker:
+    """The dialog's state: the puzzle answers worked out for a position, and its drawing."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.dialog = _by_id("embed-dialog")
+        self.form = _by_id("embed-form")
+        self.hint = _by_id("embed-kind-hint")
+        self.message = _by_id("embed-message")
+        self.preview = _by_id("embed-preview")
+        self.code = _by_id("embed-code")
+        #: The position string the puzzle answers are for, and the answers' link parameters.
+        self._puzzle_for = ""
+        self._puzzle_query = ""
+        self._working: asyncio.Future[None] | None = None
+        self._proxies: list[Any] = []
+
+    def bind(self) -> None:
+        for element, event, handler in (
+            (self.form, "input", self.on_input),
+            (self.form, "change", self.on_input),
+            (self.dialog, "click", self.on_click),
+            (self.preview, "click", self.on_preview_click),
+        ):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            element.addEventListener(event, proxy)
+
+    def open(self) -> None:
+        self.dialog.showModal()
+        self.refresh()
+
+    # -- events --------------------------------------------------------------------------
+
+    def on_input(self, _event: Any) -> None:
+        self.refresh()
+
+    def on_preview_click(self, event: Any) -> None:
+        if event.target.closest("a:not([target])"):
+            event.preventDefault()  # the diagram's own link would leave the app
+
+    def on_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-embed]")
+        if button is None:
+            return
+        action = str(button.getAttribute("data-embed"))
+        if action == "close":
+            self.dialog.close()
+        elif action == "copy":
+            text = str(self.code.value)
+            if text:
+                self.page.features.copy(text, _("HTML"))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def fields(self) -> dict[str, str]:
+        data = js.FormData.new(self.form)
+        return {str(k): str(v) for k, v in data.entries()}
+
+    def app_url(self) -> str:
+        path = str(js.location.pathname)
+        if path.endswith("index.html"):
+            path = path[: -len("index.html")]
+        return str(js.location.origin) + path
+
+    def refresh(self) -> None:
+        f = self.fields()
+        kind = f.get("kind", "viewer")
+        self.hint.textContent = {
+            # Translators: the snippet maker's explanation of a game viewer
+            "viewer": _("The whole game, to go through move by move, with its variations and comments."),
+            # Translators: the snippet maker's explanation of a puzzle
+            "puzzle": _("The position shown: the reader finds the best move. The engine works out the answers now."),
+            # Translators: the snippet maker's explanation of a lite diagram
+            "lite": _("A picture of the position that becomes the game viewer when clicked: "
+                      "many on a page cost nothing until used."),
+        }.get(kind, "")
+        self.form.querySelector('[name="from_start"]').disabled = kind == "puzzle"
+        game = self.page.controller.game
+        shown = game.current
+        try:
+            if kind == "puzzle":
+                key = position_to_string(shown.position)
+                if key != self._puzzle_for:
+                    self.start_puzzle(shown.position)
+                    return
+                query = self._puzzle_query
+            else:
+                query = game_query(game, shown, f.get("from_start") == "on")
+            html = make_snippet(kind, self.app_url(), query, f.get("caption", "").strip(), f.get("theme", ""),
+                                f.get("lang", ""), f.get("flip") == "on", int(f.get("width", "640")))
+        except ReversiError as e:
+            self.show("", str(e))
+            return
+        self.show(html, "")
+        self.draw_preview(kind, query, f)
+
+    def show(self, html: str, message: str) -> None:
+        self.code.value = html
+        self.message.textContent = message
+        if not html:
+            self.preview.innerHTML = ""
+
+    def draw_preview(self, kind: str, query: str, f: dict[str, str]) -> None:
+        """The board the snippet opens on, in its colours (the live embed is one click away)."""
+        flip = "&flip=1" if f.get("flip") == "on" else ""
+        viewer = Viewer.from_query(f"?view={'puzzle' if kind == 'puzzle' else 'embed'}&{query}{flip}")
+        svg = standalone_svg(viewer.board_view(), 320, f.get("theme") or "dark")
+        caption = f.get("caption", "").strip()
+        self.preview.innerHTML = svg
+        if caption:
+            title = document.createElement("p")
+            title.className = "embed-caption"
+            title.textContent = caption
+            self.preview.prepend(title)
+
+    # -- a puzzle's answers ----------------------------------------------------------------
+
+    def start_puzzle(self, position: Any) -> None:
+        engine = self.page.engine
+        if engine is None:
+            # Translators: the snippet maker, when the computer (needed to make a puzzle) is not there
+            self.show("", _("The computer works out a puzzle's answers: it is not ready yet."))
+            return
+        if position.must_pass or position.is_over:
+            self.show("", _("puzzle: the side to move has no move to find here"))
+            return
+        # Translators: the snippet maker while the engine values every move of the position shown
+        self.show("", _("Working out the value of every move…"))
+        if self._working is not None and not self._working.done():
+            self._working.cancel()
+        self._working = asyncio.ensure_future(self.work_out(engine, position))
+
+    async def work_out(self, engine: Any, position: Any) -> None:
+        request = {"rules": rules_to_dict(position.rules), "start": position_to_string(position), "moves": "",
+                   "time_limit": PUZZLE_SECONDS, "exact_empties": PUZZLE_EXACT, "lang": language()}
+        try:
+            reply = json.loads(await engine.analyse(json.dumps(request)))
+            if "error" in reply:
+                raise ReversiError(str(reply["error"]))
+            query = puzzle_query(position, reply)
+        except ReversiError as e:
+            self.show("", str(e))
+            return
+        except Exception as e:  # the worker's boundary broke: said, the dialog stays usable
+            self.show("", f"{type(e).__name__}: {e}")
+            return
+        self._puzzle_for, self._puzzle_query = position_to_string(position), query
+        if self.dialog.open:
+            self.refresh()
