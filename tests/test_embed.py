@@ -270,3 +270,44 @@ def test_the_puzzle_command_prints_the_embeds_address(capsys: pytest.CaptureFixt
     assert main(["puzzle", "f5", "--seconds", "0"]) == 2
     assert main(["puzzle", "f5", "--at", "5"]) == 2
     assert "out of range" in capsys.readouterr().err
+
+
+# -- square values ---------------------------------------------------------------------------------
+
+
+def test_square_values_draw_the_classic_diagram_on_every_shape() -> None:
+    from reversi.ui.diagram import C_SQUARE, CORNER, EDGE, INNER_RING, PLAIN, X_SQUARE, square_values
+
+    rules = Rules()
+    g = rules.geometry
+    v = {g.name(i): value for i, value in square_values(rules).items()}
+    assert len(v) == 64
+    assert {v[n] for n in ("a1", "h1", "a8", "h8")} == {CORNER}
+    assert {v[n] for n in ("b2", "g2", "b7", "g7")} == {X_SQUARE}
+    assert {v[n] for n in ("b1", "a2", "g1", "h2", "a7", "b8", "h7", "g8")} == {C_SQUARE}
+    assert v["c1"] == v["d1"] == v["a4"] == EDGE and v["c2"] == v["b4"] == INNER_RING and v["d4"] == PLAIN
+    octagon = square_values(Rules("octagon"))
+    assert sum(value == CORNER for value in octagon.values()) == 8  # its eight corner-like squares
+    assert len(octagon) == 88
+    blocked = Rules(blocked=("d2",))
+    around = square_values(blocked)
+    assert around[blocked.geometry.parse_square("d3")] == EDGE  # a blocked square breaks the lines through it
+    assert around[blocked.geometry.parse_square("c2")] == EDGE
+    for size in (4, 6, 10, 16):
+        values = square_values(Rules(size=size))
+        assert sum(value == CORNER for value in values.values()) == 4 and len(values) == size * size
+
+
+def test_the_values_overlay_in_the_board_and_the_svg_command(tmp_path: Path) -> None:
+    from reversi.ui.state import Controller
+
+    c = Controller()
+    assert 'data-value="' not in render_board(c.board_view())
+    assert c.toggle_values() and c.showing_values
+    svg = render_board(c.board_view())
+    assert svg.count('data-value="') == 64 and 'data-square="a1"' in svg and "square value +4" in svg
+    out = tmp_path / "v.svg"
+    assert main(["svg", "--values", "--rules", "octagon", "-o", str(out)]) == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8").split("?>", 1)[1])
+    values = [e.get("data-value") for e in root.iter(f"{SVG}g") if e.get("data-value")]
+    assert len(values) == 88 and values.count("4") == 8

@@ -219,6 +219,16 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
     try:
         page.goto(server_url + "?m=f5d6c3d3c4")
         page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+        # the square values overlay of the study bar
+        page.click('#study button[data-study="values"]')
+        page.wait_for_function("document.querySelectorAll('#board [data-value]').length === 64")
+        assert page.get_attribute('#study button[data-study="values"]', "aria-pressed") == "true"
+        assert page.get_attribute('[data-square="a1"]', "data-value") == "4"
+        assert page.get_attribute('[data-square="b2"]', "data-value") == "-4"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#board").screenshot(path=str(ARTIFACTS / "square-values.png"))
+        page.click('#study button[data-study="values"]')
+        page.wait_for_function("document.querySelectorAll('#board [data-value]').length === 0")
         page.click("#records summary")
         # the board as pictures: an SVG that needs no style sheet, and a PNG drawn from it
         with page.expect_download() as info:

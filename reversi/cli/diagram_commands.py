@@ -66,6 +66,7 @@ def cmd_svg(args: argparse.Namespace) -> int:
         marks=marks,
         show_legal=args.legal,
         rotated=args.flip,
+        values=args.values,
     )
     svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + standalone_svg(view, args.width, args.theme) + "\n"
     if args.output in (None, "-"):
@@ -119,6 +120,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
                    help=_("draw the position after K of the moves (default: after all)"))
     p.add_argument("--marks", default="", metavar=_("SQUARES"), help=_("squares to mark, like d3,c4"))
     p.add_argument("--legal", action="store_true", help=_("dot the legal moves"))
+    p.add_argument("--values", action="store_true",
+                   help=_("square values: which squares are good (green) or bad (red) to take"))
     p.add_argument("--flip", action="store_true", help=_("turn the board around (a1 at the bottom right)"))
     # --width, not --size: --size is the board's side, as in every subcommand
     p.add_argument("--width", type=int, default=400, metavar=_("PX"), help=_("width in pixels (default 400)"))

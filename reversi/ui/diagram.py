@@ -85,6 +85,69 @@ def board_cells(rules: Rules, position: Position) -> tuple[str, ...]:
     return tuple(cells)
 
 
+#: A square's value as a teacher draws it, from best to worst (see :func:`square_values`).
+CORNER, EDGE, PLAIN, INNER_RING, C_SQUARE, X_SQUARE = 4, 1, 0, -1, -2, -4
+
+
+def square_values(rules: Rules) -> dict[int, int]:
+    """How good each square of the board is to take, by the shape alone (a stability analysis).
+
+    * a *corner-like* square (no line through it has squares on both sides, so a disc
+      there can never be flipped) is the best: :data:`CORNER`. The plain board's four
+      corners, the octagon's eight, and any square walled in by blocked squares;
+    * the squares that give a corner away are the worst: the diagonal neighbour of a
+      corner-like square (the X-square, :data:`X_SQUARE`), then its neighbours along the
+      board's edge (C-squares, :data:`C_SQUARE`);
+    * other edge squares (a line through them leaves the board) are good: :data:`EDGE`
+      (they are flipped along one line only);
+    * the squares next to an edge hand the edge to the opponent: :data:`INNER_RING`;
+    * the rest: :data:`PLAIN`.
+    """
+    g = rules.geometry
+    on = {i for i in range(g.height * (g.width + 1)) if g.in_rectangle(i) and i not in g.removed}
+
+    def at(col: int, row: int) -> int | None:
+        if not (0 <= col < g.width and 0 <= row < g.height):
+            return None
+        i = g.index(col, row)
+        return i if i in on else None
+
+    axes = ((1, 0), (0, 1), (1, 1), (1, -1))
+    around = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
+
+    def lines_through(i: int) -> int:  # axes with a square on both sides
+        col, row = g.coords(i)
+        return sum(at(col + dc, row + dr) is not None and at(col - dc, row - dr) is not None for dc, dr in axes)
+
+    corners = {i for i in on if lines_through(i) == 0}
+    edges = {i for i in on if i not in corners and lines_through(i) < 4}
+    values: dict[int, int] = {}
+    for i in on:
+        col, row = g.coords(i)
+        near = [(dc, dr) for dc, dr in around if at(col + dc, row + dr) in corners]
+        if i in corners:
+            values[i] = CORNER
+        elif any(dc and dr for dc, dr in near) and i not in edges:
+            values[i] = X_SQUARE
+        elif near and i in edges:
+            values[i] = C_SQUARE
+        elif near:
+            values[i] = X_SQUARE
+        elif i in edges:
+            values[i] = EDGE
+        elif any(at(col + dc, row + dr) in edges for dc, dr in around):
+            values[i] = INNER_RING
+        else:
+            values[i] = PLAIN
+    return values
+
+
+def value_marks(rules: Rules) -> tuple[tuple[str, int], ...]:
+    """:func:`square_values` by square name, for a board view's overlay."""
+    g = rules.geometry
+    return tuple((g.name(i), v) for i, v in sorted(square_values(rules).items()))
+
+
 def side_colors(rules: Rules) -> tuple[str, str]:
     """The disc colours drawn for the two sides: their names, in lower case."""
     return (rules.side_names[0].lower(), rules.side_names[1].lower())
@@ -100,6 +163,7 @@ def position_view(
     rotated: bool = False,
     label: str | None = None,
     playable: bool = False,
+    values: bool = False,
 ) -> BoardView:
     """A still board: ``position`` with its last move and marks; legal moves dotted if asked.
 
@@ -123,6 +187,7 @@ def position_view(
         label=label or _("{rules} board").format(rules=rules.describe()),
         stars=default_stars(g.width, g.height, cells),
         marks=frozenset(g.name(i) for i in marks),
+        values=value_marks(rules) if values else (),
     )
 
 

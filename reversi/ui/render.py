@@ -92,6 +92,8 @@ class BoardView:
     hints: tuple[tuple[str, str], ...] = field(default=())
     #: The squares of the best hints (marked).
     hint_best: frozenset[str] = frozenset()
+    #: Square values (a teaching overlay: ``(square, value)``, good ones green, bad ones red).
+    values: tuple[tuple[str, int], ...] = field(default=())
 
     def name(self, col: int, row: int) -> str:
         return f"{COLUMN_LETTERS[col]}{row + 1}"
@@ -167,6 +169,7 @@ def render_board(view: BoardView) -> str:
     out.append('<g class="squares">')
     ghost = None if view.turn is None else colors[view.turn]
     hints = dict(view.hints)
+    values = dict(view.values)
     for row in range(view.height):
         for col in range(view.width):
             state = view.cell(col, row)
@@ -182,7 +185,7 @@ def render_board(view: BoardView) -> str:
                     f'<path class="hatch" d="M24 24L76 76M76 24L24 76"/></g>'
                 )
                 continue
-            out.append(_square(view, name, state, x, y, ghost, hints.get(name)))
+            out.append(_square(view, name, state, x, y, ghost, hints.get(name), values.get(name)))
     out.append("</g>")
     if view.stars:
         out.append('<g class="stars" aria-hidden="true">')
@@ -203,8 +206,27 @@ def _screen_row(view: BoardView, row: int) -> int:
     return view.height - 1 - row if view.rotated else row
 
 
+#: The overlay's tint of each square value (reversi.ui.diagram.square_values): green good, red bad.
+VALUE_TINTS = {4: "#1fbf5a", 1: "#9be07a", 0: "", -1: "#f2b84b", -2: "#f08a3c", -4: "#e0402e"}
+
+
+def _value_mark(value: int, with_text: bool) -> str:
+    tint = VALUE_TINTS.get(value, "")
+    shown = f"+{value}" if value > 0 else str(value).replace("-", chr(0x2212))
+    parts = []
+    if tint:
+        parts.append(f'<rect class="value-tint" width="{SQUARE}" height="{SQUARE}" fill="{tint}" fill-opacity="0.55"/>')
+    if with_text:  # not under a disc, which would hide it but for an edge
+        parts.append(
+            f'<text class="value-text" x="{SQUARE - 8}" y="{SQUARE - 10}" fill="#ffffff" fill-opacity="0.9" '
+            f'font-size="24" font-weight="700" text-anchor="end" font-family="system-ui, sans-serif">{shown}</text>'
+        )
+    return "".join(parts)
+
+
 def _square(
-    view: BoardView, name: str, state: str, x: int, y: int, ghost: str | None, hint: str | None = None
+    view: BoardView, name: str, state: str, x: int, y: int, ghost: str | None, hint: str | None = None,
+    value: int | None = None,
 ) -> str:
     legal = name in view.legal
     hint = hint if legal else None
@@ -244,17 +266,23 @@ def _square(
     if better:
         # Translators: in a square's screen-reader label, in the review: the engine's better move here
         said.append(_("better move"))
+    if value is not None:
+        # Translators: in a square's screen-reader label, the teaching overlay's value of the square: "value +4"
+        said.append(_("square value {value}").format(value=f"+{value}" if value > 0 else value))
     label = ", ".join(said)
     attrs = (
         f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
         + (' data-legal="true"' if legal else "")
         + (' data-marked="true"' if marked else "")
         + (' data-better="true"' if better else "")
+        + ("" if value is None else f' data-value="{value}"')
         + f' role="button" aria-label="{escape(label)}"'
         + ("" if legal or view.editable else ' aria-disabled="true"')
         + f' transform="translate({x} {y})"'
     )
     parts = [f"<g {attrs}>", f'<rect class="cell" width="{SQUARE}" height="{SQUARE}"/>']
+    if value is not None:
+        parts.append(_value_mark(value, color is None))
     if color is not None:
         if name in view.flipped:
             old = view.colors[1 - SIDES.index(state)]

@@ -27,7 +27,7 @@ from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_n
 from reversi.errors import ReversiError, RulesError, SettingsError
 from reversi.i18n import N_, _
 from reversi.ui import players as _players
-from reversi.ui.diagram import board_cells, side_colors
+from reversi.ui.diagram import board_cells, side_colors, value_marks
 from reversi.ui.editor import Editor
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 from reversi.ui.render import BLACK as CELL_BLACK
@@ -212,6 +212,8 @@ class Controller:
         self._animate = False
         #: Clicks on the board mark squares (for teaching) instead of playing.
         self.marking = False
+        #: The square values overlay (teaching: which squares are good or bad to take).
+        self.showing_values = False
         #: The board editor, while it is open (reversi/ui/editor.py).
         self.editor: Editor | None = None
 
@@ -439,6 +441,10 @@ class Controller:
         self.marking = not self.marking
         return True
 
+    def toggle_values(self) -> bool:
+        self.showing_values = not self.showing_values
+        return True
+
     def load_game(self, game: Game) -> None:
         """Put ``game`` on the board (a link, a transcript, a file, the autosave)."""
         self._start(game.rules)
@@ -520,6 +526,7 @@ class Controller:
             label=_("{rules} board").format(rules=rules.describe()),
             stars=default_stars(g.width, g.height, cells_t),
             marks=frozenset(g.bits_to_names(sum(1 << i for i in self.game.current.marks))),
+            values=value_marks(rules) if self.showing_values else (),
         )
 
     def _unseen_pass(self) -> Node | None:

@@ -342,7 +342,8 @@ class GameFeatures:
             if button is not None:
                 button.hidden = not shown
         engine = self.page.study_engine
-        for name, pressed in (("mark", c.marking), ("analysis", engine.analysing), ("review", engine.reviewing)):
+        for name, pressed in (("mark", c.marking), ("values", c.showing_values), ("analysis", engine.analysing),
+                              ("review", engine.reviewing)):
             button = self.study.querySelector(f'[data-study="{name}"]')
             if button is not None:
                 button.setAttribute("aria-pressed", "true" if pressed else "false")
@@ -385,6 +386,7 @@ class GameFeatures:
             "promote": c.promote,
             "delete": c.delete_variation,
             "mark": c.toggle_marking,
+            "values": c.toggle_values,
         }.get(action, lambda: False)()
         if changed:
             self.page.update()
