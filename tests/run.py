@@ -5,7 +5,7 @@
     python tests/run.py [pytest args]   # ruff, mypy, then pytest with these arguments
 
 Installs (only when missing): the Python test packages (pytest, hypothesis,
-Playwright for Python, numpy, scipy, ruff, mypy), Debian's Chromium (``apt-get``,
+Playwright for Python, numpy, scipy, Babel, Markdown, ruff, mypy), Debian's Chromium (``apt-get``,
 needs root), and the self-hosted browser runtime (``assets/fetch_runtime.py``).
 Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
 and pytest; exits non-zero when any of them fails. ``.ci/run`` calls this same
@@ -28,6 +28,7 @@ PIP_PACKAGES = {
     "numpy": "numpy>=2.0",
     "scipy": "scipy>=1.11",
     "babel": "babel>=2.12",  # the catalogs' checks (a development tool: the page reads .mo with gettext)
+    "markdown": "markdown>=3.5",  # the rules pages' build check (a development tool: the pages are plain HTML)
     "ruff": "ruff==0.17.6",  # pinned: a new release may add findings
     "mypy": "mypy==2.4.1",
 }

@@ -264,6 +264,17 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
         page.wait_for_function("t => navigator.clipboard.readText().then(c => c === t)", arg=html)
         page.click('#embed-dialog button[data-embed="close"]')
         assert page.is_hidden("#embed-dialog")
+        # the new-game dialog links to the rules of the rule set chosen, in the page's language
+        page.click("#btn-new")
+        page.check('#new-game-form input[name="variant"][value="octagon"]')
+        href = page.get_attribute("#rules-link", "href")
+        assert href == "./assets/rules/rules.en.html#octagon", href
+        page.keyboard.press("Escape")
+        page.goto(server_url + "assets/rules/rules.pl.html#octagon")
+        assert page.locator("h2#octagon").is_visible() and page.locator("figure.diagram svg").count() == 4
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.screenshot(path=str(ARTIFACTS / "rules-pl-phone.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
     assert not context.foreign, context.foreign

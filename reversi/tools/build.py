@@ -15,6 +15,8 @@
   (:data:`FETCHED_BY_SRC`: fetched by its own ``src``); and the weights files of
   ``reversi/engine/data/`` that the evaluator reads at run time (those present).
 
+* ``assets/rules/rules.LANG.html``: the rules pages, from ``reversi/docs/RULES*.md``
+  (:mod:`reversi.tools.rules_pages`);
 * ``assets/examples/teaching.html``: an example of a teacher's page, with a live viewer and
   lite diagrams (:mod:`reversi.ui.snippets`), whose SVGs are drawn here.
 
@@ -59,7 +61,7 @@ def package_files(root: Path = ROOT) -> list[str]:
 #: Top-level files of the site (the service worker must sit at the top: its scope is its folder).
 TOP_FILES = ("index.html", "pyscript.toml", "sw.js")
 #: The page's own assets (the runtime is listed from its folders).
-ASSET_GLOBS = ("assets/*.css", "assets/*.js", "assets/icons/*", "assets/*.webmanifest")
+ASSET_GLOBS = ("assets/*.css", "assets/*.js", "assets/icons/*", "assets/*.webmanifest", "assets/rules/*")
 #: Scripts under assets/ the page never loads (a development tool).
 NOT_FETCHED = ("assets/fetch_runtime.py", "assets/precache.js")
 #: Runtime files the page never loads: PyScript's code editor, terminal, MicroPython and own service worker.
@@ -257,6 +259,14 @@ def main() -> int:
     precache = ROOT / PRECACHE
     cached = precache.read_text(encoding="utf-8") if precache.exists() else ""
     new_cached = precache_text(precache_files())
+    from reversi.tools.rules_pages import pages
+
+    for name, text in pages().items():
+        path = ROOT / name
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        if text != old:
+            path.write_text(text, encoding="utf-8")
+            print(f"updated {name}")
     teaching = ROOT / TEACHING_PAGE
     teaching.parent.mkdir(parents=True, exist_ok=True)
     taught = teaching.read_text(encoding="utf-8") if teaching.exists() else ""

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
-from reversi.i18n import _
+from reversi.i18n import N_, _
 from reversi.ui.render import (
     BLACK,
     BLOCKED,
@@ -30,6 +30,13 @@ from reversi.ui.render import (
 )
 
 THEMES = ("dark", "light")
+# The rules pages' own texts (reversi/tools/rules_pages.py writes the pages; the catalogs hold the texts).
+# Translators: the title of the rules pages (assets/rules/rules.LANG.html)
+RULES_TITLE = N_("Rules of Othello, Reversi and Octagon Reversi")
+# Translators: the rules page's link back to the app, to play
+RULES_PLAY = N_("Play")
+# Translators: a board diagram's screen-reader name in the rules pages: "Diagram: rows 3, 4, 5, 6"
+DIAGRAM_LABEL = N_("Diagram: rows {rows}")
 
 #: Presentation attributes per class attribute of the board's markup, for each theme.
 #: The dark palette is the page's own (assets/app.css); the light one prints well.

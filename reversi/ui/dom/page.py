@@ -257,6 +257,10 @@ class Page:
                 element.textContent = option_text
         self.form_preview.textContent = text if ok else ""
         self.form_error.textContent = "" if ok else text
+        link = document.getElementById("rules-link")
+        if link is not None:  # the rules page in the page's language, at the rule set chosen
+            anchor = "anti" if fields.get("anti") == "on" else fields.get("variant", "othello")
+            link.href = f"./assets/rules/rules.{language()}.html#{anchor}"
 
     def on_form_submit(self, event: Any) -> None:
         submitter = event.submitter
