@@ -311,3 +311,19 @@ def test_the_values_overlay_in_the_board_and_the_svg_command(tmp_path: Path) -> 
     root = ET.fromstring(out.read_text(encoding="utf-8").split("?>", 1)[1])
     values = [e.get("data-value") for e in root.iter(f"{SVG}g") if e.get("data-value")]
     assert len(values) == 88 and values.count("4") == 8
+
+
+def test_a_puzzle_by_keyboard() -> None:
+    v = Viewer.from_query("?view=puzzle&" + endgame_puzzle_query())
+    assert v.solving() and v.board_view().cursor is None
+    assert v.key("ArrowRight")  # the first key puts the cursor on the first legal move
+    first = v.board_view().cursor
+    assert first is not None and first in v.board_view().legal
+    g = v.game.rules.geometry
+    e2 = g.parse_square("e2")
+    while v.cursor != e2:  # walk to e2: along the row, then up or down
+        col, row = g.coords(v.cursor)
+        v.key("ArrowRight" if col < 4 else "ArrowLeft" if col > 4 else ("ArrowDown" if row < 1 else "ArrowUp"))
+    assert v.key("Enter") and v.puzzle.feedback == "Right: e2 is the best move." and not v.solving()
+    assert v.board_view().cursor is None
+    assert v.key("ArrowLeft") and v.current.depth == 0  # solved: the arrows replay again

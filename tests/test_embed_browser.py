@@ -191,6 +191,14 @@ def test_the_example_teaching_page_loads_a_viewer_and_lite_diagrams_on_demand(br
         page.locator("iframe >> nth=1").screenshot(path=str(ARTIFACTS / "puzzle-solved.png"))
         puzzle.click('[data-action="retry"]')
         assert feedback.is_hidden() and puzzle.locator(".sq.legal").count() == 8
+        # by keyboard: the arrows move a cursor over the board, Enter tries its square
+        puzzle.focus("#board")
+        puzzle.press("#board", "ArrowRight")
+        cursor = puzzle.get_attribute(".sq.cursor", "data-square")
+        assert cursor is not None and puzzle.is_visible(".sq.cursor .cursor-ring")
+        puzzle.press("#board", "Enter")
+        assert feedback.is_visible() and cursor in feedback.inner_text()
+        puzzle.click('[data-action="retry"]')
         puzzle.click('[data-action="solution"]')
         puzzle.wait_for_function("document.querySelector('#board').dataset.ply === '1'", timeout=10_000)
         page.click("a.reversi-lite >> nth=2")

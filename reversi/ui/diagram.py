@@ -155,6 +155,26 @@ def value_marks(rules: Rules) -> tuple[tuple[str, int], ...]:
     return tuple((g.name(i), v) for i, v in sorted(square_values(rules).items()))
 
 
+def cursor_step(rules: Rules, position: Position, cursor: int | None, dcol: int, drow: int,
+                rotated: bool = False) -> int | None:
+    """The keyboard cursor one square on from ``cursor`` as the board is drawn (holes skipped);
+    with no cursor yet, the first legal move (else the middle square); None off the board."""
+    g = rules.geometry
+    if cursor is None:
+        legal = position.legal_moves()
+        return legal[0] if legal else g.squares[len(g.squares) // 2]
+    if rotated:
+        dcol, drow = -dcol, -drow
+    col, row = g.coords(cursor)
+    while True:
+        col, row = col + dcol, row + drow
+        if not (0 <= col < g.width and 0 <= row < g.height):
+            return None
+        index = g.index(col, row)
+        if index not in g.removed:
+            return index
+
+
 def side_colors(rules: Rules) -> tuple[str, str]:
     """The disc colours drawn for the two sides: their names, in lower case."""
     return (rules.side_names[0].lower(), rules.side_names[1].lower())
@@ -171,6 +191,7 @@ def position_view(
     label: str | None = None,
     playable: bool = False,
     values: bool = False,
+    cursor: int | None = None,
 ) -> BoardView:
     """A still board: ``position`` with its last move and marks; legal moves dotted if asked.
 
@@ -195,6 +216,7 @@ def position_view(
         stars=default_stars(g.width, g.height, cells),
         marks=frozenset(g.name(i) for i in marks),
         values=value_marks(rules) if values else (),
+        cursor=None if cursor is None else g.name(cursor),
     )
 
 

@@ -27,7 +27,7 @@ from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_n
 from reversi.errors import ReversiError, RulesError, SettingsError
 from reversi.i18n import N_, _
 from reversi.ui import players as _players
-from reversi.ui.diagram import board_cells, side_colors, value_marks
+from reversi.ui.diagram import board_cells, cursor_step, side_colors, value_marks
 from reversi.ui.editor import Editor
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 from reversi.ui.render import BLACK as CELL_BLACK
@@ -457,23 +457,12 @@ class Controller:
 
     def move_cursor(self, dcol: int, drow: int) -> bool:
         """Move the keyboard cursor one square on screen (skipping holes)."""
-        g = self.rules.geometry
         self._animate = False
-        if self.cursor is None:
-            legal = self.position.legal_moves()
-            self.cursor = legal[0] if legal else g.squares[len(g.squares) // 2]
-            return True
-        if self.rotated:
-            dcol, drow = -dcol, -drow
-        col, row = g.coords(self.cursor)
-        while True:
-            col, row = col + dcol, row + drow
-            if not (0 <= col < g.width and 0 <= row < g.height):
-                return False
-            index = g.index(col, row)
-            if index not in g.removed:
-                self.cursor = index
-                return True
+        step = cursor_step(self.rules, self.position, self.cursor, dcol, drow, self.rotated)
+        if step is None:
+            return False
+        self.cursor = step
+        return True
 
     def activate(self) -> bool:
         """Enter or space on the board: play the cursor's square (in the editor: set it)."""

@@ -21,7 +21,7 @@ from reversi.core.position import PASS
 from reversi.errors import ReversiError
 from reversi.formats.links import parse_query
 from reversi.i18n import _
-from reversi.ui.diagram import THEMES, position_view
+from reversi.ui.diagram import THEMES, cursor_step, position_view
 from reversi.ui.movelist import side_and_number
 from reversi.ui.puzzle import PuzzleState, read_puzzle
 from reversi.ui.render import BoardView
@@ -76,6 +76,8 @@ class Viewer:
         self.playing = False
         #: The puzzle at the game's start (``view=puzzle``), or None.
         self.puzzle: PuzzleState | None = None
+        #: The keyboard cursor on a puzzle's board (arrows move it, Enter tries its square), or None.
+        self.cursor: int | None = None
 
     @classmethod
     def from_query(cls, query: str) -> Viewer:
@@ -229,8 +231,28 @@ class Viewer:
             self.playing = False
         return moved
 
+    def solving(self) -> bool:
+        """Is the reader at a puzzle's open question (the board takes a move)?"""
+        return self.puzzle is not None and not self.puzzle.solved and self.current is self.game.root
+
     def key(self, key: str) -> bool:
-        """A key of the replay: arrows, Home, End, space; True if it was one."""
+        """A key of the replay: arrows, Home, End, space; True if it was one.
+
+        While a puzzle waits for an answer the arrows move a cursor on the board, and Enter
+        or space tries its square.
+        """
+        if self.solving():
+            steps = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+            if key in steps:
+                step = cursor_step(self.game.rules, self.current.position, self.cursor, *steps[key], self.rotated)
+                self.cursor = self.cursor if step is None else step
+                return True
+            if key in ("Enter", " "):
+                if self.cursor is None:
+                    self.cursor = cursor_step(self.game.rules, self.current.position, None, 0, 0)
+                    return True
+                self.try_move(self.game.rules.geometry.name(self.cursor))
+                return True
         actions = {"ArrowLeft": self.prev, "ArrowRight": self.next, "Home": self.first, "End": self.last}
         if key in actions:
             actions[key]()
@@ -255,6 +277,7 @@ class Viewer:
             marks=node.marks,
             rotated=self.rotated,
             playable=puzzle is not None and not puzzle.solved and node is self.game.root,
+            cursor=None if self.cursor is None or not self.solving() else self.cursor,
         )
 
     def status(self) -> str:

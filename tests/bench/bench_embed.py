@@ -12,7 +12,10 @@ prints, as medians over ``--runs``:
   its processes, after minus before: the page, its renderer and the runtime);
 * a teacher's page with ten live viewers (iframes) against the same page with ten lite
   diagrams (static SVG in links, ``reversi.ui.snippets``): the time until all ten show
-  their board (for the iframes: until all ten are ready) and the memory grown.
+  their board (for the iframes: until all ten are ready) and the memory grown;
+* an empty page, for what any new page costs the browser (a renderer process), and from
+  it each viewer's own memory: one alone (viewer minus empty page) and one among ten
+  ((ten live minus ten lite) / 10).
 
 The host pages are served from another port (another origin), as a teacher's site is.
 """
@@ -115,6 +118,7 @@ def main() -> int:
         lite = "".join(lite_snippet(site, q, f"Move {k}") for k, q in enumerate(games))
         live = "".join(viewer_snippet(site, q, f"Move {k}", width=360) for k, q in enumerate(games))
         (top / "lite.html").write_text(f"<!DOCTYPE html><title>lite</title>{lite}", encoding="utf-8")
+        (top / "empty.html").write_text("<!DOCTYPE html><title>empty</title><p>Nothing here.</p>", encoding="utf-8")
         (top / "live.html").write_text(f"<!DOCTYPE html><title>live</title>{live}", encoding="utf-8")
         with static_host(top) as host:
             for _ in range(args.runs):
@@ -122,6 +126,7 @@ def main() -> int:
                     one_embed(browser, site + "?view=embed&" + GAME)  # fills the HTTP cache (a first embed)
                     results.setdefault("viewer", []).append(one_embed(browser, site + "?view=embed&" + GAME))
                     results.setdefault("puzzle", []).append(one_embed(browser, site + "?view=puzzle&" + puzzle))
+                    results.setdefault("empty page", []).append(host_page(browser, host + "empty.html", 0))
                     results.setdefault("ten lite diagrams", []).append(host_page(browser, host + "lite.html", 0))
                     results.setdefault("ten live viewers", []).append(host_page(browser, host + "live.html", 10))
     print(f"medians of {args.runs} runs (ms from navigation; memory: MB the browser grew by)")
@@ -135,6 +140,9 @@ def main() -> int:
     time_ratio = median("ten live viewers", "shown") / median("ten lite diagrams", "shown")
     memory_ratio = median("ten live viewers", "memory") / max(1.0, median("ten lite diagrams", "memory"))
     print(f"  ten live / ten lite: time {time_ratio:.0f}x, memory {memory_ratio:.1f}x")
+    alone = median("viewer", "memory") - median("empty page", "memory")
+    among_ten = (median("ten live viewers", "memory") - median("ten lite diagrams", "memory")) / 10
+    print(f"  a viewer's own memory: {alone:.0f} MB alone (above an empty page), {among_ten:.0f} MB each among ten")
     return 0
 
 

@@ -25,7 +25,7 @@ from reversi.ui.render import render_board
 from reversi.ui.viewer import AUTOPLAY_MS, Viewer
 
 #: Keys the embed answers, wherever the focus is in it (a text field has none here).
-KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", " ")
+KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter")
 
 
 def _by_id(name: str) -> Any:
@@ -94,9 +94,13 @@ class Embed:
     def on_key(self, event: Any) -> None:
         if event.key not in KEYS or event.ctrlKey or event.metaKey or event.altKey:
             return
-        if event.key == " " and event.target.closest("button, a"):
-            return  # space presses the focused button or link, as anywhere
+        if event.key in (" ", "Enter") and event.target.closest("button, a"):
+            return  # space and Enter press the focused button or link, as anywhere
+        if event.key in ("ArrowUp", "ArrowDown", "Enter") and not self.viewer.solving():
+            return  # the page's own (scrolling), but while a puzzle waits for a move
         event.preventDefault()
+        if self.viewer.solving() and event.key.startswith("Arrow"):
+            self.board.focus()  # the cursor shows where the focus is
         self.viewer.key(str(event.key))
         self.update()
 
