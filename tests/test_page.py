@@ -118,13 +118,16 @@ def test_boots_offline_with_the_board_painted_before_python(browser, server_url)
     try:
         assert not page.evaluate("document.documentElement.classList.contains('ready')")
         assert page.locator("[data-square]").count() == 64  # the static board of index.html
-        assert page.is_visible(".loading-note")
+        assert page.is_visible(".loading-note") and page.is_visible(".load-bar")  # how far it has loaded
         board_box = page.locator("#board").bounding_box()
         panel_box = page.locator(".panel").bounding_box()
         svg_js = "document.querySelector('#board svg').outerHTML"
         static_board = page.evaluate(svg_js)
         wait_ready(page)
-        assert not page.is_visible(".loading-note")
+        assert not page.is_visible(".loading-note") and not page.is_visible(".load-bar")
+        # the bar went past the runtime's files, and the note said Python was starting
+        assert float(page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--load')")) >= 88
+        assert page.evaluate("document.querySelectorAll('.loading-note')[1].hidden") is False
         assert page.locator("#board").bounding_box() == board_box  # no layout jump
         assert page.locator(".panel").bounding_box() == panel_box
         assert page.evaluate(svg_js) == static_board  # Python draws the same start
