@@ -101,6 +101,7 @@ def test_the_embeds_options() -> None:
     o = embed_options("?view=nothing&theme=pink&flip=2&caption=%20a%0Ab%20")
     assert (o.view, o.theme, o.flip, o.caption) == ("embed", "", False, "a b")
     assert embed_options("?v=99") == embed_options("")  # unreadable: the defaults
+    assert embed_options("").controls and not embed_options("?controls=0").controls
     assert Viewer.from_query("?view=embed&flip=1").board_view().rotated
 
 
@@ -327,3 +328,22 @@ def test_a_puzzle_by_keyboard() -> None:
     assert v.key("Enter") and v.puzzle.feedback == "Right: e2 is the best move." and not v.solving()
     assert v.board_view().cursor is None
     assert v.key("ArrowLeft") and v.current.depth == 0  # solved: the arrows replay again
+
+
+def test_the_snippet_makers_choices_go_into_the_html() -> None:
+    from reversi.ui.session import link_game
+    from reversi.ui.snippets import game_query, make_snippet
+
+    game, _players = link_game("m=f5d6c3d3c4&at=3")
+    query = game_query(game, game.current, from_start=False)
+    assert query == "m=f5d6c3d3c4&at=3"
+    assert game_query(game, game.current, from_start=True) == "m=f5d6c3d3c4"
+    html = make_snippet("viewer", "https://x.org/r/", query, "Tiger", "light", "cs", True, 480, controls=False)
+    src = ET.fromstring(html).get("src", "")
+    for part in ("view=embed", "lang=cs", "caption=Tiger", "flip=1", "theme=light", "controls=0", "at=3"):
+        assert part in src, (part, src)
+    assert "max-width:480px" in html
+    lite = make_snippet("lite", "https://x.org/r/", query, flip=True)
+    assert lite.endswith('<script src="https://x.org/r/assets/lite.js" defer></script>') and "flip=1" in lite
+    with pytest.raises(ValueError):
+        make_snippet("poster", "https://x.org/r/", query)

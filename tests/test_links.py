@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_every_row_is_complete_and_names_are_unique() -> None:
     assert len(BY_NAME) == len(PARAMETERS) >= 11
     for p in PARAMETERS:
-        assert re.fullmatch(r"[a-z]{1,7}", p.name) and p.meaning and p.values and p.owner  # short: links stay short
+        assert re.fullmatch(r"[a-z]{1,8}", p.name) and p.meaning and p.values and p.owner  # short: links stay short
     assert {"r", "s", "m", "at"} <= GAME_KEYS and "v" not in GAME_KEYS
 
 

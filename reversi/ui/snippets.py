@@ -32,9 +32,11 @@ LITE_CLASS = "reversi-lite"
 
 
 def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip: bool = False,
-              view: str = "embed") -> str:
+              view: str = "embed", controls: bool = True) -> str:
     """The embed's address for a game link's ``query``, with the embed's options."""
     options = {"view": view}
+    if not controls:
+        options["controls"] = "0"
     if caption:
         options["caption"] = caption
     if flip:
@@ -46,10 +48,10 @@ def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip
 
 
 def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "", width: int = 640,
-                   view: str = "embed", flip: bool = False) -> str:
+                   view: str = "embed", flip: bool = False, controls: bool = True) -> str:
     """An iframe of the viewer (or with ``view="puzzle"`` the puzzle), as wide as its container
     up to ``width`` pixels."""
-    url = embed_url(app_url, query, caption, theme, flip, view)
+    url = embed_url(app_url, query, caption, theme, flip, view, controls)
     problem = Viewer.from_query(url[url.index("?"):]).problem
     if problem:
         raise NotationError(problem)
@@ -115,6 +117,7 @@ def make_snippet(
     lang: str = "",
     flip: bool = False,
     width: int = 640,
+    controls: bool = True,
 ) -> str:
     """The HTML of a snippet (``kind`` in :data:`KINDS`) for ``query`` (a game's or, for a
     puzzle, :func:`reversi.ui.puzzle.puzzle_query`'s parameters)."""
@@ -127,4 +130,4 @@ def make_snippet(
         script = f'<script src="{escape(app_url)}assets/lite.js" defer></script>'
         return f"{html}\n{script}"
     view = "embed" if kind == "viewer" else "puzzle"
-    return viewer_snippet(app_url, query, caption, theme, width, view, flip)
+    return viewer_snippet(app_url, query, caption, theme, width, view, flip, controls)

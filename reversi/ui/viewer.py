@@ -8,7 +8,7 @@ last, autoplay), which follow the line shown: the main line, or the variation th
 reader went into.
 
 The embed's own link parameters (owner ``embed`` in :mod:`reversi.formats.links`):
-``view``, ``caption``, ``flip``, ``theme``; the game's are the share link's, with
+``view``, ``caption``, ``flip``, ``theme``, ``controls``; the game's are the share link's, with
 ``at`` naming the position shown first.
 """
 
@@ -43,6 +43,8 @@ class EmbedOptions:
     caption: str = ""
     flip: bool = False
     theme: str = ""
+    #: The replay buttons and the move list (``controls=0``: a still board with its caption).
+    controls: bool = True
 
 
 def embed_options(query: str) -> EmbedOptions:
@@ -60,6 +62,7 @@ def embed_options(query: str) -> EmbedOptions:
         view=view if view in VIEWS else "embed",
         caption=caption,
         flip=params.get("flip") == "1",
+        controls=params.get("controls") != "0",
         theme=theme if theme in THEMES else "",
     )
 

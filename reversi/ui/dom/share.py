@@ -129,7 +129,8 @@ class EmbedMaker:
             else:
                 query = game_query(game, shown, f.get("from_start") == "on")
             html = make_snippet(kind, self.app_url(), query, f.get("caption", "").strip(), f.get("theme", ""),
-                                f.get("lang", ""), f.get("flip") == "on", int(f.get("width", "640")))
+                                f.get("lang", ""), f.get("flip") == "on", int(f.get("width", "640")),
+                                f.get("controls") == "on")
         except ReversiError as e:
             self.show("", str(e))
             return
