@@ -17,6 +17,7 @@ self.REVERSI_PRECACHE = {
   "assets/manifest.pl.webmanifest",
   "assets/manifest.webmanifest",
   "assets/offline.js",
+  "assets/progress.js",
   "assets/rules/rules.cs.html",
   "assets/rules/rules.css",
   "assets/rules/rules.da.html",
