@@ -165,6 +165,12 @@ def test_bad_hints_arguments_get_a_message(capsys, argv):
         (["solve", "f5", "--time", "nan"], "--time nan"),
         (["solve", "f5", "--time", "inf"], "--time inf"),
         (["best", "f5", "--time", "-1"], "--time -1"),
+        (["svg", "f5", "--at", "-1"], "--at -1"),
+        (["svg", "--width", "99999999"], "--width 99999999"),
+        (["puzzle", "f5", "--seconds", "nan"], "--seconds nan"),
+        (["puzzle", "f5", "--seconds", "inf"], "--seconds inf"),
+        (["puzzle", "f5", "--exact", "-1", "--seconds", "0.1"], "exact_empties"),
+        (["puzzle", "f5", "--exact", "99999", "--seconds", "0.1"], "exact_empties"),
     ],
 )
 def test_absurd_numbers_are_refused_in_one_line(capsys, argv, message):

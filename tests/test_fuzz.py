@@ -151,7 +151,7 @@ def test_record_files(text: str) -> None:
 
 
 LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang",
-             "view", "caption", "flip", "theme", "pz", "sol", "px"]
+             "view", "caption", "flip", "theme", "controls", "pz", "sol", "px"]
 query_text = st.lists(
     st.tuples(st.sampled_from(LINK_KEYS), st.one_of(number_text, grammar_text, st.sampled_from(
         ["octagon", "w", "1", "puzzle", "embed", "f5:0", "f5:0.d3:2.c4:1.e6:0"]))),

@@ -6,7 +6,8 @@ Serves the site with ``serve.py`` and Debian's Chromium (a profile on disk, so t
 load of a run finds the runtime in the HTTP cache, as a reader's second embed does), and
 prints, as medians over ``--runs``:
 
-* for one viewer (``?view=embed``) and one puzzle (``?view=puzzle``) on their own: the
+* for one viewer (``?view=embed``; cold: the browser's first, with an empty cache) and one
+  puzzle (``?view=puzzle``) on their own: the
   first contentful paint (the static board), ``ready`` (the mark ``reversi-ready``: it
   takes clicks and keys) and the memory the browser grew by (the resident memory of all
   its processes, after minus before: the page, its renderer and the runtime);
@@ -123,7 +124,8 @@ def main() -> int:
         with static_host(top) as host:
             for _ in range(args.runs):
                 with chromium_with_profile(pw) as browser:  # a new browser each run: memory from the same start
-                    one_embed(browser, site + "?view=embed&" + GAME)  # fills the HTTP cache (a first embed)
+                    # a reader's first embed (an empty cache), then the next ones (the runtime cached)
+                    results.setdefault("viewer, cold", []).append(one_embed(browser, site + "?view=embed&" + GAME))
                     results.setdefault("viewer", []).append(one_embed(browser, site + "?view=embed&" + GAME))
                     results.setdefault("puzzle", []).append(one_embed(browser, site + "?view=puzzle&" + puzzle))
                     results.setdefault("empty page", []).append(host_page(browser, host + "empty.html", 0))

@@ -21,11 +21,11 @@ from pyscript import document
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
-from reversi.i18n import _, language
-from reversi.ui.diagram import standalone_svg
+from reversi.i18n import LANGUAGES, _, language
+from reversi.ui.diagram import THEMES, standalone_svg
 from reversi.ui.puzzle import puzzle_query
-from reversi.ui.snippets import game_query, make_snippet
-from reversi.ui.viewer import Viewer
+from reversi.ui.snippets import KINDS, WIDTHS, game_query, make_snippet
+from reversi.ui.viewer import MAX_CAPTION, Viewer
 
 #: The engine's time to value a puzzle's moves (seconds), and the empties it solves exactly.
 PUZZLE_SECONDS = 4.0
@@ -106,7 +106,7 @@ class EmbedMaker:
 
     def refresh(self) -> None:
         f = self.fields()
-        kind = f.get("kind", "viewer")
+        kind = f.get("kind", "viewer") if f.get("kind") in KINDS else "viewer"
         self.hint.textContent = {
             # Translators: the snippet maker's explanation of a game viewer
             "viewer": _("The whole game, to go through move by move, with its variations and comments."),
@@ -128,10 +128,13 @@ class EmbedMaker:
                 query = self._puzzle_query
             else:
                 query = game_query(game, shown, f.get("from_start") == "on")
-            html = make_snippet(kind, self.app_url(), query, f.get("caption", "").strip(), f.get("theme", ""),
-                                f.get("lang", ""), f.get("flip") == "on", int(f.get("width", "640")),
+            width = f.get("width", "")
+            html = make_snippet(kind, self.app_url(), query, f.get("caption", "").strip()[:MAX_CAPTION],
+                                f.get("theme", "") if f.get("theme") in THEMES else "",
+                                f.get("lang", "") if f.get("lang") in LANGUAGES else "", f.get("flip") == "on",
+                                int(width) if width.isdigit() and int(width) in WIDTHS else WIDTHS[-1],
                                 f.get("controls") == "on")
-        except ReversiError as e:
+        except (ReversiError, ValueError) as e:  # a form changed by hand (the page's tools) is refused too
             self.show("", str(e))
             return
         self.show(html, "")
