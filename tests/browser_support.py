@@ -50,6 +50,41 @@ CHROMIUM_ARGS = [
 SERVING_LINE = re.compile(r"Serving on (http://\S+/)")
 
 
+def wait_for_line(stream, pattern: re.Pattern[str], timeout: float, what: str, process) -> re.Match[str]:
+    """Read ``stream`` (a subprocess's output) until a line matches ``pattern``; keep draining it
+    afterwards (in a thread) so that the process never blocks on a full pipe."""
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:
+        for line in stream:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    seen: list[str] = []
+    while True:
+        try:
+            line = lines.get(timeout=timeout)
+        except queue.Empty:
+            raise RuntimeError(f"{what} within {timeout} s: {seen}") from None
+        if line is None:
+            raise RuntimeError(f"exited with {process.wait()}: {''.join(seen)}")
+        seen.append(line)
+        match = pattern.search(line)
+        if match:
+            return match
+
+
+def stop(process) -> None:
+    """End a subprocess: politely, then for good."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextlib.contextmanager
 def serve_repo(timeout: float = 30.0, fetch: bool = False) -> Iterator[str]:
     """Run serve.py on a free port; yield its base URL (ending in '/')."""
@@ -63,37 +98,11 @@ def serve_repo(timeout: float = 30.0, fetch: bool = False) -> Iterator[str]:
         stderr=subprocess.STDOUT,
         text=True,
     )
-    lines: queue.Queue[str | None] = queue.Queue()
-
-    def pump() -> None:
-        # Keep draining stdout so the server never blocks on a full pipe.
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)
-
-    threading.Thread(target=pump, daemon=True).start()
-    seen: list[str] = []
     try:
-        while True:
-            try:
-                line = lines.get(timeout=timeout)
-            except queue.Empty:
-                raise RuntimeError(f"serve.py printed no address within {timeout} s: {seen}") from None
-            if line is None:
-                raise RuntimeError(f"serve.py exited with {process.wait()}: {''.join(seen)}")
-            seen.append(line)
-            match = SERVING_LINE.search(line)
-            if match:
-                yield match.group(1)
-                return
+        assert process.stdout is not None
+        yield wait_for_line(process.stdout, SERVING_LINE, timeout, "serve.py printed no address", process).group(1)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 def origin_of(url: str) -> str:
@@ -178,28 +187,9 @@ def chromium_with_profile(playwright, timeout: float = 30.0) -> Iterator:
             stderr=subprocess.PIPE,
             text=True,
         )
-        lines: queue.Queue[str | None] = queue.Queue()
-
-        def pump() -> None:  # keep draining stderr so that Chromium never blocks on it
-            assert process.stderr is not None
-            for line in process.stderr:
-                lines.put(line)
-            lines.put(None)
-
-        threading.Thread(target=pump, daemon=True).start()
         try:
-            seen: list[str] = []
-            while True:
-                try:
-                    line = lines.get(timeout=timeout)
-                except queue.Empty:
-                    raise RuntimeError(f"Chromium gave no DevTools address within {timeout} s: {seen}") from None
-                if line is None:
-                    raise RuntimeError(f"Chromium exited with {process.wait()}: {''.join(seen)}")
-                seen.append(line)
-                match = DEVTOOLS_LINE.search(line)
-                if match:
-                    break
+            assert process.stderr is not None
+            match = wait_for_line(process.stderr, DEVTOOLS_LINE, timeout, "Chromium gave no DevTools address", process)
             browser = playwright.chromium.connect_over_cdp(match.group(1))
             browser.contexts[0].add_init_script(NO_SERVICE_WORKER_JS)
             try:
@@ -207,12 +197,7 @@ def chromium_with_profile(playwright, timeout: float = 30.0) -> Iterator:
             finally:
                 browser.close()
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
 
 
 def watch_foreign_requests(target, base_url: str) -> tuple[list[str], object]:

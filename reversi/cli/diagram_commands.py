@@ -36,7 +36,8 @@ def _game(args: argparse.Namespace) -> Game:
     return game_from_args(ns)
 
 
-def cmd_svg(args: argparse.Namespace) -> int:
+def _game_at(args: argparse.Namespace) -> Game:
+    """The game of the command line, shown after ``--at`` of its moves (default: all)."""
     game = _game(args)
     plies = len(game.line)
     at = plies if args.at is None else args.at
@@ -44,13 +45,19 @@ def cmd_svg(args: argparse.Namespace) -> int:
         raise ReversiError(
             _("--at {at} is out of range: 0 to {most} (the moves given)").format(at=args.at, most=plies)
         )
+    game.go_to(at)
+    return game
+
+
+def cmd_svg(args: argparse.Namespace) -> int:
+    game = _game_at(args)
     if not MIN_PX <= args.width <= MAX_PX:
         raise ReversiError(
             _("--width {width} is out of range: {least} to {most} pixels").format(
                 width=args.width, least=MIN_PX, most=MAX_PX
             )
         )
-    game.go_to(at)
+    at = game.ply
     rules = game.rules
     g = rules.geometry
     marks = []
@@ -87,16 +94,9 @@ def cmd_puzzle(args: argparse.Namespace) -> int:
     from reversi.ui.puzzle import puzzle_query
     from reversi.ui.snippets import embed_url, viewer_snippet
 
-    game = _game(args)
-    plies = len(game.line)
-    at = plies if args.at is None else args.at
-    if not 0 <= at <= plies:
-        raise ReversiError(
-            _("--at {at} is out of range: 0 to {most} (the moves given)").format(at=args.at, most=plies)
-        )
+    game = _game_at(args)
     if not 0.05 <= args.seconds <= 600:
         raise ReversiError(_("--seconds {seconds} is out of range: 0.05 to 600").format(seconds=args.seconds))
-    game.go_to(at)
     position = game.position
     reply = analyse(rules_to_dict(position.rules), position_to_string(position), "", time_limit=args.seconds,
                     exact_empties=args.exact)

@@ -19,6 +19,7 @@ from pyscript import document
 
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _
+from reversi.ui.dom import by_id
 from reversi.ui.dom import language as page_language
 from reversi.ui.movelist import render_move_list
 from reversi.ui.render import render_board
@@ -28,27 +29,21 @@ from reversi.ui.viewer import AUTOPLAY_MS, Viewer
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter")
 
 
-def _by_id(name: str) -> Any:
-    element = document.getElementById(name)
-    if element is None:
-        raise RuntimeError(f"index.html has no #{name}")
-    return element
-
 
 class Embed:
     """The DOM side of one viewer: draws it and turns clicks and keys into its controls."""
 
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
-        self.board = _by_id("board")
-        self.bar = _by_id("embed-bar")
-        self.move_list = _by_id("move-list")
-        self.status = _by_id("embed-status")
-        self.caption = _by_id("embed-caption")
-        self.comment = _by_id("embed-comment")
-        self.problem = _by_id("embed-problem")
-        self.open_link = _by_id("embed-open")
-        self.feedback = _by_id("puzzle-feedback")
+        self.board = by_id("board")
+        self.bar = by_id("embed-bar")
+        self.move_list = by_id("move-list")
+        self.status = by_id("embed-status")
+        self.caption = by_id("embed-caption")
+        self.comment = by_id("embed-comment")
+        self.problem = by_id("embed-problem")
+        self.open_link = by_id("embed-open")
+        self.feedback = by_id("puzzle-feedback")
         self.puzzle_actions = self.bar.querySelector(".puzzle-actions")
         self._board_markup = ""
         self._list_markup = ""

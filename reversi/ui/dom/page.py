@@ -51,6 +51,7 @@ from pyscript import document
 
 from reversi.errors import RulesError
 from reversi.i18n import N_, Later, _, language, ngettext
+from reversi.ui.dom import by_id
 from reversi.ui.dom import language as page_language
 from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS, EngineHealth, boot_reason, script_reason
 from reversi.ui.hints import HintDriver
@@ -68,12 +69,6 @@ if TYPE_CHECKING:
 _ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
-def _by_id(name: str) -> Any:
-    element = document.getElementById(name)
-    if element is None:
-        raise LookupError(f"index.html has no element #{name}")
-    return element
-
 
 def read_form(form: Any) -> dict[str, str]:
     """The fields of a form as a dict of strings (unchecked boxes are absent)."""
@@ -85,20 +80,20 @@ class Page:
 
     def __init__(self, controller: PageController | None = None) -> None:
         self.controller: PageController = controller or Controller()
-        self.board = _by_id("board")
-        self.dialog = _by_id("new-game-dialog")
-        self.form = _by_id("new-game-form")
-        self.form_error = _by_id("form-error")
-        self.form_preview = _by_id("form-preview")
-        self.message = _by_id("message")
-        self.notice = _by_id("notice")
-        self.title = _by_id("game-title")
-        self.buttons = {name: _by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate", "hints")}
+        self.board = by_id("board")
+        self.dialog = by_id("new-game-dialog")
+        self.form = by_id("new-game-form")
+        self.form_error = by_id("form-error")
+        self.form_preview = by_id("form-preview")
+        self.message = by_id("message")
+        self.notice = by_id("notice")
+        self.title = by_id("game-title")
+        self.buttons = {name: by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate", "hints")}
         self.players = [document.querySelector(f'.player[data-side="{side}"]') for side in (0, 1)]
         self._unbind: list[Callable[[], None]] = []
         #: Called after every redraw (reversi/ui/dom/features.py: move list, clocks, autosave, link).
         self.after_update: list[Redraw] = []
-        self.pause_button = _by_id("btn-pause")
+        self.pause_button = by_id("btn-pause")
         self.driver = AiDriver(self.controller, on_change=self.update)
         self.hints = HintDriver(self.controller, on_change=self.update)
         #: Analysis, the evaluation graph and the review: the worker's idle time (reversi/ui/study.py).
@@ -122,7 +117,7 @@ class Page:
         self.features: GameFeatures | None = None
         #: Is the computer there (starting, ready, unavailable and why)?
         self.health = EngineHealth()
-        self.notices = _by_id("notices")
+        self.notices = by_id("notices")
         self._notices_html = ""
         #: Each gives the notice of its condition, or None (drawn after every redraw).
         self.notice_sources: list[Callable[[], Notice | None]] = [self.engine_notice, self.update_notice]
@@ -163,11 +158,11 @@ class Page:
     def bind(self) -> None:
         self.listen(self.board, "click", self.on_board_click)
         self.listen(self.board, "keydown", self.on_board_key)
-        self.listen(_by_id("controls"), "click", self.on_control)
+        self.listen(by_id("controls"), "click", self.on_control)
         self.listen(self.form, "submit", self.on_form_submit)
         self.listen(self.form, "input", self.on_form_input)
         self.listen(self.notices, "click", self.on_notice_action)
-        self.listen(_by_id("alert"), "click", self.on_notice_action)
+        self.listen(by_id("alert"), "click", self.on_notice_action)
         switch = page_language.fill_switch()
         if switch is not None:
             self.listen(switch, "change", lambda e: self.switch_language(str(switch.value)))

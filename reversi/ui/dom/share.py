@@ -23,6 +23,7 @@ from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
 from reversi.i18n import LANGUAGES, _, language
 from reversi.ui.diagram import THEMES, standalone_svg
+from reversi.ui.dom import by_id
 from reversi.ui.puzzle import puzzle_query
 from reversi.ui.snippets import KINDS, WIDTHS, game_query, make_snippet
 from reversi.ui.viewer import MAX_CAPTION, Viewer
@@ -32,24 +33,18 @@ PUZZLE_SECONDS = 4.0
 PUZZLE_EXACT = 14
 
 
-def _by_id(name: str) -> Any:
-    element = document.getElementById(name)
-    if element is None:
-        raise RuntimeError(f"index.html has no #{name}")
-    return element
-
 
 class EmbedMaker:
     """The dialog's state: the puzzle answers worked out for a position, and its drawing."""
 
     def __init__(self, page: Any) -> None:
         self.page = page
-        self.dialog = _by_id("embed-dialog")
-        self.form = _by_id("embed-form")
-        self.hint = _by_id("embed-kind-hint")
-        self.message = _by_id("embed-message")
-        self.preview = _by_id("embed-preview")
-        self.code = _by_id("embed-code")
+        self.dialog = by_id("embed-dialog")
+        self.form = by_id("embed-form")
+        self.hint = by_id("embed-kind-hint")
+        self.message = by_id("embed-message")
+        self.preview = by_id("embed-preview")
+        self.code = by_id("embed-code")
         #: The position string the puzzle answers are for, and the answers' link parameters.
         self._puzzle_for = ""
         self._puzzle_query = ""
