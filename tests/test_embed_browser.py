@@ -225,8 +225,19 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
+        page.emulate_media(color_scheme="light")
         page.goto(server_url + "?m=f5d6c3d3c4")
         page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+        # the theme: the system's, followed as it changes, until the switch chooses one (kept)
+        theme = "document.documentElement.dataset.theme"
+        assert page.evaluate(theme) == "light" and page.input_value("#theme-select") == "auto"
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_function(f"{theme} === 'dark'")
+        page.select_option("#theme-select", "light")
+        assert page.evaluate(theme) == "light" and page.evaluate("localStorage.getItem('reversi.theme')") == "light"
+        page.select_option("#theme-select", "auto")
+        assert page.evaluate(theme) == "dark" and page.evaluate("localStorage.getItem('reversi.theme')") is None
+        page.emulate_media(color_scheme="light")
         # the square values overlay of the study bar
         page.click('#study button[data-study="values"]')
         page.wait_for_function("document.querySelectorAll('#board [data-value]').length === 64")
