@@ -240,3 +240,14 @@ def test_pyscript_toml_points_at_the_self_hosted_runtime() -> None:
     config = load_config()
     assert config["interpreter"] == "./assets/runtime/pyodide/pyodide.mjs"
     assert "packages" not in config  # the main thread needs no wheels (numpy stays off)
+
+
+def test_the_style_sheets_braces_balance() -> None:
+    """A stray brace silently drops the rules after it (the top bar's switches once stretched)."""
+    for sheet in ("assets/app.css", "assets/rules/rules.css"):
+        text = re.sub(r"/\*.*?\*/", "", (ROOT / sheet).read_text(encoding="utf-8"), flags=re.S)
+        depth = 0
+        for ch in text:
+            depth += (ch == "{") - (ch == "}")
+            assert depth >= 0, sheet
+        assert depth == 0, sheet
