@@ -88,6 +88,14 @@ class Node:
         out.reverse()
         return out
 
+    def resting(self) -> Node:
+        """Where the game can rest from here: this node, or past the forced passes after it
+        (nobody stops where the side to move must pass)."""
+        node = self
+        while node.position.must_pass and node.children and node.children[0].was_forced_pass:
+            node = node.children[0]
+        return node
+
     @property
     def was_forced_pass(self) -> bool:
         """A pass its player had to make (recorded by the game, skipped by undo and redo)."""

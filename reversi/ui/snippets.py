@@ -20,11 +20,11 @@ from html import escape
 from urllib.parse import quote
 
 from reversi.core.game import Game, Node
-from reversi.core.position import Position
 from reversi.errors import NotationError
-from reversi.formats.links import link_version, parse_query, rewrite_query
+from reversi.formats.links import parse_query, rewrite_query
 from reversi.i18n import _
 from reversi.ui.diagram import standalone_svg
+from reversi.ui.session import link_query
 from reversi.ui.viewer import Viewer
 
 #: The CSS class of a lite diagram's link (assets/lite.js looks for it).
@@ -89,23 +89,10 @@ WIDTHS = (320, 480, 640)
 
 
 def game_query(game: Game, shown: Node, from_start: bool) -> str:
-    """A game's link parameters for a viewer: the whole game, opened at the position shown (a
-    main-line position; a variation's opens at the game's start) or at the start."""
-    from reversi.formats.links import record_params
-    from reversi.formats.record import Record
-
-    record = Record.from_game(game)
-    query = rewrite_query(rewrite_query("", "game", record_params(record)), "link", link_version(record))
+    """A game's link parameters for a viewer: the whole game (the share link's, who plays left out),
+    opened at the position shown (a main-line position; a variation's opens at the start) or at the start."""
     at = 0 if from_start or not shown.is_main else shown.depth
-    return rewrite_query(query, "browse", {"at": str(at)} if at else {})
-
-
-def position_query(position: Position) -> str:
-    """The link parameters of one position (a lite diagram of a variation's position, say)."""
-    from reversi.formats.links import record_params
-    from reversi.formats.record import Record
-
-    return rewrite_query("", "game", record_params(Record(rules=position.rules, start=position)))
+    return rewrite_query(link_query(game), "browse", {"at": str(at)} if at else {})
 
 
 def make_snippet(

@@ -374,8 +374,7 @@ class Controller:
             node = self.game.node(node_id)
         except KeyError:
             return False
-        while node.position.must_pass and node.children and node.children[0].was_forced_pass:
-            node = node.children[0]  # nobody can rest where the side to move must pass
+        node = node.resting()  # nobody can rest where the side to move must pass
         if node is self.game.current:
             return False
         self.game.go_to_node(node)

@@ -175,9 +175,7 @@ class Viewer:
     # -- the controls ------------------------------------------------------------------
 
     def _go(self, node: Node) -> bool:
-        # nobody rests where the side to move must pass: the forced pass is stepped over
-        while node.position.must_pass and node.children and node.children[0].was_forced_pass:
-            node = node.children[0]
+        node = node.resting()  # a forced pass is stepped over
         if node is self.current:
             return False
         self.game.go_to_node(node)
@@ -291,11 +289,7 @@ class Viewer:
         pos = node.position
         result = pos.result()
         if result is not None:
-            if result.winner is None:
-                # Translators: the result of a finished game: "Draw 32-32"
-                return _("Draw {score}").format(score=result.score)
-            # Translators: the result of a finished game: "Black wins 40-24"
-            return _("{side} wins {score}").format(side=names[result.winner], score=result.score)
+            return result.describe(names)
         if node.move is None:
             # Translators: the embed's status before any move: "Black to move"
             return _("{side} to move").format(side=names[pos.turn])
