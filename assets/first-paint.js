@@ -68,7 +68,7 @@
       withAttrs[a].setAttribute(names[n], tr(normal(value)));
     }
   }
-  var labelled = document.querySelectorAll("#board [aria-label]");
+  var labelled = document.querySelectorAll("#board, #board [aria-label]");
   for (var b = 0; b < labelled.length; b++) {
     labelled[b].setAttribute("aria-label", tr(labelled[b].getAttribute("aria-label")));
   }

@@ -89,7 +89,7 @@ def test_the_first_paint_is_in_the_language_before_python(danish_context, server
         assert page.text_content("#btn-new").strip() == "Nowa partia"
         assert page.text_content(".loading-note") == "Wczytywanie silnika…"
         assert page.get_attribute("#btn-undo", "title") == "Cofnij ruch"
-        assert page.get_attribute("#board svg", "aria-label") == "Plansza Othello 8x8"
+        assert page.get_attribute("#board", "aria-label") == "Plansza Othello 8x8"
         assert page.get_attribute('[data-square="f5"]', "aria-label") == "f5, puste, dozwolony ruch"
         assert page.get_attribute("#btn-new", "data-i18n-id") == "New game"  # for Python's switch
         assert page.input_value("#lang-select") == "pl"

@@ -13,6 +13,7 @@ import pytest
 
 from reversi import Rules
 from reversi.tools.build import FETCHED_BY_SRC, NOT_SHIPPED
+from reversi.ui.diagram import position_view
 from reversi.ui.players import Players
 from reversi.ui.render import (
     DISC_PAINTS,
@@ -156,7 +157,7 @@ def test_last_move_flips_and_labels() -> None:
     assert 'class="sq" data-square="e5"' in svg and "disc flip" in ET.tostring(m["e5"], encoding="unicode")
     assert m["e6"].attrib["aria-label"] == "e6, empty"
     assert m["f4"].attrib["aria-label"] == "f4, empty, legal move"
-    assert m["f4"].attrib["role"] == "button" and "aria-disabled" not in m["f4"].attrib
+    assert m["f4"].attrib["role"] == "gridcell" and "aria-disabled" not in m["f4"].attrib
     assert m["e6"].attrib["aria-disabled"] == "true"
     # another intent (the keyboard cursor) redraws without replaying the flip
     c.move_cursor(1, 0)
@@ -170,6 +171,65 @@ def test_rotation_turns_the_board_by_half_a_turn() -> None:
     turned = square_map(render_board(c.board_view()))
     assert straight["a1"].attrib["transform"] == turned["h8"].attrib["transform"]
     assert straight["c4"].attrib["transform"] == turned["f5"].attrib["transform"]
+
+
+def rows_of(svg: str) -> list[list[str]]:
+    """The grid's rows as a screen reader walks them: the squares' names, row by row."""
+    root = parse(svg)
+    return [
+        [cell.attrib["id"].removeprefix("sq-") for cell in row if cell.attrib.get("role") == "gridcell"]
+        for row in root.iter(f"{SVG_NS}g")
+        if row.attrib.get("role") == "row"
+    ]
+
+
+def test_an_interactive_board_is_a_grid_of_rows_in_the_order_seen() -> None:
+    c = Controller()
+    svg = render_board(c.board_view())
+    root = parse(svg)
+    assert root.attrib["role"] == "none"  # the element around it is the grid (and holds the focus)
+    rows = rows_of(svg)
+    assert len(rows) == 8 and rows[0][:3] == ["a1", "b1", "c1"] and rows[7][-1] == "h8"
+    c.rotate()
+    turned = rows_of(render_board(c.board_view()))
+    assert turned[0][:2] == ["h8", "g8"] and turned[7][-1] == "a1"  # read as seen: h8 is top left
+    # every square has one id, so that aria-activedescendant can point at the cursor's
+    ids = re.findall(r'id="(sq-[a-p][0-9]+)"', svg)
+    assert len(ids) == len(set(ids)) == 64
+
+
+def test_the_octagon_and_blocked_squares_in_the_grid() -> None:
+    rules = Rules("octagon")
+    c = Controller(rules)
+    rows = rows_of(render_board(c.board_view()))
+    assert sum(len(r) for r in rows) == 88 and len(rows) == 10 and len(rows[0]) == 6  # corners cut
+    blocked = Controller(Rules(blocked=("c3",)))
+    svg = render_board(blocked.board_view())
+    hole = next(e for e in parse(svg).iter(f"{SVG_NS}g") if e.attrib.get("data-blocked") == "c3")
+    assert hole.attrib["role"] == "gridcell" and hole.attrib["aria-label"] == "c3, blocked"
+    assert hole.attrib["aria-disabled"] == "true"
+
+
+def test_a_still_board_is_a_picture_of_labelled_squares() -> None:
+    c, _ = view_of(Rules(), moves=4)
+    svg = render_board(position_view(c.rules, c.position, show_legal=True))  # a diagram, a rules page
+    assert 'role="gridcell"' not in svg and 'role="row"' not in svg and 'id="sq-' not in svg
+    root = parse(svg)
+    assert root.attrib["role"] == "group" and root.attrib["aria-label"]
+    squares = [e for e in root.iter(f"{SVG_NS}g") if "data-square" in e.attrib]
+    assert len(squares) == 64 and all(e.attrib["role"] == "img" and e.attrib["aria-label"] for e in squares)
+
+
+def test_disc_marks_ring_the_second_side_only() -> None:
+    c = Controller()
+    assert "disc-mark" not in render_board(c.board_view())
+    c.disc_marks = True
+    m = square_map(render_board(c.board_view()))
+    assert "disc-mark" in ET.tostring(m["d4"], encoding="unicode")  # White
+    assert "disc-mark" not in ET.tostring(m["e4"], encoding="unicode")  # Black
+    c.click("f5")  # e5 turns from White to Black: the old face keeps its ring under the new one
+    flipped = ET.tostring(square_map(render_board(c.board_view()))["e5"], encoding="unicode")
+    assert 'class="disc-mark old"' in flipped and flipped.count("disc-mark") == 1
 
 
 def test_render_is_a_pure_function_of_the_view() -> None:
@@ -202,7 +262,9 @@ def test_index_html_uses_only_relative_urls() -> None:
 def test_index_html_static_status_matches_the_controller() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     st = Controller().status()
-    assert f'<p id="message" class="message" aria-live="polite" data-i18n>{st.message}</p>' in html
+    assert f'<p id="message" class="message" data-i18n>{st.message}</p>' in html
+    # the screen reader's news (moves, passes, the result) come from one live region
+    assert re.search(r'<p id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></p>', html)
     assert f'<span id="game-title" class="game-title">{st.title}</span>' in html
     assert "Loading the engine…" in html
 

@@ -155,13 +155,14 @@ _ARIA_LABEL = re.compile(r'aria-label="([^"]*)"')
 
 
 def _static_board_labels() -> list[str]:
-    """The aria-labels of the static board of index.html (the board a new game shows), in the current language."""
+    """The board's name and its squares' aria-labels in index.html (a new game's board), in the current language."""
     from html import unescape
 
     from reversi.ui.render import render_board
     from reversi.ui.state import Controller
 
-    return [unescape(label) for label in _ARIA_LABEL.findall(render_board(Controller().board_view()))]
+    view = Controller().board_view()
+    return [view.label] + [unescape(label) for label in _ARIA_LABEL.findall(render_board(view))]
 
 
 def first_paint_strings(translations: Mapping[str, gettext.NullTranslations]) -> dict[str, dict[str, str]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
@@ -192,10 +193,12 @@ def position_view(
     playable: bool = False,
     values: bool = False,
     cursor: int | None = None,
+    grid: bool = False,
 ) -> BoardView:
     """A still board: ``position`` with its last move and marks; legal moves dotted if asked.
 
     ``playable``: the legal moves take a click (a puzzle): dotted, with the mover's ghost disc.
+    ``grid``: drawn for a page's focusable board (an ARIA grid, :attr:`BoardView.grid`).
     """
     show_legal = show_legal or playable
     g = rules.geometry
@@ -217,6 +220,7 @@ def position_view(
         marks=frozenset(g.name(i) for i in marks),
         values=value_marks(rules) if values else (),
         cursor=None if cursor is None else g.name(cursor),
+        grid=grid,
     )
 
 
@@ -224,13 +228,13 @@ def standalone_svg(view: BoardView, size: int | None = None, theme: str = "light
     """The board as an SVG that draws the same with no style sheet, ``size`` pixels wide.
 
     Each class the page's style sheet colours gets presentation attributes; the
-    ``role`` of the squares (buttons, in the page) is dropped: here they take no click.
+    ``role`` of the squares is dropped: the picture is one image, named by its label.
     """
     if theme not in THEMES:
         raise ValueError(f"theme should be one of {THEMES}, not {theme!r}")
     paint = {key: f"{_COMMON.get(key, '')} {_PALETTES[theme].get(key, '')}".strip()
              for key in {*_COMMON, *_PALETTES[theme]}}
-    svg = render_board(view)
+    svg = render_board(replace(view, grid=False))  # a picture: no grid, no ids (many on a page)
 
     def painted(match: re.Match[str]) -> str:
         attr = match.group(0)
@@ -238,7 +242,7 @@ def standalone_svg(view: BoardView, size: int | None = None, theme: str = "light
         return f"{attr} {extra}" if extra else attr
 
     svg = _CLASS_ATTR.sub(painted, svg)
-    svg = svg.replace(' role="button"', "").replace(' aria-disabled="true"', "")
+    svg = svg.replace(' role="img"', "")  # the squares: the whole picture is one image
     svg = svg.replace('role="group"', 'role="img"', 1)
     w, h = board_size(view)
     width = size or w

@@ -168,6 +168,7 @@ class Editor:
             turn=None,
             cursor=cursor,
             editable=True,
+            grid=True,
             label=label,
             stars=default_stars(g.width, g.height, cells_t),
         )

@@ -63,7 +63,7 @@ def hint_args(controller: _players.PlayState) -> Args:
 def wants_hints(controller: _players.PlayState) -> bool:
     """True when the position on the board should show hints: a person to move, moves to play."""
     pos = controller.position
-    return _players.human_to_move(controller) and bool(pos.legal) and controller.lost_on_time is None
+    return _players.human_to_move(controller) and bool(pos.legal) and controller.ended_by is None
 
 
 class HintDriver(RequestDriver[_players.Token]):

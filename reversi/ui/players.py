@@ -337,8 +337,8 @@ class PlayState(Protocol):
         ...
 
     @property
-    def lost_on_time(self) -> int | None:
-        """The side whose flag fell (the game is over), else None."""
+    def ended_by(self) -> int | None:
+        """The side that lost on time or resigned (the game is over), else None."""
         ...
 
 
@@ -366,7 +366,7 @@ def ai_token(controller: PlayState) -> Token:
 def computer_to_move(controller: PlayState) -> int | None:
     """The side the computer must move for now, or None (a person's turn, the end, paused)."""
     pos = controller.position
-    if pos.is_over or controller.paused or controller.lost_on_time is not None:
+    if pos.is_over or controller.paused or controller.ended_by is not None:
         return None
     if controller.game.browsing or controller.editing:
         return None  # nobody moves while another position than the game's is shown, or the board is edited
@@ -470,7 +470,7 @@ def redo_to_human(game: Game, players: Players) -> bool:
 
 def pause_offered(controller: PlayState) -> bool:
     """Is the Pause button shown? Computers against each other, while their game goes on."""
-    over = controller.position.is_over or controller.lost_on_time is not None
+    over = controller.position.is_over or controller.ended_by is not None
     return controller.players.all_computers and not over
 
 

@@ -112,8 +112,44 @@ class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
 
     def close_editor(self, play: bool = False, study: bool = False) -> bool: ...
 
-    def new_game(self, fields: Mapping[str, str] | None = None) -> Rules:
-        """Start the game the form's fields ask for; raises RulesError (shown in the form)."""
+    def new_game(
+        self, fields: Mapping[str, str] | None = None, rules: Rules | None = None, players: Players | None = None
+    ) -> Rules:
+        """Start the game the form's fields ask for (or these rules and players, a rematch);
+        raises RulesError (shown in the form)."""
+        ...
+
+    def resign(self) -> bool:
+        """The person (or in a game of two, the side to move) gives the game up."""
+        ...
+
+    @property
+    def resigner(self) -> int | None:
+        """Who would resign now, or None (nobody can)."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Has the game ended (by the rules, on time, by resigning)?"""
+        ...
+
+    @property
+    def cursor(self) -> int | None:
+        """The keyboard cursor's square (the grid's active cell), or None."""
+        ...
+
+    @property
+    def game_id(self) -> int:
+        """Counts the games started (a game's end is told apart from the next one's)."""
+        ...
+
+    @property
+    def sound(self) -> bool:
+        """Placing and flipping discs make a sound (a setting)."""
+        ...
+
+    def set_preference(self, name: str, value: bool) -> bool:
+        """Turn a display setting (reversi.ui.state.PREFERENCES) on or off."""
         ...
 
     def load_game(self, game: Game) -> None: ...

@@ -94,6 +94,12 @@ class BoardView:
     hint_best: frozenset[str] = frozenset()
     #: Square values (a teaching overlay: ``(square, value)``, good ones green, bad ones red).
     values: tuple[tuple[str, int], ...] = field(default=())
+    #: An interactive board (the page's, an embed's): an ARIA grid of rows of ``gridcell``s with
+    #: the ids ``sq-f5`` (the element holding the markup is the grid and points at the cursor's
+    #: cell with ``aria-activedescendant``). Else a still picture: a group of labelled squares.
+    grid: bool = False
+    #: Discs told apart without colour: the second side's discs carry a ring (a setting).
+    disc_marks: bool = False
 
     def name(self, col: int, row: int) -> str:
         return f"{COLUMN_LETTERS[col]}{row + 1}"
@@ -129,15 +135,34 @@ def _gradient(color: str) -> str:
     return f'<radialGradient id="disc-{color}" cx="0.38" cy="0.32" r="0.72">{stops}</radialGradient>'
 
 
-def _disc(color: str, css: str = "disc", old_color: str | None = None) -> str:
+#: The ring on the second side's discs (:attr:`BoardView.disc_marks`): radius and width.
+MARK_RADIUS = 19
+MARK_WIDTH = 7
+
+
+def _disc(color: str, css: str = "disc", old_color: str | None = None, *, mark: bool = False,
+          old_mark: bool = False) -> str:
     c = SQUARE // 2
     parts = [f'<g class="{css}" data-color="{color}">']
     parts.append(f'<circle class="shadow" cx="{c + 2}" cy="{c + 5}" r="{DISC_RADIUS}"/>')
     if old_color is not None:
         parts.append(f'<circle class="face old" cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{old_color})"/>')
+        if old_mark:
+            parts.append(_disc_mark("old"))
     parts.append(f'<circle class="face" cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{color})"/>')
+    if mark:
+        parts.append(_disc_mark())
     parts.append("</g>")
     return "".join(parts)
+
+
+def _disc_mark(css: str = "") -> str:
+    """The ring that tells the second side's discs apart without their colour."""
+    c = SQUARE // 2
+    return (
+        f'<circle class="disc-mark{" " + css if css else ""}" cx="{c}" cy="{c}" r="{MARK_RADIUS}" fill="none" '
+        f'stroke="#1b1b1b" stroke-opacity="0.72" stroke-width="{MARK_WIDTH}"/>'
+    )
 
 
 def render_board(view: BoardView) -> str:
@@ -146,9 +171,10 @@ def render_board(view: BoardView) -> str:
     m = margin_of(view)
     font = round(LABEL_FONT * label_scale(view))
     colors = view.colors
+    # an interactive board's grid is the element around the picture (it holds the focus)
+    role = 'role="none"' if view.grid else f'role="group" aria-label="{escape(view.label)}"'
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="0 0 {w} {h}" '
-        f'role="group" aria-label="{escape(view.label)}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-svg" viewBox="0 0 {w} {h}" {role}>',
         "<defs>",
         *(_gradient(c) for c in dict.fromkeys(colors)),
         "</defs>",
@@ -166,26 +192,29 @@ def render_board(view: BoardView) -> str:
         y = m + _screen_row(view, row) * SQUARE + half + 1
         out.append(f'<text x="{near}" y="{y}">{row + 1}</text><text x="{far}" y="{y}">{row + 1}</text>')
     out.append("</g>")
-    out.append('<g class="squares">')
+    out.append('<g class="squares" role="none">' if view.grid else '<g class="squares">')
     ghost = None if view.turn is None else colors[view.turn]
     hints = dict(view.hints)
     values = dict(view.values)
-    for row in range(view.height):
-        for col in range(view.width):
+    # in the order seen on screen (a turned board's rows and columns read the other way round)
+    for screen_row in range(view.height):
+        row = _screen_row(view, screen_row)
+        if view.grid:
+            out.append('<g role="row">')
+        for screen_col in range(view.width):
+            col = _screen_col(view, screen_col)
             state = view.cell(col, row)
             if state == CUT:
                 continue
-            x = m + _screen_col(view, col) * SQUARE
-            y = m + _screen_row(view, row) * SQUARE
+            x = m + screen_col * SQUARE
+            y = m + screen_row * SQUARE
             name = view.name(col, row)
             if state == BLOCKED:
-                out.append(
-                    f'<g class="blocked" data-blocked="{name}" transform="translate({x} {y})" aria-hidden="true">'
-                    f'<rect class="hole" x="3" y="3" width="{SQUARE - 6}" height="{SQUARE - 6}" rx="6"/>'
-                    f'<path class="hatch" d="M24 24L76 76M76 24L24 76"/></g>'
-                )
+                out.append(_blocked(view, name, x, y))
                 continue
             out.append(_square(view, name, state, x, y, ghost, hints.get(name), values.get(name)))
+        if view.grid:
+            out.append("</g>")
     out.append("</g>")
     if view.stars:
         out.append('<g class="stars" aria-hidden="true">')
@@ -196,6 +225,21 @@ def render_board(view: BoardView) -> str:
         out.append("</g>")
     out.append("</svg>")
     return "".join(out)
+
+
+def _blocked(view: BoardView, name: str, x: int, y: int) -> str:
+    """A blocked square: a hole (a cell of the grid that takes no move)."""
+    if view.grid:
+        # Translators: a blocked square's screen-reader label: "c3, blocked"
+        label = escape(_("{square}, blocked").format(square=name))
+        aria = f'id="sq-{name}" role="gridcell" aria-label="{label}" aria-disabled="true"'
+    else:
+        aria = 'aria-hidden="true"'
+    return (
+        f'<g class="blocked" data-blocked="{name}" transform="translate({x} {y})" {aria}>'
+        f'<rect class="hole" x="3" y="3" width="{SQUARE - 6}" height="{SQUARE - 6}" rx="6"/>'
+        f'<path class="hatch" d="M24 24L76 76M76 24L24 76"/></g>'
+    )
 
 
 def _screen_col(view: BoardView, col: int) -> int:
@@ -276,21 +320,24 @@ def _square(
         + (' data-marked="true"' if marked else "")
         + (' data-better="true"' if better else "")
         + ("" if value is None else f' data-value="{value}"')
-        + f' role="button" aria-label="{escape(label)}"'
-        + ("" if legal or view.editable else ' aria-disabled="true"')
+        + (f' id="sq-{name}" role="gridcell"' if view.grid else ' role="img"')
+        + f' aria-label="{escape(label)}"'
+        + ("" if legal or view.editable or not view.grid else ' aria-disabled="true"')
         + f' transform="translate({x} {y})"'
     )
     parts = [f"<g {attrs}>", f'<rect class="cell" width="{SQUARE}" height="{SQUARE}"/>']
     if value is not None:
         parts.append(_value_mark(value, color is None))
     if color is not None:
+        side = SIDES.index(state)
+        mark = view.disc_marks and side == 1
         if name in view.flipped:
-            old = view.colors[1 - SIDES.index(state)]
-            parts.append(_disc(color, "disc flip", old))
+            old = view.colors[1 - side]
+            parts.append(_disc(color, "disc flip", old, mark=mark, old_mark=view.disc_marks and side == 0))
         elif last:
-            parts.append(_disc(color, "disc placed"))
+            parts.append(_disc(color, "disc placed", mark=mark))
         else:
-            parts.append(_disc(color))
+            parts.append(_disc(color, mark=mark))
         if last:
             parts.append(f'<circle class="last-mark" cx="{half_square()}" cy="{half_square()}" r="8"/>')
     elif legal:

@@ -199,6 +199,12 @@ class Controller:
         self.form_fields: dict[str, str] = dict(FORM_DEFAULTS)
         #: Counts games started: part of the token of a computer's request.
         self.game_id = 0
+        #: Playing White against the computer turns the board to face you (a setting).
+        self.face_white = True
+        #: The second side's discs carry a ring: told apart without colour (a setting).
+        self.disc_marks = False
+        #: Placing and flipping discs make a sound (a setting; the page plays it).
+        self.sound = False
         self._start(rules or Rules())
 
     def _start(self, rules: Rules) -> None:
@@ -208,6 +214,8 @@ class Controller:
         self.paused = False
         #: The side that lost on time (lose_on_time: the game's clock, reversi/ui/timing.py), else None.
         self.lost_on_time: int | None = None
+        #: The side that resigned (:meth:`resign`), else None.
+        self.resigned: int | None = None
         self.cursor: int | None = None
         self._animate = False
         #: Clicks on the board mark squares (for teaching) instead of playing.
@@ -220,6 +228,16 @@ class Controller:
     @property
     def rules(self) -> Rules:
         return self.game.rules
+
+    @property
+    def ended_by(self) -> int | None:
+        """The side that lost before the rules ended the game (on time, or resigning), else None."""
+        return self.lost_on_time if self.lost_on_time is not None else self.resigned
+
+    @property
+    def over(self) -> bool:
+        """Has the game ended (by the rules, on time or by resigning)?"""
+        return self.position.is_over or self.ended_by is not None
 
     @property
     def position(self) -> Position:
@@ -251,8 +269,8 @@ class Controller:
         """Play ``index`` for the side to move, whoever plays it (:meth:`play` checks a person's
         move, :func:`reversi.ui.players.apply_ai_move` the computer's); False once the game has
         ended on time. ``index`` must be legal."""
-        if self.lost_on_time is not None:
-            return False  # the game ended on time: no more moves
+        if self.ended_by is not None:
+            return False  # the game ended on time or by resigning: no more moves
         self.game.play(index)
         self.cursor = index
         self._animate = True
@@ -267,14 +285,40 @@ class Controller:
         """
         if side not in (BLACK, WHITE):
             raise ValueError(f"side {side!r} is not {BLACK} or {WHITE}")
-        if self.lost_on_time is not None or self.position.is_over:
+        if self.over:
             return False
         self.lost_on_time = side
+        return True
+
+    @property
+    def resigner(self) -> int | None:
+        """Who would resign now: the person playing the computer, or in a game of two people the
+        side to move; None when nobody can (the game is over, computers play each other, a
+        position is shown that is not the game's, the editor is open)."""
+        if self.over or self.editor is not None or self.game.browsing:
+            return None
+        players = self.players
+        if players.all_computers:
+            return None
+        if players.any_computer:
+            return BLACK if players.is_computer(WHITE) else WHITE
+        return self.position.turn
+
+    def resign(self) -> bool:
+        """Resign the game for :attr:`resigner`: the other side wins. Undo takes it back."""
+        side = self.resigner
+        if side is None:
+            return False
+        self.resigned = side
+        self._animate = False
         return True
 
     def undo(self) -> bool:
         """Take back a move; against the computer, back to the person's previous turn."""
         self._animate = False
+        if self.resigned is not None:
+            self.resigned = None  # the resignation is taken back, the game goes on
+            return True
         if self.players.all_computers:
             self.paused = True  # else the computers would play the move again at once
         return _players.undo_to_human(self.game, self.players)
@@ -303,13 +347,31 @@ class Controller:
         self._start(rules)
         if players is not None:
             self.players = players
+        self.face_player()
         return rules
+
+    def face_player(self) -> bool:
+        """With :attr:`face_white` on, a person playing White against the computer sees the board
+        turned to face them (and turned back when they play Black); True if it turned."""
+        players = self.players
+        if not self.face_white or not players.any_computer or players.all_computers:
+            return False
+        wanted = players.is_computer(BLACK)
+        if self.rotated == wanted:
+            return False
+        self.rotated = wanted
+        return True
 
     # -- players and the computer's turns (reversi/ui/players.py) ------------------
 
     def settings(self) -> dict[str, Any]:
         """The choices to remember (JSON-able): who plays, the new-game form's fields, hints on or off."""
-        return {"players": self.players.to_dict(), "form": dict(self.form_fields), "hints": self.show_hints}
+        return {
+            "players": self.players.to_dict(),
+            "form": dict(self.form_fields),
+            "hints": self.show_hints,
+            **{name: getattr(self, name) for name in PREFERENCES},
+        }
 
     def load_settings(self, settings: Mapping[str, Any]) -> None:
         """Take back :meth:`settings` (e.g. from storage) for the next game; bad parts are ignored."""
@@ -323,6 +385,21 @@ class Controller:
         hints = settings.get("hints")
         if isinstance(hints, bool):
             self.show_hints = hints
+        for name in PREFERENCES:
+            value = settings.get(name)
+            if isinstance(value, bool):
+                setattr(self, name, value)
+
+    def set_preference(self, name: str, value: bool) -> bool:
+        """Turn one of :data:`PREFERENCES` on or off; True if that changed it."""
+        if name not in PREFERENCES:
+            raise ValueError(f"no preference {name!r}")
+        if getattr(self, name) == value:
+            return False
+        setattr(self, name, value)
+        if name == "face_white":
+            self.face_player()
+        return True
 
     def play_two_players(self) -> bool:
         """Two people take both sides from here on, the game kept (the computer is unavailable).
@@ -496,7 +573,7 @@ class Controller:
         pos = self.position
         cells_t = board_cells(rules, pos)
         last, flips = self._last_move()
-        over = pos.is_over or self.lost_on_time is not None
+        over = self.over
         return BoardView(
             width=g.width,
             height=g.height,
@@ -515,6 +592,8 @@ class Controller:
             stars=default_stars(g.width, g.height, cells_t),
             marks=frozenset(g.bits_to_names(sum(1 << i for i in self.game.current.marks))),
             values=value_marks(rules) if self.showing_values else (),
+            grid=True,
+            disc_marks=self.disc_marks,
         )
 
     def _unseen_pass(self) -> Node | None:
@@ -559,15 +638,22 @@ class Controller:
         if self.lost_on_time is not None and result is None:
             turn, notice = None, ""
             message = _("{side} loses on time").format(side=names[self.lost_on_time])
+        elif self.resigned is not None and result is None:
+            turn, notice = None, ""
+            # Translators: the status line after a resignation: "Black resigns: White wins"
+            message = _("{side} resigns: {winner} wins").format(
+                side=names[self.resigned], winner=names[1 - self.resigned]
+            )
         if self.editor is not None:
             turn, notice = None, ""
             # Translators: the status line while the board editor is open
             message = _("Setting up a position: click the squares")
             cells = list(self.editor.cells.values())
             counts = (cells.count(CELL_BLACK), cells.count(CELL_WHITE))  # the discs set up
-        over = result is not None or self.lost_on_time is not None
-        if result is None and self.lost_on_time is not None:
-            winner: int | None = 1 - self.lost_on_time
+        over = result is not None or self.ended_by is not None
+        ended_by = self.ended_by
+        if result is None and ended_by is not None:
+            winner: int | None = 1 - ended_by
         else:
             winner = None if result is None else result.winner
         return StatusView(
@@ -589,6 +675,10 @@ class Controller:
             in_variation=not game.current.is_main,
             comment=game.current.comment,
         )
+
+
+#: The display settings kept with the game's settings (Controller attributes, all booleans).
+PREFERENCES = ("face_white", "disc_marks", "sound")
 
 
 def legal_names(position: Position) -> list[str]:

@@ -279,6 +279,7 @@ class Viewer:
             rotated=self.rotated,
             playable=puzzle is not None and not puzzle.solved and node is self.game.root,
             cursor=None if self.cursor is None or not self.solving() else self.cursor,
+            grid=True,  # the embed's board: one focus stop, read square by square
         )
 
     def status(self) -> str:

@@ -19,10 +19,9 @@ from pyscript import document
 
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _
-from reversi.ui.dom import by_id
+from reversi.ui.dom import by_id, draw_board
 from reversi.ui.dom import language as page_language
 from reversi.ui.movelist import render_move_list
-from reversi.ui.render import render_board
 from reversi.ui.viewer import AUTOPLAY_MS, Viewer
 
 #: Keys the embed answers, wherever the focus is in it (a text field has none here).
@@ -109,10 +108,7 @@ class Embed:
     def update(self) -> None:
         v = self.viewer
         game = v.game
-        markup = render_board(v.board_view())
-        if markup != self._board_markup:
-            self.board.innerHTML = markup
-            self._board_markup = markup
+        self._board_markup = draw_board(self.board, v.board_view(), self._board_markup)
         listing = render_move_list(game, game.rules.display_side_names())
         if listing != self._list_markup:
             self.move_list.innerHTML = listing

@@ -51,16 +51,24 @@ from pyscript import document
 
 from reversi.errors import RulesError
 from reversi.i18n import N_, Later, _, language, ngettext
-from reversi.ui.dom import by_id
+from reversi.ui.announce import announcement, plies_since
+from reversi.ui.dom import by_id, draw_board
 from reversi.ui.dom import language as page_language
+from reversi.ui.dom.sound import Sound
 from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS, EngineHealth, boot_reason, script_reason
 from reversi.ui.hints import HintDriver
 from reversi.ui.notices import Action, Notice, render_notices
 from reversi.ui.players import AiDriver, computer_to_move, form_option_texts, pause_offered, status_message
 from reversi.ui.ports import PageController
-from reversi.ui.render import render_board
 from reversi.ui.requests import Redraw, json_ask
-from reversi.ui.state import Controller, StatusView, form_applicable, form_side_names, preview_fields
+from reversi.ui.state import (
+    PREFERENCES,
+    Controller,
+    StatusView,
+    form_applicable,
+    form_side_names,
+    preview_fields,
+)
 from reversi.ui.study import StudyDriver, review_marks
 
 if TYPE_CHECKING:
@@ -88,7 +96,18 @@ class Page:
         self.message = by_id("message")
         self.notice = by_id("notice")
         self.title = by_id("game-title")
-        self.buttons = {name: by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate", "hints")}
+        self.buttons = {name: by_id(f"btn-{name}") for name in ("new", "undo", "redo", "rotate", "hints", "resign")}
+        #: The screen reader's news (reversi/ui/announce.py) and the position last announced.
+        self.announce = by_id("announce")
+        self._announced: Any = None
+        self._announced_over = False
+        #: The end of a game (its result, Rematch, Review), and the end it was closed at.
+        self.game_over = by_id("game-over")
+        self._over_closed: tuple[int, int] | None = None
+        self.settings = by_id("settings")
+        self.form_confirm = by_id("form-confirm")
+        #: Placing and flipping discs, heard (the setting; reversi/ui/dom/sound.py).
+        self.sound = Sound()
         self.players = [document.querySelector(f'.player[data-side="{side}"]') for side in (0, 1)]
         self._unbind: list[Callable[[], None]] = []
         #: Called after every redraw (reversi/ui/dom/features.py: move list, clocks, autosave, link).
@@ -158,6 +177,9 @@ class Page:
     def bind(self) -> None:
         self.listen(self.board, "click", self.on_board_click)
         self.listen(self.board, "keydown", self.on_board_key)
+        self.listen(self.board, "focus", self.on_board_focus)
+        self.listen(self.game_over, "click", self.on_game_over_click)
+        self.listen(self.settings, "change", self.on_setting)
         self.listen(by_id("controls"), "click", self.on_control)
         self.listen(self.form, "submit", self.on_form_submit)
         self.listen(self.form, "input", self.on_form_input)
@@ -180,6 +202,11 @@ class Page:
     def on_board_click(self, event: Any) -> None:
         square = event.target.closest("[data-square]")
         if square is not None and self.controller.click(square.getAttribute("data-square")):
+            self.update()
+
+    def on_board_focus(self, event: Any) -> None:
+        """The board takes the focus: its cursor (the grid's active cell) shows where it is."""
+        if self.controller.cursor is None and self.controller.move_cursor(0, 0):
             self.update()
 
     def on_board_key(self, event: Any) -> None:
@@ -206,6 +233,10 @@ class Page:
             self.controller.pause(not self.controller.paused)
             self.update()
             return
+        if action == "resign":
+            if self.controller.resign():
+                self.update()
+            return
         changed = {
             "undo": self.controller.undo,
             "redo": self.controller.redo,
@@ -230,7 +261,42 @@ class Page:
         self.on_form_input(None)
         self.dialog.showModal()
 
+    def confirming(self, asked: bool) -> None:
+        """The new-game dialog asks before a game in progress ends (``asked``), or not."""
+        self.form_confirm.hidden = not asked
+        by_id("btn-start").hidden = asked
+        by_id("btn-start-confirm").hidden = not asked
+
+    def on_game_over_click(self, event: Any) -> None:
+        """The end of a game: Rematch (the same rules and players), Review, Close."""
+        button = event.target.closest("button[data-over]")
+        if button is None:
+            return
+        action = str(button.getAttribute("data-over"))
+        c = self.controller
+        self._over_closed = (c.game_id, c.game.current.id)
+        if action == "rematch":
+            c.new_game(rules=c.rules, players=c.players)
+            self.board.focus()
+        elif action == "review":
+            self.study_engine.reviewing = True
+            by_id("move-list").focus()
+        self.update()
+
+    def on_setting(self, event: Any) -> None:
+        """A box of the settings: how the board looks and sounds (kept with the game's settings)."""
+        box = event.target
+        name = str(box.name or "")
+        if name not in PREFERENCES:
+            return
+        on = bool(box.checked)
+        if self.controller.set_preference(name, on):
+            if name == "sound" and on:
+                self.sound.wake()  # in the click: browsers let a page make sound after a gesture
+            self.update()
+
     def on_form_input(self, event: Any) -> None:
+        self.confirming(False)
         fields = read_form(self.form)
         for name, applies in form_applicable(fields).items():
             for element in self.form.querySelectorAll(f'[name="{name}"]'):
@@ -262,6 +328,12 @@ class Page:
         if submitter is not None and submitter.value == "cancel":
             return  # the dialog closes by itself
         event.preventDefault()
+        c = self.controller
+        in_progress = not c.over and c.editor is None and any(n.move is not None for n in c.game.root.children[:1])
+        if in_progress and (submitter is None or submitter.value != "confirm"):
+            self.confirming(True)  # asked once: Start again (or "End it and start") goes on
+            by_id("btn-start-confirm").focus()
+            return
         try:
             self.controller.new_game(read_form(self.form))
         except RulesError as e:
@@ -298,12 +370,13 @@ class Page:
         better = self.better_moves()
         if better:
             view = replace(view, better=better)
-        markup = render_board(view)
-        if markup != self._board_markup:  # a redraw for the engine's background work leaves it alone
-            self._board_markup = markup
-            self.board.innerHTML = markup
+        # a redraw for the engine's background work leaves the board's markup alone
+        self._board_markup = draw_board(self.board, view, self._board_markup)
         status = self.controller.status()
         self.show_status(status)
+        self.tell(status)
+        self.show_game_over(status)
+        self.show_settings()
         self.show_players(status.message)
         self.show_hints()
         for hook in self.after_update:
@@ -328,6 +401,42 @@ class Page:
             and self.restart_task is None
         ):
             self.restart_task = asyncio.ensure_future(self.restart_engine())
+
+    def tell(self, status: StatusView) -> None:
+        """Say what changed on the board to a screen reader (``#announce``), and play its sound."""
+        c = self.controller
+        game = c.game
+        since, self._announced = self._announced, game.current
+        over_before, self._announced_over = self._announced_over, status.over
+        if since is game.current:
+            if status.over and not over_before:  # on time, or a resignation
+                self.announce.textContent = status.message + "."
+            return
+        text = announcement(game, since, status.side_names, status.message)
+        if text:
+            self.announce.textContent = text
+        plies = plies_since(game, since)
+        if c.sound and plies and not game.browsing:
+            last = plies[-1]
+            if last.parent is not None and last.move is not None:
+                flips = last.parent.position.flips(last.move) if last.move >= 0 else 0
+                self.sound.move(bin(flips).count("1"), passed=last.move < 0)
+
+    def show_game_over(self, status: StatusView) -> None:
+        """The panel at the end of a game (until it is closed): the result, Rematch, Review."""
+        c = self.controller
+        shown = status.over and c.editor is None and self._over_closed != (c.game_id, c.game.current.id)
+        if shown:
+            by_id("game-over-title").textContent = status.message
+            by_id("game-over-detail").textContent = over_detail(c, status)
+        self.game_over.hidden = not shown
+
+    def show_settings(self) -> None:
+        """The settings' boxes as the controller has them (restored with the game's settings)."""
+        for name in PREFERENCES:
+            box = self.settings.querySelector(f'input[name="{name}"]')
+            if box is not None and bool(box.checked) != getattr(self.controller, name):
+                box.checked = getattr(self.controller, name)
 
     def better_moves(self) -> frozenset[str]:
         """Reviewing, at a position of the main line where the move played lost discs: the best moves."""
@@ -590,10 +699,32 @@ class Page:
         self.buttons["redo"].disabled = not st.can_redo
         self.buttons["new"].disabled = False
         self.buttons["rotate"].disabled = False
+        resign = self.buttons["resign"]
+        resign.hidden = self.controller.players.all_computers  # Pause has the place then
+        resign.disabled = self.controller.resigner is None or st.move_count == 0
+        for side, player in enumerate(self.players):
+            clock = player.querySelector(".player-clock")
+            # Translators: a clock's screen-reader name: "Time left for Black"
+            clock.setAttribute("aria-label", _("Time left for {side}").format(side=st.side_names[side]))
+            count = player.querySelector(".player-count")
+            # Translators: the disc count's screen-reader name: "Black's discs" as "Discs of Black"
+            count.setAttribute("aria-label", _("Discs of {side}").format(side=st.side_names[side]))
         data = self.board.dataset
         data.moves = str(st.move_count)
         data.over = "true" if st.over else "false"
         data.turn = "" if st.turn is None else ("black", "white")[st.turn]
+
+
+def over_detail(controller: PageController, status: StatusView) -> str:
+    """The line under the result: who won against whom, from the person's side."""
+    players = controller.players
+    if status.winner is None or players.all_computers or not players.any_computer:
+        return ""
+    if players.is_computer(status.winner):
+        # Translators: the end of a game against the computer, which won
+        return _("The computer won this one. Rematch, or review the game to see where it turned.")
+    # Translators: the end of a game against the computer, which the person won
+    return _("You won against the computer.")
 
 
 WORKER_SRC = "./reversi/engine/worker.py"
