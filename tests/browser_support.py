@@ -359,3 +359,10 @@ def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(server_url)
     return context, page, context.foreign, requests, errors
+
+
+def click_start(page) -> None:
+    """Start in the new-game dialog; when it asks before ending a game in progress, confirm."""
+    page.click("#btn-start")
+    if page.is_visible("#btn-start-confirm"):
+        page.click("#btn-start-confirm")

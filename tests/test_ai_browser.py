@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from browser_support import click_start
 
 from reversi import Rules
 
@@ -70,7 +71,7 @@ def new_game(page, players: str = "two", you: str = "black", level: int = 1, lev
     assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
     if shot:
         page.screenshot(path=str(ARTIFACTS / shot))
-    page.click("#btn-start")
+    click_start(page)
     page.wait_for_selector("#new-game-dialog", state="hidden")
 
 
@@ -434,7 +435,7 @@ def test_phone_dialog_and_thinking(browser, server_url) -> None:
         assert width <= 360
         box = page.locator("#btn-start").bounding_box()  # in the window, under the scrolling form
         assert box is not None and box["y"] + box["height"] <= 740, box
-        page.click("#btn-start")
+        click_start(page)
         page.wait_for_selector("#new-game-dialog", state="hidden")
         page.click('[data-square="f5"]')
         page.wait_for_selector(".player.thinking")

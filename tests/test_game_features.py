@@ -12,7 +12,7 @@ import json
 import time
 
 import pytest
-from browser_support import two_players_state
+from browser_support import click_start, two_players_state
 from test_page import ARTIFACTS, click_square, dom_states, expected_states, start_game, wait_ready
 from test_ui_state import find_game_with_pass
 
@@ -523,7 +523,7 @@ def start_timed(page, control: str) -> None:
         control,
     )
     page.select_option('#new-game-form select[name="clock"]', control)
-    page.click("#btn-start")
+    click_start(page)
     page.wait_for_selector("#new-game-dialog", state="hidden")
 
 

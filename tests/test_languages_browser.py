@@ -12,6 +12,7 @@ Kept few and fast: each navigation boots Python once.
 from __future__ import annotations
 
 import pytest
+from browser_support import click_start
 
 from reversi import i18n
 
@@ -103,7 +104,7 @@ def test_the_switch_keeps_the_game_and_is_remembered(danish, server_url) -> None
     page.click("#btn-new")  # a fresh game of two players, then two moves
     page.wait_for_selector("#new-game-dialog[open]")
     page.check('#new-game-form input[name="variant"][value="othello"]')
-    page.click("#btn-start")
+    click_start(page)
     page.wait_for_selector("#new-game-dialog", state="hidden")
     for n, square in enumerate(("f5", "d6"), start=1):
         page.click(f'[data-square="{square}"]')

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import click_start
 
 from reversi import Game, Rules
 from reversi.core.rules import WHITE, random_blocked
@@ -95,7 +96,7 @@ def start_game(
     if page.is_enabled(f'{form} select[name="handicap"]'):
         page.select_option(f'{form} select[name="handicap"]', str(handicap))
         page.select_option(f'{form} select[name="handicap_color"]', handicap_color)
-    page.click("#btn-start")
+    click_start(page)
     if not expect_error:
         page.wait_for_selector("#new-game-dialog", state="hidden")
 
@@ -251,7 +252,7 @@ def test_a_refused_combination_shows_the_engines_message_inline(app) -> None:
     # fixing the form clears the message (live check) and starts the game
     app.fill('#new-game-form input[name="blocked_list"]', "a1")
     assert app.inner_text("#form-error") == ""
-    app.click("#btn-start")
+    click_start(app)
     app.wait_for_selector("#new-game-dialog", state="hidden")
     # what a rule set does not take is disabled, not refused on Start: Octagon has one size, no handicap
     start_game(app, variant="octagon")
