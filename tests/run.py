@@ -6,7 +6,8 @@
 
 Installs (only when missing): the Python test packages (pytest, hypothesis,
 Playwright for Python, numpy, scipy, Babel, Markdown, ruff, mypy), Debian's Chromium (``apt-get``,
-needs root), and the self-hosted browser runtime (``assets/fetch_runtime.py``).
+needs root), the self-hosted browser runtime (``assets/fetch_runtime.py``) and axe-core, the
+accessibility checker of the browser tests (``npm``, into ``tests/.axe/``).
 Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
 and pytest; exits non-zero when any of them fails. ``.ci/run`` calls this same
 command.
@@ -33,6 +34,9 @@ PIP_PACKAGES = {
     "mypy": "mypy==2.4.1",
 }
 CHROMIUM = "/usr/bin/chromium"
+AXE_VERSION = "4.10.3"  # pinned: a new release may add findings
+AXE_DIR = os.path.join(ROOT, "tests", ".axe")
+AXE_JS = os.path.join(AXE_DIR, "node_modules", "axe-core", "axe.min.js")
 
 
 def say(message: str) -> None:
@@ -61,6 +65,20 @@ def ensure_runtime() -> None:
     subprocess.run([sys.executable, os.path.join(ROOT, "assets", "fetch_runtime.py")], check=True)
 
 
+def ensure_axe() -> None:
+    """axe-core, which tests/test_access_browser.py runs in the page (not a page's file: tests/.axe/)."""
+    if os.path.exists(AXE_JS):
+        return
+    npm = shutil.which("npm")
+    if not npm:
+        sys.exit(f"[tests/run] {AXE_JS} is missing and npm is not installed: install npm (apt-get install npm)")
+    say(f"installing axe-core {AXE_VERSION} (npm)")
+    subprocess.run(
+        [npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", AXE_DIR, f"axe-core@{AXE_VERSION}"],
+        check=True,
+    )
+
+
 def standards() -> int:
     """ruff and mypy, as configured in pyproject.toml; the number of tools that failed."""
     failed = 0
@@ -80,6 +98,7 @@ def main() -> int:
     else:
         ensure_chromium()
         ensure_runtime()
+        ensure_axe()
     args = args or ["--durations=15", "tests"]  # the slowest tests named: the CI budget is 9 minutes
     failed = standards()
     say(f"pytest {' '.join(args)}")

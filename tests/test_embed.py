@@ -127,7 +127,7 @@ def test_a_standalone_svg_is_xml_and_paints_every_square(rules: Rules, theme: st
     assert len(cells) == squares and all(c.get("fill", "").startswith("#") for c in cells)
     frame = next(e for e in root.iter(f"{SVG}rect") if e.get("class") == "frame")
     assert frame.get("fill", "").startswith("#")
-    assert "gridcell" not in svg and svg.count("role=") == 1  # one image: nothing here takes a click
+    assert "gridcell" not in svg and svg.count("role=") == svg.count("aria-label=") == 1  # one image, one name
     dots = [e for e in root.iter(f"{SVG}circle") if e.get("class") == "dot"]
     assert len(dots) == bin(pos.legal).count("1") and all(d.get("fill") for d in dots)
     # the same board as the page draws, only painted

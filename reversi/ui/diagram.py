@@ -224,6 +224,10 @@ def position_view(
     )
 
 
+#: A square's role and screen-reader name (dropped from a standalone picture).
+_SQUARE_NAME = re.compile(r' role="img" aria-label="[^"]*"')
+
+
 def standalone_svg(view: BoardView, size: int | None = None, theme: str = "light") -> str:
     """The board as an SVG that draws the same with no style sheet, ``size`` pixels wide.
 
@@ -242,7 +246,7 @@ def standalone_svg(view: BoardView, size: int | None = None, theme: str = "light
         return f"{attr} {extra}" if extra else attr
 
     svg = _CLASS_ATTR.sub(painted, svg)
-    svg = svg.replace(' role="img"', "")  # the squares: the whole picture is one image
+    svg = _SQUARE_NAME.sub("", svg)  # the squares': the whole picture is one image, named by its label
     svg = svg.replace('role="group"', 'role="img"', 1)
     w, h = board_size(view)
     width = size or w

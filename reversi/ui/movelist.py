@@ -192,7 +192,8 @@ def render_move_list(
     """The inner markup of the move list element; ``review`` marks main-line plies (``mistake``, ``blunder``)."""
     main = game.main_line()[1:]
     if not main:
-        return f'<p class="moves-empty">{escape(_("No moves yet"))}</p>'
+        # an option, the one a listbox (role="listbox") must hold, that nobody can choose
+        return f'<p class="moves-empty" role="option" aria-disabled="true">{escape(_("No moves yet"))}</p>'
     out = []
     pending: list[str] = []  # the variations of the row being written, after it
     for node in main:
