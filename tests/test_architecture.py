@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
 import tomllib
 from pathlib import Path
 
@@ -145,7 +146,8 @@ def test_only_the_dom_package_touches_the_browser() -> None:
     found = []
     for module, path in modules().items():
         for base, _ in imports_of(path):
-            if base.split(".")[0] in BROWSER_MODULES and not module.startswith("reversi.ui.dom"):
+            # the page's DOM glue, and the engine's worker (its script: it fetches its own files)
+            if base.split(".")[0] in BROWSER_MODULES and not module.startswith(("reversi.ui.dom", *BROWSER_ENTRIES)):
                 found.append(f"{module} imports {base}")
     assert not found, found
     dom = [m for m, p in modules().items() if m.startswith("reversi.ui.dom.")]
@@ -162,10 +164,11 @@ def test_no_module_imports_another_modules_private_names() -> None:
     assert not found, found
 
 
-def browser_closure() -> set[str]:
+def browser_closure(entries: tuple[str, ...] = BROWSER_ENTRIES) -> set[str]:
+    """The modules the browser runs from ``entries`` (their imports, and their packages' ``__init__``)."""
     edges = graph()
     seen: set[str] = set()
-    todo = list(BROWSER_ENTRIES)
+    todo = list(entries)
     while todo:
         m = todo.pop()
         if m in seen:
@@ -177,21 +180,41 @@ def browser_closure() -> set[str]:
     return seen
 
 
+def path_of(module: str) -> str:
+    return modules()[module].relative_to(ROOT).as_posix()
+
+
 def test_the_browser_never_loads_the_command_line_or_the_tools() -> None:
     closure = browser_closure()
     assert {"reversi.engine.search", "reversi.ui.state", "reversi.core.rules"} <= closure
     loaded = sorted(m for m in closure if m.startswith(("reversi.cli", "reversi.tools")) or m == "reversi.__main__")
     assert not loaded, loaded
+
+
+def test_each_thread_is_sent_what_it_runs() -> None:
+    """The page's main thread gets ``pyscript.toml``'s files: everything it imports, and not the
+    search, the solver or the evaluation. The worker gets those too (shared) plus its own list,
+    ``reversi/engine/worker-files.json``, which it fetches itself; its script comes by its src."""
     with open(ROOT / "pyscript.toml", "rb") as f:
         shipped = {src.removeprefix("./") for src in tomllib.load(f)["files"]}
-    # the worker's script is fetched by its <script src>: it is not shipped, but all it imports is
-    by_src = {m for m in closure if modules()[m].relative_to(ROOT).as_posix() in FETCHED_BY_SRC}
+    listing = json.loads((ROOT / "reversi/engine/worker-files.json").read_text(encoding="utf-8"))
+    own = set(listing["files"])
+    assert not shipped & own, shipped & own  # nothing is sent twice
+    main = browser_closure(("reversi.ui.dom.main",))
+    missing = sorted(m for m in main if path_of(m) not in shipped)
+    assert not missing, f"the main thread imports modules that pyscript.toml does not ship: {missing}"
+    engine_only = {"reversi.engine.search", "reversi.engine.solver", "reversi.engine.evaluate", "reversi.engine.api"}
+    assert not main & engine_only, main & engine_only  # the main thread never runs the search
+    assert not {path_of(m) for m in engine_only} & shipped, "the main thread is sent the engine"
+    worker = browser_closure(("reversi.engine.worker",))
+    by_src = {m for m in worker if path_of(m) in FETCHED_BY_SRC}
     assert by_src == {"reversi.engine.worker"}, by_src
-    imported = {t for m in closure for t in graph().get(m, ())}
+    imported = {t for m in worker | main for t in graph().get(m, ())}
     assert not by_src & imported, f"a script fetched by its src is imported by another module: {by_src & imported}"
-    missing = sorted(m for m in closure - by_src if modules()[m].relative_to(ROOT).as_posix() not in shipped)
-    assert not missing, f"the browser imports modules that pyscript.toml does not ship: {missing}"
-    assert "reversi.engine.api" in closure and "reversi/engine/api.py" in shipped  # the worker's own imports
+    unsent = sorted(m for m in worker - by_src if path_of(m) not in shipped | own)
+    assert not unsent, f"the worker imports modules nobody sends it: {unsent}"
+    assert engine_only <= worker and {path_of(m) for m in engine_only} <= own
+    assert any(name.startswith("reversi/engine/data/") for name in own)  # the weights: the worker's
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))

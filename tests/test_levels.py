@@ -15,13 +15,12 @@ from reversi.engine.levels import (
     LEVELS,
     RETIRED_LEVELS,
     Level,
-    _softmax_pick,
-    choose_move,
     current_level,
     exact_empties_for,
     get_level,
     levels_table,
 )
+from reversi.engine.play import _softmax_pick, choose_move
 from reversi.formats.notation import parse_position, position_to_string
 from tests.bench.plain import minimax
 from tests.bench.positions import MIDGAME, random_position

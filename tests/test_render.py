@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from reversi import Rules
-from reversi.tools.build import FETCHED_BY_SRC, NOT_SHIPPED
+from reversi.tools.build import FETCHED_BY_SRC, NOT_SHIPPED, WORKER_ONLY
 from reversi.ui.diagram import position_view
 from reversi.ui.players import Players
 from reversi.ui.render import (
@@ -290,6 +290,10 @@ def test_pyscript_toml_ships_every_python_file_the_browser_runs() -> None:
     by_src = sorted(shipped & set(FETCHED_BY_SRC))
     assert not by_src, f"fetched by their <script src>, not through [files]: {by_src}"
     runs_in_browser -= set(FETCHED_BY_SRC)
+    # what only the engine's worker runs, it fetches itself (reversi/engine/worker-files.json)
+    worker_own = sorted(p for p in shipped if p.startswith(WORKER_ONLY))
+    assert not worker_own, f"the main thread is not sent what only the worker runs: {worker_own}"
+    runs_in_browser -= {p for p in runs_in_browser if p.startswith(WORKER_ONLY)}
     missing = sorted(runs_in_browser - shipped)
     assert not missing, f"add to [files] of pyscript.toml (python -m reversi.tools.build): {missing}"
     gone = sorted(s for s in shipped if not (ROOT / s).is_file())

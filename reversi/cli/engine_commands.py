@@ -165,7 +165,7 @@ def solve_warning(empties: int, squares: int) -> str | None:
 
 def cmd_best(args: argparse.Namespace) -> int:
     from reversi.engine.api import move_reply
-    from reversi.engine.levels import choose_move
+    from reversi.engine.play import choose_move
 
     pos = position_from_args(args)
     if pos.is_over:

@@ -3,6 +3,6 @@ midgame search, strength levels, the JSON API and the browser worker.
 
 Import order (each module imports only those before it): ``codegen`` ->
 ``kernels`` -> ``evaluate`` -> ``solver`` -> ``midgame`` -> ``search`` ->
-``levels`` -> ``api`` -> ``worker``. Builds on :mod:`reversi.core` and
+``levels`` -> ``play`` -> ``api`` -> ``worker``. Builds on :mod:`reversi.core` and
 :mod:`reversi.formats`.
 """

@@ -151,7 +151,7 @@ def best_move(
     seed: int | None = None,
 ) -> Reply:
     """The engine's move: ``{"move", "score", "depth", "nodes", "seconds", "exact", "level", "pv"}``."""
-    from reversi.engine.levels import choose_move
+    from reversi.engine.play import choose_move
 
     checked_level = _check_level(level)
     seconds = _check_seconds(time_limit, "time_limit")

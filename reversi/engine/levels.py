@@ -1,4 +1,7 @@
-"""Strength levels: a data table, and :func:`choose_move` that plays at a level.
+"""Strength levels: a data table (:func:`reversi.engine.play.choose_move` plays at a level).
+
+The page's main thread reads the table (the new-game form's levels) and is never sent the
+search: choosing a move is :mod:`reversi.engine.play`'s, which only the worker runs.
 
 Each level is a midgame depth, a time budget per move, the number of empties at
 which the exact endgame solver takes over, and noise. Noise makes the weak levels
@@ -16,19 +19,11 @@ exact endgame and less noise as the level rises).
 from __future__ import annotations
 
 import math
-import random
-from dataclasses import asdict, dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import asdict, dataclass
+from typing import Any
 
-from reversi.core.position import Position
 from reversi.errors import EngineRequestError
 from reversi.i18n import N_, _
-
-# the search (and the evaluation) are imported when a move is chosen: the page's main
-# thread reads the table without loading them
-if TYPE_CHECKING:
-    from reversi.engine.evaluate import Evaluator
-    from reversi.engine.search import Searcher
 
 
 @dataclass(frozen=True)
@@ -124,78 +119,6 @@ def check_time_limit(seconds: object, name: str | None = None) -> float:
             )
         )
     return float(seconds)
-
-
-def choose_move(
-    position: Position,
-    level: int | None = None,
-    time_limit: float | None = None,
-    seed: int | None = None,
-    searcher: Searcher | None = None,
-    evaluator: Evaluator | None = None,
-) -> tuple[int, dict[str, Any]]:
-    """A move for the side to move at ``level`` (default 5), and what was found.
-
-    ``time_limit`` (seconds per move) overrides the level's budget; given alone it
-    plays at full strength (Expert) within that time, solving exactly as early as
-    that time allows (:func:`exact_empties_for`). ``seed`` makes the
-    noisy levels reproducible. ``info`` holds ``level``, ``score`` (centidiscs),
-    ``depth``, ``nodes``, ``seconds`` and ``exact``. Returns PASS (with the value
-    after it) when the side to move must pass. Raises :class:`EngineRequestError` on a
-    finished game, a level that is not in the table or a time limit out of range.
-    """
-    from reversi.engine.search import Searcher, analyse, search
-
-    if position.is_over:
-        raise EngineRequestError(_("the game is over: there is no move to choose"))
-    if level is None:
-        spec = LEVELS[-1] if time_limit is not None else get_level(DEFAULT_LEVEL)
-    else:
-        spec = get_level(level)
-    if time_limit is not None:
-        spec = replace(spec, seconds=check_time_limit(time_limit))
-        if spec.temperature == 0:
-            spec = replace(spec, exact_empties=exact_empties_for(spec.seconds))
-    s = searcher or Searcher(position.rules, evaluator)
-    if spec.temperature > 0 and len(position.legal_moves()) > 1:
-        a = analyse(
-            position, max_depth=spec.depth, time_limit=spec.seconds, exact_empties=spec.exact_empties, searcher=s
-        )
-        move = _softmax_pick(a.scores, spec, random.Random(seed))
-        info: dict[str, Any] = {
-            "level": spec.level,
-            "score": a.scores[move],
-            "depth": a.depth,
-            "nodes": a.nodes,
-            "seconds": a.seconds,
-            "exact": a.exact,
-        }
-        return move, info
-    r = search(
-        position, max_depth=spec.depth, time_limit=spec.seconds, exact_empties=spec.exact_empties, searcher=s
-    )
-    info = {
-        "level": spec.level,
-        "score": r.score,
-        "depth": r.depth,
-        "nodes": r.nodes,
-        "seconds": r.seconds,
-        "exact": r.exact,
-        "pv": r.pv,
-    }
-    return r.move, info
-
-
-def _softmax_pick(scores: dict[int, int], spec: Level, rng: random.Random) -> int:
-    best = max(scores.values())
-    candidates = sorted(m for m, v in scores.items() if v >= best - spec.margin)
-    weights = [math.exp((scores[m] - best) / spec.temperature) for m in candidates]
-    x = rng.random() * sum(weights)
-    for m, w in zip(candidates, weights, strict=False):
-        x -= w
-        if x < 0:
-            return m
-    return candidates[-1]
 
 
 def levels_table() -> list[dict[str, Any]]:

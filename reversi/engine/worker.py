@@ -2,13 +2,20 @@
 
 ``index.html`` starts it with ``<script type="py" worker name="engine"
 src="./reversi/engine/worker.py">`` and no ``config`` of its own (in PyScript 0.6.66 a
-worker given one breaks): it shares ``pyscript.toml``, whose ``[files]`` put the
-``reversi`` package and its weights (``reversi/engine/data/``) in the worker's file
-system. The weights load with plain Python: no numpy here.
+worker given one breaks): it shares ``pyscript.toml``, whose ``[files]`` hold what the
+page's main thread runs. What only the worker runs (the search, the solver, the
+evaluation and its weights: ``reversi/engine/worker-files.json``, written by
+``python -m reversi.tools.build``) it fetches itself, in :func:`load`, before anything
+imports it: the main thread is never sent them. The weights load with plain Python:
+no numpy here.
 
 Every exported function takes one JSON string (an object; a dict is accepted
 too) and returns a JSON string, so nothing but text crosses the worker boundary:
 
+* ``load(request)`` (a coroutine: the page awaits it first): fetches the worker's
+  own files from the site ``request["site"]`` (the page's folder, an absolute URL)
+  into the worker's file system: ``{"ok", "files", "bytes", "seconds"}``, or
+  ``{"ok": false, "error"}``. Files already there are kept (under CPython, all are).
 * ``ping(request)``: warm-up (builds the evaluator of ``request["rules"]``, plain
   Othello by default, and runs a tiny search) and says what it loaded:
   ``{"ok", "python", "evaluator", "data_files", "seconds"}``. The page calls it once
@@ -46,8 +53,6 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.core.rules import Rules
-from reversi.engine import api as engine_api
-from reversi.engine.evaluate import DATA_DIR, feature_file, make_evaluator, pattern_file, uses_patterns
 from reversi.engine.levels import check_time_limit
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.record import rules_from_dict
@@ -103,7 +108,56 @@ def _stop_check(epoch: object) -> Callable[[], bool] | None:
     return lambda: bool(view[0] != epoch)  # a read of shared memory: the page's stores show at once
 
 
+#: The worker's own files (reversi/engine/worker-files.json), as paths from the site's top.
+FILES_LIST = "reversi/engine/worker-files.json"
+
+
+async def _load(req: Request) -> Reply:
+    import js  # the browser's fetch: only ever called in the worker
+
+    t0 = time.perf_counter()
+    site = req.get("site")
+    if not isinstance(site, str) or not site.startswith(("http://", "https://")) or not site.endswith("/"):
+        raise EngineRequestError(f"site must be the page's folder as an absolute URL, not {site!r}")
+
+    async def fetch(path: str) -> bytes:
+        response = await js.fetch(site + path)
+        if not response.ok:
+            raise EngineRequestError(f"{path}: HTTP {response.status}")
+        return bytes((await response.arrayBuffer()).to_bytes())
+
+    listing = json.loads(await fetch(FILES_LIST))
+    files: dict[str, int] = listing["files"]
+    fetched = 0
+    for path, size in sorted(files.items()):
+        if os.path.isfile(path) and os.path.getsize(path) == size:
+            continue
+        data = await fetch(path)
+        if len(data) != size:
+            raise EngineRequestError(f"{path}: {len(data)} bytes, not the {size} listed")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+        fetched += len(data)
+    import importlib
+
+    importlib.invalidate_caches()
+    return {"ok": True, "files": len(files), "bytes": fetched, "seconds": round(time.perf_counter() - t0, 3)}
+
+
+async def load(request: object = None) -> str:
+    """Fetch the worker's own files (see the module's docstring): the page's first call."""
+    try:
+        out = await _load(_request(request))
+    except ReversiError as e:
+        out = {"ok": False, "error": str(e)}
+    except Exception as e:  # a network failure, a bad listing: the page says the computer is unavailable
+        out = {"ok": False, "error": f"{type(e).__name__}: {e}"}
+    return json.dumps(out)
+
+
 def _answer(fn: Callable[[Request], Reply], payload: object) -> str:
+    from reversi.engine import api as engine_api  # fetched by load() in the browser
     from reversi.engine.solver import set_stop_check
 
     try:
@@ -123,6 +177,8 @@ def _answer(fn: Callable[[Request], Reply], payload: object) -> str:
 
 def evaluator_kind(rules: Rules) -> str:
     """Which weights the evaluator of ``rules`` uses here: patterns, features or hand."""
+    from reversi.engine.evaluate import feature_file, pattern_file, uses_patterns
+
     if uses_patterns(rules) and os.path.exists(pattern_file(rules.anti)):
         return "patterns"
     if os.path.exists(feature_file()):
@@ -131,6 +187,9 @@ def evaluator_kind(rules: Rules) -> str:
 
 
 def _ping(req: Request) -> Reply:
+    from reversi.engine import api as engine_api
+    from reversi.engine.evaluate import DATA_DIR, make_evaluator
+
     t0 = time.perf_counter()
     spec = req.get("rules")
     rules = rules_from_dict({} if spec is None else spec)
@@ -148,6 +207,8 @@ def _ping(req: Request) -> Reply:
 
 
 def _best_move(req: Request) -> Reply:
+    from reversi.engine import api as engine_api
+
     return engine_api.best_move(
         req.get("rules"),
         req.get("start"),
@@ -159,6 +220,8 @@ def _best_move(req: Request) -> Reply:
 
 
 def _analyse(req: Request) -> Reply:
+    from reversi.engine import api as engine_api
+
     return engine_api.analyse(
         req.get("rules"),
         req.get("start"),
@@ -222,4 +285,4 @@ def share_stop(flag: Any = None) -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["ping", "best_move", "analyse", "bench", "share_stop"]
+__export__ = ["load", "ping", "best_move", "analyse", "bench", "share_stop"]

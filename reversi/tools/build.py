@@ -9,11 +9,14 @@
 * ``assets/precache.js``: every file the page fetches (:func:`precache_files`), which
   the service worker (``sw.js``) precaches for the page to work offline;
 * the ``[files]`` table of ``pyscript.toml``: every ``.py`` file of the
-  ``reversi`` package that the browser runs (PyScript has no directory
+  ``reversi`` package that the page's main thread runs (PyScript has no directory
   globbing): not the command line (``reversi/cli/``, ``__main__.py``) nor these
   tools (``reversi/tools/``), which never run there, nor the worker's script
-  (:data:`FETCHED_BY_SRC`: fetched by its own ``src``); and the weights files of
-  ``reversi/engine/data/`` that the evaluator reads at run time (those present).
+  (:data:`FETCHED_BY_SRC`: fetched by its own ``src``), nor what only the worker
+  runs (:data:`WORKER_ONLY`: the search, the solver, the evaluation and the
+  weights of ``reversi/engine/data/``);
+* ``reversi/engine/worker-files.json``: those worker-only files, which the worker
+  fetches itself when it starts;
 
 * ``assets/rules/rules.LANG.html``: the rules pages, from ``reversi/docs/RULES*.md``
   (:mod:`reversi.tools.rules_pages`);
@@ -58,6 +61,42 @@ def package_files(root: Path = ROOT) -> list[str]:
     return sorted(n for n in names if not n.startswith(NOT_SHIPPED) and n not in FETCHED_BY_SRC)
 
 
+#: What only the engine's worker runs: the search, the solver, the evaluation and its weights,
+#: the JSON API. The page's main thread is not sent them (``pyscript.toml`` leaves them out);
+#: the worker fetches them itself (``reversi/engine/worker.py`` load), listed in
+#: :data:`WORKER_FILES`. The main thread keeps ``reversi/engine/levels.py`` (the level table
+#: of the new-game form) and the package's ``__init__``.
+WORKER_ONLY = (
+    "reversi/engine/api.py",
+    "reversi/engine/codegen.py",
+    "reversi/engine/evaluate.py",
+    "reversi/engine/kernels.py",
+    "reversi/engine/midgame.py",
+    "reversi/engine/play.py",
+    "reversi/engine/search.py",
+    "reversi/engine/solver.py",
+    "reversi/engine/data/",
+)
+#: The list of the worker's own files, written by the build and read by the worker.
+WORKER_FILES = "reversi/engine/worker-files.json"
+
+
+def main_thread_files(root: Path = ROOT) -> list[str]:
+    """What ``pyscript.toml`` ships to the page's main thread (and, shared, to the worker)."""
+    return [n for n in package_files(root) if not n.startswith(WORKER_ONLY)]
+
+
+def worker_files(root: Path = ROOT) -> list[str]:
+    """What the engine's worker fetches itself, besides what ``pyscript.toml`` ships."""
+    return [n for n in package_files(root) if n.startswith(WORKER_ONLY)]
+
+
+def worker_files_text(root: Path = ROOT) -> str:
+    """``reversi/engine/worker-files.json``: the worker's own files, with their sizes."""
+    files = {name: (root / name).stat().st_size for name in worker_files(root)}
+    return json.dumps({"files": files}, indent=1, sort_keys=True) + "\n"
+
+
 #: Top-level files of the site (the service worker must sit at the top: its scope is its folder).
 TOP_FILES = ("index.html", "pyscript.toml", "sw.js")
 #: The page's own assets (the runtime is listed from its folders).
@@ -85,7 +124,7 @@ def precache_files(root: Path = ROOT) -> list[str]:
         {p.relative_to(root).as_posix() for pattern in ASSET_GLOBS for p in root.glob(pattern) if p.is_file()}
         - set(NOT_FETCHED)
     )
-    files = [*TOP_FILES, *assets, *runtime_files(root), *package_files(root), *FETCHED_BY_SRC]
+    files = [*TOP_FILES, *assets, *runtime_files(root), *package_files(root), *FETCHED_BY_SRC, WORKER_FILES]
     return sorted(set(files))
 
 
@@ -255,7 +294,10 @@ def main() -> int:
     new_html = splice_board(html, render_board(Controller().board_view()))
     config = ROOT / "pyscript.toml"
     toml = config.read_text(encoding="utf-8")
-    new_toml = updated_config(toml, package_files())
+    new_toml = updated_config(toml, main_thread_files())
+    listing = ROOT / WORKER_FILES
+    listed = listing.read_text(encoding="utf-8") if listing.exists() else ""
+    new_listed = worker_files_text()
     precache = ROOT / PRECACHE
     cached = precache.read_text(encoding="utf-8") if precache.exists() else ""
     new_cached = precache_text(precache_files())
@@ -272,7 +314,7 @@ def main() -> int:
     taught = teaching.read_text(encoding="utf-8") if teaching.exists() else ""
     new_taught = teaching_page()
     for path, old, new in ((index, html, new_html), (config, toml, new_toml), (precache, cached, new_cached),
-                           (teaching, taught, new_taught)):
+                           (teaching, taught, new_taught), (listing, listed, new_listed)):
         if new != old:
             path.write_text(new, encoding="utf-8")
             print(f"updated {path.relative_to(ROOT)}")

@@ -24,7 +24,8 @@ from typing import Any
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, Rules, SplitMix64
-from reversi.engine.levels import check_time_limit, choose_move, get_level
+from reversi.engine.levels import check_time_limit, get_level
+from reversi.engine.play import choose_move
 from reversi.engine.search import Searcher, search
 from reversi.errors import EngineRequestError
 from reversi.formats.notation import write_transcript

@@ -13,8 +13,9 @@ The page holds the controller through the protocol
 :class:`reversi.ui.ports.PageController` and is itself the
 :class:`reversi.ui.ports.PageHost` of its features (:mod:`reversi.ui.dom.features`).
 
-The AI runs in the PyScript worker ``engine`` (``reversi/engine/worker.py``), never here:
-:meth:`Page.connect_engine` awaits it, warms it up with ``ping`` and then sets the
+The AI runs in the PyScript worker ``engine`` (``reversi/engine/worker.py``), never here
+(this thread is not even sent the search): :meth:`Page.connect_engine` awaits it, has it
+fetch its own files (``load``), warms it up with ``ping`` and then sets the
 class ``engine-ready`` (and the mark ``reversi-engine-ready``). The computer's turns
 are driven by :class:`reversi.ui.players.AiDriver`, the hints by
 :class:`reversi.ui.hints.HintDriver`; every call crosses the worker boundary as a
@@ -205,7 +206,11 @@ class Page:
             self.update()
 
     def on_board_focus(self, event: Any) -> None:
-        """The board takes the focus: its cursor (the grid's active cell) shows where it is."""
+        """The board takes the focus from the keyboard: its cursor (the grid's active cell) shows
+        where it is. Not on a click: redrawing the squares between the press and the release
+        would lose the click."""
+        if not self.board.matches(":focus-visible"):
+            return
         if self.controller.cursor is None and self.controller.move_cursor(0, 0):
             self.update()
 
@@ -627,6 +632,11 @@ class Page:
         try:
             start_worker(name)
             engine = await pyscript.workers[name]
+            # the worker fetches what only it runs (the search, the solver, the weights) itself
+            site = str(js.URL.new("./", js.location.href).href)
+            loaded = json.loads(await engine.load(json.dumps({"site": site})))
+            if not loaded.get("ok"):
+                raise RuntimeError(loaded.get("error", "the engine's files could not be fetched"))
             info = json.loads(await engine.ping(json.dumps({"lang": language()})))
             if not info.get("ok"):
                 raise RuntimeError(info.get("error", "the engine failed its warm-up"))

@@ -1,0 +1,97 @@
+"""Playing at a level: :func:`choose_move` (the level table is :mod:`reversi.engine.levels`).
+
+Levels with noise draw among the good moves of a shallow :func:`~reversi.engine.search.analyse`
+(softmax over their values, never a move worse than the best by more than the level's margin);
+the others play the best move of :func:`~reversi.engine.search.search`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from typing import Any
+
+from reversi.core.position import Position
+from reversi.engine.evaluate import Evaluator
+from reversi.engine.levels import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    Level,
+    check_time_limit,
+    exact_empties_for,
+    get_level,
+)
+from reversi.engine.search import Searcher, analyse, search
+from reversi.errors import EngineRequestError
+from reversi.i18n import _
+
+
+def choose_move(
+    position: Position,
+    level: int | None = None,
+    time_limit: float | None = None,
+    seed: int | None = None,
+    searcher: Searcher | None = None,
+    evaluator: Evaluator | None = None,
+) -> tuple[int, dict[str, Any]]:
+    """A move for the side to move at ``level`` (default 5), and what was found.
+
+    ``time_limit`` (seconds per move) overrides the level's budget; given alone it
+    plays at full strength (Expert) within that time, solving exactly as early as
+    that time allows (:func:`exact_empties_for`). ``seed`` makes the
+    noisy levels reproducible. ``info`` holds ``level``, ``score`` (centidiscs),
+    ``depth``, ``nodes``, ``seconds`` and ``exact``. Returns PASS (with the value
+    after it) when the side to move must pass. Raises :class:`EngineRequestError` on a
+    finished game, a level that is not in the table or a time limit out of range.
+    """
+    if position.is_over:
+        raise EngineRequestError(_("the game is over: there is no move to choose"))
+    if level is None:
+        spec = LEVELS[-1] if time_limit is not None else get_level(DEFAULT_LEVEL)
+    else:
+        spec = get_level(level)
+    if time_limit is not None:
+        spec = replace(spec, seconds=check_time_limit(time_limit))
+        if spec.temperature == 0:
+            spec = replace(spec, exact_empties=exact_empties_for(spec.seconds))
+    s = searcher or Searcher(position.rules, evaluator)
+    if spec.temperature > 0 and len(position.legal_moves()) > 1:
+        a = analyse(
+            position, max_depth=spec.depth, time_limit=spec.seconds, exact_empties=spec.exact_empties, searcher=s
+        )
+        move = _softmax_pick(a.scores, spec, random.Random(seed))
+        info: dict[str, Any] = {
+            "level": spec.level,
+            "score": a.scores[move],
+            "depth": a.depth,
+            "nodes": a.nodes,
+            "seconds": a.seconds,
+            "exact": a.exact,
+        }
+        return move, info
+    r = search(
+        position, max_depth=spec.depth, time_limit=spec.seconds, exact_empties=spec.exact_empties, searcher=s
+    )
+    info = {
+        "level": spec.level,
+        "score": r.score,
+        "depth": r.depth,
+        "nodes": r.nodes,
+        "seconds": r.seconds,
+        "exact": r.exact,
+        "pv": r.pv,
+    }
+    return r.move, info
+
+
+def _softmax_pick(scores: dict[int, int], spec: Level, rng: random.Random) -> int:
+    best = max(scores.values())
+    candidates = sorted(m for m, v in scores.items() if v >= best - spec.margin)
+    weights = [math.exp((scores[m] - best) / spec.temperature) for m in candidates]
+    x = rng.random() * sum(weights)
+    for m, w in zip(candidates, weights, strict=False):
+        x -= w
+        if x < 0:
+            return m
+    return candidates[-1]
