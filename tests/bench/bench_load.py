@@ -3,12 +3,16 @@
     python tests/bench/bench_load.py [--runs 5] [--url http://127.0.0.1:8000/]
 
 Drives headless Debian Chromium (Playwright) against ``serve.py`` (started on a
-free port unless ``--url`` is given) with every foreign request blocked, and
+free port unless ``--url`` is given), recording any request to another origin (none
+may be made; they are not routed, which would turn the HTTP cache off), and
 prints, for a cold load (a new browser context: empty cache) and a warm one (the
 same context, reloaded), the median over ``--runs`` of:
 
 * ``paint``: the first contentful paint, which is the static start board of
   ``index.html`` (it is there before any script runs);
+* ``main``: the performance mark ``reversi-main``: Python starts the page's script (the
+  time before it is the runtime's start: PyScript, Pyodide, the standard library, the
+  files of ``pyscript.toml``);
 * ``ready``: the performance mark ``reversi-ready`` that the page sets when the
   board accepts moves (``<html class="ready">``);
 * ``engine``: the mark ``reversi-engine-ready``: the AI worker, started only once
@@ -24,6 +28,9 @@ for offline use, which revalidates what the page fetched) and a repeat visit (a
 reload: served by the service worker), each with its requests, the bytes that
 crossed the network (compressed, as ``serve.py`` sends them) and the ready and
 computer-ready times; then the same reload offline.
+
+``--breakdown N`` adds to ``--visits`` the N files that took the most bytes of each visit
+(and how many times each crossed the network: the page's fetch and the service worker's).
 
 ``--langs en,cs,da,pl`` loads the page in each language (``?lang=``), the
 languages taking turns run by run so that the machine's noise falls on all of
@@ -43,12 +50,13 @@ TESTS = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(TESTS.parent))
 
-from browser_support import block_foreign_requests, launch_chromium, serve_repo  # noqa: E402
+from browser_support import launch_chromium, serve_repo, watch_foreign_requests  # noqa: E402
 
 TARGETS = {"paint": 1000.0, "ready_cold": 5000.0, "ready_warm": 2500.0}
 
 MEASURE_JS = """() => ({
   paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
+  main: (performance.getEntriesByName('reversi-main')[0] || {}).startTime ?? null,
   ready: (performance.getEntriesByName('reversi-ready')[0] || {}).startTime ?? null,
   engine: (performance.getEntriesByName('reversi-engine-ready')[0] || {}).startTime ?? null,
 })"""
@@ -73,7 +81,7 @@ def run(url: str, runs: int) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
     results: dict[str, list[float]] = {
-        "paint_cold": [], "ready_cold": [], "engine_cold": [], "paint_warm": [], "ready_warm": [], "engine_warm": []
+        f"{key}_{kind}": [] for kind in ("cold", "warm") for key in ("paint", "main", "ready", "engine")
     }
     wheels: list[str] = []
     with sync_playwright() as p:
@@ -81,7 +89,9 @@ def run(url: str, runs: int) -> dict[str, list[float]]:
         try:
             for _ in range(runs):
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
-                foreign = block_foreign_requests(context, url)
+                # requests to other origins are recorded, not routed: a route turns the HTTP
+                # cache off, and the warm load would not be warm
+                foreign, _listener = watch_foreign_requests(context, url)
                 page = context.new_page()
                 page.on("request", lambda r: wheels.append(r.url) if r.url.endswith(".whl") else None)
                 page.goto(url)
@@ -91,12 +101,9 @@ def run(url: str, runs: int) -> dict[str, list[float]]:
                 context.close()
                 if foreign:
                     raise SystemExit(f"requests to other origins: {foreign}")
-                results["paint_cold"].append(cold["paint"])
-                results["ready_cold"].append(cold["ready"])
-                results["paint_warm"].append(warm["paint"])
-                results["ready_warm"].append(warm["ready"])
-                results["engine_cold"].append(cold["engine"])
-                results["engine_warm"].append(warm["engine"])
+                for kind, values in (("cold", cold), ("warm", warm)):
+                    for key in ("paint", "main", "ready", "engine"):
+                        results[f"{key}_{kind}"].append(values[key])
         finally:
             browser.close()
     if wheels:
@@ -104,7 +111,7 @@ def run(url: str, runs: int) -> dict[str, list[float]]:
     return results
 
 
-def visits(url: str) -> None:
+def visits(url: str, breakdown: int = 0) -> None:
     """First visit, repeat visit and offline reload: requests, bytes over the network, ready times."""
     from playwright.sync_api import sync_playwright
 
@@ -133,6 +140,16 @@ def visits(url: str) -> None:
             size = sum(max(0, r.sizes()["responseBodySize"]) for r in network)
             print(f"{label:14} {len(seen):4} requests, {len(network):4} over the network, "
                   f"{size / 1e6:6.2f} MB; ready {times['ready']:.0f} ms, computer ready {times['engine']:.0f} ms")
+            if breakdown and network:
+                by_file: dict[str, list[int]] = {}
+                for r in network:
+                    name = r.url[len(url):].split("?")[0] or "index.html"
+                    by_file.setdefault(name, []).append(max(0, r.sizes()["responseBodySize"]))
+                ranked = sorted(by_file.items(), key=lambda kv: -sum(kv[1]))
+                for name, sizes in ranked[:breakdown]:
+                    print(f"    {sum(sizes) / 1e3:9.1f} kB  {len(sizes)}x  {name}")
+                rest = ranked[breakdown:]
+                print(f"    {sum(sum(v) for _, v in rest) / 1e3:9.1f} kB  in {len(rest)} more files")
 
         foreign: list[str] = []
         context.on("request", lambda r: None if r.url.startswith((url, "blob:", "data:")) else foreign.append(r.url))
@@ -207,13 +224,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="an already running server (default: start serve.py)")
     parser.add_argument("--langs", help="compare languages, e.g. en,cs,da,pl (each run loads each)")
     parser.add_argument("--visits", action="store_true", help="bytes and requests of a first and a repeat visit")
+    parser.add_argument("--breakdown", type=int, default=0, metavar="N", help="with --visits: the N biggest files")
     args = parser.parse_args(argv)
     if args.visits:
         if args.url:
-            visits(args.url)
+            visits(args.url, args.breakdown)
         else:
             with serve_repo() as url:
-                visits(url)
+                visits(url, args.breakdown)
         return 0
     if args.langs:
         codes = [c.strip() for c in args.langs.split(",") if c.strip()]
