@@ -189,3 +189,19 @@ def test_a_move_knocks_then_ticks_once_per_turned_disc() -> None:
     passed = move_tones(0, passed=True)
     assert len(passed) == 2 and passed[1].frequency < passed[0].frequency
     assert all(0 < t.gain <= 1 and t.duration > 0 for t in (*tones, *passed))
+
+
+def test_the_news_in_the_pages_language() -> None:
+    from reversi import i18n
+
+    i18n.set_language("pl")
+    try:
+        c = Controller()
+        start = c.game.current
+        c.click("f5")
+        st = c.status()
+        text = announcement(c.game, start, st.side_names, st.message)
+        assert text == "Czarne grają f5, odwracając e5. Białe na posunięciu."
+        assert c.resign() and c.status().message == "Czarne poddają się: wygrywają Białe"
+    finally:
+        i18n.set_language("en")

@@ -131,7 +131,7 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     new_game(page, players="computer", you="white", level=1)
     # playing White, the board faces you: h8 is its top left square, read first
     first = page.eval_on_selector("#board [role='row'] [role='gridcell']", "e => e.id")
-    assert first == "sq-h8"
+    assert first == "sq-h8" and page.get_attribute("#btn-rotate", "aria-pressed") == "true"  # a toggle, pressed
     page.wait_for_function("document.getElementById('board').dataset.turn === 'white'", timeout=20_000)
     assert page.is_enabled("#btn-resign")
     # the clocks and counts are named by side
@@ -162,6 +162,7 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     assert page.get_attribute("#board", "data-moves") == "0"
     first = page.eval_on_selector("#board [role='row'] [role='gridcell']", "e => e.id")
     assert first == "sq-a1"  # Black again: the board turned back
+    assert page.get_attribute("#btn-rotate", "aria-pressed") == "false"
     # the settings: ring marks and sound
     page.click("#settings summary")
     page.check('#settings input[name="disc_marks"]')

@@ -134,6 +134,11 @@ class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
         ...
 
     @property
+    def rotated(self) -> bool:
+        """The board is drawn turned around (a1 at the bottom right)."""
+        ...
+
+    @property
     def cursor(self) -> int | None:
         """The keyboard cursor's square (the grid's active cell), or None."""
         ...

@@ -133,6 +133,8 @@ class Embed:
         self.set_button("flip", True)
         play = self.bar.querySelector('[data-action="play"]')
         play.setAttribute("aria-pressed", "true" if v.playing else "false")
+        flip = self.bar.querySelector('[data-action="flip"]')
+        flip.setAttribute("aria-pressed", "true" if v.rotated else "false")
         self.board.dataset.ply = str(v.current.depth)
         self.board.dataset.node = str(v.current.id)
         self.board.dataset.playing = "true" if v.playing else "false"

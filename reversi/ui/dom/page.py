@@ -709,6 +709,8 @@ class Page:
         self.buttons["redo"].disabled = not st.can_redo
         self.buttons["new"].disabled = False
         self.buttons["rotate"].disabled = False
+        # a toggle: the board turned around or not
+        self.buttons["rotate"].setAttribute("aria-pressed", "true" if self.controller.rotated else "false")
         resign = self.buttons["resign"]
         resign.hidden = self.controller.players.all_computers  # Pause has the place then
         resign.disabled = self.controller.resigner is None or st.move_count == 0
