@@ -68,6 +68,21 @@ def walk_to(page, target: str) -> None:
         page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
 
 
+def walk_to_turned(page, target: str) -> None:
+    """Move the cursor to ``target`` on the board as it is drawn (turned or not)."""
+    turned = page.get_attribute("#btn-rotate", "aria-pressed") == "true"
+    current = str(page.get_attribute("#board", "aria-activedescendant")).removeprefix("sq-")
+    dx = ord(target[0]) - ord(current[0])
+    dy = int(target[1:]) - int(current[1:])
+    if turned:
+        dx, dy = -dx, -dy
+    for _ in range(abs(dx)):
+        page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+    for _ in range(abs(dy)):
+        page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+    assert page.get_attribute("#board", "aria-activedescendant") == f"sq-{target}"
+
+
 def test_a_whole_game_by_keyboard_with_what_a_screen_reader_is_told(tab) -> None:
     page, errors = tab
     new_game(page, players="computer", you="black", level=1, size=4)
@@ -116,7 +131,7 @@ def test_a_whole_game_by_keyboard_with_what_a_screen_reader_is_told(tab) -> None
     assert played >= 3
     message = page.inner_text("#message")
     assert said(page)[-1].endswith(message + "."), (said(page)[-1], message)  # the result is said
-    assert page.is_visible("#game-over") and page.inner_text("#game-over-title") == message
+    assert page.is_visible("#game-over") and page.inner_text("#game-over-title") == "Game over"
     page.screenshot(path=str(ARTIFACTS / "keyboard-game-over.png"))
     # Rematch by keyboard: the same rules and players, a new game
     page.focus('#game-over [data-over="rematch"]')
@@ -138,15 +153,28 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     assert page.get_attribute('.player[data-side="1"] .player-count', "aria-label") == "Discs of White"
     assert page.get_attribute('.player[data-side="0"] .player-clock', "aria-label") == "Time left for Black"
     page.evaluate(RECORD_SAID_JS)
+    # Enter on a square that takes no move is answered, not ignored
+    page.focus("#board")
+    occupied = page.eval_on_selector("#board [data-state='black']", "e => e.dataset.square")
+    walk_to_turned(page, occupied)
+    page.keyboard.press("Enter")
+    assert said(page)[-1] == f"{occupied}: no move there now"
     page.click("#btn-resign")
     assert page.inner_text("#message") == "White resigns: Black wins"
     assert said(page)[-1] == "White resigns: Black wins."
     assert page.is_visible("#game-over") and "computer won" in page.inner_text("#game-over-detail")
     assert page.is_disabled("#btn-resign") and page.locator("#board [data-legal='true']").count() == 0
+    assert page.evaluate("document.activeElement.dataset.over") == "rematch"  # the focus is not lost
     page.screenshot(path=str(ARTIFACTS / "resigned.png"))
-    page.click("#btn-undo")  # takes the resignation back: the game goes on
+    page.click('#game-over [data-over="close"]')
+    assert page.is_hidden("#game-over") and page.evaluate("document.activeElement.id") == "board"
+    page.click("#btn-undo")  # takes the resignation back: the game goes on, and that is said
     assert page.inner_text("#message") == "White to move" and page.is_hidden("#game-over")
+    assert said(page)[-1] == "White to move."
     assert page.locator("#board [data-legal='true']").count() > 0
+    page.click("#btn-resign")  # a second resignation shows the end's panel again
+    assert page.is_visible("#game-over")
+    page.click("#btn-undo")
     # New game asks before it ends the game in progress; Start again goes on
     page.click("#btn-new")
     page.wait_for_selector("#new-game-dialog[open]")
@@ -167,6 +195,8 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     page.click("#settings summary")
     page.check('#settings input[name="disc_marks"]')
     assert page.locator("#board .disc-mark").count() == 2  # White's two discs
+    ring = "getComputedStyle(document.querySelector('.player[data-side=\"1\"] .disc-icon'), '::after').content"
+    assert page.evaluate(ring) == '""'  # the player card's disc is ringed too
     page.check('#settings input[name="sound"]')
     page.click('#board [data-square="f5"]')
     page.wait_for_function("document.documentElement.dataset.sounds >= '1'")
@@ -189,9 +219,25 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     page.click('#game-over [data-over="review"]')
     assert page.get_attribute('[data-study="review"]', "aria-pressed") == "true"
     assert page.is_hidden("#game-over") and page.evaluate("document.activeElement.id") == "move-list"
+    page.click("#btn-undo")
+    page.click("#btn-resign")
+    page.click('#game-over [data-over="rematch"]')  # a new game is played, not reviewed
+    assert page.get_attribute('[data-study="review"]', "aria-pressed") == "false"
+    # in the light theme a hovered green button keeps its colour (its white text readable)
+    page.emulate_media(color_scheme="light")
+    page.wait_for_function("document.documentElement.dataset.theme === 'light'")
+    page.hover("#btn-new")
+    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    hovered = page.evaluate("getComputedStyle(document.getElementById('btn-new')).backgroundColor")
+    assert hovered not in ("rgb(230, 227, 222)", "rgb(255, 255, 255)"), hovered
+    page.emulate_media(color_scheme="dark")
     assert not errors, errors
 
 
+DIALOG_OVERFLOW_JS = """() => [...document.querySelectorAll(
+    '#new-game-form, #new-game-form .segmented span, #new-game-form .field')]
+  .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth)
+  .map(e => e.className + ': ' + e.textContent.trim().slice(0, 30))"""
 PLAYER_BOXES_JS = """() => [...document.querySelectorAll('.player')].map(e => {
   const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.height)]; })"""
 CUT_LABELS_JS = """() => [...document.querySelectorAll('button, .btn, select, summary, .player-name')]
@@ -218,4 +264,12 @@ def test_a_320_px_phone_in_four_languages_and_both_themes(tab) -> None:
             assert page.evaluate(CUT_LABELS_JS) == [], (lang, scheme)
             if lang in ("en", "pl"):
                 page.screenshot(path=str(ARTIFACTS / f"phone-320-{lang}-{scheme}.png"), full_page=True)
+        # the new-game dialog: its choices fit, whole words on their lines
+        page.click("#btn-new")
+        page.wait_for_selector("#new-game-dialog[open]")
+        page.check('#new-game-form input[name="players"][value="computers"]')
+        assert page.evaluate(DIALOG_OVERFLOW_JS) == [], lang
+        if lang == "pl":
+            page.screenshot(path=str(ARTIFACTS / "phone-320-pl-dialog.png"))
+        page.click('#new-game-dialog button[value="cancel"]')
     assert not errors, errors

@@ -149,6 +149,11 @@ class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
         ...
 
     @property
+    def disc_marks(self) -> bool:
+        """The second side's discs carry a ring (a setting)."""
+        ...
+
+    @property
     def sound(self) -> bool:
         """Placing and flipping discs make a sound (a setting)."""
         ...

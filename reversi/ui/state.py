@@ -431,8 +431,14 @@ class Controller:
         return _players.ai_request(self)
 
     def apply_ai_move(self, token: Token, move: str) -> bool:
-        """Play the computer's answer if ``token`` still matches the game (else drop it)."""
-        return _players.apply_ai_move(self, token, move)
+        """Play the computer's answer if ``token`` still matches the game (else drop it). The
+        keyboard's cursor stays where the person left it (a screen reader's active cell moving
+        to the computer's move would talk over the news of that move)."""
+        cursor = self.cursor
+        played = _players.apply_ai_move(self, token, move)
+        if played and cursor is not None:
+            self.cursor = cursor
+        return played
 
     # -- the move list and games brought in (reversi/ui/dom/features.py) ------------
 

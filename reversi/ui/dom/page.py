@@ -220,6 +220,12 @@ class Page:
             changed = self.controller.move_cursor(*_ARROWS[key])
         elif key in ("Enter", " "):
             changed = self.controller.activate()
+            cursor = self.controller.cursor
+            if not changed and cursor is not None and self.controller.editor is None:
+                # said, not silently ignored: an occupied square, no move there, the computer's turn
+                name = self.controller.rules.geometry.name(cursor)
+                # Translators: a screen reader's answer to Enter on a square that takes no move now
+                self.announce.textContent = _("{square}: no move there now").format(square=name)
         else:
             return
         event.preventDefault()
@@ -241,6 +247,8 @@ class Page:
         if action == "resign":
             if self.controller.resign():
                 self.update()
+                # the button is disabled now: the focus goes to the end's first choice, not to the page
+                self.game_over.querySelector('[data-over="rematch"]').focus()
             return
         changed = {
             "undo": self.controller.undo,
@@ -271,6 +279,8 @@ class Page:
         self.form_confirm.hidden = not asked
         by_id("btn-start").hidden = asked
         by_id("btn-start-confirm").hidden = not asked
+        if asked:  # the question in sight, above the buttons (the form scrolls under them)
+            self.form_confirm.scrollIntoView(js.Object.fromEntries(to_js({"block": "nearest"})))
 
     def on_game_over_click(self, event: Any) -> None:
         """The end of a game: Rematch (the same rules and players), Review, Close."""
@@ -282,10 +292,13 @@ class Page:
         self._over_closed = (c.game_id, c.game.current.id)
         if action == "rematch":
             c.new_game(rules=c.rules, players=c.players)
+            self.study_engine.reviewing = False  # a new game is played, not reviewed
             self.board.focus()
         elif action == "review":
             self.study_engine.reviewing = True
             by_id("move-list").focus()
+        else:
+            self.board.focus()  # Close: back to the board (the panel's buttons are gone)
         self.update()
 
     def on_setting(self, event: Any) -> None:
@@ -414,7 +427,7 @@ class Page:
         since, self._announced = self._announced, game.current
         over_before, self._announced_over = self._announced_over, status.over
         if since is game.current:
-            if status.over and not over_before:  # on time, or a resignation
+            if status.over != over_before:  # on time, a resignation, or Undo taking one back
                 self.announce.textContent = status.message + "."
             return
         text = announcement(game, since, status.side_names, status.message)
@@ -430,14 +443,18 @@ class Page:
     def show_game_over(self, status: StatusView) -> None:
         """The panel at the end of a game (until it is closed): the result, Rematch, Review."""
         c = self.controller
+        if not status.over:
+            self._over_closed = None  # the next end shows it again (after an undo, say)
         shown = status.over and c.editor is None and self._over_closed != (c.game_id, c.game.current.id)
         if shown:
-            by_id("game-over-title").textContent = status.message
+            # the result itself is the status line's, just above
+            by_id("game-over-title").textContent = _(GAME_OVER)
             by_id("game-over-detail").textContent = over_detail(c, status)
         self.game_over.hidden = not shown
 
     def show_settings(self) -> None:
         """The settings' boxes as the controller has them (restored with the game's settings)."""
+        document.documentElement.classList.toggle("disc-marks", self.controller.disc_marks)  # the cards' discs
         for name in PREFERENCES:
             box = self.settings.querySelector(f'input[name="{name}"]')
             if box is not None and bool(box.checked) != getattr(self.controller, name):
@@ -725,6 +742,10 @@ class Page:
         data.moves = str(st.move_count)
         data.over = "true" if st.over else "false"
         data.turn = "" if st.turn is None else ("black", "white")[st.turn]
+
+
+#: The title of the panel at the end of a game.
+GAME_OVER = N_("Game over")
 
 
 def over_detail(controller: PageController, status: StatusView) -> str:
