@@ -279,8 +279,6 @@ class Page:
         self.form_confirm.hidden = not asked
         by_id("btn-start").hidden = asked
         by_id("btn-start-confirm").hidden = not asked
-        if asked:  # the question in sight, above the buttons (the form scrolls under them)
-            self.form_confirm.scrollIntoView(js.Object.fromEntries(to_js({"block": "nearest"})))
 
     def on_game_over_click(self, event: Any) -> None:
         """The end of a game: Rematch (the same rules and players), Review, Close."""
