@@ -139,3 +139,45 @@ def test_api_errors_are_messages() -> None:
     assert "error" in engine_api.best_move({}, None, "a1", level=1)
     assert "error" in engine_api.analyse({}, "XX X", "")
     assert engine_api.levels()["levels"][0]["level"] == 1
+
+
+# -- small boards: solved exactly as early as the time affords ------------------------------
+
+
+def test_small_boards_are_solved_earlier_by_the_strong_levels() -> None:
+    from reversi.engine.play import EXACT_BY_TIME_SMALL, small_board_exact_empties
+
+    assert small_board_exact_empties(1.8) == 18 and small_board_exact_empties(0.5) == 14
+    assert [e for _, e in EXACT_BY_TIME_SMALL] == sorted(e for _, e in EXACT_BY_TIME_SMALL)
+    for seconds in (0.5, 1.0, 1.8, 4.0, 30.0, 120.0):  # never later than on 8x8
+        assert small_board_exact_empties(seconds) >= exact_empties_for(seconds)
+    _, info = choose_move(Position.start(Rules(size=4)), 7, seed=0)
+    assert info["exact"]  # 4x4 is solved from its first move
+    _, info = choose_move(Position.start(Rules(size=4)), 6, seed=0)
+    assert info["exact"]
+
+
+def test_expert_plays_4x4_perfectly() -> None:
+    """4x4 is a win for White by 10 discs: Expert as White keeps all of it against any play, and
+    every move it makes is one of the solver's best."""
+    import random
+
+    from reversi.core.position import PASS
+    from reversi.engine.search import solve
+
+    start = Position.start(Rules(size=4))
+    assert solve(start).score == -10  # Black to move loses by 10 with best play
+    rng = random.Random(4)
+    for _ in range(12):
+        pos = start
+        while not pos.is_over:
+            if pos.must_pass:
+                pos = pos.play(PASS)
+                continue
+            if pos.turn == 0:
+                pos = pos.play(rng.choice(pos.legal_moves()))
+                continue
+            move, _ = choose_move(pos, 7, seed=0)
+            assert move in solve(pos).best, pos
+            pos = pos.play(move)
+        assert pos.final_margin(1) >= 10  # White's margin: at least the game's value

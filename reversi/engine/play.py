@@ -2,7 +2,9 @@
 
 Levels with noise draw among the good moves of a shallow :func:`~reversi.engine.search.analyse`
 (softmax over their values, never a move worse than the best by more than the level's margin);
-the others play the best move of :func:`~reversi.engine.search.search`.
+the others play the best move of :func:`~reversi.engine.search.search`. On a small board
+(6x6, 4x4) the strong levels solve exactly earlier (:data:`EXACT_BY_TIME_SMALL`): 4x4 is
+solved from its first move, so Expert and Advanced play it perfectly.
 """
 
 from __future__ import annotations
@@ -25,6 +27,19 @@ from reversi.engine.levels import (
 from reversi.engine.search import Searcher, analyse, search
 from reversi.errors import EngineRequestError
 from reversi.i18n import _
+
+#: Boards of at most this many squares (6x6, 4x4) are small: their solver reaches further.
+SMALL_BOARD_SQUARES = 36
+#: (seconds per move, exact solve from this many empties) on a small board. The 6x6 solver goes
+#: about two empties further than the 8x8 one in the same time (CPython: 18 empties in ~0.7 s,
+#: 20 in ~3 s, 22 in ~18 s; ``tests/bench/bench_small_boards.py``); the search gives it 60% of
+#: the move's time and falls back on the midgame result when it does not finish.
+EXACT_BY_TIME_SMALL = ((0.0, 14), (1.0, 18), (4.0, 20), (20.0, 22), (150.0, 24))
+
+
+def small_board_exact_empties(seconds: float) -> int:
+    """How many empties a full-strength search with ``seconds`` a move solves on a small board."""
+    return max(e for t, e in EXACT_BY_TIME_SMALL if seconds >= t)
 
 
 def choose_move(
@@ -55,6 +70,9 @@ def choose_move(
         spec = replace(spec, seconds=check_time_limit(time_limit))
         if spec.temperature == 0:
             spec = replace(spec, exact_empties=exact_empties_for(spec.seconds))
+    if spec.temperature == 0 and position.rules.geometry.mask.bit_count() <= SMALL_BOARD_SQUARES:
+        # a small board: the strong levels solve exactly as early as their time affords there
+        spec = replace(spec, exact_empties=max(spec.exact_empties, small_board_exact_empties(spec.seconds)))
     s = searcher or Searcher(position.rules, evaluator)
     if spec.temperature > 0 and len(position.legal_moves()) > 1:
         a = analyse(
