@@ -11,7 +11,9 @@ positions.
 
 Strength: a fixed-depth alpha-beta player (2 plies by default; exact score at the
 end of the game) with the trained evaluator against the same player with the
-hand-set evaluator (mobility and corners, :func:`reversi.engine.evaluate.hand_evaluator`).
+hand-set evaluator (mobility and corners, :func:`reversi.engine.evaluate.hand_evaluator`),
+or with ``--against features`` the generic feature model (``features.json``: what
+every board without its own trained model uses).
 Each opening (random moves from a seed) is played twice, colours swapped. This is
 its own tiny game loop on bitboards (the training script's fixed-depth search),
 independent of the search module.
@@ -117,12 +119,26 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--speed-only", action="store_true")
     ap.add_argument("--data-dir", default=None, help="weights from this directory instead of reversi/data")
+    ap.add_argument("--against", choices=("hand", "features"), default="hand",
+                    help="the opponent's evaluation: the hand-set one, or the generic feature model")
     args = ap.parse_args()
     rules = Rules(args.variant, size=args.size, anti=args.anti)
     trained = make_evaluator(rules) if args.data_dir is None else make_evaluator_from(rules, args.data_dir)
-    hand = hand_evaluator(rules)
-    print(f"rules: {rules.describe()}  evaluator: {'patterns' if hasattr(trained, 'source') else 'features'}")
-    for name, ev in (("trained", trained), ("hand", hand)):
+    if args.against == "features":
+        # the generic model: the shipped features.json alone (no pattern file beside it)
+        import shutil
+        import tempfile
+
+        from reversi.engine.evaluate import feature_file
+
+        alone = tempfile.mkdtemp(prefix="features-only-")
+        shutil.copy(feature_file(), alone)
+        hand = make_evaluator_from(rules, alone)
+    else:
+        hand = hand_evaluator(rules)
+    print(f"rules: {rules.describe()}  evaluator: {'patterns' if hasattr(trained, 'source') else 'features'}"
+          f"  against: {args.against}")
+    for name, ev in (("trained", trained), (args.against, hand)):
         evals, gens = speed(rules, ev)
         print(
             f"{name:8s} {evals:10.0f} evals/s  ({1e6 / evals:.1f} us; "
@@ -151,7 +167,7 @@ def main() -> int:
     # 95% interval of the score (normal approximation over the game points)
     half = 1.96 * (sum((x - score) ** 2 for x in points) / max(1, n - 1) / n) ** 0.5
     print(
-        f"trained vs hand, {args.depth}-ply, {n} games: +{wins} ={draws} -{losses}  "
+        f"trained vs {args.against}, {args.depth}-ply, {n} games: +{wins} ={draws} -{losses}  "
         f"score {100 * score:.1f}% +- {100 * half:.1f}  mean margin {margin / n:+.1f} discs  "
         f"({time.time() - t:.0f}s)"
     )
