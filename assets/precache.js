@@ -55,6 +55,7 @@ self.REVERSI_PRECACHE = {
   "reversi/engine/codegen.py",
   "reversi/engine/data/features.json",
   "reversi/engine/data/patterns_8x8.bin",
+  "reversi/engine/data/patterns_8x8_anti.bin",
   "reversi/engine/evaluate.py",
   "reversi/engine/kernels.py",
   "reversi/engine/levels.py",
