@@ -97,10 +97,15 @@ def test_the_worker_loads_the_weights_and_answers(app, session) -> None:
     info = json.loads(app.evaluate("window.reversiEngine('ping', '{}')"))
     assert info["ok"] and info["platform"] == "emscripten"  # really Pyodide, in the worker
     shipped = sorted(n for n in DATA_FILES if (ROOT / "reversi" / "engine" / "data" / n).is_file())
-    assert shipped, "no weights in reversi/engine/data"
-    assert [n for n in info["data_files"] if n in DATA_FILES] == shipped
-    assert info["evaluator"] == evaluator_kind(Rules()) != "hand"  # the trained weights, as under CPython
+    assert "patterns_8x8_anti.bin" in shipped, "no Anti weights in reversi/engine/data"
     requests = session[2]
+    # a rule set's weights come when a request first needs them: Othello's, not yet Anti's
+    assert "patterns_8x8_anti.bin" not in info["data_files"]
+    assert not any(u.endswith("/patterns_8x8_anti.bin") for u in requests)
+    assert info["evaluator"] == evaluator_kind(Rules()) == "patterns"  # the trained weights, as under CPython
+    anti = json.loads(app.evaluate("window.reversiEngine('ping', JSON.stringify({rules: {anti: true}}))"))
+    assert anti["evaluator"] == evaluator_kind(Rules(anti=True)) == "patterns"  # Anti's own, fetched now
+    assert [n for n in anti["data_files"] if n in DATA_FILES] == shipped
     for name in shipped:
         assert any(u.endswith(f"/reversi/engine/data/{name}") for u in requests), name
     assert not [u for u in requests if "numpy" in u or u.endswith(".whl")]  # no numpy anywhere

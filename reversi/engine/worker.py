@@ -16,6 +16,8 @@ too) and returns a JSON string, so nothing but text crosses the worker boundary:
   own files from the site ``request["site"]`` (the page's folder, an absolute URL)
   into the worker's file system: ``{"ok", "files", "bytes", "seconds"}``, or
   ``{"ok": false, "error"}``. Files already there are kept (under CPython, all are).
+  The pattern weights (a file a rule set) wait: the first request whose rules use
+  them fetches them (a game of Othello never downloads Anti's).
 * ``ping(request)``: warm-up (builds the evaluator of ``request["rules"]``, plain
   Othello by default, and runs a tiny search) and says what it loaded:
   ``{"ok", "python", "evaluator", "data_files", "seconds"}``. The page calls it once
@@ -110,6 +112,12 @@ def _stop_check(epoch: object) -> Callable[[], bool] | None:
 
 #: The worker's own files (reversi/engine/worker-files.json), as paths from the site's top.
 FILES_LIST = "reversi/engine/worker-files.json"
+#: The pattern weights (one file a rule set) are fetched when a request first needs them
+#: (:func:`_ensure_weights`), not by :func:`load`: a game of Othello never downloads Anti's.
+WEIGHTS_SUFFIX = ".bin"
+#: Where :func:`load` fetched from (the page's folder), and the sizes its listing gave.
+_SITE: list[str] = []
+_LISTED: dict[str, int] = {}
 
 
 async def _load(req: Request) -> Reply:
@@ -128,10 +136,15 @@ async def _load(req: Request) -> Reply:
 
     listing = json.loads(await fetch(FILES_LIST))
     files: dict[str, int] = listing["files"]
+    _SITE[:] = [site]
+    _LISTED.clear()
+    _LISTED.update(files)
     fetched = 0
     for path, size in sorted(files.items()):
         if os.path.isfile(path) and os.path.getsize(path) == size:
             continue
+        if path.endswith(WEIGHTS_SUFFIX):
+            continue  # a rule set's weights: when a request needs them
         data = await fetch(path)
         if len(data) != size:
             raise EngineRequestError(f"{path}: {len(data)} bytes, not the {size} listed")
@@ -156,12 +169,51 @@ async def load(request: object = None) -> str:
     return json.dumps(out)
 
 
+def _ensure_weights(spec: object) -> None:
+    """Fetch the pattern weights the rules ``spec`` use, if :func:`load` left them for later and
+    they are not here yet. A synchronous request (a worker may make one): the search that needs
+    them runs right after, synchronously too. A failure leaves the generic evaluation in use."""
+    if not _SITE:
+        return  # not in the browser (CPython has every file), or load() was not called
+    from reversi.engine.evaluate import pattern_file, uses_patterns
+
+    try:
+        rules = rules_from_dict({} if spec is None else spec)
+    except ReversiError:
+        return  # the request's own handler says what is wrong with it
+    if not uses_patterns(rules):
+        return
+    path = pattern_file(rules.anti)
+    name = "reversi/engine/data/" + os.path.basename(path)
+    if name not in _LISTED or (os.path.isfile(path) and os.path.getsize(path) == _LISTED[name]):
+        return
+    import js
+
+    xhr = js.XMLHttpRequest.new()
+    xhr.open("GET", _SITE[0] + name, False)
+    xhr.responseType = "arraybuffer"
+    xhr.send()
+    if xhr.status != 200:
+        print(f"reversi: {name}: HTTP {xhr.status}: the generic evaluation plays", file=sys.stderr)
+        return
+    data = bytes(js.Uint8Array.new(xhr.response).to_bytes())
+    if len(data) != _LISTED[name]:
+        print(f"reversi: {name}: {len(data)} bytes, not the {_LISTED[name]} listed", file=sys.stderr)
+        return
+    with open(path, "wb") as f:
+        f.write(data)
+    from reversi.engine.evaluate import make_evaluator
+
+    make_evaluator.cache_clear()  # an evaluator made without them is not kept
+
+
 def _answer(fn: Callable[[Request], Reply], payload: object) -> str:
     from reversi.engine import api as engine_api  # fetched by load() in the browser
     from reversi.engine.solver import set_stop_check
 
     try:
         request = _request(payload)
+        _ensure_weights(request.get("rules"))
         engine_api.use_language(request.get("lang"))
         set_stop_check(_stop_check(request.get("epoch")))
         out = fn(request)
