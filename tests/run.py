@@ -9,7 +9,8 @@ Playwright for Python, numpy, scipy, Babel, Markdown, ruff, mypy), Debian's Chro
 needs root), the self-hosted browser runtime (``assets/fetch_runtime.py``) and axe-core, the
 accessibility checker of the browser tests (``npm``, into ``tests/.axe/``).
 Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
-and pytest; exits non-zero when any of them fails. ``.ci/run`` calls this same
+and pytest (with no arguments: the browser tests and the others side by side, two
+processes); exits non-zero when any of them fails. ``.ci/run`` calls this same
 command.
 """
 
@@ -99,14 +100,37 @@ def main() -> int:
         ensure_chromium()
         ensure_runtime()
         ensure_axe()
-    args = args or ["--durations=15", "tests"]  # the slowest tests named: the CI budget is 9 minutes
     failed = standards()
-    say(f"pytest {' '.join(args)}")
-    code = subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+    code = both_halves() if not args else pytest(args)
     if failed and code == 0:
         say("the tests passed, but the standards above did not")
         return 1
     return code
+
+
+def pytest(args: list[str]) -> int:
+    say(f"pytest {' '.join(args)}")
+    return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+
+
+def both_halves() -> int:
+    """Every test: the browser tests, and beside them (the machine has two cores, and the
+    browser tests spend much of their time waiting on Chromium) the rest, whose report is
+    printed after the browser tests' own. The slowest tests are named: CI has 9 minutes."""
+    import tempfile
+
+    rest = ["-m", "not browser", "-p", "no:cacheprovider", "--durations=10", "tests"]
+    browser = ["-m", "browser", "--durations=15", "tests"]
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as report:
+        say(f"pytest {' '.join(rest)} (beside the browser tests; its report follows theirs)")
+        other = subprocess.Popen([sys.executable, "-m", "pytest", *rest], cwd=ROOT, stdout=report,
+                                 stderr=subprocess.STDOUT)
+        code = pytest(browser)
+        other_code = other.wait()
+        report.seek(0)
+        print(report.read(), flush=True)
+    say(f"browser tests: exit {code}; the others: exit {other_code}")
+    return code or other_code
 
 
 if __name__ == "__main__":
