@@ -57,17 +57,6 @@ def over(page) -> bool:
     return page.get_attribute("#board", "data-over") == "true"
 
 
-def walk_to(page, target: str) -> None:
-    """Move the board's cursor to ``target`` with the arrow keys (the board is not turned)."""
-    current = str(page.get_attribute("#board", "aria-activedescendant")).removeprefix("sq-")
-    dx = ord(target[0]) - ord(current[0])
-    dy = int(target[1:]) - int(current[1:])
-    for _ in range(abs(dx)):
-        page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
-    for _ in range(abs(dy)):
-        page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
-
-
 def walk_to_turned(page, target: str) -> None:
     """Move the cursor to ``target`` on the board as it is drawn (turned or not)."""
     turned = page.get_attribute("#btn-rotate", "aria-pressed") == "true"
@@ -110,7 +99,7 @@ def test_a_whole_game_by_keyboard_with_what_a_screen_reader_is_told(tab) -> None
             break
         legal = page.eval_on_selector_all("#board [data-legal='true']", "els => els.map(e => e.dataset.square)")
         target = legal[0]
-        walk_to(page, target)
+        walk_to_turned(page, target)
         active, label = page.evaluate(ACTIVE_JS)
         assert active == f"sq-{target}" and "legal move" in label, (active, label)
         before = len(said(page))
