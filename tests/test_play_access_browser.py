@@ -180,6 +180,10 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     first = page.eval_on_selector("#board [role='row'] [role='gridcell']", "e => e.id")
     assert first == "sq-a1"  # Black again: the board turned back
     assert page.get_attribute("#btn-rotate", "aria-pressed") == "false"
+    assert said(page)[-1] == "The board is the usual way up again. Black to move."  # said, with the game's news
+    page.click("#btn-rotate")
+    assert said(page)[-1] == "The board is turned around: the arrow keys follow the screen."
+    page.click("#btn-rotate")
     # the settings: ring marks and sound
     page.click("#settings summary")
     page.check('#settings input[name="disc_marks"]')

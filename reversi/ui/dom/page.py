@@ -102,6 +102,7 @@ class Page:
         self.announce = by_id("announce")
         self._announced: Any = None
         self._announced_over = False
+        self._announced_turned: bool | None = None
         #: The end of a game (its result, Rematch, Review), and the end it was closed at.
         self.game_over = by_id("game-over")
         self._over_closed: tuple[int, int] | None = None
@@ -424,13 +425,18 @@ class Page:
         game = c.game
         since, self._announced = self._announced, game.current
         over_before, self._announced_over = self._announced_over, status.over
+        turned_before, self._announced_turned = self._announced_turned, c.rotated
+        # the board turned (Flip, or a game as White): the arrows now go the other way
+        turned = "" if turned_before is None or turned_before == c.rotated else _(TURNED if c.rotated else UPRIGHT)
         if since is game.current:
             if status.over != over_before:  # on time, a resignation, or Undo taking one back
-                self.announce.textContent = status.message + "."
+                self.announce.textContent = " ".join(filter(None, (turned, status.message + ".")))
+            elif turned:
+                self.announce.textContent = turned
             return
         text = announcement(game, since, status.side_names, status.message)
-        if text:
-            self.announce.textContent = text
+        if text or turned:
+            self.announce.textContent = " ".join(filter(None, (turned, text)))
         plies = plies_since(game, since)
         if c.sound and plies and not game.browsing:
             last = plies[-1]
@@ -744,6 +750,11 @@ class Page:
 
 #: The title of the panel at the end of a game.
 GAME_OVER = N_("Game over")
+#: What a screen reader is told when the board turns (the arrow keys then go the other way).
+# Translators: a screen reader's news: the board is drawn turned by half a turn (Flip, or playing White)
+TURNED = N_("The board is turned around: the arrow keys follow the screen.")
+# Translators: a screen reader's news: the board is drawn the usual way again
+UPRIGHT = N_("The board is the usual way up again.")
 
 
 def over_detail(controller: PageController, status: StatusView) -> str:
