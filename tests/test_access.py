@@ -205,3 +205,17 @@ def test_the_news_in_the_pages_language() -> None:
         assert c.resign() and c.status().message == "Czarne poddają się: wygrywają Białe"
     finally:
         i18n.set_language("en")
+
+
+def test_a_game_in_progress_is_asked_about() -> None:
+    c = Controller()
+    assert not c.in_progress  # nothing played: New game just starts
+    c.click("f5")
+    assert c.in_progress
+    c.undo()
+    assert c.in_progress  # taken back, but there to redo
+    c.resign()
+    assert not c.in_progress  # ended
+    c.new_game()
+    c.open_editor()
+    assert not c.in_progress

@@ -270,6 +270,29 @@ def test_saved_players_and_form(data: Any) -> None:
         only_our_errors(lambda: Players.from_dict(data))
 
 
+@given(json_value)
+def test_saved_settings(data: Any) -> None:
+    """Stored settings of any shape: what is not understood is ignored, the display settings stay booleans."""
+    from reversi.ui.state import PREFERENCES, Controller
+
+    c = Controller()
+    if isinstance(data, dict):
+        c.load_settings(data)
+    assert all(isinstance(getattr(c, name), bool) for name in PREFERENCES)
+
+
+@given(st.one_of(any_text, json_value.map(json.dumps)))
+def test_worker_load_requests(text: str) -> None:
+    """The worker's load: a request it cannot use (not an object, no page address) is refused
+    with a message, never raised (under CPython there is no browser to fetch from either)."""
+    import asyncio
+
+    from reversi.engine import worker
+
+    reply = json.loads(asyncio.run(worker.load(text)))
+    assert reply["ok"] is False and reply["error"]
+
+
 @given(st.one_of(number_text, any_text))
 def test_time_controls(text: str) -> None:
     control = only_our_errors(lambda: parse_time_control(text))

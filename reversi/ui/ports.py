@@ -129,6 +129,11 @@ class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
         ...
 
     @property
+    def in_progress(self) -> bool:
+        """Moves played, and the game not ended."""
+        ...
+
+    @property
     def over(self) -> bool:
         """Has the game ended (by the rules, on time, by resigning)?"""
         ...

@@ -291,6 +291,11 @@ class Controller:
         return True
 
     @property
+    def in_progress(self) -> bool:
+        """A game with moves played that has not ended (New game asks before it ends one)."""
+        return not self.over and self.editor is None and bool(self.game.root.children)
+
+    @property
     def resigner(self) -> int | None:
         """Who would resign now: the person playing the computer, or in a game of two people the
         side to move; None when nobody can (the game is over, computers play each other, a

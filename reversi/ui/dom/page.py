@@ -50,6 +50,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
+from reversi.core.position import PASS
 from reversi.errors import RulesError
 from reversi.i18n import N_, Later, _, language, ngettext
 from reversi.ui.announce import announcement, plies_since
@@ -345,9 +346,7 @@ class Page:
         if submitter is not None and submitter.value == "cancel":
             return  # the dialog closes by itself
         event.preventDefault()
-        c = self.controller
-        in_progress = not c.over and c.editor is None and any(n.move is not None for n in c.game.root.children[:1])
-        if in_progress and (submitter is None or submitter.value != "confirm"):
+        if self.controller.in_progress and (submitter is None or submitter.value != "confirm"):
             self.confirming(True)  # asked once: Start again (or "End it and start") goes on
             by_id("btn-start-confirm").focus()
             return
@@ -441,8 +440,9 @@ class Page:
         if c.sound and plies and not game.browsing:
             last = plies[-1]
             if last.parent is not None and last.move is not None:
-                flips = last.parent.position.flips(last.move) if last.move >= 0 else 0
-                self.sound.move(bin(flips).count("1"), passed=last.move < 0)
+                passed = last.move == PASS
+                flips = 0 if passed else last.parent.position.flips(last.move)
+                self.sound.move(flips.bit_count(), passed=passed)
 
     def show_game_over(self, status: StatusView) -> None:
         """The panel at the end of a game (until it is closed): the result, Rematch, Review."""
