@@ -98,6 +98,18 @@ def damaged_header(tmp_path: Path) -> None:
     load_pattern_weights(str(bad))
 
 
+def weights_of_another_board(tmp_path: Path) -> None:
+    (tmp_path / "patterns_10x10.bin").write_bytes((Path(DATA_DIR) / "patterns_8x8.bin").read_bytes())
+    make_evaluator_from(Rules(size=10), str(tmp_path))
+
+
+def weights_off_the_board(tmp_path: Path) -> None:
+    header, weights = load_pattern_weights(str(Path(DATA_DIR) / "patterns_8x8.bin"))
+    # the 8x8 model claimed for the octagon: its edge and corner block cover cut squares
+    save_pattern_weights(str(tmp_path / "patterns_octagon.bin"), dict(header, board=10), list(weights))
+    make_evaluator_from(Rules("octagon"), str(tmp_path))
+
+
 def damaged_features(tmp_path: Path) -> None:
     (tmp_path / "features.json").write_text('{"normal": [[1, 2, 3]]}')
     make_evaluator_from(Rules(size=6), str(tmp_path))
@@ -185,6 +197,8 @@ CASES: list[Case] = [
 FILE_CASES: list[tuple[str, Callable[[Path], Any], type[ReversiError], str]] = [
     ("truncated weights file", truncated_weights, WeightsError, r"weights"),
     ("weights header field", damaged_header, WeightsError, r"phases"),
+    ("weights of another board", weights_of_another_board, WeightsError, r"another board"),
+    ("weights off the board", weights_off_the_board, WeightsError, r"squares off this board"),
     ("feature weights shape", damaged_features, WeightsError, r"normal"),
     ("feature weights not json", features_not_json, WeightsError, r"not JSON"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -12,13 +13,16 @@ from reversi import PASS, Position, Rules, random_blocked
 from reversi.core.bitboard import moves
 from reversi.core.geometry import Geometry, iter_indices
 from reversi.engine.evaluate import (
+    DATA_DIR,
     PATTERN_SCALARS,
     build_pattern_evaluator,
     gather_code,
     load_pattern_weights,
     make_evaluator,
     make_evaluator_from,
+    pattern_file,
     pattern_instances,
+    pattern_names,
     pattern_scalars,
     save_pattern_weights,
     symmetries,
@@ -117,6 +121,26 @@ def test_trained_pattern_evaluator_is_symmetric(trained_dir):
         p, o = pos.player, pos.opponent
         values = {evaluate(transform(g, p, s), transform(g, o, s)) for s in symmetries(8)}
         assert len(values) == 1, values
+
+
+@pytest.mark.parametrize(
+    ("rules", "names"),
+    [
+        (Rules(), ["patterns_8x8.bin"]),
+        (Rules(anti=True), ["patterns_8x8_anti.bin"]),
+        (Rules("classic"), ["patterns_8x8_classic.bin", "patterns_8x8.bin"]),
+        (Rules(size=10), ["patterns_10x10.bin"]),
+        (Rules("octagon", anti=True), ["patterns_octagon_anti.bin"]),
+        (Rules(size=8, blocked=("c3",)), []),
+        (Rules("octagon", blocked=("c3",)), []),
+    ],
+    ids=str,
+)
+def test_each_board_names_its_pattern_weights(rules, names):
+    assert pattern_names(rules) == names
+    found = pattern_file(rules)
+    shipped = [n for n in names if os.path.exists(os.path.join(DATA_DIR, n))]
+    assert found == (os.path.join(DATA_DIR, shipped[0]) if shipped else None)
 
 
 def test_untied_random_pattern_weights_are_not_symmetric():

@@ -157,6 +157,31 @@ def test_small_boards_are_solved_earlier_by_the_strong_levels() -> None:
     assert info["exact"]
 
 
+def test_big_boards_solve_later_with_much_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On 10x10, the octagon and 12x12 a long time per move solves two empties later than on
+    8x8 (the solver is slower there); the levels' own exact points (at most 14) stay."""
+    from reversi.engine.play import big_board_exact_empties
+
+    assert [big_board_exact_empties(exact_empties_for(t)) for t in (1.0, 4.0, 12.0, 60.0)] == [14, 14, 16, 18]
+    assert all(big_board_exact_empties(lv.exact_empties) == lv.exact_empties for lv in LEVELS)
+    # what choose_move asks of the search, by board: 4 s a move solves 16 empties on 8x8 only
+    import reversi.engine.play as play
+
+    asked = []
+
+    def fake_search(position, **kw):
+        asked.append(kw["exact_empties"])
+        raise LookupError  # stop here: only the request is tested
+
+    monkeypatch.setattr(play, "search", fake_search)
+    for rules in (Rules(), Rules("octagon"), Rules(size=12), Rules(size=10)):
+        with pytest.raises(LookupError):
+            choose_move(Position.start(rules), time_limit=4.0)
+    with pytest.raises(LookupError):
+        choose_move(Position.start(Rules(size=10)), 7)
+    assert asked == [16, 14, 14, 14, LEVELS[-1].exact_empties]
+
+
 def test_expert_plays_4x4_perfectly() -> None:
     """4x4 is a win for White by 10 discs: Expert as White keeps all of it against any play, and
     every move it makes is one of the solver's best."""

@@ -94,6 +94,39 @@ def test_pattern_training_end_to_end(tmp_path):
     assert isinstance(evaluate(pos.player, pos.opponent), int)
 
 
+@pytest.mark.parametrize(
+    ("rules", "args"), [(Rules("octagon"), ["--rules", "octagon"]), (Rules(size=10), ["--size", "10"])], ids=str
+)
+def test_pattern_training_on_other_boards(tmp_path, rules, args):
+    """A board's own patterns: trained, saved with its positions (over 128 bits a board on
+    10x10), refitted from them alike, and evaluated alike in the board's 8 symmetries."""
+    from reversi.engine.evaluate import pattern_names, symmetries
+
+    name = pattern_names(rules)[0]
+    data = tmp_path / "data.npz"
+    out = tmp_path / name
+    assert main(["patterns", "--quick", "--games", "6", *args, "--save-data", str(data), "--out", str(out)]) == 0
+    header, weights = load_pattern_weights(str(out))
+    assert header["board"] == 10 and header["training"]["positions"] > 300
+    refit = tmp_path / "refit" / name
+    assert main(["patterns", "--quick", *args, "--load-data", str(data), "--out", str(refit)]) == 0
+    assert load_pattern_weights(str(refit))[1] == weights
+    evaluate = make_evaluator_from(rules, str(tmp_path))
+    assert hasattr(evaluate, "source")  # the pattern evaluator, not the feature model
+    g = rules.geometry
+    for seed in range(6):
+        pos = near_end(rules, 70 - 8 * seed, seed)
+        values = set()
+        for sym in symmetries(10):
+            p = o = 0
+            for i in g.squares:
+                j = g.index(*sym(*g.coords(i)))
+                p |= (pos.player >> i & 1) << j
+                o |= (pos.opponent >> i & 1) << j
+            values.add(evaluate(p, o))
+        assert len(values) == 1, values
+
+
 @pytest.mark.slow
 def test_feature_training_end_to_end(tmp_path):
     out = tmp_path / "features.json"

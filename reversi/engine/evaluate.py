@@ -1,4 +1,4 @@
-"""Static evaluation of a position: trained patterns on 8x8, trained features elsewhere.
+"""Static evaluation of a position: trained patterns per board, trained features elsewhere.
 
 Interface (what the search uses)::
 
@@ -18,14 +18,16 @@ the side to move, also under Anti, where the weights were fitted on Anti games.
 Two evaluators, both linear in features, weights per game phase, trained by
 :mod:`reversi.tools.train` and loaded from ``reversi/engine/data/`` with plain Python:
 
-Pattern evaluation (plain 8x8 board; Othello and Classic, and Anti when
-``patterns_8x8_anti.bin`` is present, else Anti uses the feature evaluation)
+Pattern evaluation (a board with its own weights file: 8x8 Othello, Anti and Classic, 6x6,
+10x10, 12x12 and the octagon; :func:`pattern_names` says which file serves which rules)
     In the spirit of Logistello and Edax (ideas only; squares, tables and weights
     here are our own). A *pattern* is an ordered list of squares, given once for the
     a1 corner / top edge in the weights file; its *instances* are its images under
     the 8 symmetries of the board (duplicate square sets dropped), all sharing one
     weight table indexed by the base-3 number of the squares (0 empty, 1 own, 2
-    opponent; first square = least significant digit). Training ties the entries
+    opponent; first square = least significant digit). The file says which board it is
+    for (``board``, its side) and gives each pattern's squares on that board; the octagon's
+    patterns follow its cut corners. Training ties the entries
     that a pattern's own symmetries map onto each other, so the value of a position
     is exactly invariant under the symmetries of the board. Next to the tables, a
     few *scalar* features with one weight each per phase (:data:`PATTERN_SCALARS`):
@@ -44,7 +46,7 @@ Pattern evaluation (plain 8x8 board; Othello and Classic, and Anti when
     The whole evaluator is generated as straight-line Python source per geometry
     and compiled once, with every mask and shift a literal.
 
-Feature evaluation (every other shape: sizes 4..16, octagon, blocked squares)
+Feature evaluation (every other shape: blocked squares, boards without their own file)
     Features defined relative to the geometry, so one weight vector serves every
     board: the *unflippable* squares found from the shape (the corners; on the
     octagon the eight squares next to the cuts), the X-like and C-like squares next
@@ -70,7 +72,7 @@ from functools import lru_cache
 from typing import Any, TypeGuard
 
 from reversi.core.bitboard import moves as _moves
-from reversi.core.geometry import Geometry
+from reversi.core.geometry import Geometry, octagon_cuts
 from reversi.core.rules import Rules
 from reversi.engine.codegen import generate
 from reversi.engine.kernels import moves_by_empties, unflippable_squares
@@ -396,14 +398,17 @@ def _damaged(where: str, problem: str) -> WeightsError:
 
 #: The most squares a pattern of a weights file may have (its table has 3**n entries).
 MAX_PATTERN_SQUARES = 12
-#: The side of the board the pattern weights are for.
+#: The board of a weights file without a ``board`` field (the first files: 8x8).
 PATTERN_BOARD = 8
+#: The largest board a weights file may describe (:data:`reversi.core.geometry.MAX_SIZE`).
+PATTERN_BOARD_MAX = 16
 
 
 def check_pattern_header(header: object, where: str) -> dict[str, Any]:
     """``header`` if it describes pattern weights; else :class:`WeightsError` naming ``where``
-    and the field: ``patterns`` (each with ``squares``, ``[col, row]`` pairs on 8x8),
-    ``scalars`` (names of :data:`PATTERN_SCALARS`), ``phases`` and ``phase_of_empties``."""
+    and the field: ``board`` (its side, 8 when absent), ``patterns`` (each with ``squares``,
+    ``[col, row]`` pairs on that board), ``scalars`` (names of :data:`PATTERN_SCALARS`),
+    ``phases`` and ``phase_of_empties``."""
 
     def bad(what: str) -> WeightsError:
         return _damaged(where, what)
@@ -411,19 +416,23 @@ def check_pattern_header(header: object, where: str) -> dict[str, Any]:
     if not isinstance(header, dict):
         # Translators: {type} is the name of a JSON type in Python: list, str, int...
         raise bad(_("the header is {type}, not an object").format(type=type(header).__name__))
+    side = header.get("board", PATTERN_BOARD)
+    if not _is_int(side) or not 4 <= side <= PATTERN_BOARD_MAX:
+        # Translators: board is a field of the file; {most} is a number of squares
+        raise bad(_("board {side!r} is not a board side from 4 to {most}").format(side=side, most=PATTERN_BOARD_MAX))
     patterns = header.get("patterns")
     if not isinstance(patterns, list) or not patterns:
         raise bad(_("patterns must be a non-empty list"))
     for k, pattern in enumerate(patterns):
         squares = pattern.get("squares") if isinstance(pattern, dict) else None
         if not (isinstance(squares, list) and 1 <= len(squares) <= MAX_PATTERN_SQUARES) or not all(
-            isinstance(sq, list) and len(sq) == 2 and all(_is_int(c) and 0 <= c < PATTERN_BOARD for c in sq)
+            isinstance(sq, list) and len(sq) == 2 and all(_is_int(c) and 0 <= c < side for c in sq)
             for sq in squares
         ):
             raise bad(
                 # Translators: patterns, squares, scalars, phases and phase_of_empties are fields of the file
                 _("pattern {k}: squares must be 1 to {most} [col, row] pairs on a {side}x{side} board").format(
-                    k=k, most=MAX_PATTERN_SQUARES, side=PATTERN_BOARD
+                    k=k, most=MAX_PATTERN_SQUARES, side=side
                 )
             )
     scalars = header.get("scalars")
@@ -433,7 +442,7 @@ def check_pattern_header(header: object, where: str) -> dict[str, Any]:
     if unknown:
         raise bad(_("unknown scalar features {names}").format(names=unknown))
     phases = header.get("phases")
-    if not _is_int(phases) or not 1 <= phases <= PATTERN_BOARD * PATTERN_BOARD + 1:
+    if not _is_int(phases) or not 1 <= phases <= side * side + 1:
         raise bad(_("phases {phases!r} is not a number of phases").format(phases=phases))
     phase_of = header.get("phase_of_empties")
     if not isinstance(phase_of, list) or not phase_of or not all(_is_int(p) and 0 <= p < phases for p in phase_of):
@@ -445,8 +454,37 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def pattern_file(anti: bool) -> str:
-    return os.path.join(DATA_DIR, "patterns_8x8_anti.bin" if anti else "patterns_8x8.bin")
+def pattern_shape(g: Geometry) -> str | None:
+    """The name pattern weights files use for the board ``g``: ``"8x8"``, ``"10x10"``,
+    ``"octagon"``; None for a board no pattern model can fit (blocked squares, say)."""
+    if g.width != g.height:
+        return None
+    if not g.removed:
+        return f"{g.width}x{g.width}"
+    if g.width == 10 and g.removed == octagon_cuts():
+        return "octagon"
+    return None
+
+
+def pattern_names(rules: Rules) -> list[str]:
+    """The names of the pattern weights files that would serve ``rules``, the most
+    specific first: ``patterns_8x8_classic.bin`` (Classic's own), then ``patterns_8x8.bin``
+    (the board's); ``_anti`` for Anti. Empty for boards without patterns."""
+    shape = pattern_shape(rules.geometry)
+    if shape is None:
+        return []
+    base = f"patterns_{shape}" + ("_anti" if rules.anti else "")
+    specific = [f"{base}_{rules.variant}.bin"] if rules.kind.limited_supply else []
+    return [*specific, base + ".bin"]
+
+
+def pattern_file(rules: Rules, data_dir: str = DATA_DIR) -> str | None:
+    """The path of the pattern weights ``rules`` use, or None if no such file is here."""
+    for name in pattern_names(rules):
+        path = os.path.join(data_dir, name)
+        if os.path.exists(path):
+            return path
+    return None
 
 
 def feature_file() -> str:
@@ -563,8 +601,12 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
     if unknown:
         raise WeightsError(_("pattern weights: unknown scalar features {names}").format(names=unknown))
     transposed = False
+    on_board = set(g.squares)
     for k, pat in enumerate(patterns):
         for inst in pattern_instances(g, [tuple(sq) for sq in pat["squares"]]):
+            if not on_board.issuperset(inst):
+                # Translators: a pattern is a set of squares the evaluation looks at together
+                raise WeightsError(_("pattern weights: pattern {k} has squares off this board").format(k=k))
             expr_p, bits = gather_code(inst, "player")
             expr_o, _bits_o = gather_code(inst, "opponent")
             if transpose_code(g, "player") is not None:
@@ -759,11 +801,6 @@ def hand_evaluator(rules: Rules) -> Evaluator:
 # -- entry point ---------------------------------------------------------------
 
 
-def uses_patterns(rules: Rules) -> bool:
-    g = rules.geometry
-    return g.width == 8 and g.height == 8 and not g.removed
-
-
 @lru_cache(maxsize=64)
 def make_evaluator(rules: Rules) -> Evaluator:
     """The evaluation for ``rules`` (cached): ``evaluate(player, opponent) -> int``."""
@@ -773,11 +810,12 @@ def make_evaluator(rules: Rules) -> Evaluator:
 def make_evaluator_from(rules: Rules, data_dir: str) -> Evaluator:
     """As :func:`make_evaluator`, reading the weights files from ``data_dir``."""
     g = rules.geometry
-    if uses_patterns(rules):
-        path = os.path.join(data_dir, os.path.basename(pattern_file(rules.anti)))
-        if os.path.exists(path):
-            header, weights = load_pattern_weights(path)
-            return build_pattern_evaluator(g, header, weights)
+    path = pattern_file(rules, data_dir)
+    if path is not None:
+        header, weights = load_pattern_weights(path)
+        if header.get("board", PATTERN_BOARD) != g.width:
+            raise _damaged(path, _("it is for another board"))
+        return build_pattern_evaluator(g, header, weights)
     data = _feature_weights(os.path.join(data_dir, os.path.basename(feature_file())))
     key = "anti" if rules.anti else "normal"
     if data is not None and key in data:

@@ -4,7 +4,9 @@ Levels with noise draw among the good moves of a shallow :func:`~reversi.engine.
 (softmax over their values, never a move worse than the best by more than the level's margin);
 the others play the best move of :func:`~reversi.engine.search.search`. On a small board
 (6x6, 4x4) the strong levels solve exactly earlier (:data:`EXACT_BY_TIME_SMALL`): 4x4 is
-solved from its first move, so Expert and Advanced play it perfectly.
+solved from its first move, so Expert and Advanced play it perfectly. On a big board (10x10,
+the octagon, 12x12) a long time per move solves two empties later than on 8x8
+(:func:`big_board_exact_empties`): the solver is slower there.
 """
 
 from __future__ import annotations
@@ -35,6 +37,22 @@ SMALL_BOARD_SQUARES = 36
 #: 20 in ~3 s, 22 in ~18 s; ``tests/bench/bench_small_boards.py``); the search gives it 60% of
 #: the move's time and falls back on the midgame result when it does not finish.
 EXACT_BY_TIME_SMALL = ((0.0, 14), (1.0, 18), (4.0, 20), (20.0, 22), (150.0, 24))
+
+
+#: Boards of more than this many squares (10x10, the octagon, 12x12) are big: each solver node
+#: costs more there, and the empties lie in more regions. At 16 empties the octagon and 10x10
+#: take 2-3 times 8x8's time (CPU seconds, three positions from games each, 8x8 1.1 s, octagon
+#: 2.6 s, 10x10 3.2 s; at 14 empties 0.3, 0.3 and 0.55 s), so the exact solve that a time per
+#: move buys comes ``BIG_BOARD_EXACT_LESS`` empties later there, from 16 empties up.
+BIG_BOARD_SQUARES = 64
+BIG_BOARD_EXACT_LESS = 2
+
+
+def big_board_exact_empties(exact_empties: int) -> int:
+    """The exact-solve point of a full-strength search on a big board, given 8x8's."""
+    if exact_empties <= 14:
+        return exact_empties
+    return max(14, exact_empties - BIG_BOARD_EXACT_LESS)
 
 
 def small_board_exact_empties(seconds: float) -> int:
@@ -70,7 +88,10 @@ def choose_move(
         spec = replace(spec, seconds=check_time_limit(time_limit))
         if spec.temperature == 0:
             spec = replace(spec, exact_empties=exact_empties_for(spec.seconds))
-    if spec.temperature == 0 and position.rules.geometry.mask.bit_count() <= SMALL_BOARD_SQUARES:
+    squares = position.rules.geometry.mask.bit_count()
+    if squares > BIG_BOARD_SQUARES:
+        spec = replace(spec, exact_empties=big_board_exact_empties(spec.exact_empties))
+    if spec.temperature == 0 and squares <= SMALL_BOARD_SQUARES:
         # a small board: the strong levels solve exactly as early as their time affords there
         spec = replace(spec, exact_empties=max(spec.exact_empties, small_board_exact_empties(spec.seconds)))
     s = searcher or Searcher(position.rules, evaluator)

@@ -175,17 +175,18 @@ def _ensure_weights(spec: object) -> None:
     them runs right after, synchronously too. A failure leaves the generic evaluation in use."""
     if not _SITE:
         return  # not in the browser (CPython has every file), or load() was not called
-    from reversi.engine.evaluate import pattern_file, uses_patterns
+    from reversi.engine.evaluate import DATA_DIR, pattern_names
 
     try:
         rules = rules_from_dict({} if spec is None else spec)
     except ReversiError:
         return  # the request's own handler says what is wrong with it
-    if not uses_patterns(rules):
-        return
-    path = pattern_file(rules.anti)
-    name = "reversi/engine/data/" + os.path.basename(path)
-    if name not in _LISTED or (os.path.isfile(path) and os.path.getsize(path) == _LISTED[name]):
+    listed = [n for n in pattern_names(rules) if "reversi/engine/data/" + n in _LISTED]
+    if not listed:
+        return  # no pattern model for these rules: the feature evaluation plays
+    name = "reversi/engine/data/" + listed[0]
+    path = os.path.join(DATA_DIR, listed[0])
+    if os.path.isfile(path) and os.path.getsize(path) == _LISTED[name]:
         return
     import js
 
@@ -229,9 +230,9 @@ def _answer(fn: Callable[[Request], Reply], payload: object) -> str:
 
 def evaluator_kind(rules: Rules) -> str:
     """Which weights the evaluator of ``rules`` uses here: patterns, features or hand."""
-    from reversi.engine.evaluate import feature_file, pattern_file, uses_patterns
+    from reversi.engine.evaluate import feature_file, pattern_file
 
-    if uses_patterns(rules) and os.path.exists(pattern_file(rules.anti)):
+    if pattern_file(rules) is not None:
         return "patterns"
     if os.path.exists(feature_file()):
         return "features"

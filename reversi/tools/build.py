@@ -39,8 +39,9 @@ from reversi.ui.state import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES_HEADER = "[files]\n"
-#: The weights files reversi/engine/evaluate.py loads (pattern_file, feature_file).
-DATA_FILES = ("patterns_8x8.bin", "patterns_8x8_anti.bin", "features.json")
+#: The weights files reversi/engine/evaluate.py loads (pattern_file, feature_file): a
+#: pattern model per board (and Anti, Classic), the feature model for every other board.
+DATA_FILES = ("patterns_*.bin", "features.json")
 
 
 #: Parts of the package the browser never runs (so the page does not ship them).
@@ -54,7 +55,7 @@ FETCHED_BY_SRC = ("reversi/engine/worker.py",)
 
 def package_files(root: Path = ROOT) -> list[str]:
     """The .py files the browser runs and the weights files, as ``reversi/...`` paths, sorted."""
-    data = [root / "reversi" / "engine" / "data" / name for name in DATA_FILES]
+    data = [p for name in DATA_FILES for p in (root / "reversi" / "engine" / "data").glob(name)]
     catalogs = (root / "reversi" / "i18n" / "locale").glob("*/LC_MESSAGES/*.mo")
     paths = [*(root / "reversi").rglob("*.py"), *(p for p in data if p.is_file()), *catalogs]
     names = (p.relative_to(root).as_posix() for p in paths)

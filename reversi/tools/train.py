@@ -3,6 +3,8 @@
 Usage (numpy and scipy required here, and only here)::
 
     python -m reversi.tools.train patterns --time-limit 1200 --save-data /tmp/othello.npz
+    python -m reversi.tools.train patterns --size 10 --time-limit 1200     # 10x10's own model
+    python -m reversi.tools.train patterns --rules octagon --time-limit 1200
     python -m reversi.tools.train patterns --load-data /tmp/othello.npz      # refit only
     python -m reversi.tools.train features [--anti] --time-limit 300
     python -m reversi.tools.train patterns --quick --out /tmp/p.bin             # tiny, for tests
@@ -14,16 +16,18 @@ Pipeline
    hand-set evaluation (:func:`reversi.engine.evaluate.hand_evaluator`) plays, with a
    random move with probability ``epsilon`` (0.08: positions after poor moves, the
    kind a search's leaves are full of). Every game has its own seed (``seed +
-   game``), so a run is reproducible. Pattern training plays plain 8x8 Othello;
-   feature training plays a mix of geometries (6x6 to 12x12, the octagon, random
-   blocked squares).
+   game``), so a run is reproducible. Pattern training plays one board and rule set
+   (``--rules``, ``--size``, ``--anti``: 8x8 Othello by default) and writes that board's
+   file (:func:`reversi.engine.evaluate.pattern_names`); feature training plays a mix of
+   geometries (6x6 to 12x12, the octagon, random blocked squares).
 2. **Labels.** From ``solve_empties`` (12) empty squares on, the game is played
    perfectly with :func:`reversi.engine.solver.solve`, so every position from there on has
    its exact value. Every position of the game gets that final margin (sign by the
    side to move): exact late, the outcome of fair (2-ply) play earlier. Labels are
    final margins in discs as the score counts them (Anti: fewer discs is better).
-3. **Fit.** Per phase (10 plies each by empty squares; the rows within 3 empties
-   of the phase included, to smooth the phases), ridge regression of the label on
+3. **Fit.** Per phase (six equal spans of the game by empty squares, 10 plies each on
+   8x8; the rows within 3 empties of the phase included, a twentieth of the game
+   on the bigger boards, to smooth the phases), ridge regression of the label on
    the features: patterns one-hot over their base-3 configurations, the entries
    that a pattern's own symmetries map onto each other tied to one parameter, plus
    scalar features (mobility of each side, potential mobility of each side,
@@ -71,12 +75,14 @@ from reversi.engine.evaluate import (
     feature_vector,
     geometry_info,
     hand_evaluator,
-    pattern_file,
+    pattern_names,
     pattern_scalars,
+    pattern_shape,
     save_pattern_weights,
     symmetries,
 )
 from reversi.engine.search import solve as _solve
+from reversi.errors import ReversiError
 
 if TYPE_CHECKING:  # numpy is imported where it is used: the package does not need it
     import numpy as np
@@ -86,7 +92,7 @@ if TYPE_CHECKING:  # numpy is imported where it is used: the package does not ne
 PatternSet = list[tuple[str, list[tuple[int, int]]]]
 Log = Callable[[str], None]
 
-#: Patterns known to training (squares for the a1 corner / top edge).
+#: Patterns known to training (squares for the a1 corner / top edge of a square board).
 KNOWN_PATTERNS = {
     "edge": [(c, 0) for c in range(8)],
     "edge+2x": [(c, 0) for c in range(8)] + [(1, 1), (6, 1)],
@@ -97,16 +103,38 @@ KNOWN_PATTERNS = {
     "row3": [(c, 2) for c in range(8)],
     "diag8": [(k, k) for k in range(8)],
     "diag7": [(k + 1, k) for k in range(7)],
+    "edge6": [(c, 0) for c in range(6)],
+    # the octagon (10x10 less a1 b1 a2 at each corner): its corners are c1 and a3, the
+    # ends of the cut; the cut's middle square b2 and the squares behind it
+    "oct_cut": [(2, 0), (1, 1), (0, 2), (3, 0), (0, 3), (2, 1), (1, 2), (2, 2)],
+    # a straight edge c1..h1 between two cuts, with b2 and i2 at its ends
+    "oct_edge": [(1, 1)] + [(c, 0) for c in range(2, 8)] + [(8, 1)],
 }
 #: The pattern set of the shipped 8x8 evaluation: small, so that a few thousand
 #: games determine it; mobility and potential mobility come as scalar features.
 PATTERNS_8X8: PatternSet = [(name, KNOWN_PATTERNS[name]) for name in ("edge", "corner2x4")]
+#: The pattern sets of the other boards, by :func:`reversi.engine.evaluate.pattern_shape`:
+#: on a larger square board the edge pattern is the eight squares from each corner (each
+#: edge seen from both ends), on 6x6 the whole edge.
+PATTERN_SETS: dict[str, PatternSet] = {
+    "6x6": [(name, KNOWN_PATTERNS[name]) for name in ("edge6", "corner2x4")],
+    "octagon": [(name, KNOWN_PATTERNS[name]) for name in ("oct_edge", "oct_cut")],
+}
 PATTERN_PHASES = 6
 
 
-def pattern_phase(empties: int) -> int:
-    """Phase bucket of the 8x8 pattern weights: 10 plies each, by empty squares."""
-    return max(0, min(PATTERN_PHASES - 1, (60 - empties) // 10))
+def pattern_set_for(g: Geometry) -> PatternSet:
+    """The default pattern set of the board ``g`` (square boards from 6x6, the octagon)."""
+    shape = pattern_shape(g)
+    if shape is None or g.width < 6:
+        raise ValueError(f"no pattern set for a {g.width}x{g.height} board with {len(g.removed)} squares removed")
+    return PATTERN_SETS.get(shape, PATTERNS_8X8)
+
+
+def pattern_phase(empties: int, start: int = 60) -> int:
+    """Phase bucket of the pattern weights by empty squares: six equal spans of the game
+    (10 plies each on 8x8, where ``start``, the empties after the four first discs, is 60)."""
+    return max(0, min(PATTERN_PHASES - 1, (start - empties) * PATTERN_PHASES // start))
 
 
 # -- self-play -----------------------------------------------------------------------
@@ -270,29 +298,44 @@ def generate(
 
 
 def save_samples(path: str, data: Sample) -> None:
-    """Save labelled 8x8 positions (bitboards split into two uint64 halves)."""
+    """Save labelled positions of one board: each bitboard as uint64 words, low first."""
     import numpy as np
 
     lo = (1 << 64) - 1
+    bits = max((b.bit_length() for b in data.players + data.opponents), default=1)
+    words = max(2, -(-bits // 64))
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    np.savez_compressed(
-        path,
-        p_lo=np.array([p & lo for p in data.players], dtype=np.uint64),
-        p_hi=np.array([p >> 64 for p in data.players], dtype=np.uint64),
-        o_lo=np.array([o & lo for o in data.opponents], dtype=np.uint64),
-        o_hi=np.array([o >> 64 for o in data.opponents], dtype=np.uint64),
-        labels=np.array(data.labels, dtype=np.float64),
-        games=np.array(data.games, dtype=np.int64),
-    )
+    arrays: dict[str, Any] = {}
+    for side, boards in (("p", data.players), ("o", data.opponents)):
+        for w in range(words):
+            arrays[f"{side}{w}"] = np.array([(b >> (64 * w)) & lo for b in boards], dtype=np.uint64)
+    arrays["words"] = np.array(words)
+    arrays["labels"] = np.array(data.labels, dtype=np.float64)
+    arrays["games"] = np.array(data.games, dtype=np.int64)
+    np.savez_compressed(path, **arrays)
 
 
 def load_samples(path: str, rules: Rules) -> Sample:
+    """Positions saved by :func:`save_samples` (or by its first form: ``p_lo``, ``p_hi``...)."""
     import numpy as np
 
     z = np.load(path)
+
+    def boards(side: str) -> list[int]:
+        if "words" not in z:
+            cols = [z[f"{side}_lo"], z[f"{side}_hi"]]
+        else:
+            cols = [z[f"{side}{w}"] for w in range(int(z["words"]))]
+        out = [0] * len(z["labels"])
+        for w, col in enumerate(cols):
+            shift = 64 * w
+            for i, v in enumerate(col.tolist()):
+                out[i] |= int(v) << shift
+        return out
+
     out = Sample()
-    out.players = [int(a) | int(b) << 64 for a, b in zip(z["p_lo"], z["p_hi"], strict=False)]
-    out.opponents = [int(a) | int(b) << 64 for a, b in zip(z["o_lo"], z["o_hi"], strict=False)]
+    out.players = boards("p")
+    out.opponents = boards("o")
     out.labels = [float(v) for v in z["labels"]]
     out.games = [int(v) for v in z["games"]]
     out.rules = [rules] * len(out.labels)
@@ -342,7 +385,8 @@ def design(data: Sample, pattern_set: PatternSet, scalars: Sequence[str]) -> tup
     """
     import numpy as np
 
-    g = Geometry(8, 8)
+    g = data.rules[0].geometry
+    start = g.square_count - 4
     patterns = [{"name": name, "squares": [list(sq) for sq in squares]} for name, squares in pattern_set]
     indexer, classes = build_pattern_indexer(g, patterns)
     canon: list[NDArray[np.int64]] = []
@@ -363,9 +407,11 @@ def design(data: Sample, pattern_set: PatternSet, scalars: Sequence[str]) -> tup
     header = {
         "format": "reversi pattern weights 2",
         "units": "centidiscs",
+        "board": g.width,
+        "shape": pattern_shape(g),
         "patterns": patterns,
         "phases": PATTERN_PHASES,
-        "phase_of_empties": [pattern_phase(e) for e in range(65)],
+        "phase_of_empties": [pattern_phase(e, start) for e in range(g.square_count + 1)],
         "scalars": list(scalars),
     }
     return header, cols, canon, offsets, total, S, empties
@@ -390,12 +436,14 @@ def fit_patterns(
     from scipy.sparse import csr_matrix, hstack  # type: ignore[import-untyped]
     from scipy.sparse.linalg import LinearOperator, cg  # type: ignore[import-untyped]
 
-    chosen = PATTERNS_8X8 if pattern_set is None else pattern_set
+    g = data.rules[0].geometry
+    chosen = pattern_set_for(g) if pattern_set is None else pattern_set
     scalars = list(scalars)
     header, cols, canon, offsets, total, S, empties = design(data, chosen, scalars)
     n, n_inst = cols.shape
     ns = len(scalars)
-    phase = np.array([pattern_phase(int(e)) for e in empties])
+    start = g.square_count - 4
+    phase = np.array([pattern_phase(int(e), start) for e in empties])
     y = np.array(data.labels, dtype=np.float64)
     holdout = (np.array(data.games) % 10) == 9
     sizes = [3 ** len(sq) for _, sq in chosen]
@@ -410,8 +458,9 @@ def fit_patterns(
         ]
     ).tocsr()
     for ph in range(PATTERN_PHASES):
-        in_phase = [e for e in range(65) if pattern_phase(e) == ph]
-        lo, hi = min(in_phase) - 3, max(in_phase) + 3
+        in_phase = [e for e in range(g.square_count + 1) if pattern_phase(e, start) == ph]
+        margin = max(3, start // 20)  # 3 empties on 8x8
+        lo, hi = min(in_phase) - margin, max(in_phase) + margin
         rows = (empties >= lo) & (empties <= hi) & ~holdout
         test = (phase == ph) & holdout
         own = (phase == ph) & ~holdout
@@ -511,6 +560,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m reversi.tools.train", description=__doc__.split("\n")[0])
     ap.add_argument("what", choices=["patterns", "features"])
     ap.add_argument("--anti", action="store_true", help="train for Anti (fewer discs wins)")
+    ap.add_argument("--rules", default="othello", help="patterns: the rule set (othello, classic, octagon)")
+    ap.add_argument("--size", type=int, default=8, help="patterns: the board size (6, 8, 10, 12...)")
     ap.add_argument("--games", type=int, default=2000, help="self-play games (a ceiling with --time-limit)")
     ap.add_argument("--depth", type=int, default=2, help="search depth of the self-play player")
     ap.add_argument("--solve-empties", type=int, default=12, help="exact solve from this many empties")
@@ -531,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
         args.depth = 1
 
     ridges = [float(r) for r in str(args.ridge).split(",")]
-    pattern_set = PATTERNS_8X8
+    pattern_set: PatternSet | None = None
     if args.patterns:
         names = args.patterns.split(",")
         unknown = [n for n in names if n not in KNOWN_PATTERNS]
@@ -547,8 +598,14 @@ def main(argv: list[str] | None = None) -> int:
 
     t0 = time.time()
     if args.what == "patterns":
-        rules_list = [Rules(anti=args.anti)]
-        out = args.out or pattern_file(args.anti)
+        try:
+            rules = Rules(args.rules, size=args.size, anti=args.anti)
+            pattern_set_for(rules.geometry)
+        except (ReversiError, ValueError) as e:
+            ap.error(str(e))
+        rules_list = [rules]
+        # the board's own file (Classic's own: the first of the names)
+        out = args.out or os.path.join(os.path.dirname(feature_file()), pattern_names(rules)[0])
     else:
         rules_list = feature_rules(args.anti, args.quick)
         out = args.out or feature_file()

@@ -13,7 +13,10 @@ Strength: a fixed-depth alpha-beta player (2 plies by default; exact score at th
 end of the game) with the trained evaluator against the same player with the
 hand-set evaluator (mobility and corners, :func:`reversi.engine.evaluate.hand_evaluator`),
 or with ``--against features`` the generic feature model (``features.json``: what
-every board without its own trained model uses).
+every board without its own trained model uses), or with ``--against board`` the board's
+model that a more specific one replaces (Classic's own against the 8x8 Othello model).
+Rule sets with a placement phase or a disc supply (Classic) are played on positions with
+the engine's search at the same fixed depth.
 Each opening (random moves from a seed) is played twice, colours swapped. This is
 its own tiny game loop on bitboards (the training script's fixed-depth search),
 independent of the search module.
@@ -30,8 +33,11 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from reversi.core.bitboard import flips, moves
+from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.engine.evaluate import hand_evaluator, make_evaluator, make_evaluator_from
+from reversi.engine.search import Searcher
+from reversi.engine.search import search as engine_search
 from reversi.tools.train import final_margin, search_value
 
 search = search_value  # fixed-depth alpha-beta, exact at the end (reversi/tools/train.py)
@@ -84,6 +90,33 @@ def play(rules, first, second, p, o, depth) -> int:
         p, o, side = o & ~f, p | f | bit, 1 - side
 
 
+def position_opening(rules: Rules, plies: int, seed: int) -> Position:
+    """A start after ``plies`` random moves, on positions (a placement phase, supplies)."""
+    rng = random.Random(seed)
+    pos = Position.start(rules)
+    for _ in range(plies):
+        if pos.must_pass:
+            pos = pos.pass_turn()
+            continue
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    return pos
+
+
+def play_positions(start: Position, first, second, depth: int) -> int:
+    """Margin for ``first`` (who moves at ``start``): the engine's search at ``depth`` plies
+    with each side's evaluation, exact at the end."""
+    searchers = (Searcher(start.rules, first), Searcher(start.rules, second))
+    pos, side = start, 0
+    while not pos.is_over:
+        if pos.must_pass:
+            pos, side = pos.pass_turn(), 1 - side
+            continue
+        r = engine_search(pos, max_depth=depth, searcher=searchers[side])
+        pos, side = pos.play(r.move), 1 - side
+    m = pos.final_margin(start.turn)
+    return m
+
+
 def speed(rules: Rules, evaluate, count: int = 400, rounds: int = 7) -> tuple[float, float]:
     """``(evaluations/s, move generations/s)`` on positions of random games.
 
@@ -119,20 +152,27 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--speed-only", action="store_true")
     ap.add_argument("--data-dir", default=None, help="weights from this directory instead of reversi/data")
-    ap.add_argument("--against", choices=("hand", "features"), default="hand",
-                    help="the opponent's evaluation: the hand-set one, or the generic feature model")
+    ap.add_argument("--against", choices=("hand", "features", "board"), default="hand",
+                    help="the opponent's evaluation: the hand-set one, the generic feature model, "
+                    "or the board's model under the rule set's own")
     args = ap.parse_args()
     rules = Rules(args.variant, size=args.size, anti=args.anti)
     trained = make_evaluator(rules) if args.data_dir is None else make_evaluator_from(rules, args.data_dir)
-    if args.against == "features":
-        # the generic model: the shipped features.json alone (no pattern file beside it)
+    if args.against in ("features", "board"):
+        # the generic model: the shipped features.json alone (no pattern file beside it);
+        # the board's: the last of the rule set's pattern files, alone
         import shutil
         import tempfile
 
-        from reversi.engine.evaluate import feature_file
+        from reversi.engine.evaluate import DATA_DIR, feature_file, pattern_names
 
         alone = tempfile.mkdtemp(prefix="features-only-")
         shutil.copy(feature_file(), alone)
+        if args.against == "board":
+            names = pattern_names(rules)
+            if len(names) < 2:
+                ap.error(f"{rules.describe()} has no model more specific than its board's")
+            shutil.copy(os.path.join(DATA_DIR, names[-1]), alone)
         hand = make_evaluator_from(rules, alone)
     else:
         hand = hand_evaluator(rules)
@@ -150,10 +190,18 @@ def main() -> int:
     margin = 0
     points = []
     t = time.time()
+    by_position = rules.kind.limited_supply or rules.kind.empty_start
     for k in range(args.games // 2):
-        p, o = opening(rules, 4 + k % 5, args.seed + k)
+        if by_position:
+            start = position_opening(rules, 4 + k % 5, args.seed + k)
+        else:
+            p, o = opening(rules, 4 + k % 5, args.seed + k)
         for trained_first in (True, False):
-            if trained_first:
+            if by_position:
+                pair = (trained, hand) if trained_first else (hand, trained)
+                m = play_positions(start, *pair, args.depth)
+                m = m if trained_first else -m
+            elif trained_first:
                 m = play(rules, trained, hand, p, o, args.depth)
             else:
                 m = -play(rules, hand, trained, p, o, args.depth)
