@@ -127,6 +127,23 @@ def test_pattern_training_on_other_boards(tmp_path, rules, args):
         assert len(values) == 1, values
 
 
+def test_bootstrap_fits_the_last_phase_alike_and_the_earlier_ones_on_later_values(tmp_path):
+    """With ``--bootstrap`` the last phase learns from the games' results as before; the
+    earlier ones from the fitted later phases' values of positions a phase further on."""
+    from reversi.tools.train import load_samples
+
+    data_path = tmp_path / "data.npz"
+    assert main(["patterns", "--quick", "--games", "16", "--save-data", str(data_path),
+                 "--out", str(tmp_path / "p.bin")]) == 0
+    data = load_samples(str(data_path), Rules())
+    _, plain, _ = fit_patterns(data, [10.0], log=lambda m: None)
+    _, boot, report = fit_patterns(data, [10.0], log=lambda m: None, bootstrap=True)
+    per = len(plain) // 6
+    assert boot[5 * per :] == plain[5 * per :]  # the last phase: the same labels, the same fit
+    assert boot[: 5 * per] != plain[: 5 * per]
+    assert [p["phase"] for p in report["phases"]] == [5, 4, 3, 2, 1, 0]
+
+
 @pytest.mark.slow
 def test_feature_training_end_to_end(tmp_path):
     out = tmp_path / "features.json"

@@ -109,6 +109,10 @@ KNOWN_PATTERNS = {
     "oct_cut": [(2, 0), (1, 1), (0, 2), (3, 0), (0, 3), (2, 1), (1, 2), (2, 2)],
     # a straight edge c1..h1 between two cuts, with b2 and i2 at its ends
     "oct_edge": [(1, 1)] + [(c, 0) for c in range(2, 8)] + [(8, 1)],
+    # the cut with the corners' C-like (d1, c2 / a4, b3) and X-like (d2 / b4) neighbours
+    "oct_cut9": [(2, 0), (1, 1), (0, 2), (3, 0), (0, 3), (2, 1), (1, 2), (3, 1), (1, 3)],
+    # the 2x4 block from the corner c1 along its straight edge
+    "oct_block": [(c, r) for r in range(2) for c in range(2, 6)],
 }
 #: The pattern set of the shipped 8x8 evaluation: small, so that a few thousand
 #: games determine it; mobility and potential mobility come as scalar features.
@@ -423,8 +427,15 @@ def fit_patterns(
     log: Log = print,
     pattern_set: PatternSet | None = None,
     scalars: Sequence[str] = PATTERN_SCALARS,
+    bootstrap: bool = False,
 ) -> tuple[dict[str, Any], list[int], dict[str, Any]]:
     """Fit the pattern and scalar weights per phase; ``(header, int16 weights, report)``.
+
+    ``bootstrap``: the phases are fitted from the last to the first, and a position's label
+    is not its game's result but the value the later phases' fitted weights give the
+    position of the same game one phase span further on (its exact result if the game ends
+    first): far less noise than the result of a game that still has most of its moves to
+    go, which is what the early phases of a big board otherwise learn from.
 
     Ridge regression (the penalty on every parameter; the scalars are so often
     non-zero that it hardly touches them), solved by conjugate gradients on the
@@ -449,6 +460,16 @@ def fit_patterns(
     sizes = [3 ** len(sq) for _, sq in chosen]
     per_phase = sum(sizes) + ns
     weights = np.zeros(PATTERN_PHASES * per_phase)
+    outcome = y.copy()
+    games = np.array(data.games)
+    span = -(-start // PATTERN_PHASES)  # plies a phase lasts: 10 on 8x8
+    ahead = np.arange(n) + span
+    later = ahead < n
+    later[later] &= games[ahead[later]] == games[later]
+    ahead = np.where(later, ahead, 0)
+    # the side to move there is the same as here when the labels (+-the game's result) agree
+    same_side = np.where(outcome * outcome[ahead] != 0, np.sign(outcome * outcome[ahead]), 1 - 2 * (span % 2))
+    fitted: dict[int, NDArray[np.float64]] = {}
     phase_reports: list[dict[str, Any]] = []
     report: dict[str, Any] = {"positions": int(n), "parameters_per_phase": int(total + ns), "phases": phase_reports}
     X_all = hstack(
@@ -457,7 +478,14 @@ def fit_patterns(
             csr_matrix(S),
         ]
     ).tocsr()
-    for ph in range(PATTERN_PHASES):
+    for ph in reversed(range(PATTERN_PHASES)) if bootstrap else range(PATTERN_PHASES):
+        if bootstrap and fitted:
+            value_later = np.zeros(n)
+            for later_phase, w_later in fitted.items():
+                at = later & (phase[ahead] == later_phase)
+                value_later[at] = X_all[ahead[at]] @ w_later
+            known = later & np.isin(phase[ahead], list(fitted))
+            y = np.where(known, same_side * value_later, outcome)
         in_phase = [e for e in range(g.square_count + 1) if pattern_phase(e, start) == ph]
         margin = max(3, start // 20)  # 3 empties on 8x8
         lo, hi = min(in_phase) - margin, max(in_phase) + margin
@@ -482,15 +510,18 @@ def fit_patterns(
                 best = (mse_test, mse_train, lam, w.copy())
         assert best is not None  # ``ridges`` is not empty
         mse_test, mse_train, lam, wbest = best
+        fitted[ph] = wbest
         base = float(np.mean(y[test] ** 2)) if test.any() else float("nan")
+        # against the games' results too (what the plain fit minimises)
+        mse_result = float(np.mean((X_all[test] @ wbest - outcome[test]) ** 2)) if test.any() else float("nan")
         phase_reports.append(
             {"phase": ph, "rows": int(rows.sum()), "ridge": lam, "mse_train": mse_train,
-             "mse_holdout": mse_test, "mse_zero": base}
+             "mse_holdout": mse_test, "mse_zero": base, "mse_holdout_result": mse_result}
         )
         sc = " ".join(f"{name}={v:.2f}" for name, v in zip(scalars, wbest[total:], strict=False))
         log(
             f"  phase {ph}: {int(rows.sum())} rows, ridge {lam:g}, mse train {mse_train:.1f} "
-            f"holdout {mse_test:.1f} (zero model {base:.1f}); {sc}"
+            f"holdout {mse_test:.1f} (zero model {base:.1f}; against the results {mse_result:.1f}); {sc}"
         )
         at = ph * per_phase
         for k, size in enumerate(sizes):
@@ -569,6 +600,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ridge", default="3,10,30,100", help="ridge penalties to pick from per phase (held out)")
     ap.add_argument("--patterns", default=None, help="patterns: comma list of pattern names to use")
     ap.add_argument("--scalars", default=",".join(PATTERN_SCALARS), help="patterns: scalar features")
+    ap.add_argument("--bootstrap", action="store_true",
+                    help="patterns: label each position by the later phases' value a phase further on")
     ap.add_argument("--save-data", default=None, help="save the labelled positions (.npz) as they come")
     ap.add_argument("--load-data", default=None, help="fit on saved positions (comma list), no self-play")
     ap.add_argument("--seed", type=int, default=1)
@@ -641,10 +674,11 @@ def main(argv: list[str] | None = None) -> int:
         "epsilon": args.epsilon,
         "ridge": ridges,
         "seed": args.seed,
+        "bootstrap": args.bootstrap,
     }
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     if args.what == "patterns":
-        header, ints, report = fit_patterns(data, ridges, log, pattern_set, scalars)
+        header, ints, report = fit_patterns(data, ridges, log, pattern_set, scalars, args.bootstrap)
         header["training"] = dict(training, seconds=round(time.time() - t0), play_seconds=play_seconds, report=report)
         save_pattern_weights(out, header, ints)
     else:
