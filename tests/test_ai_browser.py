@@ -111,6 +111,14 @@ def test_the_worker_loads_the_weights_and_answers(app, session) -> None:
     assert [n for n in anti["data_files"] if n in shipped] == wanted
     for name in wanted:
         assert any(u.endswith(f"/reversi/engine/data/{name}") for u in requests), name
+    # the octagon's own model comes with the first octagon request, and plays
+    assert "patterns_octagon.bin" in shipped and not any(u.endswith("/patterns_octagon.bin") for u in requests)
+    octagon = json.loads(app.evaluate("window.reversiEngine('ping', JSON.stringify({rules: {variant: 'octagon'}}))"))
+    assert octagon["evaluator"] == evaluator_kind(Rules("octagon")) == "patterns"
+    assert "patterns_octagon.bin" in octagon["data_files"] and "patterns_10x10.bin" not in octagon["data_files"]
+    reply = json.loads(app.evaluate(
+        "window.reversiEngine('best_move', JSON.stringify({rules: {variant: 'octagon'}, level: 3, seed: 1}))"))
+    assert reply.get("move") in ("e4", "d5", "g6", "f7"), reply  # the octagon's first moves
     assert not [u for u in requests if "numpy" in u or u.endswith(".whl")]  # no numpy anywhere
     reply = json.loads(app.evaluate(
         "window.reversiEngine('best_move', JSON.stringify({rules: {handicap: 1, handicap_color: 'white'},"

@@ -158,7 +158,10 @@ def test_untied_random_pattern_weights_are_not_symmetric():
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules(anti=True), Rules(size=10), Rules("octagon"), Rules(size=6, anti=True)],
+    [
+        Rules(), Rules(anti=True), Rules("classic"), Rules(size=6), Rules(size=10), Rules(size=12),
+        Rules("octagon"), Rules(size=6, anti=True), Rules(size=8, blocked=("d2",)),
+    ],
     ids=str,
 )
 def test_all_corners_mine_beats_all_corners_theirs(rules):

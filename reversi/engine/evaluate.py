@@ -814,6 +814,7 @@ def make_evaluator_from(rules: Rules, data_dir: str) -> Evaluator:
     if path is not None:
         header, weights = load_pattern_weights(path)
         if header.get("board", PATTERN_BOARD) != g.width:
+            # Translators: said of a weights file whose board is not the game's
             raise _damaged(path, _("it is for another board"))
         return build_pattern_evaluator(g, header, weights)
     data = _feature_weights(os.path.join(data_dir, os.path.basename(feature_file())))
