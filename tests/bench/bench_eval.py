@@ -4,6 +4,7 @@
     python tests/bench/bench_eval.py --games 40 --size 10
     python tests/bench/bench_eval.py --variant octagon --anti --games 40
     python tests/bench/bench_eval.py --speed-only
+    python tests/bench/bench_eval.py --data-dir NEW --against-dir OLD   # a model against another
 
 Speed: evaluations per second of the shipped evaluator on positions from random
 games, next to move generations per second (one ``moves()`` call) on the same
@@ -152,13 +153,18 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--speed-only", action="store_true")
     ap.add_argument("--data-dir", default=None, help="weights from this directory instead of reversi/data")
+    ap.add_argument("--against-dir", default=None,
+                    help="the opponent's weights from this directory (a model against another)")
     ap.add_argument("--against", choices=("hand", "features", "board"), default="hand",
                     help="the opponent's evaluation: the hand-set one, the generic feature model, "
                     "or the board's model under the rule set's own")
     args = ap.parse_args()
     rules = Rules(args.variant, size=args.size, anti=args.anti)
     trained = make_evaluator(rules) if args.data_dir is None else make_evaluator_from(rules, args.data_dir)
-    if args.against in ("features", "board"):
+    if args.against_dir is not None:
+        args.against = args.against_dir
+        hand = make_evaluator_from(rules, args.against_dir)
+    elif args.against in ("features", "board"):
         # the generic model: the shipped features.json alone (no pattern file beside it);
         # the board's: the last of the rule set's pattern files, alone
         import shutil
