@@ -217,6 +217,15 @@ def test_each_thread_is_sent_what_it_runs() -> None:
     assert any(name.startswith("reversi/engine/data/") for name in own)  # the weights: the worker's
 
 
+def test_the_workers_listing_is_current() -> None:
+    """The worker refuses a file whose size is not the listing's (and the page then says the
+    computer is unavailable): after any change to a file it fetches, the build must be rerun."""
+    from reversi.tools.build import worker_files_text
+
+    listed = (ROOT / "reversi/engine/worker-files.json").read_text(encoding="utf-8")
+    assert listed == worker_files_text(), "reversi/engine/worker-files.json is stale: run python -m reversi.tools.build"
+
+
 @pytest.mark.parametrize("layer", sorted(ALLOWED))
 def test_every_layer_is_a_documented_package(layer: str) -> None:
     init = PACKAGE.joinpath(*layer.split(".")[1:], "__init__.py")
