@@ -382,3 +382,32 @@ def test_command_line(command: str, args: list[str]) -> None:
     assert code in (0, 2), (argv, code, err)
     if code == 2:
         assert err.strip() and "Traceback" not in err and len(err.strip().splitlines()) <= 2, err
+
+
+# -- weights files' headers (the ``board`` a file is for, its patterns' squares) --------------
+
+pattern_header = st.fixed_dictionaries(
+    {},
+    optional={
+        "board": st.one_of(st.sampled_from([4, 6, 8, 10, 12, 16, 0, 3, 17, 2**70, "8", 8.0, True, None]), json_value),
+        "patterns": st.one_of(
+            st.lists(st.fixed_dictionaries({"squares": st.lists(
+                st.lists(st.integers(min_value=-2, max_value=20), min_size=0, max_size=3), max_size=14)}), max_size=3),
+            json_value,
+        ),
+        "scalars": st.one_of(st.just(["bias", "parity"]), json_value),
+        "phases": st.one_of(st.integers(min_value=-1, max_value=300), json_value),
+        "phase_of_empties": st.one_of(st.lists(st.integers(min_value=-1, max_value=8), max_size=5), json_value),
+    },
+)
+
+
+@given(st.one_of(pattern_header, json_value))
+def test_pattern_weights_headers(header: object) -> None:
+    from reversi.engine.evaluate import check_pattern_header
+
+    checked = only_our_errors(lambda: check_pattern_header(header, "fuzz.bin"))
+    if checked is not None:  # a header it takes describes a board it can hold
+        side = checked.get("board", 8)
+        assert isinstance(side, int) and 4 <= side <= 16
+        assert all(0 <= c < side for p in checked["patterns"] for sq in p["squares"] for c in sq)

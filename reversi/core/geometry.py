@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from reversi.errors import NotationError, RulesError
 from reversi.i18n import _
@@ -166,8 +166,10 @@ def square_geometry(size: int, removed: frozenset[int] = frozenset()) -> Geometr
     return Geometry(size, size, removed)
 
 
+@lru_cache(maxsize=1)
 def octagon_cuts() -> frozenset[int]:
-    """The twelve squares cut from a 10x10 board to make the octagon."""
+    """The twelve squares cut from a 10x10 board to make the octagon (made once: every
+    request of an octagon game asks which weights it uses)."""
     g = Geometry(10, 10)
     names = "a1 b1 a2 i1 j1 j2 a9 a10 b10 i10 j10 j9".split()
     return frozenset(g.parse_square(n) for n in names)

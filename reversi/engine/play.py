@@ -46,13 +46,13 @@ EXACT_BY_TIME_SMALL = ((0.0, 14), (1.0, 18), (4.0, 20), (20.0, 22), (150.0, 24))
 #: move buys comes ``BIG_BOARD_EXACT_LESS`` empties later there, from 16 empties up.
 BIG_BOARD_SQUARES = 64
 BIG_BOARD_EXACT_LESS = 2
+#: ... but never below this: up to 14 empties the big boards solve as fast as 8x8 (the levels' own points).
+BIG_BOARD_EXACT_KEPT = 14
 
 
 def big_board_exact_empties(exact_empties: int) -> int:
     """The exact-solve point of a full-strength search on a big board, given 8x8's."""
-    if exact_empties <= 14:
-        return exact_empties
-    return max(14, exact_empties - BIG_BOARD_EXACT_LESS)
+    return min(exact_empties, max(BIG_BOARD_EXACT_KEPT, exact_empties - BIG_BOARD_EXACT_LESS))
 
 
 def small_board_exact_empties(seconds: float) -> int:
@@ -88,7 +88,7 @@ def choose_move(
         spec = replace(spec, seconds=check_time_limit(time_limit))
         if spec.temperature == 0:
             spec = replace(spec, exact_empties=exact_empties_for(spec.seconds))
-    squares = position.rules.geometry.mask.bit_count()
+    squares = position.rules.geometry.square_count
     if squares > BIG_BOARD_SQUARES:
         spec = replace(spec, exact_empties=big_board_exact_empties(spec.exact_empties))
     if spec.temperature == 0 and squares <= SMALL_BOARD_SQUARES:
