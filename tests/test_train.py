@@ -111,6 +111,12 @@ def test_pattern_training_on_other_boards(tmp_path, rules, args):
     refit = tmp_path / "refit" / name
     assert main(["patterns", "--quick", *args, "--load-data", str(data), "--out", str(refit)]) == 0
     assert load_pattern_weights(str(refit))[1] == weights
+    # the positions say which rules they are of: another board's fit is refused, and so is no file
+    with pytest.raises(SystemExit):
+        main(["patterns", "--quick", "--load-data", str(data), "--out", str(tmp_path / "wrong.bin")])
+    with pytest.raises(SystemExit):
+        main(["patterns", "--quick", *args, "--load-data", str(tmp_path / "none.npz"), "--out", str(refit)])
+    assert not (tmp_path / "wrong.bin").exists()
     evaluate = make_evaluator_from(rules, str(tmp_path))
     assert hasattr(evaluate, "source")  # the pattern evaluator, not the feature model
     g = rules.geometry

@@ -320,16 +320,26 @@ def save_samples(path: str, data: Sample) -> None:
         for w in range(words):
             arrays[f"{side}{w}"] = np.array([(b >> (64 * w)) & lo for b in boards], dtype=np.uint64)
     arrays["words"] = np.array(words)
+    if data.rules:  # what the positions are of: a refit checks it
+        arrays["rules"] = np.array(samples_rules(data.rules[0]))
     arrays["labels"] = np.array(data.labels, dtype=np.float64)
     arrays["games"] = np.array(data.games, dtype=np.int64)
     np.savez_compressed(path, **arrays)
 
 
+def samples_rules(rules: Rules) -> str:
+    """The rule set of saved positions, as :func:`save_samples` records it."""
+    return f"{rules.variant} {rules.size} {'anti' if rules.anti else 'normal'}"
+
+
 def load_samples(path: str, rules: Rules) -> Sample:
-    """Positions saved by :func:`save_samples` (or by its first form: ``p_lo``, ``p_hi``...)."""
+    """Positions saved by :func:`save_samples` (or by its first form: ``p_lo``, ``p_hi``...);
+    ValueError if they were saved for other rules than ``rules``."""
     import numpy as np
 
     z = np.load(path)
+    if "rules" in z and str(z["rules"]) != samples_rules(rules):
+        raise ValueError(f"{path} holds positions of {z['rules']}, not of {samples_rules(rules)}")
 
     def boards(side: str) -> list[int]:
         if "words" not in z:
@@ -651,7 +661,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.load_data:
         data = Sample()
         for path in args.load_data.split(","):
-            data.extend(load_samples(path, rules_list[0]))
+            try:
+                data.extend(load_samples(path, rules_list[0]))
+            except (OSError, ValueError, KeyError) as e:
+                ap.error(f"--load-data {path}: {e}")
         log(f"fit on {len(data)} saved positions")
     else:
         # the self-play player is the hand-set evaluation at a shallow search depth
