@@ -52,6 +52,7 @@ self.REVERSI_PRECACHE = {
   "reversi/core/rules.py",
   "reversi/engine/__init__.py",
   "reversi/engine/api.py",
+  "reversi/engine/book.py",
   "reversi/engine/codegen.py",
   "reversi/engine/data/features.json",
   "reversi/engine/data/patterns_10x10.bin",

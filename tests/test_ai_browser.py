@@ -106,11 +106,16 @@ def test_the_worker_loads_the_weights_and_answers(app, session) -> None:
     assert info["evaluator"] == evaluator_kind(Rules()) == "patterns"  # the trained weights, as under CPython
     anti = json.loads(app.evaluate("window.reversiEngine('ping', JSON.stringify({rules: {anti: true}}))"))
     assert anti["evaluator"] == evaluator_kind(Rules(anti=True)) == "patterns"  # Anti's own, fetched now
-    # Othello's and Anti's 8x8 weights and the feature model, not other boards' (not asked for)
-    wanted = ["features.json", "patterns_8x8.bin", "patterns_8x8_anti.bin"]
+    # Othello's and Anti's 8x8 weights, Othello's book and the feature model, not other boards'
+    wanted = ["book_8x8.bin", "features.json", "patterns_8x8.bin", "patterns_8x8_anti.bin"]
     assert [n for n in anti["data_files"] if n in shipped] == wanted
     for name in wanted:
         assert any(u.endswith(f"/reversi/engine/data/{name}") for u in requests), name
+    # Expert opens from the book there too (one fetch of it, none for Anti)
+    assert sum(u.endswith("/book_8x8.bin") for u in requests) == 1
+    reply = json.loads(app.evaluate(
+        "window.reversiEngine('best_move', JSON.stringify({moves: 'f5d6', level: 7, seed: 3}))"))
+    assert reply["book"] is True and reply["move"] in ("c3", "c4", "c5", "c6", "c7")
     # the octagon's own model comes with the first octagon request, and plays
     assert "patterns_octagon.bin" in shipped and not any(u.endswith("/patterns_octagon.bin") for u in requests)
     octagon = json.loads(app.evaluate("window.reversiEngine('ping', JSON.stringify({rules: {variant: 'octagon'}}))"))

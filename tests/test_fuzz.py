@@ -398,6 +398,14 @@ pattern_header = st.fixed_dictionaries(
         "scalars": st.one_of(st.just(["bias", "parity"]), json_value),
         "phases": st.one_of(st.integers(min_value=-1, max_value=300), json_value),
         "phase_of_empties": st.one_of(st.lists(st.integers(min_value=-1, max_value=8), max_size=5), json_value),
+        "probcut": st.one_of(
+            st.lists(st.tuples(
+                st.integers(min_value=-1, max_value=70), st.integers(min_value=-1, max_value=70),
+                st.lists(st.one_of(st.none(), st.lists(
+                    st.one_of(st.floats(allow_nan=True), st.integers(), json_value), max_size=4)), max_size=8),
+            ).map(list), max_size=3),
+            json_value,
+        ),
     },
 )
 
@@ -411,3 +419,37 @@ def test_pattern_weights_headers(header: object) -> None:
         side = checked.get("board", 8)
         assert isinstance(side, int) and 4 <= side <= 16
         assert all(0 <= c < side for p in checked["patterns"] for sq in p["squares"] for c in sq)
+        if checked.get("probcut") is not None:  # fits the search can use: positive slopes, finite numbers
+            from reversi.engine.evaluate import probcut_by_empties
+
+            for shallow, fits in probcut_by_empties(checked, side * side).values():
+                for fit in fits:
+                    assert fit is None or (fit[0] > 0 and all(math.isfinite(x) for x in fit))
+
+
+# -- opening book files ---------------------------------------------------------------------
+
+
+@given(st.binary(max_size=200), st.sampled_from(["magic", "header", "raw"]))
+def test_opening_book_files(tmp_path_factory: pytest.TempPathFactory, blob: bytes, where: str) -> None:
+    """A damaged book file is refused with a message, and play goes on without a book."""
+    import struct
+    import zlib
+
+    from reversi.engine.book import BOOK_MAGIC, book_for, load_book
+
+    if where == "magic":
+        data = blob
+    elif where == "header":
+        data = BOOK_MAGIC + struct.pack("<I", len(blob)) + blob + zlib.compress(b"")
+    else:
+        data = BOOK_MAGIC + struct.pack("<I", 2) + b"{}" + blob
+    folder = tmp_path_factory.mktemp("book")
+    path = folder / "book_8x8.bin"
+    path.write_bytes(data)
+    loaded = only_our_errors(lambda: load_book(str(path)))
+    if loaded is not None:
+        header, book = loaded
+        assert isinstance(header, dict) and all(not p & o for p, o in book)
+    book = book_for(Rules(), str(folder))
+    assert book is None or isinstance(book, dict)

@@ -34,6 +34,8 @@ def test_levels_table_is_monotone() -> None:
         assert strong.exact_empties >= weak.exact_empties
         assert strong.temperature <= weak.temperature
         assert strong.margin <= weak.margin
+        if weak.book_margin >= 0:  # once a level plays from the book, every stronger one does, choosing closer
+            assert 0 <= strong.book_margin <= weak.book_margin
         assert (strong.depth, strong.seconds, strong.exact_empties, -strong.temperature) != (
             weak.depth, weak.seconds, weak.exact_empties, -weak.temperature,
         )

@@ -237,3 +237,58 @@ def test_a_stop_check_ends_a_search_at_once() -> None:
     started = time.perf_counter()
     search(pos, max_depth=3)  # no check: an ordinary search
     assert time.perf_counter() - started < 5.0
+
+
+# -- ProbCut --------------------------------------------------------------------------------
+
+
+def with_probcut(sigma: float, a: float = 1.0, b: float = 0.0):
+    """The 8x8 evaluation with ProbCut statistics ``(a, b, sigma)`` at every depth and phase."""
+    from reversi.engine.evaluate import make_evaluator
+    from reversi.engine.midgame import probcut_shallow
+
+    base = make_evaluator(Rules())
+
+    def evaluate(p: int, o: int) -> int:
+        return base(p, o)
+
+    evaluate.with_moves = getattr(base, "with_moves", None) or (lambda p, o, legal: base(p, o))  # type: ignore[attr-defined]
+    evaluate.probcut = {d: (probcut_shallow(d), [(a, b, sigma)] * 65) for d in (3, 4, 5)}  # type: ignore[attr-defined]
+    return evaluate
+
+
+def test_probcut_shallow_depths_keep_the_parity() -> None:
+    from reversi.engine.midgame import probcut_shallow
+
+    for depth in range(2, 30):
+        s = probcut_shallow(depth)
+        assert 0 <= s < depth and (depth - s) % 2 == 0 and s >= depth // 2 - 1
+
+
+def test_probcut_cuts_nodes_and_a_wide_margin_changes_nothing() -> None:
+    """Tight statistics prune (fewer nodes at the same depth); statistics so wide that no
+    shallow search can predict a cut leave every value as the full-width search's."""
+    positions = [random_position(Rules(), 30 + 3 * k, random.Random(k)) for k in range(6)]
+    full = [Searcher(Rules(), with_probcut(1.0), selective=False) for _ in positions]
+    tight = [Searcher(Rules(), with_probcut(20.0)) for _ in positions]
+    wide = [Searcher(Rules(), with_probcut(1e5)) for _ in positions]
+    nodes = {"full": 0, "tight": 0}
+    for pos, f, t, w in zip(positions, full, tight, wide, strict=True):
+        rf = search(pos, max_depth=6, searcher=f)
+        rt = search(pos, max_depth=6, searcher=t)
+        rw = search(pos, max_depth=6, searcher=w)
+        assert rw.score == rf.score and rt.move in pos.legal_moves()
+        nodes["full"] += rf.nodes
+        nodes["tight"] += rt.nodes
+    assert nodes["tight"] < 0.8 * nodes["full"], nodes
+
+
+def test_the_shipped_8x8_model_has_probcut_statistics() -> None:
+    from reversi.engine.evaluate import make_evaluator
+
+    stats = getattr(make_evaluator(Rules()), "probcut", None)
+    assert stats, "patterns_8x8.bin carries ProbCut statistics (python -m reversi.tools.train probcut)"
+    for depth, (shallow, fits) in stats.items():
+        assert shallow < depth
+        midgame = [f for n, f in enumerate(fits) if 20 <= n <= 50]
+        assert all(f is not None and 0.5 < f[0] < 1.5 and 0 < f[2] < 2000 for f in midgame), (depth, midgame)

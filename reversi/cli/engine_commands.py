@@ -178,7 +178,8 @@ def cmd_best(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(move_reply(move, info, g)))  # the worker's answer, as the page gets it
         return 0
-    kind = _search_kind(info["exact"], info["depth"])
+    # Translators: said of the engine's move when it came from its opening book
+    kind = pgettext("search", "opening book") if info.get("book") else _search_kind(info["exact"], info["depth"])
     # Translators: the engine's move: {score} is in discs (+0.50), {kind} is "exact" or "depth 7"
     message = ngettext(
         "{move}  (score {score} discs, {kind}, {n} node, {seconds} s)",

@@ -150,7 +150,7 @@ def best_move(
     time_limit: float | None = None,
     seed: int | None = None,
 ) -> Reply:
-    """The engine's move: ``{"move", "score", "depth", "nodes", "seconds", "exact", "level", "pv"}``."""
+    """The engine's move: ``{"move", "score", "depth", "nodes", "seconds", "exact", "level", "pv", "book"}``."""
     from reversi.engine.play import choose_move
 
     checked_level = _check_level(level)
@@ -164,7 +164,8 @@ def best_move(
 
 
 def move_reply(move: int, info: Mapping[str, Any], g: Geometry) -> Reply:
-    """A chosen move as JSON: its name, score, depth, nodes, seconds, exactness, level and line."""
+    """A chosen move as JSON: its name, score, depth, nodes, seconds, exactness, level, line, and
+    whether it came from the opening book."""
     return {
         "move": move_name(move, g),
         "score": info["score"],
@@ -174,6 +175,7 @@ def move_reply(move: int, info: Mapping[str, Any], g: Geometry) -> Reply:
         "exact": info["exact"],
         "level": info["level"],
         "pv": [move_name(m, g) for m in info.get("pv", [move])],
+        "book": bool(info.get("book", False)),
     }
 
 

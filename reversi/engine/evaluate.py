@@ -447,7 +447,50 @@ def check_pattern_header(header: object, where: str) -> dict[str, Any]:
     phase_of = header.get("phase_of_empties")
     if not isinstance(phase_of, list) or not phase_of or not all(_is_int(p) and 0 <= p < phases for p in phase_of):
         raise bad(_("phase_of_empties must be a non-empty list of phases 0 to {last}").format(last=phases - 1))
+    check_probcut(header.get("probcut"), phases, bad)
     return header
+
+
+#: The largest ProbCut slope and error a weights file may give (centidiscs): beyond them a
+#: fit is nonsense, not a model.
+PROBCUT_MAX_SLOPE = 10.0
+PROBCUT_MAX_ERROR = 100_000.0
+
+
+def check_probcut(probcut: object, phases: int, bad: Callable[[str], WeightsError]) -> None:
+    """Raise ``bad(...)`` unless ``probcut`` is absent (None) or a list of ``[depth, shallow,
+    fits]``: a search depth, a shallower depth, and per phase None or ``[a, b, sigma]`` (the
+    deep value is about ``a * shallow value + b``, with error ``sigma``; see
+    :mod:`reversi.engine.midgame`)."""
+    if probcut is None:
+        return
+
+    def fit_ok(fit: object) -> bool:
+        if fit is None:
+            return True
+        if not (isinstance(fit, list) and len(fit) == 3 and all(_is_number(x) for x in fit)):
+            return False
+        a, b, sigma = fit
+        return 0 < a <= PROBCUT_MAX_SLOPE and abs(b) <= PROBCUT_MAX_ERROR and 0 <= sigma <= PROBCUT_MAX_ERROR
+
+    ok = isinstance(probcut, list) and all(
+        isinstance(pair, list)
+        and len(pair) == 3
+        and _is_int(pair[0])
+        and _is_int(pair[1])
+        and 0 <= pair[1] < pair[0] <= 64
+        and isinstance(pair[2], list)
+        and len(pair[2]) == phases
+        and all(fit_ok(fit) for fit in pair[2])
+        for pair in probcut
+    )
+    if not ok:
+        # Translators: probcut is a field of the file; a, b and sigma are the names of numbers
+        raise bad(_("probcut must be a list of [depth, shallower depth, per phase null or [a, b, sigma]]"))
+
+
+def _is_number(value: object) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -678,8 +721,29 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
     fn = env["evaluate"]  # generated: typed Any, so it takes the attributes
     fn.source = source
     fn.with_moves = env["with_moves"]
+    # the selective search's statistics of this evaluation (None: the search is full-width)
+    fn.probcut = probcut_by_empties(header, g.square_count)
     evaluate: Evaluator = fn
     return evaluate
+
+
+#: ProbCut statistics by empties: ``{depth: (shallow, [fit or None for each empties count])}``.
+ProbCut = dict[int, tuple[int, list[tuple[float, float, float] | None]]]
+
+
+def probcut_by_empties(header: dict[str, Any], squares: int) -> ProbCut | None:
+    """The weights file's ProbCut fits (checked by :func:`check_pattern_header`) indexed by
+    empties rather than phase, as the search looks them up; None when the file has none."""
+    pairs = header.get("probcut")
+    if not pairs:
+        return None
+    phase_of = header["phase_of_empties"]
+    last = len(phase_of) - 1
+    out: ProbCut = {}
+    for depth, shallow, fits in pairs:
+        by_n = [fits[phase_of[min(n, last)]] for n in range(squares + 1)]
+        out[depth] = (shallow, [None if f is None else (float(f[0]), float(f[1]), float(f[2])) for f in by_n])
+    return out
 
 
 # -- the feature evaluator ---------------------------------------------------------

@@ -4,7 +4,9 @@ The page's main thread reads the table (the new-game form's levels) and is never
 search: choosing a move is :mod:`reversi.engine.play`'s, which only the worker runs.
 
 Each level is a midgame depth, a time budget per move, the number of empties at
-which the exact endgame solver takes over, and noise. Noise makes the weak levels
+which the exact endgame solver takes over, noise, and whether it plays from the opening
+book (:mod:`reversi.engine.book`; the strong levels do, drawing among the book moves close
+to the best, so that their games vary). Noise makes the weak levels
 beatable without making them silly: every legal move gets a value from a shallow
 search (:func:`reversi.engine.search.analyse`), moves worse than the best by more than
 ``margin`` centidiscs are never played, and among the others one is drawn with
@@ -13,7 +15,7 @@ miss the best move, but never gives away a corner for nothing when the search
 sees it. Levels with ``temperature == 0`` play the best move found.
 
 The table is data: the tests check that it is monotone (deeper, longer, earlier
-exact endgame and less noise as the level rises).
+exact endgame, less noise and a narrower choice in the book as the level rises).
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ class Level:
     temperature: float
     #: Moves worse than the best by more than this (centidiscs) are never chosen.
     margin: int
+    #: In the opening book, a move is drawn among those within this of the best book move
+    #: (centidiscs); -1: this level does not use the book.
+    book_margin: int = -1
 
 
 LEVELS: tuple[Level, ...] = (
@@ -52,13 +57,13 @@ LEVELS: tuple[Level, ...] = (
     # Translators: a strength level: a player of an Othello club
     Level(4, N_("Club"), 3, 0.8, 8, 60.0, 300),
     # Translators: a strength level: a strong player of an Othello club
-    Level(5, N_("Strong club"), 4, 1.0, 10, 25.0, 120),
-    Level(6, N_("Advanced"), 5, 1.5, 12, 0.0, 0),
+    Level(5, N_("Strong club"), 4, 1.0, 10, 25.0, 120, 150),
+    Level(6, N_("Advanced"), 5, 1.5, 12, 0.0, 0, 100),
     # Expert is its time: as deep as the search gets in 1.8 s (about depth 7-8 in the
     # browser's worker, which runs ~2.5x slower than CPython). More time is the
     # ``time_limit`` option, not a level: a few seconds more per move gain too little
     # strength to be told apart in a match, so levels above this would not be levels.
-    Level(7, N_("Expert"), 60, 1.8, 14, 0.0, 0),
+    Level(7, N_("Expert"), 60, 1.8, 14, 0.0, 0, 60),
 )
 
 #: Levels of earlier versions above Expert (time levels of 3, 5 and 10 s) read from a

@@ -29,6 +29,50 @@ UNLIMITED = 1 << 20
 CLOCK_EVERY = 256
 #: At this remaining depth and more, children are ordered by the opponent's mobility.
 ORDER_DEPTH = 2
+#: Enhanced transposition cut-offs: from this remaining depth on, a child whose table entry
+#: already proves the node fails high cuts it before any child is searched.
+ETC_DEPTH = 4
+#: ProbCut: from this remaining depth on, a shallow search predicts the deep one.
+PROBCUT_MIN_DEPTH = 3
+#: ProbCut's confidence: a node is cut when the predicted value is this many standard
+#: errors beyond the window (tuned by matches: see tests/bench/versus.py).
+PROBCUT_T = 1.5
+#: ProbCut is tried only while the window is within this (centidiscs): not near won or lost games.
+PROBCUT_WINDOW = 6400
+
+
+def probcut_shallow(depth: int) -> int:
+    """The shallow depth whose search predicts a search of ``depth``: about half of it,
+    of the same parity (an evaluation after the same side's move is the better predictor)."""
+    shallow = depth // 2
+    if (depth - shallow) % 2:
+        shallow -= 1
+    return max(0, shallow)
+
+
+#: ``cuts[depth]``: None or (shallow depth, per empties None or (up, down, 1/a)).
+Cuts = list[tuple[int, list[tuple[float, float, float] | None]] | None]
+
+
+def probcut_table(probcut: dict[int, tuple[int, list[tuple[float, float, float] | None]]] | None, t: float) -> Cuts:
+    """The search's cut table from an evaluator's ProbCut statistics (depth -> shallow depth and
+    ``(a, b, sigma)`` per empties, :func:`reversi.engine.evaluate.probcut_by_empties`): a node
+    of ``depth`` whose shallow value ``v`` has ``a * v + b >= beta + t * sigma`` is cut at
+    ``beta``, one with ``a * v + b <= alpha - t * sigma`` at ``alpha``. Depths beyond the
+    deepest fitted one use its statistics with their own shallow depth."""
+    cuts: Cuts = [None] * 65
+    if not probcut:
+        return cuts
+    deepest = max(probcut)
+    for depth in range(PROBCUT_MIN_DEPTH, 65):
+        if depth in probcut:
+            shallow, fits = probcut[depth]
+        elif depth > deepest:
+            shallow, fits = probcut_shallow(depth), probcut[deepest][1]
+        else:
+            continue
+        cuts[depth] = (shallow, [None if f is None else (t * f[2] - f[1], -t * f[2] - f[1], 1.0 / f[0]) for f in fits])
+    return cuts
 
 
 def default_evaluator(rules: Rules) -> Evaluator:
@@ -51,9 +95,12 @@ class Searcher:
         rules: Rules,
         evaluator: Evaluator | None = None,
         tt: TranspositionTable | None = None,
+        selective: bool = True,
     ) -> None:
         self.rules = rules
         self.evaluate = evaluator or default_evaluator(rules)
+        #: ProbCut on (when the evaluator has statistics for it); off: a full-width search.
+        self.selective = selective
         self.tt = tt if tt is not None else TranspositionTable()
         self.nodes = 0
         self.deadline: float | None = None
@@ -81,6 +128,11 @@ class Searcher:
         solver = self.solver
         perf = time.perf_counter
         me = self
+        stats = getattr(self.evaluate, "probcut", None) if self.selective else None
+        cuts = probcut_table(stats, PROBCUT_T)
+        pc_min = PROBCUT_MIN_DEPTH if stats else 65
+        window = PROBCUT_WINDOW
+        etc_depth = ETC_DEPTH
 
         def tick() -> None:
             if me.node_limit is not None and me.nodes > me.node_limit:
@@ -139,6 +191,22 @@ class Searcher:
                         return hi
                     if lo == hi:
                         return lo
+            if depth >= pc_min:
+                cut = cuts[depth if depth < 65 else 64]
+                if cut is not None:
+                    fit = cut[1][n]
+                    if fit is not None:
+                        # ProbCut: a shallow null-window search says the deep one would fail
+                        shallow = cut[0]
+                        up, down, inv = fit
+                        if beta < window:
+                            bound = round((beta + up) * inv)
+                            if negamax(p, o, sp, so, shallow, bound - 1, bound, mv) >= bound:
+                                return beta
+                        if alpha > -window:
+                            bound = round((alpha + down) * inv)
+                            if negamax(p, o, sp, so, shallow, bound, bound + 1, mv) <= bound:
+                                return alpha
             alpha0 = alpha
             d1 = depth - 1
             kids = []
@@ -163,6 +231,11 @@ class Searcher:
                     elif b & near and corner_of[b] & empty:
                         k += 300
                 kids.append((k, b, np_, no_, m))
+            if depth >= etc_depth:
+                for _, b, np_, no_, m in kids:
+                    ce = tt.get((np_, no_, so))
+                    if ce is not None and ce[0] >= d1 and -ce[2] >= beta:
+                        return -ce[2]
             kids.sort()
             best = -INF
             best_move = 0

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from reversi.core.position import Position
+from reversi.engine.book import book_for, book_moves
 from reversi.engine.evaluate import Evaluator
 from reversi.engine.levels import (
     DEFAULT_LEVEL,
@@ -67,14 +68,17 @@ def choose_move(
     seed: int | None = None,
     searcher: Searcher | None = None,
     evaluator: Evaluator | None = None,
+    use_book: bool = True,
 ) -> tuple[int, dict[str, Any]]:
     """A move for the side to move at ``level`` (default 5), and what was found.
 
     ``time_limit`` (seconds per move) overrides the level's budget; given alone it
     plays at full strength (Expert) within that time, solving exactly as early as
     that time allows (:func:`exact_empties_for`). ``seed`` makes the
-    noisy levels reproducible. ``info`` holds ``level``, ``score`` (centidiscs),
-    ``depth``, ``nodes``, ``seconds`` and ``exact``. Returns PASS (with the value
+    noisy levels and the draw among book moves reproducible. ``info`` holds ``level``,
+    ``score`` (centidiscs), ``depth``, ``nodes``, ``seconds`` and ``exact``; ``book`` is True
+    for a move of the opening book (the levels whose ``book_margin`` is not -1 play from it,
+    unless ``use_book`` is False; its ``score`` is the book's value). Returns PASS (with the value
     after it) when the side to move must pass. Raises :class:`EngineRequestError` on a
     finished game, a level that is not in the table or a time limit out of range.
     """
@@ -94,13 +98,23 @@ def choose_move(
     if spec.temperature == 0 and squares <= SMALL_BOARD_SQUARES:
         # a small board: the strong levels solve exactly as early as their time affords there
         spec = replace(spec, exact_empties=max(spec.exact_empties, small_board_exact_empties(spec.seconds)))
+    if spec.book_margin >= 0 and use_book:
+        book = book_for(position.rules)
+        scores = book_moves(position, book) if book else {}
+        if scores:
+            move = _book_pick(scores, spec.book_margin, random.Random(seed))
+            info: dict[str, Any] = {
+                "level": spec.level, "score": scores[move], "depth": 0, "nodes": 0, "seconds": 0.0,
+                "exact": False, "book": True, "pv": [move],
+            }
+            return move, info
     s = searcher or Searcher(position.rules, evaluator)
     if spec.temperature > 0 and len(position.legal_moves()) > 1:
         a = analyse(
             position, max_depth=spec.depth, time_limit=spec.seconds, exact_empties=spec.exact_empties, searcher=s
         )
         move = _softmax_pick(a.scores, spec, random.Random(seed))
-        info: dict[str, Any] = {
+        info = {
             "level": spec.level,
             "score": a.scores[move],
             "depth": a.depth,
@@ -122,6 +136,13 @@ def choose_move(
         "pv": r.pv,
     }
     return r.move, info
+
+
+def _book_pick(scores: dict[int, int], margin: int, rng: random.Random) -> int:
+    """One of the book moves within ``margin`` of the best, drawn evenly."""
+    best = max(scores.values())
+    candidates = sorted(m for m, v in scores.items() if v >= best - margin)
+    return candidates[rng.randrange(len(candidates))]
 
 
 def _softmax_pick(scores: dict[int, int], spec: Level, rng: random.Random) -> int:

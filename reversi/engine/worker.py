@@ -112,8 +112,9 @@ def _stop_check(epoch: object) -> Callable[[], bool] | None:
 
 #: The worker's own files (reversi/engine/worker-files.json), as paths from the site's top.
 FILES_LIST = "reversi/engine/worker-files.json"
-#: The pattern weights (one file a rule set) are fetched when a request first needs them
-#: (:func:`_ensure_weights`), not by :func:`load`: a game of Othello never downloads Anti's.
+#: The pattern weights (one file a rule set) and the opening book are fetched when a request
+#: first needs them (:func:`_ensure_weights`), not by :func:`load`: a game of Othello never
+#: downloads Anti's weights, nor a game of Anti the book.
 WEIGHTS_SUFFIX = ".bin"
 #: Where :func:`load` fetched from (the page's folder), and the sizes its listing gave.
 _SITE: list[str] = []
@@ -170,24 +171,35 @@ async def load(request: object = None) -> str:
 
 
 def _ensure_weights(spec: object) -> None:
-    """Fetch the pattern weights the rules ``spec`` use, if :func:`load` left them for later and
-    they are not here yet. A synchronous request (a worker may make one): the search that needs
-    them runs right after, synchronously too. A failure leaves the generic evaluation in use."""
+    """Fetch the pattern weights and the opening book the rules ``spec`` use, if :func:`load`
+    left them for later and they are not here yet. Synchronous requests (a worker may make
+    them): the search that needs them runs right after, synchronously too. A failure leaves
+    the generic evaluation in use, or the search without a book."""
     if not _SITE:
         return  # not in the browser (CPython has every file), or load() was not called
-    from reversi.engine.evaluate import DATA_DIR, pattern_names
+    from reversi.engine.book import book_names
+    from reversi.engine.evaluate import pattern_names
 
     try:
         rules = rules_from_dict({} if spec is None else spec)
     except ReversiError:
         return  # the request's own handler says what is wrong with it
-    listed = [n for n in pattern_names(rules) if "reversi/engine/data/" + n in _LISTED]
-    if not listed:
-        return  # no pattern model for these rules: the feature evaluation plays
-    name = "reversi/engine/data/" + listed[0]
-    path = os.path.join(DATA_DIR, listed[0])
+    for names in (pattern_names(rules), book_names(rules)):
+        listed = [n for n in names if "reversi/engine/data/" + n in _LISTED]
+        if listed and _fetch_data(listed[0]) and listed[0].startswith("patterns_"):
+            from reversi.engine.evaluate import make_evaluator
+
+            make_evaluator.cache_clear()  # an evaluator made without them is not kept
+
+
+def _fetch_data(file: str) -> bool:
+    """Fetch ``reversi/engine/data/<file>`` unless it is here; True when it was fetched now."""
+    from reversi.engine.evaluate import DATA_DIR
+
+    name = "reversi/engine/data/" + file
+    path = os.path.join(DATA_DIR, file)
     if os.path.isfile(path) and os.path.getsize(path) == _LISTED[name]:
-        return
+        return False
     import js
 
     xhr = js.XMLHttpRequest.new()
@@ -195,17 +207,15 @@ def _ensure_weights(spec: object) -> None:
     xhr.responseType = "arraybuffer"
     xhr.send()
     if xhr.status != 200:
-        print(f"reversi: {name}: HTTP {xhr.status}: the generic evaluation plays", file=sys.stderr)
-        return
+        print(f"reversi: {name}: HTTP {xhr.status}: played without it", file=sys.stderr)
+        return False
     data = bytes(js.Uint8Array.new(xhr.response).to_bytes())
     if len(data) != _LISTED[name]:
         print(f"reversi: {name}: {len(data)} bytes, not the {_LISTED[name]} listed", file=sys.stderr)
-        return
+        return False
     with open(path, "wb") as f:
         f.write(data)
-    from reversi.engine.evaluate import make_evaluator
-
-    make_evaluator.cache_clear()  # an evaluator made without them is not kept
+    return True
 
 
 def _answer(fn: Callable[[Request], Reply], payload: object) -> str:

@@ -39,9 +39,10 @@ from reversi.ui.state import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES_HEADER = "[files]\n"
-#: The weights files reversi/engine/evaluate.py loads (pattern_file, feature_file): a
-#: pattern model per board (and Anti, Classic), the feature model for every other board.
-DATA_FILES = ("patterns_*.bin", "features.json")
+#: The data files the engine loads: a pattern model per board (and Anti, Classic) and the
+#: feature model for every other board (reversi/engine/evaluate.py pattern_file, feature_file),
+#: the opening book (reversi/engine/book.py book_names).
+DATA_FILES = ("patterns_*.bin", "book_*.bin", "features.json")
 
 
 #: Parts of the package the browser never runs (so the page does not ship them).

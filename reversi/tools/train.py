@@ -600,12 +600,106 @@ def feature_rules(anti: bool, quick: bool) -> list[Rules]:
     return out
 
 
+# -- ProbCut statistics -------------------------------------------------------------------
+
+#: ProbCut fits need at least this many positions of a phase (else that phase has none).
+PROBCUT_MIN_SAMPLES = 30
+
+
+def _depth_values(task: tuple[str, Rules, int, int, int]) -> list[int]:
+    """Full-width values at depths 0..max_depth of one position (a process pool's task)."""
+    from reversi.engine.midgame import INF, UNLIMITED, Searcher
+
+    path, rules, p, o, max_depth = task
+    evaluate = _evaluator_of(path, rules)
+    s = Searcher(rules, evaluate, selective=False)
+    return [s.negamax(p, o, UNLIMITED, UNLIMITED, d, -INF, INF) for d in range(max_depth + 1)]
+
+
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
+def _evaluator_of(path: str, rules: Rules) -> Evaluator:
+    from reversi.engine.evaluate import build_pattern_evaluator, load_pattern_weights
+
+    if path not in _EVALUATORS:
+        header, weights = load_pattern_weights(path)
+        _EVALUATORS[path] = build_pattern_evaluator(rules.geometry, header, weights)
+    return _EVALUATORS[path]
+
+
+def fit_probcut(
+    path: str,
+    rules: Rules,
+    data: Sample,
+    positions: int,
+    max_depth: int,
+    seed: int,
+    processes: int,
+    log: Log,
+    min_samples: int = PROBCUT_MIN_SAMPLES,
+) -> tuple[list[list[Any]], dict[str, Any]]:
+    """ProbCut statistics of the evaluation in the weights file ``path``: for ``positions``
+    positions drawn from ``data`` (more empties than ``max_depth + 2``, so no search reaches
+    the end), full-width values at every depth to ``max_depth``; then per depth ``d`` from
+    :data:`reversi.engine.midgame.PROBCUT_MIN_DEPTH` and per phase of the file, the least
+    squares line ``v_d = a * v_s + b`` on the value at the shallow depth ``s``
+    (:func:`reversi.engine.midgame.probcut_shallow`) and the residuals' standard deviation
+    ``sigma``. Returns the header's ``probcut`` list and a report."""
+    import numpy as np
+
+    from reversi.engine.evaluate import load_pattern_weights
+    from reversi.engine.midgame import PROBCUT_MIN_DEPTH, probcut_shallow
+
+    header, _ = load_pattern_weights(path)
+    phase_of = header["phase_of_empties"]
+    mask = rules.geometry.mask
+    rng = random.Random(seed)
+    pool = [i for i in range(len(data)) if (mask & ~(data.players[i] | data.opponents[i])).bit_count() > max_depth + 2]
+    picked = rng.sample(pool, min(positions, len(pool)))
+    tasks = [(path, rules, data.players[i], data.opponents[i], max_depth) for i in picked]
+    t0 = time.time()
+    values: list[list[int]] = []
+    if processes > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(processes) as workers:
+            for v in workers.imap(_depth_values, tasks, chunksize=4):
+                values.append(v)
+                if len(values) % 50 == 0:
+                    log(f"  {len(values)} positions searched, {time.time() - t0:.0f}s")
+    else:
+        for task in tasks:
+            values.append(_depth_values(task))
+    empties = [(mask & ~(t[2] | t[3])).bit_count() for t in tasks]
+    last = len(phase_of) - 1
+    phase = np.array([phase_of[min(n, last)] for n in empties])
+    v = np.array(values, dtype=np.float64).reshape(len(values), max_depth + 1)
+    pairs: list[list[Any]] = []
+    report: dict[str, Any] = {"positions": len(values), "max_depth": max_depth, "seconds": round(time.time() - t0)}
+    for depth in range(PROBCUT_MIN_DEPTH, max_depth + 1):
+        shallow = probcut_shallow(depth)
+        fits: list[list[float] | None] = []
+        for ph in range(header["phases"]):
+            rows = phase == ph
+            if rows.sum() < min_samples:
+                fits.append(None)
+                continue
+            x, y = v[rows, shallow], v[rows, depth]
+            a, b = np.polyfit(x, y, 1)
+            sigma = float(np.std(y - (a * x + b)))
+            fits.append([round(float(a), 4), round(float(b), 1), round(sigma, 1)] if 0.1 < a <= 10 else None)
+        pairs.append([depth, shallow, fits])
+        log(f"  depth {depth} from {shallow}: " + ", ".join("-" if f is None else f"{f[0]:.2f}/{f[1]:.0f}/{f[2]:.0f}" for f in fits))
+    return pairs, report
+
+
 # -- command line ---------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m reversi.tools.train", description=__doc__.split("\n")[0])
-    ap.add_argument("what", choices=["patterns", "features"])
+    ap.add_argument("what", choices=["patterns", "features", "probcut"])
     ap.add_argument("--anti", action="store_true", help="train for Anti (fewer discs wins)")
     ap.add_argument("--rules", default="othello", help="patterns: the rule set (othello, classic, octagon)")
     ap.add_argument("--size", type=int, default=8, help="patterns: the board size (6, 8, 10, 12...)")
@@ -624,11 +718,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=None, help="seconds of self-play at most")
     ap.add_argument("--out", default=None, help="weights file (default: the shipped one in reversi/engine/data/)")
     ap.add_argument("--quick", action="store_true", help="tiny run for tests: few games, shallow solve")
+    ap.add_argument("--positions", type=int, default=600, help="probcut: positions searched")
+    ap.add_argument("--max-depth", type=int, default=8, help="probcut: the deepest search fitted")
+    ap.add_argument("--processes", type=int, default=1, help="probcut: processes searching")
     args = ap.parse_args(argv)
     if args.quick:
         args.games = min(args.games, 24)
         args.solve_empties = min(args.solve_empties, 6)
         args.depth = 1
+        args.positions = min(args.positions, 60)
+        args.max_depth = min(args.max_depth, 4)
+    if not 1 <= args.positions <= 1_000_000 or not 3 <= args.max_depth <= 20 or not 1 <= args.processes <= 64:
+        ap.error("--positions must be 1 to 1000000, --max-depth 3 to 20, --processes 1 to 64")
 
     ridges = [float(r) for r in str(args.ridge).split(",")]
     pattern_set: PatternSet | None = None
@@ -646,7 +747,7 @@ def main(argv: list[str] | None = None) -> int:
         print(msg, file=sys.stderr, flush=True)
 
     t0 = time.time()
-    if args.what == "patterns":
+    if args.what in ("patterns", "probcut"):
         try:
             rules = Rules(args.rules, size=args.size, anti=args.anti)
             pattern_set_for(rules.geometry)
@@ -692,7 +793,22 @@ def main(argv: list[str] | None = None) -> int:
         training.update(depth=args.depth, solve_empties=args.solve_empties, epsilon=args.epsilon, seed=args.seed)
     training.update(ridge=ridges, bootstrap=args.bootstrap)
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
-    if args.what == "patterns":
+    if args.what == "probcut":
+        from reversi.engine.evaluate import load_pattern_weights
+
+        try:
+            header, weights = load_pattern_weights(out)
+        except ReversiError as e:
+            ap.error(str(e))
+        pairs, report = fit_probcut(
+            out, rules, data, args.positions, args.max_depth, args.seed, args.processes, log,
+            min_samples=5 if args.quick else PROBCUT_MIN_SAMPLES,
+        )
+        header["probcut"] = pairs
+        source = {k: training[k] for k in ("data", "depth", "seed") if k in training}
+        header.setdefault("training", {})["probcut"] = dict(source, **report)
+        save_pattern_weights(out, header, list(weights))
+    elif args.what == "patterns":
         header, ints, report = fit_patterns(data, ridges, log, pattern_set, scalars, args.bootstrap)
         if not args.load_data:
             training["play_seconds"] = play_seconds

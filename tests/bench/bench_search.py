@@ -1,6 +1,12 @@
-"""Node rate of the midgame search on fixed positions.
+"""Node rate of the midgame search on fixed positions; nodes and time to a fixed depth.
 
     python -m tests.bench.bench_search [SECONDS_PER_POSITION]
+    python -m tests.bench.bench_search --depth 8 [--full-width]   # 40 positions from games
+
+``--depth``: every position of :func:`depth_positions` (the fixed midgame positions and
+positions of random games, 20 to 50 empties) searched to that depth from a fresh table;
+the total nodes and CPU seconds compare search changes on equal work (``--full-width``:
+without ProbCut).
 
 :func:`run` is importable (plain data in and out) so the browser worker can run
 the same benchmark under Pyodide.
@@ -32,7 +38,40 @@ def run(positions: list[str] | None = None, seconds: float = 2.0) -> dict:
             "nps": round(total_nodes / total_seconds) if total_seconds else 0}
 
 
+def depth_positions(count: int = 40) -> list:
+    import random
+
+    from reversi.core.rules import Rules
+
+    from .positions import random_position
+
+    out = [parse_position(text) for text in MIDGAME]
+    rng = random.Random(2026)
+    while len(out) < count:
+        out.append(random_position(Rules(), rng.randrange(20, 51), rng))
+    return out
+
+
+def fixed_depth(depth: int, selective: bool = True, count: int = 40) -> tuple[int, float]:
+    """Total nodes and CPU seconds of searches to ``depth`` over :func:`depth_positions`."""
+    import time
+
+    from reversi.engine.search import Searcher
+
+    nodes = 0
+    t0 = time.process_time()
+    for pos in depth_positions(count):
+        r = search(pos, max_depth=depth, searcher=Searcher(pos.rules, selective=selective))
+        nodes += r.nodes
+    return nodes, time.process_time() - t0
+
+
 def main() -> None:
+    if "--depth" in sys.argv:
+        depth = int(sys.argv[sys.argv.index("--depth") + 1])
+        nodes, seconds = fixed_depth(depth, selective="--full-width" not in sys.argv)
+        print(f"depth {depth}: {nodes} nodes, {seconds:.1f} CPU s")
+        return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
     out = run(seconds=seconds)
     for row in out["positions"]:
