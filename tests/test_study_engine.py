@@ -13,6 +13,7 @@ from reversi.formats.notation import play_transcript
 from reversi.ui.players import Players
 from reversi.ui.state import Controller
 from reversi.ui.study import (
+    ANALYSIS_SLICES,
     BLUNDER_DISCS,
     SLICE_SECONDS,
     Evaluation,
@@ -85,7 +86,8 @@ def test_analysis_deepens_the_position_shown_until_exact_or_enough() -> None:
 
 
 def test_near_the_end_the_values_are_exact() -> None:
-    # a random game's position with 12 empty squares left: the solver has it within a slice
+    # a random game's position with 12 empty squares left: the solver has it within the
+    # analysis' slices (about 0.2 s of CPU; a slice is wall time, and CI's machine is shared)
     import random
 
     from reversi.core.game import Game
@@ -99,9 +101,10 @@ def test_near_the_end_the_values_are_exact() -> None:
     driver = StudyDriver(c, engine([]))
     driver.graphing = False
     driver.analysing = True
-    drain(driver, limit=2)
+    spent = drain(driver, limit=ANALYSIS_SLICES)
     e = driver.analysis()
     assert c.position.empty.bit_count() <= 14 and e is not None and e.exact
+    assert spent < ANALYSIS_SLICES  # it stopped because the value is exact, not for want of slices
 
 
 def test_the_review_finds_a_known_blunder() -> None:
