@@ -2,6 +2,7 @@
 
     python -m tests.bench.versus --old 2488621 --games 100 --time 0.5 --processes 2
     python -m tests.bench.versus --old HEAD~1 --games 400 --sprt 0,50   # stop early on a verdict
+    python -m tests.bench.versus --old HEAD --set midgame.PROBCUT_T=2.0  # a constant changed, new side only
 
 The earlier commit is exported (``git archive``) into a temporary directory and runs in its
 own Python process per worker, answering "your move" requests over a pipe; this tree's engine
@@ -83,9 +84,34 @@ def _old_engine() -> subprocess.Popen[str]:
     return _OLD
 
 
-def _init(old_dir: str) -> None:
+def _init(old_dir: str, settings: list[tuple[str, str, float]]) -> None:
     global _OLD_DIR
     _OLD_DIR = old_dir
+    apply_settings(settings)
+
+
+def parse_setting(text: str) -> tuple[str, str, float]:
+    """``module.NAME=value`` (a module of ``reversi.engine``) -> (module, NAME, value)."""
+    import importlib
+
+    target, _, value = text.partition("=")
+    module, _, name = target.rpartition(".")
+    try:
+        mod = importlib.import_module(f"reversi.engine.{module}")
+        old = getattr(mod, name)
+        number = type(old)(float(value)) if isinstance(old, (int, float)) else None
+    except (ImportError, AttributeError, ValueError) as e:
+        raise argparse.ArgumentTypeError(f"--set {text!r}: {e}") from None
+    if number is None:
+        raise argparse.ArgumentTypeError(f"--set {text!r}: {name} is not a number")
+    return module, name, number
+
+
+def apply_settings(settings: list[tuple[str, str, float]]) -> None:
+    import importlib
+
+    for module, name, value in settings:
+        setattr(importlib.import_module(f"reversi.engine.{module}"), name, value)
 
 
 def play(task: tuple[list[int], bool, int, int, float | None]) -> tuple[GameRecord, list[int], list[int]]:
@@ -157,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--sprt", default=None, help="elo0,elo1: stop when the test accepts one")
+    ap.add_argument("--set", type=parse_setting, action="append", default=[], metavar="MODULE.NAME=VALUE",
+                    help="the new side plays with this constant of reversi.engine.MODULE changed (repeatable)")
     args = ap.parse_args(argv)
     elo0 = elo1 = 0.0
     if args.sprt:
@@ -176,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     verdict = ""
     import multiprocessing
 
-    with multiprocessing.Pool(args.processes, initializer=_init, initargs=(old_dir,)) as pool:
+    with multiprocessing.Pool(args.processes, initializer=_init, initargs=(old_dir, args.set)) as pool:
         for rec, dn, do in pool.imap_unordered(play, tasks):
             if rec.margin > 0:
                 result.wins += 1
@@ -198,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
                     pool.terminate()
                     break
     settings = f"level {args.level}, " + (f"{args.time:g} s a move" if args.time else "the level's time")
+    settings += "".join(f", new {m}.{n}={v:g}" for m, n, v in args.set)
     print(f"new engine vs {rev} ({settings}, {args.plies}-ply openings, colours swapped)")
     print(result.report())
     lo, hi = result.interval
