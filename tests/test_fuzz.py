@@ -422,7 +422,7 @@ def test_pattern_weights_headers(header: object) -> None:
         if checked.get("probcut") is not None:  # fits the search can use: positive slopes, finite numbers
             from reversi.engine.evaluate import probcut_by_empties
 
-            for shallow, fits in probcut_by_empties(checked, side * side).values():
+            for _shallow, fits in probcut_by_empties(checked, side * side).values():
                 for fit in fits:
                     assert fit is None or (fit[0] > 0 and all(math.isfinite(x) for x in fit))
 

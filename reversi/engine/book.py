@@ -24,6 +24,7 @@ import json
 import os
 import struct
 import zlib
+from collections.abc import Callable
 from functools import lru_cache
 
 from reversi.core.geometry import Geometry
@@ -53,7 +54,7 @@ def _row_tables(g: Geometry) -> list[list[list[int]]]:
     """``tables[s][row][byte]``: the squares of a row's bits under symmetry ``s``, as compact
     bits ``8 * row + col`` (the file's and the canonical form's numbering)."""
     n = g.width
-    maps = [
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
         lambda c, r: (c, r),
         lambda c, r: (n - 1 - c, r),
         lambda c, r: (c, n - 1 - r),
@@ -123,7 +124,8 @@ def load_book(path: str) -> tuple[dict[str, object], Book]:
     except OSError as e:
         reason = e.strerror or e
         # Translators: {error} is the system's reason, e.g. "No such file or directory"
-        raise WeightsError(_("{path}: cannot read the opening book ({error})").format(path=path, error=reason)) from None
+        message = _("{path}: cannot read the opening book ({error})").format(path=path, error=reason)
+        raise WeightsError(message) from None
     if not blob.startswith(BOOK_MAGIC) or len(blob) < len(BOOK_MAGIC) + 4:
         raise damaged(_("not a book file"))
     at = len(BOOK_MAGIC)

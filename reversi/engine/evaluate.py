@@ -471,7 +471,7 @@ def check_probcut(probcut: object, phases: int, bad: Callable[[str], WeightsErro
         if not (isinstance(fit, list) and len(fit) == 3 and all(_is_number(x) for x in fit)):
             return False
         a, b, sigma = fit
-        return 0 < a <= PROBCUT_MAX_SLOPE and abs(b) <= PROBCUT_MAX_ERROR and 0 <= sigma <= PROBCUT_MAX_ERROR
+        return bool(0 < a <= PROBCUT_MAX_SLOPE and abs(b) <= PROBCUT_MAX_ERROR and 0 <= sigma <= PROBCUT_MAX_ERROR)
 
     ok = isinstance(probcut, list) and all(
         isinstance(pair, list)

@@ -232,7 +232,7 @@ class Searcher:
                         k += 300
                 kids.append((k, b, np_, no_, m))
             if depth >= etc_depth:
-                for _, b, np_, no_, m in kids:
+                for _k, _b, np_, no_, _m in kids:
                     ce = tt.get((np_, no_, so))
                     if ce is not None and ce[0] >= d1 and -ce[2] >= beta:
                         return -ce[2]

@@ -664,8 +664,8 @@ def fit_probcut(
         import multiprocessing
 
         with multiprocessing.Pool(processes) as workers:
-            for v in workers.imap(_depth_values, tasks, chunksize=4):
-                values.append(v)
+            for row in workers.imap(_depth_values, tasks, chunksize=4):
+                values.append(row)
                 if len(values) % 50 == 0:
                     log(f"  {len(values)} positions searched, {time.time() - t0:.0f}s")
     else:
@@ -690,7 +690,8 @@ def fit_probcut(
             sigma = float(np.std(y - (a * x + b)))
             fits.append([round(float(a), 4), round(float(b), 1), round(sigma, 1)] if 0.1 < a <= 10 else None)
         pairs.append([depth, shallow, fits])
-        log(f"  depth {depth} from {shallow}: " + ", ".join("-" if f is None else f"{f[0]:.2f}/{f[1]:.0f}/{f[2]:.0f}" for f in fits))
+        shown = ", ".join("-" if f is None else f"{f[0]:.2f}/{f[1]:.0f}/{f[2]:.0f}" for f in fits)
+        log(f"  depth {depth} from {shallow}: {shown}")
     return pairs, report
 
 
@@ -805,7 +806,7 @@ def main(argv: list[str] | None = None) -> int:
             min_samples=5 if args.quick else PROBCUT_MIN_SAMPLES,
         )
         header["probcut"] = pairs
-        source = {k: training[k] for k in ("data", "depth", "seed") if k in training}
+        source: dict[str, Any] = {k: training[k] for k in ("data", "depth", "seed") if k in training}
         header.setdefault("training", {})["probcut"] = dict(source, **report)
         save_pattern_weights(out, header, list(weights))
     elif args.what == "patterns":

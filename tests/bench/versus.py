@@ -229,7 +229,6 @@ def main(argv: list[str] | None = None) -> int:
     settings += "".join(f", new {m}.{n}={v:g}" for m, n, v in args.set)
     print(f"new engine vs {rev} ({settings}, {args.plies}-ply openings, colours swapped)")
     print(result.report())
-    lo, hi = result.interval
     n = result.count
     sd = math.sqrt(max(0.0, (result.wins + result.draws / 4) / n - result.score**2)) if n else 0.0
     print(f"score {100 * result.score:.1f}% +- {196 * sd / math.sqrt(max(1, n)):.1f} (95%)")
