@@ -54,6 +54,7 @@ self.REVERSI_PRECACHE = {
   "reversi/engine/api.py",
   "reversi/engine/book.py",
   "reversi/engine/codegen.py",
+  "reversi/engine/data/book_8x8.bin",
   "reversi/engine/data/features.json",
   "reversi/engine/data/patterns_10x10.bin",
   "reversi/engine/data/patterns_12x12.bin",

@@ -248,3 +248,15 @@ def test_argparse_complaints_are_translated(capsys, monkeypatch):
     catalog = i18n.catalog("pl")
     assert info.value.code == 2 and err.count("\n") == 1
     assert "invalid int value" not in err and catalog.gettext("invalid %(type)s value: %(value)r").split("%")[0] in err
+
+
+def test_best_says_when_its_move_comes_from_the_opening_book(capsys):
+    code, out, _ = run(capsys, "best", "f5", "--level", "7", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["book"] is True and data["move"] in ("d6", "f6", "f4") and data["nodes"] == 0
+    code, out, _ = run(capsys, "best", "f5", "--level", "7")
+    assert code == 0 and "opening book" in out
+    # a level without the book searches, and says how deep
+    code, out, _ = run(capsys, "best", "f5", "--level", "4", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["book"] is False and data["nodes"] > 0

@@ -177,8 +177,8 @@ def test_big_boards_solve_later_with_much_time(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(play, "search", fake_search)
     for rules in (Rules(), Rules("octagon"), Rules(size=12), Rules(size=10)):
-        with pytest.raises(LookupError):
-            choose_move(Position.start(rules), time_limit=4.0)
+        with pytest.raises(LookupError):  # 8x8's start is in the opening book: the search is asked without it
+            choose_move(Position.start(rules), time_limit=4.0, use_book=False)
     with pytest.raises(LookupError):
         choose_move(Position.start(Rules(size=10)), 7)
     assert asked == [16, 14, 14, 14, LEVELS[-1].exact_empties]

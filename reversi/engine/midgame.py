@@ -35,7 +35,9 @@ ETC_DEPTH = 4
 #: ProbCut: from this remaining depth on, a shallow search predicts the deep one.
 PROBCUT_MIN_DEPTH = 3
 #: ProbCut's confidence: a node is cut when the predicted value is this many standard
-#: errors beyond the window (tuned by matches: see tests/bench/versus.py).
+#: errors beyond the window. Matches of Expert at 0.4 s a move (tests/bench/versus.py
+#: --set, 100 games each) could not tell 1.0 (49.0% +- 9.5 against 1.5) or 2.0 (54.0% +- 9.7)
+#: from 1.5; see reversi/engine/data/README.md.
 PROBCUT_T = 1.5
 #: ProbCut is tried only while the window is within this (centidiscs): not near won or lost games.
 PROBCUT_WINDOW = 6400
