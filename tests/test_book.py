@@ -153,3 +153,22 @@ def test_the_builder_values_positions_by_negamax_over_their_moves(tmp_path) -> N
     assert builder.value[canonical(g, child.player, child.opponent)] == -builder.value[builder.root] or (
         canonical(g, child.player, child.opponent) in builder.expanded
     )
+
+
+def test_a_book_grows_from_an_earlier_one_keeping_what_it_had(tmp_path) -> None:
+    first = tmp_path / "first.bin"
+    assert build_main(["--quick", "--positions", "20", "--out", str(first)]) == 0
+    old_header, old = load_book(str(first))
+    # taken up again, the tree is the same: every position, its value, nothing searched
+    builder = BookBuilder(Rules(), depth=1, ply_cost=40, max_ply=24)
+    expanded = builder.grow_from(old)
+    assert expanded == old_header["training"]["expanded"] and builder.book() == old
+    # grown, it holds every earlier position and more, and its header keeps the earlier run
+    grown = tmp_path / "grown.bin"
+    assert build_main(["--quick", "--positions", "50", "--grow", str(first), "--out", str(grown)]) == 0
+    header, book = load_book(str(grown))
+    assert set(old) < set(book) and header["training"]["expanded"] > expanded
+    assert header["training"]["earlier"][0]["expanded"] == expanded
+    # an unreadable earlier book is refused with a message, not a traceback
+    with pytest.raises(SystemExit):
+        build_main(["--quick", "--grow", str(tmp_path / "absent.bin"), "--out", str(grown)])

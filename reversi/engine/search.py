@@ -60,6 +60,10 @@ from reversi.engine.solver import (
 )
 from reversi.errors import SearchTimeout, SolveTimeout
 
+#: Iterative deepening under a deadline starts the next depth only when the last one took
+#: at most this share of the time left (the next is expected to take about that many times
+#: longer; an unfinished iteration still gives the best move of the moves it searched).
+NEXT_DEPTH_SHARE = 1 / 3
 #: At or above this many empties the root starts from a midgame search's estimate.
 GUESS_MIN_EMPTIES = 14
 #: Depth of the root's midgame search by empties (the estimate MTD(f) starts from):
@@ -180,7 +184,7 @@ def search(
             t0 = time.perf_counter()
             if deadline is not None and depth > 1:
                 left = deadline - t0
-                if last_iter > left / 3:
+                if last_iter > left * NEXT_DEPTH_SHARE:
                     break
             children = ordered_children(s, position, scores)
             alpha = -INF

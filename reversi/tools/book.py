@@ -4,6 +4,7 @@ Usage::
 
     python -m reversi.tools.book --depth 8 --time-limit 3600 --processes 2
     python -m reversi.tools.book --quick --out /tmp/book.bin            # tiny, for tests
+    python -m reversi.tools.book --grow reversi/engine/data/book_8x8.bin --time-limit 1800  # grow it
 
 The book (:mod:`reversi.engine.book`) is a tree of positions from the start. Each round
 expands the leaves that the engine's own play is likeliest to reach: a leaf's *cost* is
@@ -31,9 +32,10 @@ from typing import Any
 
 from reversi.core.position import Position
 from reversi.core.rules import Rules
-from reversi.engine.book import Book, book_names, canonical, save_book
+from reversi.engine.book import Book, book_names, canonical, load_book, save_book
 from reversi.engine.evaluate import DATA_DIR
 from reversi.engine.search import search
+from reversi.errors import WeightsError
 
 Key = tuple[int, int]
 
@@ -66,6 +68,29 @@ class BookBuilder:
         start = Position.start(rules)
         self.root = self.key(start)
         self.positions[self.root] = start
+
+    def grow_from(self, book: Book) -> int:
+        """Take up an earlier book: every position reached from the start through positions
+        whose every move the book holds is expanded again (no search), the others are leaves
+        with their book values. Returns the number of expanded positions."""
+        if self.root not in book:
+            return 0
+        todo = [self.root]
+        self.leaf[self.root] = book[self.root]
+        while todo:
+            k = todo.pop()
+            kids = [(child, sign, self.key(child)) for child, sign in self.children(self.positions[k])]
+            if not kids or any(ck not in book for _, _, ck in kids):
+                continue
+            self.signed[k] = [(ck, sign) for _, sign, ck in kids]
+            self.expanded[k] = [ck for _, _, ck in kids]
+            for child, _, ck in kids:
+                if ck not in self.positions:
+                    self.positions[ck] = child
+                    self.leaf[ck] = book[ck]
+                    todo.append(ck)
+        self.revalue()
+        return len(self.expanded)
 
     def key(self, position: Position) -> Key:
         return canonical(self.g, position.player, position.opponent)
@@ -161,9 +186,13 @@ def build(
     ply_cost: int,
     max_ply: int,
     log: Callable[[str], None],
+    earlier: Book | None = None,
 ) -> tuple[Book, dict[str, Any]]:
-    """Grow a book until ``time_limit`` seconds or ``max_positions`` positions."""
+    """Grow a book until ``time_limit`` seconds or ``max_positions`` positions, from the start
+    or from an ``earlier`` book."""
     builder = BookBuilder(rules, depth, ply_cost, max_ply)
+    if earlier:
+        log(f"grown from a book of {len(earlier)} positions: {builder.grow_from(earlier)} expanded")
     t0 = time.time()
     searches = 0
     pool = None
@@ -178,7 +207,8 @@ def build(
         return pool.map(evaluate, tasks, chunksize=1)
 
     try:
-        searches += builder.expand([builder.root], run)
+        if builder.root not in builder.expanded:
+            searches += builder.expand([builder.root], run)
         rounds = 0
         while time.time() - t0 < time_limit and len(builder.leaf) < max_positions:
             leaves = builder.frontier(max(1, processes))
@@ -216,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-ply", type=int, default=24, help="no book position deeper than this")
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--out", default=None, help="book file (default: the shipped one in reversi/engine/data/)")
+    ap.add_argument("--grow", default=None, metavar="BOOK", help="start from this earlier book file")
     ap.add_argument("--quick", action="store_true", help="tiny run for tests")
     args = ap.parse_args(argv)
     if args.quick:
@@ -230,9 +261,22 @@ def main(argv: list[str] | None = None) -> int:
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
 
+    earlier: Book | None = None
+    history: list[Any] = []
+    if args.grow:
+        try:
+            old_header, earlier = load_book(args.grow)
+        except WeightsError as e:
+            ap.error(f"--grow: {e}")
+        old_training = old_header.get("training")
+        if isinstance(old_training, dict):
+            history = [*old_training.get("earlier", []), {k: v for k, v in old_training.items() if k != "earlier"}]
     book, report = build(
-        rules, args.depth, args.time_limit, args.positions, args.processes, args.ply_cost, args.max_ply, log
+        rules, args.depth, args.time_limit, args.positions, args.processes, args.ply_cost, args.max_ply, log,
+        earlier,
     )
+    if history:
+        report["earlier"] = history
     header = {"format": "reversi opening book 1", "board": 8, "units": "centidiscs", "training": report}
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     save_book(out, header, book)
