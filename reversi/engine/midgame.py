@@ -29,9 +29,6 @@ UNLIMITED = 1 << 20
 CLOCK_EVERY = 256
 #: At this remaining depth and more, children are ordered by the opponent's mobility.
 ORDER_DEPTH = 2
-#: Enhanced transposition cut-offs: from this remaining depth on, a child whose table entry
-#: already proves the node fails high cuts it before any child is searched.
-ETC_DEPTH = 4
 #: ProbCut: from this remaining depth on, a shallow search predicts the deep one.
 PROBCUT_MIN_DEPTH = 3
 #: ProbCut's confidence: a node is cut when the predicted value is this many standard
@@ -134,7 +131,6 @@ class Searcher:
         cuts = probcut_table(stats, PROBCUT_T)
         pc_min = PROBCUT_MIN_DEPTH if stats else 65
         window = PROBCUT_WINDOW
-        etc_depth = ETC_DEPTH
 
         def tick() -> None:
             if me.node_limit is not None and me.nodes > me.node_limit:
@@ -233,11 +229,6 @@ class Searcher:
                     elif b & near and corner_of[b] & empty:
                         k += 300
                 kids.append((k, b, np_, no_, m))
-            if depth >= etc_depth:
-                for _k, _b, np_, no_, _m in kids:
-                    ce = tt.get((np_, no_, so))
-                    if ce is not None and ce[0] >= d1 and -ce[2] >= beta:
-                        return -ce[2]
             kids.sort()
             best = -INF
             best_move = 0
