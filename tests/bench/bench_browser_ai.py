@@ -11,7 +11,8 @@ Boots the page (serve.py, Debian Chromium, foreign requests blocked) and waits f
    the same seconds per position; prints both and the ratio;
 2. the expert level (default 7) in the worker, through ``best_move`` as the page
    calls it, on the same midgame positions: wall seconds per move seen from the
-   page, the engine's own seconds, and the depth reached (target: within 2 s);
+   page, the engine's own seconds, and the depth reached (target: within 2 s); then the
+   same level under CPython on the same positions, and the ratio of the mean depths;
 3. a ``PerformanceObserver`` for ``longtask`` runs on the page only during step 2:
    the longest main-thread task while the worker searched.
 
@@ -100,6 +101,14 @@ def main() -> None:
         depths = [r["depth"] for _, r in rows]
         print(f"mean {statistics.mean(walls):.2f} s, max {max(walls):.2f} s per move; "
               f"depth {min(depths)}-{max(depths)} (mean {statistics.mean(depths):.1f})")
+        # the same level under CPython, same positions (the parity the worker aims at)
+        from reversi.engine.play import choose_move
+        from reversi.formats.notation import parse_position
+
+        native = [choose_move(parse_position(text), level)[1]["depth"] for text in MIDGAME]
+        share = statistics.mean(depths) / statistics.mean(native)
+        print(f"level {level} under CPython, same positions: depth {min(native)}-{max(native)} "
+              f"(mean {statistics.mean(native):.2f}); worker/CPython depth {share:.2f}")
         longest = max(long_tasks, default=0.0)
         print(f"main thread during the searches: {len(long_tasks)} long tasks (> 50 ms), longest {longest:.0f} ms")
         print(f"foreign requests: {len(foreign)}")
