@@ -210,7 +210,8 @@ def test_a_new_game_while_the_computer_thinks_drops_its_answer(app) -> None:
     app.wait_for_function(f"!{board}.aiPending", timeout=60_000)  # no earlier request in flight
     dropped = int(app.get_attribute("#board", "data-ai-dropped"))
     # 5 s: the stale search would end within RESTART_AFTER_SECONDS, so the worker is kept
-    new_game(app, players="computer", you="white", level=7, think="5", shot="new-game-expert-time.png")
+    # (on 10x10, which has no opening book: on 8x8 Expert's first move is a book move, at once)
+    new_game(app, players="computer", you="white", level=7, size=10, think="5", shot="new-game-expert-time.png")
     app.wait_for_selector('.player[data-side="0"].thinking')  # Black is the computer: Expert thinks 5 s
     app.wait_for_function(f"{board}.aiPending === '1'")
     app.wait_for_timeout(300)
@@ -235,7 +236,7 @@ def test_a_long_stale_search_is_stopped_in_place(app) -> None:
     assert app.evaluate("crossOriginIsolated") is True and app.get_attribute("#board", "data-stop") == "shared"
     dropped = int(app.get_attribute("#board", "data-ai-dropped"))
     restarts = app.get_attribute("#board", "data-engine-restarts")
-    new_game(app, players="computer", you="white", level=7, think="30")
+    new_game(app, players="computer", you="white", level=7, size=10, think="30")  # 10x10: no book move
     app.wait_for_function(f"{board}.aiPending === '1'")
     app.wait_for_timeout(2_500)
     # still thinking after Expert's own 1.8 s: the chosen time reached the worker
@@ -266,7 +267,7 @@ def test_without_isolation_a_long_stale_search_is_stopped_by_a_new_worker(browse
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server_url + "?pl=c7ht30")
+    page.goto(server_url + "?s=10&pl=c7ht30")  # 10x10: no opening book, so Expert searches at once
     page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=60_000)
     board = "document.querySelector('#board').dataset"
     assert page.evaluate("crossOriginIsolated") is False and page.get_attribute("#board", "data-stop") == "none"
@@ -380,8 +381,8 @@ def test_a_worker_killed_mid_search_is_reported_and_retry_brings_it_back(app) ->
     """
     board = "document.querySelector('#board').dataset"
     app.wait_for_function(f"!{board}.aiPending", timeout=60_000)
-    new_game(app, players="computer", you="black", level=7)
-    app.click('[data-square="f5"]')
+    new_game(app, players="computer", you="black", level=7, size=10)  # 10x10: no book move, a search
+    app.click(f'[data-square="{legal(app)[0]}"]')
     app.wait_for_function(f"{board}.aiPending === '1'")  # the computer (White, Expert) thinks 1.8 s
     app.evaluate("document.querySelector('script[type=\"py\"][worker]').xworker.terminate()")
     app.wait_for_function(f"document.querySelector('{UNAVAILABLE}') || {board}.moves === '2'", timeout=30_000)
