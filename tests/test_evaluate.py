@@ -320,3 +320,33 @@ def test_generated_scalar_terms_match_the_training_features():
             w * v for w, v in zip(scale, x, strict=False)
         ) + scale[PATTERN_SCALARS.index("mob_own")] * (0 if pos.legal & 1 else 1)
         assert 0 < x[2] < 100 and 0 <= x[4] < 100
+
+
+def test_stability_scalars_count_the_stable_discs_of_each_side():
+    """``stab_own`` and ``stab_opp`` (optional scalars) are the stable discs of each side, in
+    training's features and in the generated evaluator alike."""
+    from reversi.engine.evaluate import KNOWN_SCALARS
+    from reversi.engine.kernels import stable_discs
+
+    rules = Rules()
+    g = rules.geometry
+    names = ["stab_own", "stab_opp"]
+    assert set(names) <= set(KNOWN_SCALARS)
+    header = {
+        "patterns": [{"name": "corner", "squares": [[0, 0]]}],
+        "phases": 1,
+        "phase_of_empties": [0] * 65,
+        "scalars": names,
+    }
+    evaluate = build_pattern_evaluator(g, header, [0, 0, 0, 1, 100])
+    seen = 0
+    for seed in range(40):
+        pos = random_position(rules, 30 + seed, seed)
+        empty = pos.empty
+        own, opp = stable_discs(g, pos.player, empty).bit_count(), stable_discs(g, pos.opponent, empty).bit_count()
+        assert pattern_scalars(g, pos.player, pos.opponent, names) == [own, opp]
+        assert evaluate(pos.player, pos.opponent) == own + 100 * opp
+        seen += own + opp > 0
+    assert seen > 5  # positions with stable discs were among them
+    a1 = 1 << g.parse_square("a1")
+    assert pattern_scalars(g, a1, 1 << g.parse_square("d4"), names) == [1, 0]

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reversi import PASS, Position, Rules
-from reversi.core.bitboard import moves
+from reversi.core.bitboard import flips, moves
 from reversi.engine.search import Searcher, TranspositionTable, analyse, search, solve
 from reversi.formats.notation import parse_position
 from tests.bench.plain import minimax
@@ -122,6 +122,46 @@ def test_full_depth_search_is_exact(rules: Rules) -> None:
         assert r.score == 100 * exact, pos
         if r.move != PASS:
             assert -minimax(pos.play(r.move)) == exact
+
+
+def fixed_depth_negamax(rules: Rules, evaluate, p: int, o: int, depth: int) -> int:
+    """Reference: plain negamax to ``depth`` plies (a pass is no ply), the static value at
+    the leaves, exact end scores; no window, no table, no ordering."""
+    g = rules.geometry
+    e = g.mask & ~(p | o)
+    mv = moves(p, o, e, g.shifts)
+    if not mv:
+        if not moves(o, p, e, g.shifts):
+            a, b = p.bit_count(), o.bit_count()
+            d = b - a if rules.anti else a - b
+            return 100 * (d + (e.bit_count() if d > 0 else -e.bit_count() if d else 0))
+        return -fixed_depth_negamax(rules, evaluate, o, p, depth)
+    if depth == 0:
+        return evaluate(p, o)
+    best = None
+    while mv:
+        bit = mv & -mv
+        mv ^= bit
+        f = flips(p, o, bit.bit_length() - 1, g.shifts)
+        v = -fixed_depth_negamax(rules, evaluate, o & ~f, p | f | bit, depth - 1)
+        best = v if best is None else max(best, v)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_fixed_depth_full_width_value_is_the_plain_negamax_value(depth: int) -> None:
+    """The full-width search (windows, table, ordering, leaves valued in their parent's loop)
+    returns at each fixed depth exactly what plain negamax on the same evaluation does."""
+    rules = Rules()
+    evaluate = standin_evaluator(rules)
+    rng = random.Random(depth)
+    for _ in range(12):
+        pos = random_position(rules, rng.randint(8, 40), rng)
+        if pos.is_over or pos.must_pass:
+            continue
+        r = search(pos, max_depth=depth, searcher=Searcher(rules, evaluate, selective=False))
+        assert r.score == fixed_depth_negamax(rules, evaluate, pos.player, pos.opponent, depth), pos
 
 
 def test_exact_empties_uses_the_solver() -> None:

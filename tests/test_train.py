@@ -205,3 +205,21 @@ def test_fit_recovers_a_planted_scalar_model():
         if report["phases"][ph]["rows"] > 60:
             for name, v in zip(PATTERN_SCALARS[1:], scal[1:], strict=False):
                 assert abs(v - 100 * planted[name]) <= 15, (ph, name, v)
+
+
+def test_self_play_with_the_shipped_evaluation_and_stability_scalars(tmp_path):
+    """``--player shipped`` plays with the board's shipped weights (recorded in the header);
+    ``--scalars`` may add the stable-disc counts, which the evaluator then computes."""
+    out = tmp_path / "patterns_8x8.bin"
+    scalars = "bias,parity,mob_own,mob_opp,stab_own,stab_opp"
+    assert main(["patterns", "--quick", "--games", "16", "--player", "shipped", "--scalars", scalars,
+                 "--out", str(out)]) == 0
+    header, _ = load_pattern_weights(str(out))
+    assert header["training"]["player"] == "shipped"
+    assert header["scalars"] == scalars.split(",")
+    evaluate = make_evaluator_from(Rules(), str(tmp_path))
+    assert evaluate.source.count("STABLE(") == 2
+    with pytest.raises(SystemExit):
+        main(["patterns", "--quick", "--scalars", "bias,stab_everything", "--out", str(out)])
+    with pytest.raises(SystemExit):
+        main(["patterns", "--quick", "--player", "edax", "--out", str(out)])

@@ -75,7 +75,7 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry, octagon_cuts
 from reversi.core.rules import Rules
 from reversi.engine.codegen import generate
-from reversi.engine.kernels import moves_by_empties, unflippable_squares
+from reversi.engine.kernels import moves_by_empties, stable_function, unflippable_squares
 from reversi.errors import WeightsError
 from reversi.i18n import _, ngettext
 
@@ -438,7 +438,7 @@ def check_pattern_header(header: object, where: str) -> dict[str, Any]:
     scalars = header.get("scalars")
     if not isinstance(scalars, list) or not all(isinstance(name, str) for name in scalars):
         raise bad(_("scalars must be a list of names"))
-    unknown = [name for name in scalars if name not in PATTERN_SCALARS]
+    unknown = [name for name in scalars if name not in KNOWN_SCALARS]
     if unknown:
         raise bad(_("unknown scalar features {names}").format(names=unknown))
     phases = header.get("phases")
@@ -600,8 +600,12 @@ def build_pattern_indexer(
     return generate(source, f"pattern indexer {g.width}x{g.height}", env)["index"], classes
 
 
-#: Scalar features the pattern evaluator knows, besides the pattern tables.
+#: Scalar features the pattern evaluator knows, besides the pattern tables: the default set
+#: of training...
 PATTERN_SCALARS = ("bias", "parity", "mob_own", "mob_opp", "pot_own", "pot_opp")
+#: ... and the ones a model may add: the stable discs of each side (an under-estimate,
+#: :func:`reversi.engine.kernels.stable_function`).
+KNOWN_SCALARS = (*PATTERN_SCALARS, "stab_own", "stab_opp")
 
 
 def pattern_scalars(
@@ -611,7 +615,8 @@ def pattern_scalars(
 
     ``parity`` is +1 with an odd number of empties, else -1; ``mob_*`` the number of
     legal moves of each side; ``pot_*`` potential mobility: empty squares next to an
-    opponent disc (``pot_own``) or next to an own disc (``pot_opp``).
+    opponent disc (``pot_own``) or next to an own disc (``pot_opp``); ``stab_*`` the
+    discs of each side that can never be flipped (as the solver finds them).
     """
     empty = g.mask & ~(player | opponent)
     near_o = near_p = 0
@@ -626,6 +631,10 @@ def pattern_scalars(
         "pot_own": (near_o & empty).bit_count(),
         "pot_opp": (near_p & empty).bit_count(),
     }
+    if "stab_own" in names or "stab_opp" in names:
+        stable = stable_function(g)
+        values["stab_own"] = stable(player, empty).bit_count()
+        values["stab_opp"] = stable(opponent, empty).bit_count()
     return [values[name] for name in names]
 
 
@@ -640,7 +649,7 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
     env: dict[str, Any] = {"MOVES": moves_by_empties(g)}
     tables: dict[tuple[int, ...], str] = {}
     terms = []
-    unknown = [s for s in scalars if s not in PATTERN_SCALARS]
+    unknown = [s for s in scalars if s not in KNOWN_SCALARS]
     if unknown:
         raise WeightsError(_("pattern weights: unknown scalar features {names}").format(names=unknown))
     transposed = False
@@ -688,6 +697,10 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
             var = "opponent" if name == "pot_own" else "player"
             near = " | ".join(f"{var} << {d} | {var} >> {d}" for d in g.shifts)
             scalar_terms.append(f"sc[{j}] * (({near}) & e).bit_count()")
+        elif name in ("stab_own", "stab_opp"):
+            env["STABLE"] = stable_function(g)
+            var = "player" if name == "stab_own" else "opponent"
+            scalar_terms.append(f"sc[{j}] * STABLE({var}, e).bit_count()")
     if transposed:
         for var in ("player", "opponent"):
             code = transpose_code(g, var)

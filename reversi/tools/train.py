@@ -67,6 +67,7 @@ from reversi.core.rules import Rules, random_blocked
 from reversi.engine.evaluate import (
     FEATURE_BUCKETS,
     FEATURES,
+    KNOWN_SCALARS,
     PATTERN_SCALARS,
     Evaluator,
     build_pattern_indexer,
@@ -706,6 +707,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=int, default=8, help="patterns: the board size (6, 8, 10, 12...)")
     ap.add_argument("--games", type=int, default=2000, help="self-play games (a ceiling with --time-limit)")
     ap.add_argument("--depth", type=int, default=2, help="search depth of the self-play player")
+    ap.add_argument("--player", choices=["hand", "shipped"], default="hand",
+                    help="the self-play player's evaluation: the hand-set one, or the shipped weights of these rules")
     ap.add_argument("--solve-empties", type=int, default=12, help="exact solve from this many empties")
     ap.add_argument("--epsilon", type=float, default=0.08, help="share of random moves in self-play")
     ap.add_argument("--ridge", default="3,10,30,100", help="ridge penalties to pick from per phase (held out)")
@@ -741,8 +744,8 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"unknown patterns {unknown}; known: {', '.join(KNOWN_PATTERNS)}")
         pattern_set = [(n, KNOWN_PATTERNS[n]) for n in names]
     scalars = [s for s in args.scalars.split(",") if s]
-    if any(s not in PATTERN_SCALARS for s in scalars):
-        ap.error(f"unknown scalars in {scalars}; known: {', '.join(PATTERN_SCALARS)}")
+    if any(s not in KNOWN_SCALARS for s in scalars):
+        ap.error(f"unknown scalars in {scalars}; known: {', '.join(KNOWN_SCALARS)}")
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
@@ -769,8 +772,13 @@ def main(argv: list[str] | None = None) -> int:
                 ap.error(f"--load-data {path}: {e}")
         log(f"fit on {len(data)} saved positions")
     else:
-        # the self-play player is the hand-set evaluation at a shallow search depth
-        evaluators = {r: hand_evaluator(r) for r in rules_list}
+        # the self-play player: the hand-set evaluation, or the shipped one, at a shallow depth
+        if args.player == "shipped":
+            from reversi.engine.evaluate import make_evaluator
+
+            evaluators = {r: make_evaluator(r) for r in rules_list}
+        else:
+            evaluators = {r: hand_evaluator(r) for r in rules_list}
         checkpoint: Callable[[Sample], None] | None = None
         if args.save_data:
             save_path = args.save_data
@@ -791,7 +799,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.load_data:  # a refit: the self-play settings are those of the runs that saved the data
         training["data"] = [os.path.basename(path) for path in args.load_data.split(",")]
     else:
-        training.update(depth=args.depth, solve_empties=args.solve_empties, epsilon=args.epsilon, seed=args.seed)
+        training.update(depth=args.depth, solve_empties=args.solve_empties, epsilon=args.epsilon, seed=args.seed,
+                        player=args.player)
     training.update(ridge=ridges, bootstrap=args.bootstrap)
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     if args.what == "probcut":
