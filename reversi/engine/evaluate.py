@@ -32,7 +32,8 @@ Pattern evaluation (a board with its own weights file: 8x8 Othello, Anti and Cla
     is exactly invariant under the symmetries of the board. Next to the tables, a
     few *scalar* features with one weight each per phase (:data:`PATTERN_SCALARS`):
     bias, parity, the mobility of each side and the potential mobility (empty
-    squares next to the other side's discs) of each side. The shipped model is
+    squares next to the other side's discs) of each side; a model may add the stable
+    discs of each side (:data:`KNOWN_SCALARS`). The shipped model is
     small on purpose (the edge and the 2x4 corner block, 6 phases, about 10k
     weights a phase): see :mod:`reversi.tools.train` and ``reversi/engine/data/README.md``.
 

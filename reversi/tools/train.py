@@ -13,7 +13,8 @@ Pipeline
 --------
 1. **Positions by self-play.** Each game starts with 4 to 8 random moves (varied
    openings), then a fixed-depth alpha-beta player (2 plies by default) on the
-   hand-set evaluation (:func:`reversi.engine.evaluate.hand_evaluator`) plays, with a
+   hand-set evaluation (:func:`reversi.engine.evaluate.hand_evaluator`; with ``--player
+   shipped`` the board's shipped weights, a stronger player) plays, with a
    random move with probability ``epsilon`` (0.08: positions after poor moves, the
    kind a search's leaves are full of). Every game has its own seed (``seed +
    game``), so a run is reproducible. Pattern training plays one board and rule set
@@ -31,7 +32,7 @@ Pipeline
    the features: patterns one-hot over their base-3 configurations, the entries
    that a pattern's own symmetries map onto each other tied to one parameter, plus
    scalar features (mobility of each side, potential mobility of each side,
-   parity, bias). Sparse normal equations, conjugate gradients (scipy). Every tenth
+   parity, bias; ``--scalars`` may add the stable discs of each side). Sparse normal equations, conjugate gradients (scipy). Every tenth
    game is held out; each phase keeps the ridge penalty of ``--ridge`` with the
    lowest held-out error. Feature weights (other shapes) are a small dense ridge
    per bucket.
