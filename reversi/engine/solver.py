@@ -136,6 +136,13 @@ EVAL_ORDER_WEIGHT = 4
 #: position +0.3%), 3-19% less time; from 15 empties or with weight 4 or 12, fewer gains.
 PROBE_ORDER_MIN_EMPTIES = 16
 PROBE_ORDER_WEIGHT = 8
+# Tried on FFO #40 (6.03M nodes with the values here, 2026-12-02) and left out: a 2- or 3-ply
+# search of each child by the evaluation from 17 or 18 empties (5.89M-6.13M nodes, more
+# time); the evaluation terms left out at the nodes expected to search every move (6.11M);
+# SHALLOW 8 (6.51M) or 6 (5.63M nodes but more time); ETC from 12 empties (6.25M);
+# mobility order from 9 (6.41M); stability from 6 (7.91M); W [16, 8, 16, 4] (6.21M),
+# [16, 16, 8, 8] (6.28M). With the exact score as the first guess FFO #40 takes 5.06M nodes:
+# a better first guess is worth at most a sixth.
 
 INFINITY = 10_000
 #: Empty-square sets whose shallow square order is kept (cleared when full; about 25 MB).
