@@ -223,3 +223,34 @@ def test_self_play_with_the_shipped_evaluation_and_stability_scalars(tmp_path):
         main(["patterns", "--quick", "--scalars", "bias,stab_everything", "--out", str(out)])
     with pytest.raises(SystemExit):
         main(["patterns", "--quick", "--player", "edax", "--out", str(out)])
+
+
+def test_a_nested_pattern_folds_into_the_larger_one_with_the_same_values():
+    """The edge fitted beside the edge with its X-squares is folded into the latter's table:
+    one pattern fewer, and exactly the same evaluation everywhere."""
+    from reversi.engine.evaluate import build_pattern_evaluator
+    from reversi.tools.train import Sample, fold_patterns
+
+    rules = Rules()
+    g = rules.geometry
+    data = Sample()
+    for seed in range(40):
+        data.extend(play_game(rules, make_evaluator_from(rules, "/nonexistent"), seed, 0.3, 6, seed, 1))
+    names = ["edge", "edge+2x", "corner2x4"]
+    header, ints, _report = fit_patterns(data, [1.0], lambda m: None, [(n, KNOWN_PATTERNS[n]) for n in names])
+    assert any(ints[: 3**8])  # the edge's own table holds something to fold
+    folded_header, folded = fold_patterns(g, header, ints)
+    assert [p["name"] for p in folded_header["patterns"]] == ["edge+2x", "corner2x4"]
+    assert folded_header["folded"] == {"edge": "edge+2x"}
+    assert len(folded) == len(ints) - header["phases"] * 3**8
+    plain = build_pattern_evaluator(g, header, ints)
+    fast = build_pattern_evaluator(g, folded_header, folded)
+    assert fast.source.count("+ w") == plain.source.count("+ w") - 4  # the edge's 4 lookups gone
+    rng = random.Random(5)
+    for _ in range(200):
+        pos = near_end(rules, rng.randint(1, 58), rng.randrange(10**6))
+        assert fast(pos.player, pos.opponent) == plain(pos.player, pos.opponent)
+    # nothing to fold: the weights are returned as they are
+    edge_only = [("edge", KNOWN_PATTERNS["edge"]), ("corner2x4", KNOWN_PATTERNS["corner2x4"])]
+    h2, w2, _ = fit_patterns(data, [1.0], lambda m: None, edge_only)
+    assert fold_patterns(g, h2, w2) == (h2, w2)

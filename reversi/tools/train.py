@@ -32,9 +32,12 @@ Pipeline
    the features: patterns one-hot over their base-3 configurations, the entries
    that a pattern's own symmetries map onto each other tied to one parameter, plus
    scalar features (mobility of each side, potential mobility of each side,
-   parity, bias; ``--scalars`` may add the stable discs of each side). Sparse normal equations, conjugate gradients (scipy). Every tenth
-   game is held out; each phase keeps the ridge penalty of ``--ridge`` with the
-   lowest held-out error. Feature weights (other shapes) are a small dense ridge
+   parity, bias; ``--scalars`` may add the stable discs of each side). Sparse normal
+   equations, conjugate gradients (scipy). Every tenth game is held out; each phase
+   keeps the ridge penalty of ``--ridge`` with the lowest held-out error. A pattern
+   nested in a larger one (the edge in the edge with its X-squares) is fitted on its
+   own and then folded into the larger one's table (:func:`fold_patterns`): the same
+   values, one lookup fewer. Feature weights (other shapes) are a small dense ridge
    per bucket.
 4. **Write** the weights to ``reversi/engine/data/`` in files plain Python reads (see
    :mod:`reversi.engine.evaluate`): patterns as zlib-compressed int16 centidiscs, features
@@ -77,6 +80,7 @@ from reversi.engine.evaluate import (
     feature_vector,
     geometry_info,
     hand_evaluator,
+    pattern_instances,
     pattern_names,
     pattern_scalars,
     pattern_shape,
@@ -437,6 +441,61 @@ def design(data: Sample, pattern_set: PatternSet, scalars: Sequence[str]) -> tup
         "scalars": list(scalars),
     }
     return header, cols, canon, offsets, total, S, empties
+
+
+def fold_patterns(g: Geometry, header: dict[str, Any], weights: list[int]) -> tuple[dict[str, Any], list[int]]:
+    """Fold each pattern nested in a larger one into it: the same values, fewer lookups.
+
+    A pattern P folds into Q when P's squares are among Q's and every instance of Q holds
+    exactly one instance of P (the edge in the edge with its X-squares): each entry of Q's
+    table then gets the entry of P's table for the configuration of P's squares in it, and P
+    goes. The evaluation is exactly the same (P's table is tied under P's own symmetries,
+    so the order its instance is read in does not matter); it reads one table fewer per
+    instance. Training fits both (the small pattern learns what is common, the large one
+    what the X-squares add, which the ridge penalty keeps small where data is thin).
+    """
+    patterns = header["patterns"]
+    squares = [[tuple(sq) for sq in p["squares"]] for p in patterns]
+    count = len(patterns)
+    into: dict[int, tuple[int, list[int]]] = {}  # folded pattern -> (target, its squares' places)
+    for a in range(count):
+        for b in range(count):
+            if a == b or b in into or any(t == a for t, _ in into.values()):
+                continue
+            if len(squares[a]) >= len(squares[b]) or not set(squares[a]) <= set(squares[b]):
+                continue
+            inst_a = [frozenset(i) for i in pattern_instances(g, squares[a])]
+            inst_b = [frozenset(i) for i in pattern_instances(g, squares[b])]
+            if len(inst_a) == len(inst_b) and all(sum(x <= y for x in inst_a) == 1 for y in inst_b):
+                into[a] = (b, [squares[b].index(sq) for sq in squares[a]])
+                break
+    if not into:
+        return header, weights
+    sizes = [3 ** len(sq) for sq in squares]
+    nscal = len(header["scalars"])
+    per_phase = sum(sizes) + nscal
+    offsets = [sum(sizes[:k]) for k in range(count)]
+    out: list[int] = []
+    for ph in range(header["phases"]):
+        base = ph * per_phase
+        table = [weights[base + offsets[k] : base + offsets[k] + sizes[k]] for k in range(count)]
+        for k in range(count):
+            if k in into:
+                continue
+            folded = list(table[k])
+            for a, (b, places) in into.items():
+                if b != k:
+                    continue
+                for config in range(sizes[k]):
+                    sub = 0
+                    for j, place in enumerate(places):
+                        sub += (config // 3**place % 3) * 3**j
+                    folded[config] += table[a][sub]
+            out += [max(-32767, min(32767, v)) for v in folded]
+        out += weights[base + per_phase - nscal : base + per_phase]
+    header = dict(header, patterns=[p for k, p in enumerate(patterns) if k not in into])
+    header["folded"] = {patterns[a]["name"]: patterns[b]["name"] for a, (b, _) in into.items()}
+    return header, out
 
 
 def fit_patterns(
@@ -821,6 +880,7 @@ def main(argv: list[str] | None = None) -> int:
         save_pattern_weights(out, header, list(weights))
     elif args.what == "patterns":
         header, ints, report = fit_patterns(data, ridges, log, pattern_set, scalars, args.bootstrap)
+        header, ints = fold_patterns(rules_list[0].geometry, header, ints)
         if not args.load_data:
             training["play_seconds"] = play_seconds
         header["training"] = dict(training, seconds=round(time.time() - t0), report=report)
