@@ -33,10 +33,9 @@ Pattern evaluation (a board with its own weights file: 8x8 Othello, Anti and Cla
     few *scalar* features with one weight each per phase (:data:`PATTERN_SCALARS`):
     bias, parity, the mobility of each side and the potential mobility (empty
     squares next to the other side's discs) of each side; a model may add the stable
-    discs of each side (:data:`KNOWN_SCALARS`). The shipped models are
-    small on purpose (8x8 Othello: the edge with its X-squares and the 2x4 corner block,
-    about 40k weights a phase, 6 phases; the other boards and Anti the plain edge, about
-    10k): see :mod:`reversi.tools.train` and ``reversi/engine/data/README.md``.
+    discs of each side (:data:`KNOWN_SCALARS`). The shipped model is
+    small on purpose (the edge and the 2x4 corner block, 6 phases, about 10k
+    weights a phase): see :mod:`reversi.tools.train` and ``reversi/engine/data/README.md``.
 
     Speed: an incremental index update is out of reach in a pure-Python search, so
     the evaluator computes every index from scratch with bit tricks. For each

@@ -123,11 +123,8 @@ KNOWN_PATTERNS = {
     # the 2x4 block from the corner c1 along its straight edge
     "oct_block": [(c, r) for r in range(2) for c in range(2, 6)],
 }
-#: The default pattern set (8x8 and the larger square boards): small, so that a few
-#: thousand games determine it; mobility and potential mobility come as scalar features.
-#: The shipped 8x8 Othello model adds the edge with its X-squares (``--patterns
-#: edge,edge+2x,corner2x4``), which its twenty thousand games determine (see
-#: ``reversi/engine/data/README.md``); Anti and Classic keep this set.
+#: The pattern set of the shipped 8x8 evaluation: small, so that a few thousand
+#: games determine it; mobility and potential mobility come as scalar features.
 PATTERNS_8X8: PatternSet = [(name, KNOWN_PATTERNS[name]) for name in ("edge", "corner2x4")]
 #: The pattern sets of the other boards, by :func:`reversi.engine.evaluate.pattern_shape`:
 #: on a larger square board the edge pattern is the eight squares from each corner (each
