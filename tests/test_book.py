@@ -159,6 +159,7 @@ def test_a_book_grows_from_an_earlier_one_keeping_what_it_had(tmp_path) -> None:
     first = tmp_path / "first.bin"
     assert build_main(["--quick", "--positions", "20", "--out", str(first)]) == 0
     old_header, old = load_book(str(first))
+    assert 4 < len(old) <= 20  # the cap is a bound, not a point after which the last expansion ends
     # taken up again, the tree is the same: every position, its value, nothing searched
     builder = BookBuilder(Rules(), depth=1, ply_cost=40, max_ply=24)
     expanded = builder.grow_from(old)

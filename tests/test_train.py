@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -254,3 +255,23 @@ def test_a_nested_pattern_folds_into_the_larger_one_with_the_same_values():
     edge_only = [("edge", KNOWN_PATTERNS["edge"]), ("corner2x4", KNOWN_PATTERNS["corner2x4"])]
     h2, w2, _ = fit_patterns(data, [1.0], lambda m: None, edge_only)
     assert fold_patterns(g, h2, w2) == (h2, w2)
+
+
+@pytest.mark.parametrize(
+    "rules, name",
+    [(Rules(), "patterns_8x8.bin"), (Rules(anti=True), "patterns_8x8_anti.bin"),
+     (Rules("classic"), "patterns_8x8_classic.bin"), (Rules(size=10), "patterns_10x10.bin")],
+    ids=["othello", "anti", "classic", "10x10"],
+)
+def test_training_fits_the_shape_of_the_shipped_model_by_default(rules, name):
+    """Without ``--patterns`` and ``--scalars`` training fits the pattern set and scalars of
+    the board's shipped model (after folding: 8x8 Othello's edge lives in its edge with the
+    X-squares), so the recorded commands redo it."""
+    from reversi.engine.evaluate import DATA_DIR
+    from reversi.tools.train import default_model
+
+    header, _ = load_pattern_weights(os.path.join(DATA_DIR, name))
+    patterns, scalars = default_model(rules)
+    folded = header.get("folded", {})
+    assert [n for n, _ in patterns if n not in folded] == [p["name"] for p in header["patterns"]]
+    assert list(scalars) == header["scalars"]

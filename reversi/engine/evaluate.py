@@ -33,9 +33,12 @@ Pattern evaluation (a board with its own weights file: 8x8 Othello, Anti and Cla
     few *scalar* features with one weight each per phase (:data:`PATTERN_SCALARS`):
     bias, parity, the mobility of each side and the potential mobility (empty
     squares next to the other side's discs) of each side; a model may add the stable
-    discs of each side (:data:`KNOWN_SCALARS`). The shipped model is
-    small on purpose (the edge and the 2x4 corner block, 6 phases, about 10k
-    weights a phase): see :mod:`reversi.tools.train` and ``reversi/engine/data/README.md``.
+    discs or the corners of each side (:data:`KNOWN_SCALARS`). The shipped models are
+    small on purpose (8x8 Othello: the edge with its X-squares and the 2x4 corner block,
+    about 40k weights a phase, 6 phases, and the corners of each side as scalars, which
+    give a corner its value where a pattern's configuration was never seen; the other
+    boards and Anti the plain edge, about 10k): see :mod:`reversi.tools.train` and
+    ``reversi/engine/data/README.md``.
 
     Speed: an incremental index update is out of reach in a pure-Python search, so
     the evaluator computes every index from scratch with bit tricks. For each
@@ -605,8 +608,9 @@ def build_pattern_indexer(
 #: of training...
 PATTERN_SCALARS = ("bias", "parity", "mob_own", "mob_opp", "pot_own", "pot_opp")
 #: ... and the ones a model may add: the stable discs of each side (an under-estimate,
-#: :func:`reversi.engine.kernels.stable_function`).
-KNOWN_SCALARS = (*PATTERN_SCALARS, "stab_own", "stab_opp")
+#: :func:`reversi.engine.kernels.stable_function`), the corners (unflippable squares) of each
+#: side.
+KNOWN_SCALARS = (*PATTERN_SCALARS, "stab_own", "stab_opp", "corner_own", "corner_opp")
 
 
 def pattern_scalars(
@@ -617,7 +621,8 @@ def pattern_scalars(
     ``parity`` is +1 with an odd number of empties, else -1; ``mob_*`` the number of
     legal moves of each side; ``pot_*`` potential mobility: empty squares next to an
     opponent disc (``pot_own``) or next to an own disc (``pot_opp``); ``stab_*`` the
-    discs of each side that can never be flipped (as the solver finds them).
+    discs of each side that can never be flipped (as the solver finds them); ``corner_*``
+    the corners (unflippable squares) each side holds.
     """
     empty = g.mask & ~(player | opponent)
     near_o = near_p = 0
@@ -636,6 +641,10 @@ def pattern_scalars(
         stable = stable_function(g)
         values["stab_own"] = stable(player, empty).bit_count()
         values["stab_opp"] = stable(opponent, empty).bit_count()
+    if "corner_own" in names or "corner_opp" in names:
+        corners = unflippable_squares(g)
+        values["corner_own"] = (player & corners).bit_count()
+        values["corner_opp"] = (opponent & corners).bit_count()
     return [values[name] for name in names]
 
 
@@ -702,6 +711,9 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
             env["STABLE"] = stable_function(g)
             var = "player" if name == "stab_own" else "opponent"
             scalar_terms.append(f"sc[{j}] * STABLE({var}, e).bit_count()")
+        elif name in ("corner_own", "corner_opp"):
+            var = "player" if name == "corner_own" else "opponent"
+            scalar_terms.append(f"sc[{j}] * ({var} & {unflippable_squares(g):#x}).bit_count()")
     if transposed:
         for var in ("player", "opponent"):
             code = transpose_code(g, var)

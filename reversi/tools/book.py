@@ -128,6 +128,10 @@ class BookBuilder:
                     heapq.heappush(heap, (c, p + 1, child))
         return out
 
+    def unseen_children(self, key: Key) -> int:
+        """How many positions expanding ``key`` would add to the book."""
+        return len({ck for child, _ in self.children(self.positions[key]) if (ck := self.key(child)) not in self.leaf})
+
     def expand(self, keys: list[Key], run: Callable[[list[tuple[Position, int]]], list[int]]) -> int:
         """Value every move of the positions ``keys``; returns the number of searches."""
         tasks: list[tuple[Position, int]] = []
@@ -212,6 +216,9 @@ def build(
         rounds = 0
         while time.time() - t0 < time_limit and len(builder.leaf) < max_positions:
             leaves = builder.frontier(max(1, processes))
+            # the cap is a bound: expand only what keeps the book within it
+            room = max_positions - len(builder.leaf)
+            leaves = [k for k in leaves if (room := room - builder.unseen_children(k)) >= 0]
             if not leaves:
                 break
             searches += builder.expand(leaves, run)

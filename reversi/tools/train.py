@@ -32,7 +32,8 @@ Pipeline
    the features: patterns one-hot over their base-3 configurations, the entries
    that a pattern's own symmetries map onto each other tied to one parameter, plus
    scalar features (mobility of each side, potential mobility of each side,
-   parity, bias; ``--scalars`` may add the stable discs of each side). Sparse normal
+   parity, bias; 8x8 Othello adds the corners of each side, ``--scalars`` may add the
+   stable discs of each side). Sparse normal
    equations, conjugate gradients (scipy). Every tenth game is held out; each phase
    keeps the ridge penalty of ``--ridge`` with the lowest held-out error. A pattern
    nested in a larger one (the edge in the edge with its X-squares) is fitted on its
@@ -123,9 +124,16 @@ KNOWN_PATTERNS = {
     # the 2x4 block from the corner c1 along its straight edge
     "oct_block": [(c, r) for r in range(2) for c in range(2, 6)],
 }
-#: The pattern set of the shipped 8x8 evaluation: small, so that a few thousand
-#: games determine it; mobility and potential mobility come as scalar features.
+#: The pattern set of the 8x8 evaluations of Anti and Classic: small, so that a few
+#: thousand games determine it; mobility and potential mobility come as scalar features.
 PATTERNS_8X8: PatternSet = [(name, KNOWN_PATTERNS[name]) for name in ("edge", "corner2x4")]
+#: The 8x8 Othello model's own (twenty thousand games determine it): the edge with its
+#: X-squares too (the edge is nested in it: fitted beside it, folded into it when written,
+#: :func:`fold_patterns`), ...
+PATTERNS_8X8_OTHELLO: PatternSet = [(name, KNOWN_PATTERNS[name]) for name in ("edge", "edge+2x", "corner2x4")]
+#: ... and the corners of each side as scalars (an unseen configuration of a big pattern
+#: weighs 0; the corner count still gives the corners their value there).
+SCALARS_8X8_OTHELLO = (*PATTERN_SCALARS, "corner_own", "corner_opp")
 #: The pattern sets of the other boards, by :func:`reversi.engine.evaluate.pattern_shape`:
 #: on a larger square board the edge pattern is the eight squares from each corner (each
 #: edge seen from both ends), on 6x6 the whole edge.
@@ -145,6 +153,14 @@ def pattern_set_for(g: Geometry) -> PatternSet:
     if shape is None or g.width < 6:
         raise ValueError(f"no pattern set for a {g.width}x{g.height} board with {len(g.removed)} squares removed")
     return PATTERN_SETS.get(shape, PATTERNS_8X8)
+
+
+def default_model(rules: Rules) -> tuple[PatternSet, tuple[str, ...]]:
+    """The pattern set and scalars that training fits for ``rules`` unless told otherwise."""
+    g = rules.geometry
+    if rules.variant == "othello" and not rules.anti and pattern_shape(g) == "8x8":
+        return PATTERNS_8X8_OTHELLO, SCALARS_8X8_OTHELLO
+    return pattern_set_for(g), PATTERN_SCALARS
 
 
 def pattern_phase(empties: int, start: int = 60) -> int:
@@ -773,7 +789,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epsilon", type=float, default=0.08, help="share of random moves in self-play")
     ap.add_argument("--ridge", default="3,10,30,100", help="ridge penalties to pick from per phase (held out)")
     ap.add_argument("--patterns", default=None, help="patterns: comma list of pattern names to use")
-    ap.add_argument("--scalars", default=",".join(PATTERN_SCALARS), help="patterns: scalar features")
+    ap.add_argument("--scalars", default=None,
+                    help="patterns: scalar features, comma list (default: the board's shipped model's)")
     ap.add_argument("--bootstrap", action="store_true",
                     help="patterns: label each position by the later phases' value a phase further on")
     ap.add_argument("--save-data", default=None, help="save the labelled positions (.npz) as they come")
@@ -803,8 +820,8 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             ap.error(f"unknown patterns {unknown}; known: {', '.join(KNOWN_PATTERNS)}")
         pattern_set = [(n, KNOWN_PATTERNS[n]) for n in names]
-    scalars = [s for s in args.scalars.split(",") if s]
-    if any(s not in KNOWN_SCALARS for s in scalars):
+    scalars = None if args.scalars is None else [s for s in args.scalars.split(",") if s]
+    if scalars is not None and any(s not in KNOWN_SCALARS for s in scalars):
         ap.error(f"unknown scalars in {scalars}; known: {', '.join(KNOWN_SCALARS)}")
 
     def log(msg: str) -> None:
@@ -879,7 +896,11 @@ def main(argv: list[str] | None = None) -> int:
         header.setdefault("training", {})["probcut"] = dict(source, **report)
         save_pattern_weights(out, header, list(weights))
     elif args.what == "patterns":
-        header, ints, report = fit_patterns(data, ridges, log, pattern_set, scalars, args.bootstrap)
+        default_set, default_scalars = default_model(rules_list[0])
+        header, ints, report = fit_patterns(
+            data, ridges, log, pattern_set or default_set, default_scalars if scalars is None else scalars,
+            args.bootstrap,
+        )
         header, ints = fold_patterns(rules_list[0].geometry, header, ints)
         if not args.load_data:
             training["play_seconds"] = play_seconds

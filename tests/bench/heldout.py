@@ -15,6 +15,7 @@ the training report's own held-out figures are against its bootstrapped labels.
 from __future__ import annotations
 
 import argparse
+import os
 
 from reversi.core.rules import Rules
 from reversi.engine.evaluate import make_evaluator_from
@@ -37,6 +38,9 @@ def main() -> None:
                 rows.append((pattern_phase((g.mask & ~(p | o)).bit_count(), start), p, o, label))
     print(f"{len(rows)} held-out positions")
     names = args.models.split(",")
+    for d in names:  # a wrong path would fall back to the generic model: say so instead
+        if not os.path.isfile(os.path.join(d, "patterns_8x8.bin")):
+            ap.error(f"--models: {d} is not a directory holding a patterns_8x8.bin")
     header = f"{'phase':>5}  {'plies':>7}  {'count':>7}  {'zero':>7}  " + "  ".join(f"{n[-24:]:>24}" for n in names)
     print(header)
     evaluators = [make_evaluator_from(rules, d) for d in names]
