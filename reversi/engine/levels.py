@@ -51,7 +51,7 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     # Translators: the names of the computer's strength levels, weakest first
     Level(1, N_("Beginner"), 1, 0.3, 0, 300.0, 1000),
-    Level(2, N_("Novice"), 1, 0.4, 4, 200.0, 700),
+    Level(2, N_("Novice"), 1, 0.4, 4, 150.0, 500),
     # Translators: a strength level: a player who plays now and then
     Level(3, N_("Casual"), 2, 0.5, 6, 120.0, 500),
     # Translators: a strength level: a player of an Othello club
