@@ -199,7 +199,9 @@ def test_fit_recovers_a_planted_scalar_model():
         data.labels.append(sum(planted[n] * v for n, v in zip(PATTERN_SCALARS, x, strict=False)))
         data.games.append(seed)
         data.rules.append(rules)
-    header, ints, report = fit_patterns(data, [1e-3], lambda m: None, [("edge", KNOWN_PATTERNS["edge"])])
+    header, ints, report = fit_patterns(
+        data, [1e-3], lambda m: None, [("edge", KNOWN_PATTERNS["edge"])], scalars=PATTERN_SCALARS
+    )
     per_phase = 3**8 + len(PATTERN_SCALARS)
     for ph in range(header["phases"]):
         scal = ints[ph * per_phase + 3**8 : (ph + 1) * per_phase]
@@ -222,6 +224,8 @@ def test_self_play_with_the_shipped_evaluation_and_stability_scalars(tmp_path):
     assert evaluate.source.count("STABLE(") == 2
     with pytest.raises(SystemExit):
         main(["patterns", "--quick", "--scalars", "bias,stab_everything", "--out", str(out)])
+    with pytest.raises(SystemExit):  # a feature twice would be two columns of one weight
+        main(["patterns", "--quick", "--scalars", "corner_own,bias,corner_own", "--out", str(out)])
     with pytest.raises(SystemExit):
         main(["patterns", "--quick", "--player", "edax", "--out", str(out)])
 

@@ -79,7 +79,7 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry, octagon_cuts
 from reversi.core.rules import Rules
 from reversi.engine.codegen import generate
-from reversi.engine.kernels import moves_by_empties, stable_function, unflippable_squares
+from reversi.engine.kernels import moves_by_empties, stable_function, tables, unflippable_squares
 from reversi.errors import WeightsError
 from reversi.i18n import _, ngettext
 
@@ -642,7 +642,7 @@ def pattern_scalars(
         values["stab_own"] = stable(player, empty).bit_count()
         values["stab_opp"] = stable(opponent, empty).bit_count()
     if "corner_own" in names or "corner_opp" in names:
-        corners = unflippable_squares(g)
+        corners = tables(g).corners  # the unflippable squares, cached by geometry
         values["corner_own"] = (player & corners).bit_count()
         values["corner_opp"] = (opponent & corners).bit_count()
     return [values[name] for name in names]

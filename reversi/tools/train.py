@@ -519,10 +519,11 @@ def fit_patterns(
     ridges: Sequence[float],
     log: Log = print,
     pattern_set: PatternSet | None = None,
-    scalars: Sequence[str] = PATTERN_SCALARS,
+    scalars: Sequence[str] | None = None,
     bootstrap: bool = False,
 ) -> tuple[dict[str, Any], list[int], dict[str, Any]]:
     """Fit the pattern and scalar weights per phase; ``(header, int16 weights, report)``.
+    ``pattern_set`` and ``scalars`` default to the shipped model's (:func:`default_model`).
 
     ``bootstrap``: the phases are fitted from the last to the first, and a position's label
     is not its game's result but the value the later phases' fitted weights give the
@@ -541,8 +542,9 @@ def fit_patterns(
     from scipy.sparse.linalg import LinearOperator, cg  # type: ignore[import-untyped]
 
     g = data.rules[0].geometry
-    chosen = pattern_set_for(g) if pattern_set is None else pattern_set
-    scalars = list(scalars)
+    default_set, default_scalars = default_model(data.rules[0])
+    chosen = default_set if pattern_set is None else pattern_set
+    scalars = list(default_scalars if scalars is None else scalars)
     header, cols, canon, offsets, total, S, empties = design(data, chosen, scalars)
     n, n_inst = cols.shape
     ns = len(scalars)
@@ -823,6 +825,8 @@ def main(argv: list[str] | None = None) -> int:
     scalars = None if args.scalars is None else [s for s in args.scalars.split(",") if s]
     if scalars is not None and any(s not in KNOWN_SCALARS for s in scalars):
         ap.error(f"unknown scalars in {scalars}; known: {', '.join(KNOWN_SCALARS)}")
+    if scalars is not None and len(set(scalars)) < len(scalars):
+        ap.error(f"--scalars names one feature twice: {','.join(scalars)}")
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
@@ -896,11 +900,7 @@ def main(argv: list[str] | None = None) -> int:
         header.setdefault("training", {})["probcut"] = dict(source, **report)
         save_pattern_weights(out, header, list(weights))
     elif args.what == "patterns":
-        default_set, default_scalars = default_model(rules_list[0])
-        header, ints, report = fit_patterns(
-            data, ridges, log, pattern_set or default_set, default_scalars if scalars is None else scalars,
-            args.bootstrap,
-        )
+        header, ints, report = fit_patterns(data, ridges, log, pattern_set, scalars, args.bootstrap)
         header, ints = fold_patterns(rules_list[0].geometry, header, ints)
         if not args.load_data:
             training["play_seconds"] = play_seconds

@@ -32,7 +32,10 @@ def main() -> None:
     start = g.square_count - 4
     rows: list[tuple[int, int, int, float]] = []  # (phase, player, opponent, target)
     for path in args.data.split(","):
-        data = load_samples(path, rules)
+        try:
+            data = load_samples(path, rules)
+        except (OSError, ValueError, KeyError) as e:
+            ap.error(f"--data {path}: {e}")
         for p, o, label, game in zip(data.players, data.opponents, data.labels, data.games, strict=True):
             if game % 10 == 9:
                 rows.append((pattern_phase((g.mask & ~(p | o)).bit_count(), start), p, o, label))
