@@ -4,13 +4,13 @@
     python tests/run.py --fast          # ruff, mypy, then the tests not marked slow or browser
     python tests/run.py [pytest args]   # ruff, mypy, then pytest with these arguments
 
-Installs (only when missing): the Python test packages (pytest, hypothesis,
+Installs (only when missing): the Python test packages (pytest, pytest-xdist, hypothesis,
 Playwright for Python, numpy, scipy, Babel, Markdown, ruff, mypy), Debian's Chromium (``apt-get``,
 needs root), the self-hosted browser runtime (``assets/fetch_runtime.py``) and axe-core, the
 accessibility checker of the browser tests (``npm``, into ``tests/.axe/``).
 Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
-and pytest (with no arguments: the browser tests and the others side by side, two
-processes); exits non-zero when any of them fails. ``.ci/run`` calls this same
+and pytest (with no arguments: every test, in processes beside each other, see
+:func:`everything`); exits non-zero when any of them fails. ``.ci/run`` calls this same
 command.
 """
 
@@ -25,6 +25,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PIP_PACKAGES = {
     "pytest": "pytest>=8",
+    "xdist": "pytest-xdist>=3.5",  # the tests in processes beside each other (a test file to a process)
     "hypothesis": "hypothesis>=6",
     "playwright": "playwright>=1.45",
     "numpy": "numpy>=2.0",
@@ -101,7 +102,7 @@ def main() -> int:
         ensure_runtime()
         ensure_axe()
     failed = standards()
-    code = both_halves() if not args else pytest(args)
+    code = everything() if not args else pytest(args)
     if failed and code == 0:
         say("the tests passed, but the standards above did not")
         return 1
@@ -113,24 +114,14 @@ def pytest(args: list[str]) -> int:
     return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
 
 
-def both_halves() -> int:
-    """Every test: the browser tests, and beside them (the machine has two cores, and the
-    browser tests spend much of their time waiting on Chromium) the rest, whose report is
-    printed after the browser tests' own. The slowest tests are named: CI has 9 minutes."""
-    import tempfile
-
-    rest = ["-m", "not browser", "-p", "no:cacheprovider", "--durations=10", "tests"]
-    browser = ["-m", "browser", "--durations=15", "tests"]
-    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as report:
-        say(f"pytest {' '.join(rest)} (beside the browser tests; its report follows theirs)")
-        other = subprocess.Popen([sys.executable, "-m", "pytest", *rest], cwd=ROOT, stdout=report,
-                                 stderr=subprocess.STDOUT)
-        code = pytest(browser)
-        other_code = other.wait()
-        report.seek(0)
-        print(report.read(), flush=True)
-    say(f"browser tests: exit {code}; the others: exit {other_code}")
-    return code or other_code
+def everything() -> int:
+    """Every test, in one more process than the machine has cores (pytest-xdist): the browser
+    tests spend part of their time waiting on Chromium, and the others keep the cores busy
+    meanwhile. Each process takes whole test files (``--dist loadfile``: a file's fixtures are
+    set up once), and the browser tests of a process share one server and one browser. The
+    slowest tests are named: CI has 9 minutes."""
+    workers = min(4, (os.cpu_count() or 1) + 1)
+    return pytest(["-n", str(workers), "--dist", "loadfile", "-p", "no:cacheprovider", "--durations=15", "tests"])
 
 
 if __name__ == "__main__":

@@ -299,18 +299,26 @@ def test_no_long_task_on_the_main_thread_while_the_computer_thinks(app) -> None:
     app.wait_for_function("window.__longTasks.length >= 1")
     assert max(app.evaluate("window.__longTasks")) >= 140
     app.evaluate("window.__longTasks = []")
-    # now a mid-level search: click, the worker thinks, the reply lands
-    durations = []
+    # now a mid-level search: click, the worker thinks, the reply lands; three moves a round.
+    # On a loaded machine (the tests run beside each other) the page's own short tasks can
+    # stretch past the limit now and then, so a round over it is played again, up to three
+    # rounds: a search on the main thread would make every round fail
+    rounds = []
     for _ in range(3):
-        before = moves(app)
-        app.click(f'[data-square="{legal(app)[0]}"]')
-        app.wait_for_function(f"+document.querySelector('#board').dataset.moves >= {before + 2}"
-                              " || document.querySelector('#board').dataset.over === 'true'", timeout=60_000)
-        app.wait_for_timeout(300)
-        durations += app.evaluate("window.__longTasks")
-        app.evaluate("window.__longTasks = []")
+        durations = []
+        for _ in range(3):
+            before = moves(app)
+            app.click(f'[data-square="{legal(app)[0]}"]')
+            app.wait_for_function(f"+document.querySelector('#board').dataset.moves >= {before + 2}"
+                                  " || document.querySelector('#board').dataset.over === 'true'", timeout=60_000)
+            app.wait_for_timeout(300)
+            durations += app.evaluate("window.__longTasks")
+            app.evaluate("window.__longTasks = []")
+        rounds.append(durations)
+        if max(durations, default=0) <= 100:
+            break
     app.evaluate("window.__observer.disconnect()")
-    assert max(durations, default=0) <= 100, durations
+    assert max(rounds[-1], default=0) <= 100, rounds
 
 
 def test_the_new_game_dialog_shows_the_players(app) -> None:
