@@ -173,3 +173,36 @@ def test_a_book_grows_from_an_earlier_one_keeping_what_it_had(tmp_path) -> None:
     # an unreadable earlier book is refused with a message, not a traceback
     with pytest.raises(SystemExit):
         build_main(["--quick", "--grow", str(tmp_path / "absent.bin"), "--out", str(grown)])
+
+
+def test_a_revalued_book_keeps_its_tree_and_takes_the_current_searchs_values(tmp_path) -> None:
+    first = tmp_path / "first.bin"
+    assert build_main(["--quick", "--positions", "20", "--out", str(first)]) == 0
+    _, old = load_book(str(first))
+    # the earlier book's values made up (as if another evaluation had given them): a revalue
+    # must replace every leaf's by the search's, and every inner position's by negamax
+    skewed = {k: v + 1000 + 7 * i for i, (k, v) in enumerate(sorted(old.items()))}
+    builder = BookBuilder(Rules(), depth=1, ply_cost=40, max_ply=24)
+    builder.grow_from(skewed)
+    assert builder.book() != old
+    searched = builder.research_leaves(lambda tasks: [evaluate(t) for t in tasks])
+    leaves = [k for k in builder.leaf if k not in builder.expanded]
+    assert searched == len(leaves) > 0 and set(builder.book()) == set(old)
+    for k in leaves:
+        assert builder.value[k] == evaluate((builder.positions[k], 1))
+    for key, kids in builder.signed.items():
+        assert builder.value[key] == max(sign * builder.value[k] for k, sign in kids)
+    # the quick build of the same tree with depth 1 gave these very values
+    assert builder.book() == old
+    # from the command line: the header says how many leaves were searched again
+    out = tmp_path / "revalued.bin"
+    skewed_file = tmp_path / "skewed.bin"
+    save_book(str(skewed_file), {"format": "reversi opening book 1", "board": 8, "training": {}}, skewed)
+    # (no room to grow: the book stays the tree it was)
+    assert build_main(["--quick", "--positions", str(len(old)), "--grow", str(skewed_file), "--revalue",
+                       "--out", str(out)]) == 0
+    header, book = load_book(str(out))
+    assert header["training"]["revalued"] == len(leaves) and book == old
+    # --revalue without a book to revalue is refused
+    with pytest.raises(SystemExit):
+        build_main(["--quick", "--revalue", "--out", str(out)])

@@ -5,6 +5,11 @@ Usage::
     python -m reversi.tools.book --depth 8 --time-limit 3600 --processes 2
     python -m reversi.tools.book --quick --out /tmp/book.bin            # tiny, for tests
     python -m reversi.tools.book --grow reversi/engine/data/book_8x8.bin --time-limit 1800  # grow it
+    python -m reversi.tools.book --grow reversi/engine/data/book_8x8.bin --revalue ...  # new weights
+
+``--revalue`` searches every leaf of the earlier book again (with the weights shipped now)
+before it grows: the tree stays, its values are the current evaluation's, and the growth
+then follows the lines that those values favour.
 
 The book (:mod:`reversi.engine.book`) is a tree of positions from the start. Each round
 expands the leaves that the engine's own play is likeliest to reach: a leaf's *cost* is
@@ -155,6 +160,16 @@ class BookBuilder:
         self.revalue()
         return len(tasks)
 
+    def research_leaves(self, run: Callable[[list[tuple[Position, int]]], list[int]]) -> int:
+        """Search every leaf again (``depth`` plies, the weights in use now) and revalue the
+        tree: an earlier book's shape with the current evaluation's values. Returns the
+        number of searches."""
+        keys = [k for k in self.leaf if k not in self.expanded]
+        for k, v in zip(keys, run([(self.positions[k], self.depth) for k in keys]), strict=True):
+            self.leaf[k] = v
+        self.revalue()
+        return len(keys)
+
     def revalue(self) -> None:
         """Negamax over the expanded positions (leaves keep their search value)."""
         value: dict[Key, int] = {}
@@ -191,14 +206,16 @@ def build(
     max_ply: int,
     log: Callable[[str], None],
     earlier: Book | None = None,
+    revalue: bool = False,
 ) -> tuple[Book, dict[str, Any]]:
     """Grow a book until ``time_limit`` seconds or ``max_positions`` positions, from the start
-    or from an ``earlier`` book."""
+    or from an ``earlier`` book (``revalue``: its leaves searched again first, not counted in
+    the time limit)."""
     builder = BookBuilder(rules, depth, ply_cost, max_ply)
     if earlier:
         log(f"grown from a book of {len(earlier)} positions: {builder.grow_from(earlier)} expanded")
-    t0 = time.time()
     searches = 0
+    revalued = 0
     pool = None
     if processes > 1:
         import multiprocessing
@@ -211,6 +228,11 @@ def build(
         return pool.map(evaluate, tasks, chunksize=1)
 
     try:
+        if earlier and revalue:
+            t1 = time.time()
+            revalued = builder.research_leaves(run)
+            log(f"revalued {revalued} leaves in {time.time() - t1:.0f}s: start {builder.value[builder.root]:+d}")
+        t0 = time.time()
         if builder.root not in builder.expanded:
             searches += builder.expand([builder.root], run)
         rounds = 0
@@ -239,6 +261,7 @@ def build(
         "expanded": len(builder.expanded),
         "searches": searches,
         "seconds": round(time.time() - t0),
+        **({"revalued": revalued} if revalued else {}),
         "start_value": builder.value[builder.root],
     }
     return builder.book(), report
@@ -254,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--out", default=None, help="book file (default: the shipped one in reversi/engine/data/)")
     ap.add_argument("--grow", default=None, metavar="BOOK", help="start from this earlier book file")
+    ap.add_argument("--revalue", action="store_true",
+                    help="with --grow: search the earlier book's leaves again first (new weights)")
     ap.add_argument("--quick", action="store_true", help="tiny run for tests")
     args = ap.parse_args(argv)
     if args.quick:
@@ -262,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--depth must be 1 to 20, --positions 1 to 1000000, --processes 1 to 64")
     if not (0 <= args.ply_cost <= 10_000 and 1 <= args.max_ply <= 60 and args.time_limit > 0):
         ap.error("--ply-cost must be 0 to 10000, --max-ply 1 to 60, --time-limit more than 0")
+    if args.revalue and not args.grow:
+        ap.error("--revalue needs --grow BOOK (the book whose leaves are searched again)")
     rules = Rules()
     out = args.out or os.path.join(DATA_DIR, book_names(rules)[0])
 
@@ -280,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
             history = [*old_training.get("earlier", []), {k: v for k, v in old_training.items() if k != "earlier"}]
     book, report = build(
         rules, args.depth, args.time_limit, args.positions, args.processes, args.ply_cost, args.max_ply, log,
-        earlier,
+        earlier, args.revalue,
     )
     if history:
         report["earlier"] = history
