@@ -143,6 +143,10 @@ PROBE_ORDER_WEIGHT = 8
 # mobility order from 9 (6.41M); stability from 6 (7.91M); W [16, 8, 16, 4] (6.21M),
 # [16, 16, 8, 8] (6.28M). With the exact score as the first guess FFO #40 takes 5.06M nodes:
 # a better first guess is worth at most a sixth.
+# Also left out (2026-12-02, reversi/engine/data/README.md): a table of the shallow solver's
+# bounds from 6 empties (7.5% fewer nodes, no less time), flip counts at the last two empties
+# (no gain on FFO #40), flip tests on a small-int neighbourhood window, and legal moves by
+# trying the empties (both no faster).
 
 INFINITY = 10_000
 #: Empty-square sets whose shallow square order is kept (cleared when full; about 25 MB).
