@@ -203,6 +203,12 @@ def test_a_revalued_book_keeps_its_tree_and_takes_the_current_searchs_values(tmp
                        "--out", str(out)]) == 0
     header, book = load_book(str(out))
     assert header["training"]["revalued"] == len(leaves) and book == old
+    # a book without the start (nothing to take up) is built afresh, with nothing revalued
+    foreign = tmp_path / "foreign.bin"
+    save_book(str(foreign), {"format": "reversi opening book 1", "board": 8, "training": {}}, {(1, 2): 5})
+    assert build_main(["--quick", "--positions", "20", "--grow", str(foreign), "--revalue", "--out", str(out)]) == 0
+    header, book = load_book(str(out))
+    assert "revalued" not in header["training"] and (1, 2) not in book and 4 < len(book) <= 20
     # --revalue without a book to revalue is refused
     with pytest.raises(SystemExit):
         build_main(["--quick", "--revalue", "--out", str(out)])

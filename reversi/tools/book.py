@@ -163,7 +163,9 @@ class BookBuilder:
     def research_leaves(self, run: Callable[[list[tuple[Position, int]]], list[int]]) -> int:
         """Search every leaf again (``depth`` plies, the weights in use now) and revalue the
         tree: an earlier book's shape with the current evaluation's values. Returns the
-        number of searches."""
+        number of searches (none when nothing was taken up: an earlier book without the start)."""
+        if self.root not in self.leaf:
+            return 0
         keys = [k for k in self.leaf if k not in self.expanded]
         for k, v in zip(keys, run([(self.positions[k], self.depth) for k in keys]), strict=True):
             self.leaf[k] = v
@@ -231,7 +233,8 @@ def build(
         if earlier and revalue:
             t1 = time.time()
             revalued = builder.research_leaves(run)
-            log(f"revalued {revalued} leaves in {time.time() - t1:.0f}s: start {builder.value[builder.root]:+d}")
+            start = f": start {builder.value[builder.root]:+d}" if revalued else " (the earlier book lacks the start)"
+            log(f"revalued {revalued} leaves in {time.time() - t1:.0f}s{start}")
         t0 = time.time()
         if builder.root not in builder.expanded:
             searches += builder.expand([builder.root], run)
