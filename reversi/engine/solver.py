@@ -224,6 +224,15 @@ class Solver:
             for n in range(nsq + 1)
         ]
         nodes = 0
+        # the keys of the entries stored with at least ``share_min`` empties, for a caller
+        # that passes them on to other solvers (:mod:`reversi.engine.parallel`); none by default
+        share_min = nsq + 1
+        shared: list[tuple[int, int]] = []
+
+        def share(min_empties: int) -> list[tuple[int, int]]:
+            nonlocal share_min
+            share_min = min_empties
+            return shared
 
         def get_nodes() -> int:
             return nodes
@@ -609,6 +618,8 @@ class Solver:
                             v = -ce[1]
                             # ``key`` is set: ETC_MIN_EMPTIES is above TT_MIN_EMPTIES
                             tt[key] = (max(v, lo), hi, b)  # type: ignore[index]
+                            if n >= share_min:
+                                shared.append((p, o))
                             return v
                 if hash_move & mv:
                     # the table's move first, before the others are generated and ordered
@@ -646,6 +657,8 @@ class Solver:
                 else:
                     # failing low says little about which move is best: an earlier one stays
                     tt[key] = (lo, best if best < hi else hi, hash_move or best_move)
+                if n >= share_min:
+                    shared.append(key)
             return best
 
         def pvs(p: int, o: int, alpha: int, beta: int, empty: int, n: int, parity: int, passed: bool) -> int:
@@ -715,6 +728,8 @@ class Solver:
                 else:
                     lo = hi = best
                 tt[key] = (lo, hi, best_move)
+                if n >= share_min:
+                    shared.append(key)
             return best
 
         def solve(p: int, o: int, alpha: int, beta: int) -> int:
@@ -727,6 +742,9 @@ class Solver:
             return pvs(p, o, alpha, beta, empty, n, parity_of(empty), False)
 
         self._solve = solve
+        self._order = order
+        self._parity_of = parity_of
+        self._share = share
         self._get_nodes = get_nodes
         self._set_nodes = set_nodes
 
@@ -768,6 +786,18 @@ class Solver:
             else:
                 lo = g
         return g
+
+    def order(self, p: int, o: int, moves: int, empty: int, hash_move: int = 0) -> list[tuple[int, int, int, int, int]]:
+        """The children of ``(p, o)`` (legal ``moves``, ``empty`` squares) in the order the deep
+        solver searches them, best first: ``(key, move's bit, player, opponent, their moves or -1)``;
+        ``hash_move`` goes first."""
+        return self._order(p, o, moves, empty, empty.bit_count(), self._parity_of(empty), hash_move)
+
+    def share(self, min_empties: int) -> list[tuple[int, int]]:
+        """From now on, the key of every table entry stored with at least ``min_empties``
+        empties is appended to the list returned (the caller clears it), so that the entries
+        can be passed on to another process's solver (:mod:`reversi.engine.parallel`)."""
+        return self._share(min_empties)
 
     def moves(self, p: int, o: int) -> int:
         return _moves(p, o, self.geometry.mask & ~(p | o), self.geometry.shifts)

@@ -10,8 +10,9 @@
   the service worker (``sw.js``) precaches for the page to work offline;
 * the ``[files]`` table of ``pyscript.toml``: every ``.py`` file of the
   ``reversi`` package that the page's main thread runs (PyScript has no directory
-  globbing): not the command line (``reversi/cli/``, ``__main__.py``) nor these
-  tools (``reversi/tools/``), which never run there, nor the worker's script
+  globbing): not the command line (``reversi/cli/``, ``__main__.py``), these
+  tools (``reversi/tools/``) nor the solver on several processes
+  (``reversi/engine/parallel.py``), which never run there, nor the worker's script
   (:data:`FETCHED_BY_SRC`: fetched by its own ``src``), nor what only the worker
   runs (:data:`WORKER_ONLY`: the search, the solver, the evaluation and the
   weights of ``reversi/engine/data/``);
@@ -45,8 +46,9 @@ FILES_HEADER = "[files]\n"
 DATA_FILES = ("patterns_*.bin", "book_*.bin", "features.json")
 
 
-#: Parts of the package the browser never runs (so the page does not ship them).
-NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py")
+#: Parts of the package the browser never runs (so the page does not ship them): the command
+#: line, these tools, and the solver on several processes (the browser has none).
+NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py", "reversi/engine/parallel.py")
 #: Scripts the browser runs but fetches by their ``<script src>``, not through ``[files]``:
 #: the engine's worker (``reversi/ui/dom/page.py`` start_worker). Listed in ``[files]``, the
 #: page's main thread would fetch it too, and a failed fetch of the worker's script would

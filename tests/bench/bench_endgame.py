@@ -1,7 +1,7 @@
 """Exact solve times at 14, 16, 18 and 20 empties: the solver against plain alpha-beta.
 
     python -m tests.bench.bench_endgame [--plain-max 14] [--empties 14,16,18,20] [--count 5]
-    python -m tests.bench.bench_endgame --ffo 41-59 [--limit 180]
+    python -m tests.bench.bench_endgame --ffo 41-59 [--limit 180] [--processes 1,2]
 
 (``--plain-max 16`` adds the plain solver at 16 empties: minutes per position.)
 The public FFO test position #40 (20 empties) is solved last and checked against its
@@ -11,7 +11,10 @@ known answer (``--no-ffo`` leaves it out).
 cold table with a time limit (``--limit`` seconds, wall time, including the midgame
 search for the first guess), and prints per position: the empties, whether it was
 solved within the limit, the score and best move found against the known ones, the
-nodes and the seconds (wall and CPU).
+nodes and the seconds (wall and CPU). ``--processes 1,2`` solves each position once per
+number of processes, one after the other (1: the serial solver; more:
+:func:`reversi.engine.parallel.solve_parallel`, whose nodes are all its workers' and whose
+CPU time is the master's only), so that the ratio is of one run.
 
 Both solvers run in the same process on the same positions (tests/bench/positions.py),
 so the ratio is fair on a shared machine. Wall time and CPU time (``process_time``)
@@ -29,6 +32,7 @@ import argparse
 import time
 
 from reversi.engine.evaluate import make_evaluator
+from reversi.engine.parallel import solve_parallel
 from reversi.engine.search import solve
 from reversi.engine.solver import clear_solvers, solver_for
 from reversi.errors import SolveTimeout
@@ -46,10 +50,11 @@ def main() -> None:
     ap.add_argument("--no-ffo", action="store_true", help="leave out the FFO test positions")
     ap.add_argument("--ffo", help="only these FFO positions, each with a time limit: 41-59, or 40,45")
     ap.add_argument("--limit", type=float, default=180.0, help="seconds per position with --ffo")
+    ap.add_argument("--processes", default="1", help="with --ffo: solve with these numbers of processes (1,2)")
     args = ap.parse_args()
     make_evaluator(parse_position(ENDGAME[14][0]).rules)
     if args.ffo:
-        ffo_table(parse_numbers(args.ffo), args.limit)
+        ffo_table(parse_numbers(args.ffo), args.limit, [int(k) for k in args.processes.split(",")])
         return
     print(f"{'':10}  {'position':64}  {'score':9}  {'wall s':>7}  {'cpu s':>7}  {'nodes':>9}  {'kn/s cpu':>8}")
     worst: dict[int, tuple[float, float]] = {}
@@ -104,27 +109,35 @@ def parse_numbers(text: str) -> list[int]:
     return out
 
 
-def ffo_table(numbers: list[int], limit: float) -> None:
-    """Solve the FFO positions ``numbers`` with ``limit`` seconds each; one line per position."""
+def ffo_table(numbers: list[int], limit: float, processes: list[int]) -> None:
+    """Solve the FFO positions ``numbers`` with ``limit`` seconds each, once per number of
+    ``processes``; one line per solve."""
     print(f"time limit {limit:.0f} s per position (wall), cold table each")
-    print(f"{'':8}  {'empties':>7}  {'solved':6}  {'score':>5}  {'known':>5}  {'move':4}  {'known':11}  "
+    print(f"{'':8}  {'procs':>5}  {'empties':>7}  {'solved':6}  {'score':>5}  {'known':>5}  {'move':4}  {'known':11}  "
           f"{'nodes':>10}  {'wall s':>7}  {'cpu s':>7}")
     for k in numbers:
         text, moves, score = FFO[k]
         pos = parse_position(text)
-        clear_solvers()
-        cpu, wall = time.process_time(), time.perf_counter()
-        try:
-            r = solve(pos, all_best=False, time_limit=limit)
-        except SolveTimeout:
-            solved, got, best, nodes = "no", "", "", solver_for(pos).nodes
-        else:
-            best = move_name(r.best[0], pos.rules.geometry)
-            ok = r.score == score and best in moves.split()
-            solved, got, nodes = "yes" if ok else "WRONG", f"{r.score:+d}", r.nodes
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        print(f"FFO #{k:<3}  {pos.empty.bit_count():7d}  {solved:6}  {got:>5}  {score:+5d}  {best:4}  {moves:11}  "
-              f"{nodes:10d}  {wall:7.1f}  {cpu:7.1f}", flush=True)
+        walls = []
+        for procs in processes:
+            clear_solvers()
+            cpu, wall = time.process_time(), time.perf_counter()
+            try:
+                if procs == 1:
+                    r = solve(pos, all_best=False, time_limit=limit)
+                else:
+                    r = solve_parallel(pos, procs, all_best=False, time_limit=limit)
+            except SolveTimeout:
+                solved, got, best, nodes = "no", "", "", str(solver_for(pos).nodes) if procs == 1 else "-"
+            else:
+                best = move_name(r.best[0], pos.rules.geometry)
+                ok = r.score == score and best in moves.split()
+                solved, got, nodes = "yes" if ok else "WRONG", f"{r.score:+d}", str(r.nodes)
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            walls.append(wall)
+            ratio = f"  x{walls[0] / wall:.2f} against {processes[0]}" if len(walls) > 1 else ""
+            print(f"FFO #{k:<3}  {procs:5d}  {pos.empty.bit_count():7d}  {solved:6}  {got:>5}  {score:+5d}  {best:4}  "
+                  f"{moves:11}  {nodes:>10}  {wall:7.1f}  {cpu:7.1f}{ratio}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,542 @@
+"""The exact solver on several processes (CPython only: the browser has no processes).
+
+:func:`solve_parallel` answers what :func:`reversi.engine.search.solve` answers, with
+the work of one solve shared by worker processes, one per core. It splits the top of
+the tree the way the strong programs' parallel searches do ("young brothers wait",
+YBWC), re-implemented from the idea:
+
+* The **master** (the calling process) searches the first ``SPLIT_DEPTH`` plies
+  itself. At each of these *split nodes* it orders the moves as the serial solver
+  does (its own table's move first, then fastest-first with the evaluation) and
+  searches the **eldest child first**; when that child does not cut, the **younger
+  brothers** go to whichever workers are free, all at once. A child that cuts
+  stops its brothers (their jobs are cancelled); a child that raises alpha restarts
+  the brothers still running with the window they started with. A worker that
+  would wait for an eldest child starts its next brother instead (speculatively:
+  the work is lost if the eldest cuts, but the core was idle).
+* Below the split nodes (or below ``MIN_SPLIT_EMPTIES`` empties) a **job** is an
+  ordinary null-window solve of one position, run by a **worker** process with its
+  own :class:`~reversi.engine.solver.Solver` and table, kept from job to job. Each
+  position has a preferred worker (by its hash) so that a position searched again
+  (in the next MTD(f) test, or by transposition) usually finds its table there;
+  a free worker takes any job rather than wait.
+* The workers' tables are not shared memory, but their entries with at least
+  ``SHARE_MIN_EMPTIES`` empties (a few hundred a job) come back with each job's
+  answer and go to the other workers with their next job.
+* The root is MTD(f) as in the serial solver, from the same midgame estimate, whose
+  move hints go to every worker's table.
+
+Cancelling reaches a running job through shared memory: the worker's stop check
+(:func:`reversi.engine.solver.set_stop_check`) compares the job it runs with the one
+the master cancelled, every few thousand nodes.
+
+Measured by ``python -m tests.bench.bench_endgame --ffo 40 --processes 2`` (serial and
+parallel in one run): see ``reversi/engine/data/README.md``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import signal
+import sys
+import time
+from multiprocessing.connection import Connection, wait
+from typing import Any, cast
+
+from reversi.core.position import PASS, Position
+from reversi.engine.evaluate import make_evaluator
+from reversi.engine.kernels import moves_function
+from reversi.engine.search import SolveResult, estimate, solve
+from reversi.engine.solver import INFINITY, Solver, is_fast, set_stop_check, solver_for
+from reversi.errors import ReversiError, SolveTimeout
+from reversi.i18n import _
+
+#: Plies below the root searched by the master (split nodes); the jobs are the positions below.
+SPLIT_DEPTH = 3
+#: A position with fewer empties is one job (not split): splitting it costs more than it saves.
+MIN_SPLIT_EMPTIES = 12
+#: Table entries with at least this many empties are passed between the workers.
+SHARE_MIN_EMPTIES = 9
+#: Most worker processes a solve may ask for.
+MAX_PROCESSES = 64
+
+
+def default_processes() -> int:
+    """The processes a solve should use here: the cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every platform
+        return max(1, os.cpu_count() or 1)
+
+
+def check_processes(value: object, name: str = "--processes") -> int:
+    """``value`` if it is a whole number of processes from 1 to :data:`MAX_PROCESSES`, else
+    a :class:`ReversiError` naming ``name``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PROCESSES:
+        raise ReversiError(
+            # Translators: {name} is the name of an option, e.g. --processes
+            _("{name} must be a whole number from 1 to {most}, not {value!r}").format(
+                name=name, most=MAX_PROCESSES, value=value
+            )
+        )
+    return value
+
+
+def _worker(conn: Connection, cancel: Any, index: int, position: Position) -> None:
+    """A worker's loop: merge the entries passed on, solve the job, answer; None ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the master's to handle
+    solver = solver_for(position)
+    shared = solver.share(SHARE_MIN_EMPTIES)
+    tt = solver.tt
+    current = [0]
+    set_stop_check(lambda: cancel[index] == current[0])
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if msg is None:
+            return
+        if msg[0] == "reset":
+            tt.clear()
+            tt.update(msg[1])
+            continue
+        job, p, o, alpha, beta, incoming = msg
+        for key, entry in incoming:
+            e = tt.get(key)
+            tt[key] = entry if e is None else (max(entry[0], e[0]), min(entry[1], e[1]), e[2] or entry[2])
+        current[0] = job
+        solver.nodes = 0
+        shared.clear()
+        try:
+            v = solver.solve(p, o, alpha, beta)
+        except SolveTimeout:
+            v = None
+        out = [(key, tt[key]) for key in set(shared) if key in tt]
+        conn.send((job, v, solver.nodes, out))
+
+
+class _Job:
+    """A leaf of the split tree: one position with a window, searched by one worker."""
+
+    __slots__ = ("alpha", "beta", "dead", "index", "job_id", "o", "p", "parent", "stale", "worker")
+
+    def __init__(self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int) -> None:
+        self.parent, self.index = parent, index
+        self.p, self.o, self.alpha, self.beta = p, o, alpha, beta
+        self.worker = -1  # the worker running it, -1 when it waits
+        self.job_id = 0
+        self.dead = False  # its answer is no longer wanted
+        self.stale = False  # cancelled to be run again with a narrower window
+
+
+class _Split:
+    """A split node, searched by the master: eldest child first, then the others at once."""
+
+    __slots__ = (
+        "alpha", "alpha0", "best", "best_move", "beta", "dead", "depth", "finished", "first_done", "hi", "index",
+        "kids", "lo", "o", "p", "parent", "started", "units",
+    )
+
+    def __init__(self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int, depth: int) -> None:
+        self.parent, self.index = parent, index
+        self.p, self.o, self.alpha, self.beta, self.alpha0 = p, o, alpha, beta, alpha
+        self.lo, self.hi = -INFINITY, INFINITY
+        self.depth = depth
+        self.kids: list[tuple[int, int, int]] = []  # (move, player, opponent), best first
+        self.units: dict[int, _Job | _Split] = {}  # the children being searched, by index
+        self.started = 0  # children started so far (in order)
+        self.finished = 0
+        self.best, self.best_move = -INFINITY, 0
+        self.first_done = False
+        self.dead = False
+
+
+def _finished(node: _Split) -> bool:
+    """Is the node done? (a function: the checker cannot see a call change ``node.dead``)"""
+    return node.dead
+
+
+class SolverPool:
+    """Worker processes that solve positions of one rule set together (a context manager).
+
+    ``processes`` workers start at once and stay until :meth:`close`; each keeps its
+    table between solves of the same pool.
+    """
+
+    def __init__(self, position: Position, processes: int) -> None:
+        check_processes(processes, "processes")
+        r = position.rules
+        method = "fork" if sys.platform.startswith("linux") else "spawn"
+        ctx: Any = mp.get_context(method)
+        self.cancel = ctx.RawArray("q", processes)
+        self.conns: list[Connection] = []
+        self.procs: list[Any] = []
+        make_evaluator(r)  # loaded once, before the workers are forked
+        for i in range(processes):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_worker, args=(theirs, self.cancel, i, position), daemon=True)
+            proc.start()
+            theirs.close()
+            self.conns.append(mine)
+            self.procs.append(proc)
+        #: The master's own solver: its ordering and its estimate's table (not the cached one).
+        self.solver = Solver(r.geometry, r.anti, r.empties_to_winner, make_evaluator(r))
+        self.rules = r
+        self.mask = r.geometry.mask
+        self.moves = moves_function(r.geometry)
+        self.tt: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.outbox: list[list[Any]] = [[] for _ in range(processes)]
+        self.running: dict[int, _Job] = {}
+        self.job_id = 0
+        self.deadline: float | None = None
+        #: Counters since the pool started: nodes of all workers, jobs, worker-seconds idle.
+        self.nodes = 0
+        self.jobs = 0
+        self.idle = 0.0
+        self._answer: list[int] = []  # the value of the root being searched, once known
+
+    def __enter__(self) -> SolverPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers (at once: a running job is cancelled)."""
+        for w, job in self.running.items():
+            self.cancel[w] = job.job_id
+        for c in self.conns:
+            try:
+                c.send(None)
+            except OSError:
+                pass
+        for proc in self.procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+        for c in self.conns:
+            c.close()
+        self.conns.clear()
+        self.procs.clear()
+
+    # -- the split tree ---------------------------------------------------------------
+
+    def _children(self, p: int, o: int, mv: int) -> list[tuple[int, int, int]]:
+        # the serial solver's own ordering, with the master's table move first
+        e = self.tt.get((p, o))
+        empty = self.mask & ~(p | o)
+        kids = self.solver.order(p, o, mv, empty, e[2] if e else 0)
+        return [(b, np_, no_) for _, b, np_, no_, _m in kids]
+
+    def _unit(
+        self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int, depth: int
+    ) -> _Job | _Split:
+        empty = self.mask & ~(p | o)
+        if depth == 0 or empty.bit_count() < MIN_SPLIT_EMPTIES:
+            return _Job(parent, index, p, o, alpha, beta)
+        mv = self.moves(p, o, empty)
+        if not mv:
+            return _Job(parent, index, p, o, alpha, beta)  # a pass: the worker's solver handles it
+        node = _Split(parent, index, p, o, alpha, beta, depth)
+        e = self.tt.get((p, o))
+        if e is not None:
+            node.lo, node.hi = e[0], e[1]
+            if e[0] > node.alpha:
+                node.alpha = node.alpha0 = e[0]
+            if e[1] < node.beta:
+                node.beta = e[1]
+        node.kids = self._children(p, o, mv)
+        return node
+
+    def _start_child(self, node: _Split) -> None:
+        i = node.started
+        node.started += 1
+        _move, p, o = node.kids[i]
+        u = self._unit(node, i, p, o, -node.beta, -node.alpha, node.depth - 1)
+        node.units[i] = u
+        if isinstance(u, _Split):
+            self._settle(u)
+
+    def _settle(self, node: _Split) -> None:
+        """A new split node: answered by the table, or its eldest child started."""
+        if node.lo >= node.beta or node.lo == node.hi:
+            self._finish(node, node.lo, store=False)
+        elif node.hi <= node.alpha:
+            self._finish(node, node.hi, store=False)
+        else:
+            self._start_child(node)
+
+    def _runnable(self, unit: _Job | _Split, out: list[_Job]) -> None:
+        """The jobs waiting in ``unit``'s subtree, eldest first (younger brothers are
+        started once their eldest is done)."""
+        if unit.dead:
+            return
+        if isinstance(unit, _Job):
+            if unit.worker < 0:
+                out.append(unit)
+            return
+        if unit.first_done:
+            while unit.started < len(unit.kids) and not unit.dead:
+                self._start_child(unit)
+        for k in sorted(unit.units):
+            u = unit.units.get(k)
+            if u is not None:
+                self._runnable(u, out)
+
+    def _speculate(self, unit: _Job | _Split) -> bool:
+        """Start the next brother of the deepest eldest child still searched; False if none."""
+        if isinstance(unit, _Job) or unit.dead:
+            return False
+        for k in sorted(unit.units):
+            u = unit.units.get(k)
+            if u is not None and self._speculate(u):
+                return True
+        if not unit.first_done and unit.started < len(unit.kids):
+            self._start_child(unit)
+            return True
+        return False
+
+    def _kill(self, unit: _Job | _Split) -> None:
+        unit.dead = True
+        if isinstance(unit, _Job):
+            if unit.worker >= 0:
+                self.cancel[unit.worker] = unit.job_id
+            return
+        for u in unit.units.values():
+            self._kill(u)
+        unit.units.clear()
+
+    def _finish(self, node: _Split, value: int, store: bool = True) -> None:
+        if store:
+            if value <= node.alpha0:
+                node.hi = min(node.hi, value)
+            elif value >= node.beta:
+                node.lo = max(node.lo, value)
+            else:
+                node.lo = node.hi = value
+            e = self.tt.get((node.p, node.o))
+            # failing low says little about the best move: an earlier one stays
+            move = node.best_move if value > node.alpha0 or e is None else e[2] or node.best_move
+            self.tt[(node.p, node.o)] = (node.lo, node.hi, move)
+        node.dead = True
+        for u in node.units.values():
+            self._kill(u)
+        node.units.clear()
+        self._report(node.parent, node.index, value)
+
+    def _report(self, node: _Split | None, index: int, v: int) -> None:
+        """Child ``index`` of ``node`` is worth ``v`` (for its own side to move)."""
+        if node is None:
+            self._answer.append(v)
+            return
+        if node.dead:
+            return
+        node.units.pop(index, None)
+        node.finished += 1
+        val = -v
+        if val > node.best:
+            node.best, node.best_move = val, node.kids[index][0]
+        if val >= node.beta:
+            self._finish(node, val)
+            return
+        if val > node.alpha:
+            node.alpha = val
+            # the brothers still running started with a wider window: run them again
+            for k, u in list(node.units.items()):
+                if isinstance(u, _Job):
+                    if u.worker >= 0:
+                        u.stale = True
+                        self.cancel[u.worker] = u.job_id
+                    u.alpha, u.beta = -node.beta, -node.alpha
+                else:
+                    self._kill(u)
+                    _move, p, o = node.kids[k]
+                    nu = self._unit(node, k, p, o, -node.beta, -node.alpha, node.depth - 1)
+                    node.units[k] = nu
+                    if isinstance(nu, _Split):
+                        self._settle(nu)  # may answer it from the table, and so finish ``node``
+                    if _finished(node):
+                        return
+        if index == 0:
+            node.first_done = True
+        if node.finished == len(node.kids):
+            self._finish(node, node.best)
+
+    def _receive(self, timeout: float | None) -> list[tuple[int, Any]]:
+        if not self.running:
+            return []
+        conns = [self.conns[w] for w in self.running]
+        t0 = time.perf_counter()
+        ready = cast("list[Connection]", wait(conns, timeout))
+        self.idle += (len(self.conns) - len(self.running)) * (time.perf_counter() - t0)
+        out = []
+        for c in ready:
+            w = self.conns.index(c)
+            try:
+                msg: tuple[int, int | None, int, list[Any]] = c.recv()
+            except EOFError:
+                raise ReversiError(_("a solver process stopped unexpectedly")) from None
+            job = self.running.pop(w)
+            _job_id, v, nodes, entries = msg
+            self.nodes += nodes
+            for w2, box in enumerate(self.outbox):
+                if w2 != w:
+                    box.extend(entries)
+            out.append((w, (job, v)))
+        return out
+
+    def _drain(self) -> None:
+        """Wait for the cancelled jobs still running (their workers stop within a few ms)."""
+        for w, job in self.running.items():
+            self.cancel[w] = job.job_id
+        while self.running:
+            self._receive(None)
+
+    def search(self, p: int, o: int, alpha: int, beta: int, depth: int = SPLIT_DEPTH) -> int:
+        """The value of ``(p, o)`` if inside ``(alpha, beta)``, else a bound (fail-soft)."""
+        self._answer.clear()
+        root = self._unit(None, 0, p, o, alpha, beta, depth)
+        if isinstance(root, _Split):
+            self._settle(root)
+        nw = len(self.conns)
+        try:
+            while not self._answer:
+                free = [w for w in range(nw) if w not in self.running]
+                jobs: list[_Job] = []
+                if free:
+                    self._runnable(root, jobs)
+                    while len(jobs) < len(free) and not self._answer and self._speculate(root):
+                        jobs = []
+                        self._runnable(root, jobs)
+                while free and jobs and not self._answer:
+                    w = free[0]
+                    # a free worker takes the first job that prefers it among the next few, else the first
+                    k = next((i for i, j in enumerate(jobs[: len(free) + 2]) if hash((j.p, j.o)) % nw == w), 0)
+                    job = jobs.pop(k)
+                    free.remove(w)
+                    self.job_id += 1
+                    self.jobs += 1
+                    job.worker, job.job_id = w, self.job_id
+                    self.running[w] = job
+                    self.conns[w].send((job.job_id, job.p, job.o, job.alpha, job.beta, self.outbox[w]))
+                    self.outbox[w] = []
+                if self._answer:
+                    break
+                if not self.running:  # cannot happen: an unfinished tree has a job to run
+                    raise RuntimeError("the parallel solver has nothing to run")
+                timeout = None
+                if self.deadline is not None:
+                    timeout = self.deadline - time.perf_counter()
+                    if timeout <= 0:
+                        raise SolveTimeout
+                for _w, (job, v) in self._receive(timeout):
+                    if job.dead:
+                        continue
+                    if v is None:
+                        # cancelled to run again with the narrower window (an answer that came
+                        # first is good for it too: fail-soft, from a wider window)
+                        job.worker = -1
+                        job.stale = False
+                        continue
+                    self._report(job.parent, job.index, v)
+        finally:
+            self._kill(root)
+            self._drain()
+        return self._answer[0]
+
+    def value(self, p: int, o: int, guess: int) -> int:
+        """The exact value of ``(p, o)`` by MTD(f) from ``guess`` (as :meth:`Solver.value`)."""
+        lo, hi = -INFINITY, INFINITY
+        if self.solver.even_scores:
+            g = guess + (guess & 1)
+            while True:
+                v = self.search(p, o, g - 1, g + 1)
+                if v == g:
+                    return v
+                if v < g:
+                    hi = v
+                    g = max(v, lo)
+                else:
+                    lo = v
+                    g = min(v, hi)
+                if lo >= hi:
+                    return lo
+        g = guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self.search(p, o, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def start(self, position: Position) -> int:
+        """Clear the tables for a new position and return its estimate (the first guess)."""
+        self.solver.tt.clear()
+        self.solver.deadline = self.deadline
+        guess = estimate(position, self.solver)
+        hints = dict(self.solver.tt)
+        for c in self.conns:
+            c.send(("reset", hints))
+        self.outbox = [[] for _ in self.conns]
+        self.tt = dict(hints)
+        return guess
+
+
+def solve_parallel(
+    position: Position,
+    processes: int | None = None,
+    *,
+    all_best: bool = True,
+    all_moves: bool = False,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """:func:`reversi.engine.search.solve` on ``processes`` worker processes (default: one
+    per core). Positions the split does not help (fewer than ``MIN_SPLIT_EMPTIES``
+    empties, a placement phase or a binding supply, one process) are solved serially.
+    ``nodes`` counts the workers' nodes. Raises :class:`SolveTimeout` past ``time_limit``.
+    """
+    processes = default_processes() if processes is None else check_processes(processes, "processes")
+    n = position.empty.bit_count()
+    if processes == 1 or n < MIN_SPLIT_EMPTIES or not is_fast(position) or position.is_over:
+        return solve(position, all_best=all_best, all_moves=all_moves, time_limit=time_limit)
+    start = time.perf_counter()
+    with SolverPool(position, processes) as pool:
+        if time_limit is not None:
+            pool.deadline = start + time_limit
+        if position.must_pass:
+            passed = position.pass_turn()
+            v = -pool.value(passed.player, passed.opponent, pool.start(passed))
+            return SolveResult(v, [PASS], pool.nodes, time.perf_counter() - start, {PASS: v})
+        children = [(m, position.play(m)) for m in position.legal_moves()]
+        values: dict[int, int] = {}
+        if all_moves:
+            for m, child in children:
+                if child.is_over:
+                    values[m] = -child.final_margin(child.turn)
+                else:
+                    values[m] = -pool.value(child.player, child.opponent, pool.start(child))
+            score = max(values.values())
+            best = sorted(m for m, _ in children if values[m] == score)
+            return SolveResult(score, best, pool.nodes, time.perf_counter() - start, values)
+        p, o = position.player, position.opponent
+        score = pool.value(p, o, pool.start(position))
+        e = pool.tt.get((p, o))
+        hint = e[2].bit_length() - 1 if e is not None and e[2] else None
+        children.sort(key=lambda mc: (mc[0] != hint, mc[1].legal.bit_count()))
+        best = []
+        for m, child in children:
+            # does this move reach the score? (a null window around it)
+            if child.is_over:
+                v = -child.final_margin(child.turn)
+            else:
+                v = -pool.search(child.player, child.opponent, -score, -score + 1)
+            if v >= score:
+                best.append(m)
+                values[m] = score
+                if not all_best:
+                    break
+        return SolveResult(score, sorted(best), pool.nodes, time.perf_counter() - start, values)

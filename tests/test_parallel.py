@@ -1,0 +1,109 @@
+"""The exact solver on several processes agrees with the serial one, stops on time, and
+refuses a bad number of processes (CPython only: reversi/engine/parallel.py)."""
+
+import multiprocessing
+import random
+import time
+
+import pytest
+
+from reversi.cli.main import main
+from reversi.core.position import Position
+from reversi.core.rules import Rules
+from reversi.engine import parallel
+from reversi.engine.parallel import SolverPool, check_processes, default_processes, solve_parallel
+from reversi.engine.search import solve
+from reversi.engine.solver import clear_solvers
+from reversi.errors import ReversiError, SolveTimeout
+from reversi.formats.notation import parse_position
+from tests.bench.positions import ENDGAME, FFO, random_position
+
+
+def position_at(rules: Rules, empties: int, seed: int) -> Position:
+    while True:
+        pos = random_position(rules, empties, random.Random(seed))
+        if pos.legal_moves():
+            return pos
+        seed += 1000
+
+
+def serial(pos: Position, **kw):
+    clear_solvers()
+    return solve(pos, **kw)
+
+
+@pytest.mark.parametrize("text", ENDGAME[14][:3] + ENDGAME[16][:2])
+def test_the_score_and_the_best_moves_are_the_serial_solvers(text):
+    pos = parse_position(text)
+    got, want = solve_parallel(pos, 2), serial(pos)
+    assert (got.score, got.best) == (want.score, want.best)
+    assert got.nodes > 0
+
+
+def test_every_moves_value_is_the_serial_solvers():
+    pos = position_at(Rules(), 13, seed=5)
+    got, want = solve_parallel(pos, 2, all_moves=True), serial(pos, all_moves=True)
+    assert got.values == want.values and got.best == want.best and got.score == want.score
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_positions_agree_with_a_split_at_every_node(monkeypatch, seed):
+    # split everything from 6 empties up, three processes: many jobs, cuts and restarts
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    pos = position_at(Rules(), 12, seed=100 + seed)
+    with SolverPool(pos, 3) as pool:
+        v = pool.value(pos.player, pos.opponent, pool.start(pos))
+        # any window: fail-soft bounds on the right side
+        lo = pool.search(pos.player, pos.opponent, v - 3, v - 1)
+        hi = pool.search(pos.player, pos.opponent, v + 1, v + 3)
+        assert pool.jobs > 10
+    assert v == serial(pos).score
+    assert lo >= v - 1 and hi <= v + 1
+
+
+def test_anti_positions_use_null_windows_and_agree(monkeypatch):
+    # Anti's scores are not all even: the other MTD(f) loop
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 8)
+    rules = Rules(anti=True)
+    pos = position_at(rules, 12, seed=7)
+    got, want = solve_parallel(pos, 2), serial(pos)
+    assert (got.score, got.best) == (want.score, want.best)
+
+
+def test_a_time_limit_stops_the_workers():
+    pos = parse_position(FFO[40][0])
+    t0 = time.perf_counter()
+    with pytest.raises(SolveTimeout):
+        solve_parallel(pos, 2, time_limit=0.5)
+    assert time.perf_counter() - t0 < 5
+    assert not multiprocessing.active_children()
+
+
+def test_small_or_single_process_solves_are_serial():
+    pos = parse_position(ENDGAME[14][0])
+    near_end = position_at(Rules(), 9, seed=3)
+    assert solve_parallel(near_end, 2).score == serial(near_end).score
+    assert solve_parallel(pos, 1).score == serial(pos).score
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.parametrize("bad", [0, -1, 65, 2.5, "2", True, None])
+def test_a_bad_number_of_processes_is_refused(bad):
+    with pytest.raises(ReversiError, match="processes"):
+        check_processes(bad)
+    assert check_processes(2) == 2 and default_processes() >= 1
+
+
+def test_the_command_line_solves_on_two_processes(capsys, monkeypatch):
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    text = ENDGAME[16][0]
+    assert main(["solve", text, "--json", "-j", "2"]) == 0
+    two = capsys.readouterr().out
+    assert main(["solve", text, "--json"]) == 0
+    one = capsys.readouterr().out
+    import json
+
+    a, b = json.loads(two), json.loads(one)
+    assert (a["score"], a["best"]) == (b["score"], b["best"])
+    assert main(["solve", text, "--processes", "0"]) == 2
+    assert "--processes must be a whole number from 1 to 64, not 0" in capsys.readouterr().err
