@@ -4,4 +4,5 @@ import sys
 
 from reversi.cli.main import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a solver process started by "spawn" imports it again
+    sys.exit(main())

@@ -72,19 +72,22 @@ def test_anti_positions_use_null_windows_and_agree(monkeypatch):
 
 def test_a_time_limit_stops_the_workers():
     pos = parse_position(FFO[40][0])
+    before = set(multiprocessing.active_children())
     t0 = time.perf_counter()
     with pytest.raises(SolveTimeout):
         solve_parallel(pos, 2, time_limit=0.5)
     assert time.perf_counter() - t0 < 5
-    assert not multiprocessing.active_children()
+    assert set(multiprocessing.active_children()) <= before
 
 
 def test_small_or_single_process_solves_are_serial():
+    # no processes are started for them
+    before = set(multiprocessing.active_children())
     pos = parse_position(ENDGAME[14][0])
     near_end = position_at(Rules(), 9, seed=3)
     assert solve_parallel(near_end, 2).score == serial(near_end).score
     assert solve_parallel(pos, 1).score == serial(pos).score
-    assert not multiprocessing.active_children()
+    assert set(multiprocessing.active_children()) == before
 
 
 @pytest.mark.parametrize("bad", [0, -1, 65, 2.5, "2", True, None])
@@ -107,3 +110,26 @@ def test_the_command_line_solves_on_two_processes(capsys, monkeypatch):
     assert (a["score"], a["best"]) == (b["score"], b["best"])
     assert main(["solve", text, "--processes", "0"]) == 2
     assert "--processes must be a whole number from 1 to 64, not 0" in capsys.readouterr().err
+
+
+def test_workers_started_by_spawn_agree():
+    # how they start on macOS and Windows: a fresh interpreter that imports the package
+    pos = parse_position(ENDGAME[14][1])
+    with SolverPool(pos, 2, method="spawn") as pool:
+        v = pool.value(pos.player, pos.opponent, pool.start(pos))
+    assert v == serial(pos).score
+
+
+def test_the_command_line_shares_long_solves_between_the_cores_by_default(capsys, monkeypatch):
+    calls = []
+
+    def spy(pos, processes, **kw):
+        calls.append(processes)
+        return solve(pos, **kw)
+
+    monkeypatch.setattr(parallel, "solve_parallel", spy)
+    assert main(["solve", ENDGAME[16][0], "--json"]) == 0
+    assert main(["solve", ENDGAME[14][0], "--json"]) == 0
+    assert main(["solve", ENDGAME[16][0], "--json", "-j", "1"]) == 0
+    capsys.readouterr()
+    assert calls == ([default_processes()] if default_processes() > 1 else [])

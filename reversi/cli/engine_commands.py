@@ -44,9 +44,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "--processes",
         "-j",
         type=int,
-        default=1,
+        default=None,
         metavar="P",
-        help=_("solve on P processes, one per core: faster from about 16 empties (default 1)"),
+        help=_("solve on P processes (default: one per core from {n} empties, else one)").format(
+            n=AUTO_PARALLEL_EMPTIES
+        ),
     )
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_solve)
@@ -84,11 +86,13 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from reversi.engine.parallel import check_processes, solve_parallel
+    from reversi.engine.parallel import check_processes, default_processes, solve_parallel
     from reversi.engine.search import SolveTimeout, solve
 
     pos = position_from_args(args)
     g = pos.rules.geometry
+    if args.processes is None:
+        args.processes = default_processes() if pos.empty.bit_count() >= AUTO_PARALLEL_EMPTIES else 1
     check_processes(args.processes, "--processes")
     if args.time is not None:
         check_time_limit(args.time, "--time")
@@ -135,6 +139,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     ))
     return 0
 
+
+#: From this many empties ``solve`` shares the work between the cores unless told otherwise
+#: (below it the processes cost more than they save: bench_endgame --processes 1,2).
+AUTO_PARALLEL_EMPTIES = 16
 
 #: A rough cost of an exact solve under CPython on this engine (bench_endgame): 0.2 s at 14
 #: empties on 8x8, about 4.5 times more for every two empties more.

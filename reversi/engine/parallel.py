@@ -162,13 +162,16 @@ class SolverPool:
     """Worker processes that solve positions of one rule set together (a context manager).
 
     ``processes`` workers start at once and stay until :meth:`close`; each keeps its
-    table between solves of the same pool.
+    table between solves of the same pool. ``method``: how they start (a
+    :mod:`multiprocessing` start method; by default fork on Linux, else spawn).
     """
 
-    def __init__(self, position: Position, processes: int) -> None:
+    def __init__(self, position: Position, processes: int, method: str | None = None) -> None:
         check_processes(processes, "processes")
         r = position.rules
-        method = "fork" if sys.platform.startswith("linux") else "spawn"
+        if method is None:
+            # fork is quick (the weights are loaded already) but safe only on Linux
+            method = "fork" if sys.platform.startswith("linux") else "spawn"
         ctx: Any = mp.get_context(method)
         self.cancel = ctx.RawArray("q", processes)
         self.conns: list[Connection] = []

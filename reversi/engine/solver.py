@@ -55,6 +55,12 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   the table's move at the root after the last test, checked with one null window
   (cheap: its subtree is in the table).
 
+Several processes: :mod:`reversi.engine.parallel` splits the top of the tree itself and
+runs :meth:`Solver.solve` jobs below it; it orders its own nodes with :meth:`Solver.order`
+(the deep solver's ordering) and passes table entries between processes with
+:meth:`Solver.share` (a list of the keys stored with many empties; off by default, one
+comparison a stored entry).
+
 Scores are final disc differences for the side to move, counted as the game
 scores them (``Position.final_margin``): in Othello the empty squares of a game
 that ends early go to the winner; in Anti fewer discs is better, so the value is
