@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -57,3 +59,13 @@ def test_the_rules_document_covers_every_rule_set_and_option() -> None:
     headings = " ".join(re.findall(r"^## (.+)$", rules, re.M)).lower()
     for name in ("othello", "anti", "classic", "octagon", "size", "free opening", "blocked", "handicap"):
         assert name in headings, name
+
+
+def test_the_readmes_library_examples_run() -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README, re.S)
+    assert len(blocks) >= 2
+    for code in blocks:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        for expected in re.findall(r"# (\d+ \[.*\])$", code, re.M):  # an output the example promises
+            assert expected in proc.stdout, (expected, proc.stdout)

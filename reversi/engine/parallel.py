@@ -98,9 +98,9 @@ def _worker(conn: Connection, cancel: Any, index: int, position: Position) -> No
             return
         if msg is None:
             return
-        if msg[0] == "reset":
-            tt.clear()
-            tt.update(msg[1])
+        if msg[0] == "hints":  # moves to try first, where the table has nothing yet
+            for key, entry in msg[1].items():
+                tt.setdefault(key, entry)
             continue
         job, p, o, alpha, beta, incoming = msg
         for key, entry in incoming:
@@ -477,15 +477,17 @@ class SolverPool:
         return g
 
     def start(self, position: Position) -> int:
-        """Clear the tables for a new position and return its estimate (the first guess)."""
+        """The first guess for solving ``position``: a short midgame search's estimate, whose
+        best moves near the root go to every table as hints (the tables keep what earlier
+        solves of the pool found: their bounds hold for any root)."""
         self.solver.tt.clear()
         self.solver.deadline = self.deadline
         guess = estimate(position, self.solver)
         hints = dict(self.solver.tt)
         for c in self.conns:
-            c.send(("reset", hints))
-        self.outbox = [[] for _ in self.conns]
-        self.tt = dict(hints)
+            c.send(("hints", hints))
+        for key, entry in hints.items():
+            self.tt.setdefault(key, entry)
         return guess
 
 
