@@ -2,7 +2,11 @@
 refuses a bad number of processes (CPython only: reversi/engine/parallel.py)."""
 
 import multiprocessing
+import os
 import random
+import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -133,3 +137,38 @@ def test_the_command_line_shares_long_solves_between_the_cores_by_default(capsys
     assert main(["solve", ENDGAME[16][0], "--json", "-j", "1"]) == 0
     capsys.readouterr()
     assert calls == ([default_processes()] if default_processes() > 1 else [])
+
+
+def test_ctrl_c_stops_a_solve_on_two_processes_in_one_line():
+    # as a terminal's Ctrl-C: SIGINT to the whole process group, the workers included
+    def own_group():
+        os.setpgrp()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    env = {**os.environ, "LANG": "C.UTF-8"}
+    argv = [sys.executable, "-m", "reversi", "solve", FFO[40][0], "-j", "2"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=own_group)
+    time.sleep(2.5)  # well into the solve (the imports and the estimate take about a second)
+    os.killpg(proc.pid, signal.SIGINT)
+    _out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err, err
+    time.sleep(0.3)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)  # nothing of the group is left
+
+
+@pytest.mark.parametrize("when", ["idle", "busy"])
+def test_a_worker_that_dies_is_reported_in_one_message(when):
+    pos = parse_position(FFO[40][0])
+    with pytest.raises(ReversiError, match="a solver process stopped unexpectedly"):
+        with SolverPool(pos, 2) as pool:
+            guess = pool.start(pos)
+            if when == "idle":
+                os.kill(pool.procs[1].pid, signal.SIGKILL)
+                pool.procs[1].join()
+            else:
+                import threading
+
+                threading.Timer(0.5, os.kill, (pool.procs[0].pid, signal.SIGKILL)).start()
+            pool.value(pos.player, pos.opponent, guess)

@@ -62,3 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback (the solver's processes stop with it)
+        # Translators: printed when the person stops a command with Ctrl-C
+        print(_("interrupted"), file=sys.stderr)
+        return 130

@@ -199,26 +199,36 @@ class SolverPool:
         self.jobs = 0
         self.idle = 0.0
         self._answer: list[int] = []  # the value of the root being searched, once known
+        #: An interruption came in the middle of talking to the workers: they are not asked again.
+        self.broken = False
 
     def __enter__(self) -> SolverPool:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if kind is not None and not issubclass(kind, SolveTimeout):
+            self.broken = True  # an error or Ctrl-C anywhere: a message may be half sent
         self.close()
 
     def close(self) -> None:
-        """Stop the workers (at once: a running job is cancelled)."""
+        """Stop the workers (at once: a running job is cancelled; after an interruption
+        they are terminated)."""
         for w, job in self.running.items():
             self.cancel[w] = job.job_id
-        for c in self.conns:
-            try:
-                c.send(None)
-            except OSError:
-                pass
+        if self.broken:
+            for proc in self.procs:
+                proc.terminate()
+        else:
+            for c in self.conns:
+                try:
+                    c.send(None)
+                except OSError:
+                    pass
         for proc in self.procs:
             proc.join(timeout=5)
             if proc.is_alive():
                 proc.terminate()
+                proc.join(timeout=5)
         for c in self.conns:
             c.close()
         self.conns.clear()
@@ -423,7 +433,10 @@ class SolverPool:
                     self.jobs += 1
                     job.worker, job.job_id = w, self.job_id
                     self.running[w] = job
-                    self.conns[w].send((job.job_id, job.p, job.o, job.alpha, job.beta, self.outbox[w]))
+                    try:
+                        self.conns[w].send((job.job_id, job.p, job.o, job.alpha, job.beta, self.outbox[w]))
+                    except OSError:
+                        raise ReversiError(_("a solver process stopped unexpectedly")) from None
                     self.outbox[w] = []
                 if self._answer:
                     break
@@ -444,9 +457,18 @@ class SolverPool:
                         job.stale = False
                         continue
                     self._report(job.parent, job.index, v)
-        finally:
+        except SolveTimeout:
+            # raised here between messages: the workers can be told, and waited for
             self._kill(root)
             self._drain()
+            raise
+        except BaseException:
+            # Ctrl-C (or worse) may have come in the middle of a message: no more talk, the
+            # workers are stopped by close()
+            self.broken = True
+            raise
+        self._kill(root)
+        self._drain()
         return self._answer[0]
 
     def value(self, p: int, o: int, guess: int) -> int:
