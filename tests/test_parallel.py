@@ -172,3 +172,35 @@ def test_a_worker_that_dies_is_reported_in_one_message(when):
 
                 threading.Timer(0.5, os.kill, (pool.procs[0].pid, signal.SIGKILL)).start()
             pool.value(pos.player, pos.opponent, guess)
+
+
+def test_a_brother_answered_from_the_table_during_a_restart_leaves_no_orphan(monkeypatch):
+    # the eldest raises alpha; restarting brother 1 finds it answered in the table, which
+    # raises alpha again and restarts brother 2 inside the first restart: brother 2 must be
+    # replaced once, and the node must wait for every child (found by a review)
+    from reversi.engine.parallel import _Split
+    from reversi.engine.solver import INFINITY
+
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    seed = 0
+    while True:
+        pos = random_position(Rules(), 12, random.Random(seed))
+        seed += 1
+        if len(pos.legal_moves()) == 4:
+            break
+    with SolverPool(pos, 1) as pool:
+        root = pool._unit(None, 0, pos.player, pos.opponent, -INFINITY, INFINITY, 3)
+        pool._settle(root)
+        pool._start_child(root)
+        pool._start_child(root)  # brothers 1 and 2 started speculatively
+        assert all(isinstance(root.units[k], _Split) for k in (0, 1, 2))
+        _, p1, o1 = root.kids[1]
+        pool.tt[(p1, o1)] = (4, 4, 0)  # brother 1 is known exactly meanwhile
+        old = root.units[2]
+        pool._finish(root.units[0], 10, store=False)  # the eldest: -10 for the root
+        new = root.units[2]
+        assert old.dead and new is not old and not new.dead
+        pool._finish(old, 6)  # a late answer of the replaced brother counts for nothing
+        assert root.finished == 2 and not root.dead
+        pool._finish(new, 6)
+        assert root.finished == 3 and not root.dead and not pool._answer  # brother 3 is still to come

@@ -337,15 +337,15 @@ class SolverPool:
         for u in node.units.values():
             self._kill(u)
         node.units.clear()
-        self._report(node.parent, node.index, value)
+        self._report(node.parent, node.index, value, node)
 
-    def _report(self, node: _Split | None, index: int, v: int) -> None:
-        """Child ``index`` of ``node`` is worth ``v`` (for its own side to move)."""
+    def _report(self, node: _Split | None, index: int, v: int, child: _Job | _Split) -> None:
+        """Child ``index`` of ``node`` (the unit ``child``) is worth ``v`` (for its own side to move)."""
         if node is None:
             self._answer.append(v)
             return
-        if node.dead:
-            return
+        if node.dead or node.units.get(index) is not child:
+            return  # the node is done, or this child was replaced by a restarted one
         node.units.pop(index, None)
         node.finished += 1
         val = -v
@@ -358,6 +358,8 @@ class SolverPool:
             node.alpha = val
             # the brothers still running started with a wider window: run them again
             for k, u in list(node.units.items()):
+                if node.units.get(k) is not u:
+                    continue  # answered or replaced meanwhile (a restart answered from the table)
                 if isinstance(u, _Job):
                     if u.worker >= 0:
                         u.stale = True
@@ -456,7 +458,7 @@ class SolverPool:
                         job.worker = -1
                         job.stale = False
                         continue
-                    self._report(job.parent, job.index, v)
+                    self._report(job.parent, job.index, v, job)
         except SolveTimeout:
             # raised here between messages: the workers can be told, and waited for
             self._kill(root)
