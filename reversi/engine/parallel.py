@@ -290,13 +290,18 @@ class SolverPool:
             if unit.worker < 0:
                 out.append(unit)
             return
-        if unit.first_done:
-            while unit.started < len(unit.kids) and not unit.dead:
-                self._start_child(unit)
-        for k in sorted(unit.units):
-            u = unit.units.get(k)
-            if u is not None:
-                self._runnable(u, out)
+        while True:
+            if unit.first_done:
+                while unit.started < len(unit.kids) and not unit.dead:
+                    self._start_child(unit)
+            for k in sorted(unit.units):
+                u = unit.units.get(k)
+                if u is not None:
+                    self._runnable(u, out)
+            # the walk may answer the eldest from the table (a new split child settled at once):
+            # then the younger brothers are due now, and the walk is made again
+            if unit.dead or not unit.first_done or unit.started >= len(unit.kids):
+                return
 
     def _speculate(self, unit: _Job | _Split) -> bool:
         """Start the next brother of the deepest eldest child still searched; False if none."""
@@ -426,6 +431,10 @@ class SolverPool:
                         jobs = []
                         self._runnable(root, jobs)
                 while free and jobs and not self._answer:
+                    # a job the walk killed later on, or listed twice by a second walk, is not sent
+                    jobs = [j for j in jobs if not j.dead and j.worker < 0]
+                    if not jobs:
+                        break
                     w = free[0]
                     # a free worker takes the first job that prefers it among the next few, else the first
                     k = next((i for i, j in enumerate(jobs[: len(free) + 2]) if hash((j.p, j.o)) % nw == w), 0)
@@ -509,7 +518,10 @@ class SolverPool:
         guess = estimate(position, self.solver)
         hints = dict(self.solver.tt)
         for c in self.conns:
-            c.send(("hints", hints))
+            try:
+                c.send(("hints", hints))
+            except OSError:
+                raise ReversiError(_("a solver process stopped unexpectedly")) from None
         for key, entry in hints.items():
             self.tt.setdefault(key, entry)
         return guess
