@@ -48,7 +48,7 @@ from reversi.core.position import PASS, Position
 from reversi.engine.evaluate import make_evaluator
 from reversi.engine.kernels import moves_function
 from reversi.engine.search import SolveResult, estimate, solve
-from reversi.engine.solver import INFINITY, Solver, is_fast, set_stop_check, solver_for
+from reversi.engine.solver import INFINITY, Solver, is_fast, mtdf, set_stop_check, solver_for
 from reversi.errors import ReversiError, SolveTimeout
 from reversi.i18n import _
 
@@ -484,30 +484,7 @@ class SolverPool:
 
     def value(self, p: int, o: int, guess: int) -> int:
         """The exact value of ``(p, o)`` by MTD(f) from ``guess`` (as :meth:`Solver.value`)."""
-        lo, hi = -INFINITY, INFINITY
-        if self.solver.even_scores:
-            g = guess + (guess & 1)
-            while True:
-                v = self.search(p, o, g - 1, g + 1)
-                if v == g:
-                    return v
-                if v < g:
-                    hi = v
-                    g = max(v, lo)
-                else:
-                    lo = v
-                    g = min(v, hi)
-                if lo >= hi:
-                    return lo
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self.search(p, o, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return g
+        return mtdf(self.search, p, o, guess, self.solver.even_scores)
 
     def start(self, position: Position) -> int:
         """The first guess for solving ``position``: a short midgame search's estimate, whose

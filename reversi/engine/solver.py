@@ -766,32 +766,7 @@ class Solver:
         The table keeps the bounds each test proved, so the tests share their work;
         a guess near the true value (e.g. from a midgame search) saves most of it.
         """
-        lo, hi = -INFINITY, INFINITY
-        if self.even_scores:
-            # every final score is even: a window (g - 1, g + 1) around an even g
-            # is as cheap as a null window and proves "below", "exactly g" or "above"
-            g = guess + (guess & 1)
-            while True:
-                v = self._solve(p, o, g - 1, g + 1)
-                if v == g:
-                    return v
-                if v < g:
-                    hi = v
-                    g = max(v, lo)
-                else:
-                    lo = v
-                    g = min(v, hi)
-                if lo >= hi:
-                    return lo
-        g = guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = self._solve(p, o, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        return g
+        return mtdf(self._solve, p, o, guess, self.even_scores)
 
     def order(self, p: int, o: int, moves: int, empty: int, hash_move: int = 0) -> list[tuple[int, int, int, int, int]]:
         """The children of ``(p, o)`` (legal ``moves``, ``empty`` squares) in the order the deep
@@ -807,6 +782,37 @@ class Solver:
 
     def moves(self, p: int, o: int) -> int:
         return _moves(p, o, self.geometry.mask & ~(p | o), self.geometry.shifts)
+
+
+def mtdf(test: Callable[[int, int, int, int], int], p: int, o: int, guess: int, even_scores: bool) -> int:
+    """The exact value of ``(p, o)`` by MTD(f) from ``guess``: ``test(p, o, alpha, beta)`` is a
+    fail-soft search of the window (the serial solver's, or :mod:`reversi.engine.parallel`'s)."""
+    lo, hi = -INFINITY, INFINITY
+    if even_scores:
+        # every final score is even: a window (g - 1, g + 1) around an even g
+        # is as cheap as a null window and proves "below", "exactly g" or "above"
+        g = guess + (guess & 1)
+        while True:
+            v = test(p, o, g - 1, g + 1)
+            if v == g:
+                return v
+            if v < g:
+                hi = v
+                g = max(v, lo)
+            else:
+                lo = v
+                g = min(v, hi)
+            if lo >= hi:
+                return lo
+    g = guess
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = test(p, o, beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g
 
 
 def clear_solvers() -> None:
