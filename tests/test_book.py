@@ -10,6 +10,7 @@ from reversi import Position, Rules
 from reversi.engine.book import book_for, book_moves, book_names, canonical, load_book, save_book
 from reversi.engine.levels import LEVELS
 from reversi.engine.play import choose_move
+from reversi.engine.protocol import Limits
 from reversi.errors import WeightsError
 from reversi.tools.book import BookBuilder, evaluate
 from reversi.tools.book import main as build_main
@@ -131,7 +132,7 @@ def test_the_shipped_book_plays_varied_openings_at_the_strong_levels_only() -> N
         pos = pos.play(move)
     assert inside >= 6
     # and a caller may turn it off
-    move, info = choose_move(start, 7, time_limit=0.05, use_book=False)
+    move, info = choose_move(start, 7, Limits(seconds=0.05), use_book=False)
     assert not info.get("book")
 
 

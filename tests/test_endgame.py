@@ -16,6 +16,7 @@ from reversi.engine import kernels
 from reversi.engine import search as root
 from reversi.engine import solver as endgame
 from reversi.engine.kernels import final_score, moves_function, stable_discs
+from reversi.engine.protocol import Limits
 from reversi.engine.search import solve
 from reversi.engine.solver import INFINITY, Solver, SolveTimeout, clear_solvers, position_value, solver_for
 from reversi.formats.notation import parse_position
@@ -149,7 +150,7 @@ def test_anti_solver_prefers_losing_discs() -> None:
 def test_node_limit_raises_timeout() -> None:
     pos = parse_position(ENDGAME[16][0])
     with pytest.raises(SolveTimeout):
-        solve(pos, node_limit=2000)
+        solve(pos, Limits(nodes=2000))
     # the solver is usable afterwards
     small = random_position(Rules(), 6, random.Random(1))
     assert solve(small).score == minimax(small)

@@ -35,6 +35,7 @@ from reversi.engine import api, worker
 from reversi.engine.evaluate import DATA_DIR, load_pattern_weights, make_evaluator_from, save_pattern_weights
 from reversi.engine.levels import MAX_TIME_LIMIT, get_level
 from reversi.engine.play import choose_move
+from reversi.engine.protocol import AnalyseRequest, Limits
 from reversi.errors import (
     ClockError,
     EngineRequestError,
@@ -141,12 +142,14 @@ CASES: list[Case] = [
     ("level 0", lambda: get_level(0), EngineRequestError, r"level 0"),
     ("level x", lambda: get_level("x"), EngineRequestError, r"level 'x'"),  # type: ignore[arg-type]
     ("level True", lambda: get_level(True), EngineRequestError, r"level True"),
-    ("choose move time nan", lambda: choose_move(Position.start(), time_limit=math.nan), EngineRequestError,
-     r"time limit nan"),
-    ("choose move time inf", lambda: choose_move(Position.start(), time_limit=math.inf), EngineRequestError,
-     r"time limit inf"),
-    ("choose move time too long", lambda: choose_move(Position.start(), time_limit=MAX_TIME_LIMIT * 2),
-     EngineRequestError, r"time limit"),
+    ("choose move time nan", lambda: choose_move(Position.start(), limits=Limits(seconds=math.nan)), EngineRequestError,
+     r"time_limit nan"),
+    ("choose move time inf", lambda: choose_move(Position.start(), limits=Limits(seconds=math.inf)), EngineRequestError,
+     r"time_limit inf"),
+    ("choose move time too long", lambda: choose_move(Position.start(), limits=Limits(seconds=MAX_TIME_LIMIT * 2)),
+     EngineRequestError, r"time_limit"),
+    ("choose move bare time nan", lambda: choose_move(Position.start(), None, math.nan), EngineRequestError,
+     r"time_limit nan"),
     ("choose move finished game", lambda: choose_move(parse_position("X" * 64 + " O")), EngineRequestError,
      r"game is over"),
     ("api level 1e400", lambda: api.best_move.__wrapped__({}, None, "", level=1e400), EngineRequestError,
@@ -270,10 +273,10 @@ def test_the_worker_names_the_bad_field(fn: Callable[[object], str], fields: dic
 
 
 def test_a_bug_in_the_worker_is_not_passed_off_as_a_bad_request(capsys: pytest.CaptureFixture[str]) -> None:
-    def broken(request: dict[str, Any]) -> dict[str, Any]:
+    def broken(request: AnalyseRequest) -> dict[str, Any]:
         raise KeyError("oops")
 
-    out = json.loads(worker._answer(broken, "{}"))
+    out = json.loads(worker._answer(AnalyseRequest, broken, "{}"))
     assert out["internal"] is True and "KeyError" in out["error"]
     assert "Traceback" in capsys.readouterr().err
 

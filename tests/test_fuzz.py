@@ -309,6 +309,17 @@ def test_saved_clocks(data: Any) -> None:
 
 # -- the engine's requests (what crosses the worker boundary) --------------------------
 
+#: The protocol's fields, and numbers that broke number checks before (huge, NaN, bools).
+PROTOCOL_KEYS = [
+    "rules", "start", "moves", "level", "seed", "time_limit", "node_limit", "max_depth", "exact_empties", "lang",
+    "epoch", "positions", "seconds",
+]
+PROTOCOL_NUMBERS = [10**400, -(10**400), 1e999, -1e999, math.nan, True, False, 0, -1, 2**31, 1e-300]
+#: What JSON text can carry (Python writes no int of more than 4300 digits), and more for Python callers.
+protocol_json_value = st.one_of(json_value, grammar_text, st.sampled_from(PROTOCOL_NUMBERS))
+protocol_value = st.one_of(protocol_json_value, st.just(10**5000))
+
+
 
 @settings(max_examples=max(60, settings().max_examples // 20))  # each one searches briefly
 @given(
@@ -316,7 +327,8 @@ def test_saved_clocks(data: Any) -> None:
         {},
         optional={
             "rules": json_value, "start": json_value, "moves": st.one_of(json_value, grammar_text),
-            "level": json_value, "seed": json_value,
+            "level": json_value, "seed": json_value, "max_depth": protocol_json_value,
+            "exact_empties": protocol_json_value, "node_limit": protocol_json_value, "epoch": protocol_json_value,
         },
     )
 )
@@ -344,6 +356,50 @@ def test_worker_text(text: str) -> None:
         return  # a real request: test_worker_requests covers those
     reply = json.loads(worker.analyse(text))
     assert set(reply) == {"error"} and reply["error"]
+
+
+@given(
+    st.sampled_from(["MoveRequest", "AnalyseRequest", "SolveRequest", "PingRequest", "BenchRequest", "Request"]),
+    st.fixed_dictionaries({}, optional=dict.fromkeys(PROTOCOL_KEYS, protocol_value)),
+)
+def test_protocol_requests(kind_name: str, data: dict[str, Any]) -> None:
+    """A request is read or refused with a message; one read comes back from its own JSON."""
+    from reversi.engine import protocol
+
+    kind = getattr(protocol, kind_name)
+    request = only_our_errors(lambda: kind.from_json(data))
+    if request is None:
+        return
+    assert kind.from_json(json.loads(json.dumps(request.to_json()))) == request
+    if isinstance(request, protocol.PositionRequest):
+        only_our_errors(request.position)
+
+
+@given(
+    st.sampled_from(["MoveReply", "AnalysisReply", "SolveReply"]),
+    st.one_of(
+        protocol_value,
+        st.fixed_dictionaries(
+            {},
+            optional=dict.fromkeys(
+                ["move", "score", "depth", "nodes", "seconds", "exact", "level", "pv", "book", "scores", "best",
+                 "moves", "error", "internal"],
+                protocol_value,
+            ),
+        ),
+    ),
+)
+def test_protocol_replies(kind_name: str, data: Any) -> None:
+    """Whatever the worker answers, the page reads a reply or an error reply: never an exception."""
+    from reversi.engine import protocol
+
+    kind = getattr(protocol, kind_name)
+    reply = protocol.read_reply(kind, data)
+    assert isinstance(reply, (kind, protocol.ErrorReply))
+    if isinstance(reply, protocol.ErrorReply):
+        assert reply.error and len(reply.error) <= protocol.MAX_REPLY_TEXT
+    else:
+        assert kind.from_json(json.loads(json.dumps(reply.to_json()))) == reply
 
 
 # -- the command line -----------------------------------------------------------------

@@ -10,6 +10,7 @@ from test_requests import Board, Recorder, Worker
 
 from reversi.core.rules import WHITE
 from reversi.engine.levels import get_level
+from reversi.engine.protocol import AnalyseRequest, Limits, MoveRequest, PingRequest, Request
 from reversi.ui.health import (
     ACTION_RETRY,
     ACTION_TWO_PLAYERS,
@@ -84,7 +85,7 @@ def test_a_reply_is_overdue_after_its_budget_and_the_margin() -> None:
         health = EngineHealth(clock)
         health.boot()
         health.up()
-        d.send(board.token, {"time_limit": 2.0})
+        d.send(board.token, AnalyseRequest(limits=Limits(seconds=2.0)))
         assert d.reply_seconds() == 2.0 + REPLY_MARGIN_SECONDS
         clock.now += 2.0 + REPLY_MARGIN_SECONDS
         assert not d.overdue() and health.verdict([d]) == ""
@@ -94,7 +95,7 @@ def test_a_reply_is_overdue_after_its_budget_and_the_margin() -> None:
         d.abandon()  # the page stops that worker
         assert not d.overdue()
         # a long budget gets a margin as long as itself
-        d.send(board.token, {"time_limit": 30.0})
+        d.send(board.token, AnalyseRequest(limits=Limits(seconds=30.0)))
         assert d.reply_seconds() == 60.0
         await asyncio.sleep(0)
         worker.release(1, {"ok": True})
@@ -120,9 +121,9 @@ def test_a_call_that_raises_is_a_failure_but_an_error_reply_is_not() -> None:
         health = EngineHealth()
         health.boot()
         health.up()
-        await d.send(board.token, {})
+        await d.send(board.token, Request())
         assert d.failure == "" and health.verdict([d]) == ""  # the engine is there and refused
-        await d.send(board.token, {})
+        await d.send(board.token, Request())
         assert d.failure == "RuntimeError: the worker is gone"
         assert str(health.verdict([d])) == "It stopped working: RuntimeError: the worker is gone."
         assert d.accepted[-1][1] == {"error": "RuntimeError: the worker is gone"}  # shown as before
@@ -135,11 +136,11 @@ def test_a_call_that_raises_is_a_failure_but_an_error_reply_is_not() -> None:
 def test_the_computers_budget_is_its_levels_time_or_the_chosen_one() -> None:
     c = Controller(players=Players.vs_computer(WHITE, 6))
     d = AiDriver(c, clock=FakeClock())
-    assert d.budget_for({"level": 6}) == get_level(6).seconds
-    assert d.budget_for({"level": 7, "time_limit": 30}) == 30.0
+    assert d.budget_for(MoveRequest(level=6)) == get_level(6).seconds
+    assert d.budget_for(MoveRequest(level=7, limits=Limits(seconds=30))) == 30.0
     h = HintDriver(c)
-    assert h.budget_for({"time_limit": HINT_SECONDS}) == HINT_SECONDS
-    assert h.budget_for({"time_limit": True}) == 0.0 and h.budget_for({}) == 0.0
+    assert h.budget_for(AnalyseRequest(limits=Limits(seconds=HINT_SECONDS))) == HINT_SECONDS
+    assert h.budget_for(AnalyseRequest(limits=Limits())) == 0.0 and h.budget_for(PingRequest()) == 0.0
 
 
 def test_a_new_engine_asks_again_where_the_old_one_failed() -> None:

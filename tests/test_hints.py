@@ -10,17 +10,26 @@ from test_players import run
 
 from reversi.core.rules import BLACK
 from reversi.engine import api as engine_api
-from reversi.ui.hints import HINT_EXACT_EMPTIES, HINT_SECONDS, HintDriver, hint_args, hint_label, wants_hints
+from reversi.engine.protocol import AnalyseRequest, Limits
+from reversi.ui.hints import (
+    HINT_EXACT_EMPTIES,
+    HINT_LIMITS,
+    HINT_SECONDS,
+    HintDriver,
+    hint_label,
+    hint_request,
+    wants_hints,
+)
 from reversi.ui.players import Players, ai_token
 from reversi.ui.render import render_board
 from reversi.ui.state import FORM_DEFAULTS, Controller
 
 
 def engine_analyse(calls: list):
-    async def ask(args: dict) -> dict:
-        calls.append(args)
+    async def ask(request: AnalyseRequest) -> dict:
+        calls.append(request)
         await asyncio.sleep(0)
-        return engine_api.analyse(**{**args, "time_limit": 0.2})
+        return engine_api.analyse(**{**request.to_json(), "time_limit": 0.2})
 
     return ask
 
@@ -29,13 +38,13 @@ def held_first(calls: list, gate: asyncio.Event, first_reply: dict | None = None
     """An engine whose first request waits for ``gate`` (the worker still busy), then answers
     ``first_reply`` (or its real values); later requests answer at once."""
 
-    async def ask(args: dict) -> dict:
-        calls.append(args)
+    async def ask(request: AnalyseRequest) -> dict:
+        calls.append(request)
         if len(calls) == 1:
             await gate.wait()
             if first_reply is not None:
                 return first_reply
-        return engine_api.analyse(**{**args, "time_limit": 0.1})
+        return engine_api.analyse(**{**request.to_json(), "time_limit": 0.1})
 
     return ask
 
@@ -55,9 +64,11 @@ def test_labels_are_whole_discs_with_a_sign() -> None:
 def test_the_request_is_what_the_worker_needs() -> None:
     c = Controller()
     c.click("f5")
-    args = hint_args(c)
-    assert args["moves"] == "f5" and args["time_limit"] == HINT_SECONDS
-    assert args["exact_empties"] == HINT_EXACT_EMPTIES and "level" not in args
+    request = hint_request(c)
+    assert request.moves == "f5" and request.limits == HINT_LIMITS == Limits(seconds=HINT_SECONDS, exact_empties=14)
+    args = request.to_json()
+    assert args["time_limit"] == HINT_SECONDS and args["exact_empties"] == HINT_EXACT_EMPTIES and "level" not in args
+    assert AnalyseRequest.from_json(json.loads(json.dumps(args))) == request
     reply = engine_api.analyse(**json.loads(json.dumps({**args, "time_limit": 0.1})))
     assert set(reply["scores"]) == {"d6", "f6", "f4"}  # White's replies to f5
 
@@ -109,7 +120,7 @@ def test_a_stale_reply_is_dropped_and_the_new_position_asked() -> None:
         assert d.dropped == 1 and d.current() == {}
         await d.poke()
         assert set(d.current()) == {"d6", "f6", "f4"}
-        assert calls[1]["moves"] == "f5"
+        assert calls[1].moves == "f5"
 
     run(scenario())
 

@@ -21,6 +21,7 @@ from reversi.engine.levels import (
     levels_table,
 )
 from reversi.engine.play import _softmax_pick, choose_move
+from reversi.engine.protocol import Limits
 from reversi.formats.notation import parse_position, position_to_string
 from tests.bench.plain import minimax
 from tests.bench.positions import MIDGAME, random_position
@@ -47,7 +48,7 @@ def test_bad_levels_are_rejected() -> None:
         with pytest.raises(ValueError):
             get_level(bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        choose_move(Position.start(), time_limit=0)
+        choose_move(Position.start(), limits=Limits(seconds=0))
 
 
 def test_retired_levels_become_expert_and_time_buys_an_earlier_exact_solve() -> None:
@@ -62,7 +63,7 @@ def test_retired_levels_become_expert_and_time_buys_an_earlier_exact_solve() -> 
     assert exact_empties_for(0.1) < exact_empties_for(5) < exact_empties_for(60)
     # a time alone plays Expert with that time, and solves as early as the time allows
     pos = parse_position(MIDGAME[0])
-    _, info = choose_move(pos, time_limit=0.2)
+    _, info = choose_move(pos, limits=Limits(seconds=0.2))
     assert info["level"] == top
 
 
@@ -71,7 +72,7 @@ def test_choose_move_is_legal_at_every_level(level: int) -> None:
     rng = random.Random(level)
     for rules in (Rules(), Rules(anti=True), Rules("classic"), Rules("octagon")):
         pos = random_position(rules, rules.geometry.square_count - 14, rng)
-        move, info = choose_move(pos, level, time_limit=0.3, seed=1)
+        move, info = choose_move(pos, level, Limits(seconds=0.3), seed=1)
         assert pos.is_legal(move)
         assert info["level"] == level
 
@@ -99,7 +100,7 @@ def test_strong_level_plays_the_exact_best_move() -> None:
 def test_time_override_and_pass() -> None:
     pos = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--- O")
     assert choose_move(pos, 3)[0] == PASS
-    _move, info = choose_move(parse_position(MIDGAME[4]), time_limit=0.2)
+    _move, info = choose_move(parse_position(MIDGAME[4]), limits=Limits(seconds=0.2))
     assert info["seconds"] < 0.6 and info["level"] == len(LEVELS)
     assert isinstance(levels_table()[0], dict) and Level(**levels_table()[0]) == LEVELS[0]
 
@@ -171,14 +172,14 @@ def test_big_boards_solve_later_with_much_time(monkeypatch: pytest.MonkeyPatch) 
 
     asked = []
 
-    def fake_search(position, **kw):
-        asked.append(kw["exact_empties"])
+    def fake_search(position, limits, **kw):
+        asked.append(limits.exact_empties)
         raise LookupError  # stop here: only the request is tested
 
     monkeypatch.setattr(play, "search", fake_search)
     for rules in (Rules(), Rules("octagon"), Rules(size=12), Rules(size=10)):
         with pytest.raises(LookupError):  # 8x8's start is in the opening book: the search is asked without it
-            choose_move(Position.start(rules), time_limit=4.0, use_book=False)
+            choose_move(Position.start(rules), limits=Limits(seconds=4.0), use_book=False)
     with pytest.raises(LookupError):
         choose_move(Position.start(Rules(size=10)), 7)
     assert asked == [16, 14, 14, 14, LEVELS[-1].exact_empties]

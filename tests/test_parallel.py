@@ -16,6 +16,7 @@ from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.engine import parallel
 from reversi.engine.parallel import SolverPool, check_processes, default_processes, solve_parallel
+from reversi.engine.protocol import Limits
 from reversi.engine.search import solve
 from reversi.engine.solver import clear_solvers
 from reversi.errors import ReversiError, SolveTimeout
@@ -79,7 +80,7 @@ def test_a_time_limit_stops_the_workers():
     before = set(multiprocessing.active_children())
     t0 = time.perf_counter()
     with pytest.raises(SolveTimeout):
-        solve_parallel(pos, 2, time_limit=0.5)
+        solve_parallel(pos, 2, limits=Limits(seconds=0.5))
     assert time.perf_counter() - t0 < 5
     assert set(multiprocessing.active_children()) <= before
 

@@ -10,6 +10,7 @@ import pytest
 from reversi import PASS, Rules, RulesError
 from reversi.core.rules import BLACK, WHITE
 from reversi.engine.levels import LEVELS
+from reversi.engine.protocol import Limits, MoveRequest
 from reversi.formats.record import rules_to_dict
 from reversi.ui import players as pl
 from reversi.ui.players import (
@@ -132,12 +133,14 @@ def test_no_request_on_a_persons_turn() -> None:
     req = c.ai_request()
     assert req is not None and req["side"] == WHITE
     assert req["token"] == (c.game_id, 1, (sq("f5"),))
-    assert req["args"] == {"rules": rules_to_dict(Rules()), "start": None, "moves": "f5", "level": 2}
+    assert req["args"] == MoveRequest(rules=Rules(), start=None, moves="f5", level=2)
+    assert req["args"].to_json() == {"rules": rules_to_dict(Rules()), "start": None, "moves": "f5", "level": 2}
     # Expert's time per move goes to the worker; other levels keep their own
     c.players = Players.vs_computer(BLACK, 7, 10.0)
-    assert c.ai_request()["args"]["time_limit"] == 10.0
+    assert c.ai_request()["args"].limits == Limits(seconds=10.0)
+    assert c.ai_request()["args"].to_json()["time_limit"] == 10.0
     c.players = Players.vs_computer(BLACK, 6, 10.0)
-    assert "time_limit" not in c.ai_request()["args"]
+    assert "time_limit" not in c.ai_request()["args"].to_json()
 
 
 def test_the_request_is_what_the_worker_needs() -> None:
@@ -146,8 +149,8 @@ def test_the_request_is_what_the_worker_needs() -> None:
     rules = Rules(handicap=2, handicap_color=WHITE, blocked=("a8",))
     c = Controller(rules, players=Players.vs_computer(WHITE, 1))
     req = c.ai_request()
-    assert req is not None and req["args"]["rules"]["handicap_color"] == "white"
-    reply = engine_api.best_move(**req["args"], seed=1)
+    assert req is not None and req["args"].to_json()["rules"]["handicap_color"] == "white"
+    reply = engine_api.best_move(**req["args"].to_json(), seed=1)
     assert "error" not in reply, reply
     assert c.apply_ai_move(req["token"], reply["move"])
     assert c.game.ply == 1
@@ -318,10 +321,10 @@ def run(coro):
 def engine_ask(calls: list):
     from reversi.engine import api as engine_api
 
-    async def ask(args: dict) -> dict:
-        calls.append(args)
+    async def ask(request: MoveRequest) -> dict:
+        calls.append(request)
         await asyncio.sleep(0)
-        return engine_api.best_move(**args, seed=0)
+        return engine_api.best_move(**request.to_json(), seed=0)
 
     return ask
 
@@ -371,7 +374,7 @@ def test_driver_drops_a_stale_reply_and_serves_the_new_game() -> None:
         assert c.game.moves[:1] != [sq("f5")]  # the stale f5 was not played
         await d.task  # the driver asked again for the new game
         assert c.game.moves == [sq("d3")] and len(calls) == 2
-        assert calls[1]["moves"] == "" and d.pending is None
+        assert calls[1].moves == "" and d.pending is None
         assert clock.slept == [pl.MIN_SECONDS_COMPUTERS]  # only the current answer waits
 
     run(scenario())
@@ -460,7 +463,7 @@ def test_driver_abandons_a_long_stale_request_and_ignores_its_late_reply() -> No
         d = AiDriver(c, ask, sleep=clock.sleep, clock=clock)
         first = d.poke()
         await asyncio.sleep(0)
-        assert calls[0]["time_limit"] == 30.0
+        assert calls[0].limits.seconds == 30.0
         clock.now = 1.0
         assert d.stale_seconds_left() == 0.0  # its answer is still wanted
         c.new_game({**FORM_DEFAULTS, "players": "computer", "you": "white", "level": "1"})

@@ -7,9 +7,10 @@ import json
 
 from test_players import run
 
+from reversi.engine.protocol import MoveRequest, Request
 from reversi.ui.hints import HintDriver
 from reversi.ui.players import AiDriver
-from reversi.ui.requests import Args, Reply, RequestDriver, json_ask
+from reversi.ui.requests import Reply, RequestDriver, json_ask
 
 
 class Board:
@@ -41,10 +42,10 @@ class Worker:
     """An engine whose replies wait for the test: ``release(k, reply)`` answers the k-th request."""
 
     def __init__(self) -> None:
-        self.asked: list[Args] = []
+        self.asked: list[Request] = []
         self.gates: list[asyncio.Future] = []
 
-    async def __call__(self, args: Args) -> Reply:
+    async def __call__(self, args: Request) -> Reply:
         self.asked.append(args)
         gate = asyncio.get_running_loop().create_future()
         self.gates.append(gate)
@@ -58,14 +59,14 @@ def test_a_current_reply_is_accepted() -> None:
     async def scenario():
         board, worker = Board(), Worker()
         d = Recorder(board, worker)
-        task = d.send(board.token, {"n": 1})
+        task = d.send(board.token, MoveRequest(seed=1))
         assert task is not None and d.pending == 0 and d.in_flight
         await asyncio.sleep(0)
         worker.release(0, {"value": 7})
         await task
         assert d.accepted == [(0, {"value": 7})] and d.pending is None and not d.in_flight
         assert (d.replies, d.dropped, d.redraws) == (1, 0, 1)
-        assert worker.asked == [{"n": 1}]
+        assert worker.asked == [MoveRequest(seed=1)]
 
     run(scenario())
 
@@ -74,11 +75,11 @@ def test_one_request_at_a_time_and_none_without_an_engine() -> None:
     async def scenario():
         board, worker = Board(), Worker()
         d = Recorder(board)
-        assert not d.ready and d.send(0, {}) is None and d.pending is None
+        assert not d.ready and d.send(0, Request()) is None and d.pending is None
         d.set_engine(worker)
         assert d.ready
-        first = d.send(0, {"n": 1})
-        assert first is not None and d.send(0, {"n": 2}) is None  # busy: not sent
+        first = d.send(0, MoveRequest(seed=1))
+        assert first is not None and d.send(0, MoveRequest(seed=2)) is None  # busy: not sent
         await asyncio.sleep(0)
         assert len(worker.asked) == 1
         worker.release(0, {})
@@ -91,7 +92,7 @@ def test_a_stale_reply_is_dropped() -> None:
     async def scenario():
         board, worker = Board(), Worker()
         d = Recorder(board, worker)
-        task = d.send(board.token, {})
+        task = d.send(board.token, Request())
         await asyncio.sleep(0)
         board.move()  # the page moved on while the engine worked
         assert not d.is_current(0) and d.pending == 0
@@ -107,11 +108,11 @@ def test_an_abandoned_request_is_forgotten_and_its_late_reply_ignored() -> None:
     async def scenario():
         board, worker = Board(), Worker()
         d = Recorder(board, worker)
-        old = d.send(board.token, {"n": 1})
+        old = d.send(board.token, MoveRequest(seed=1))
         await asyncio.sleep(0)
         d.abandon()  # the worker was stopped
         assert d.pending is None and d.dropped == 1 and d.replies == 0
-        new = d.send(board.token, {"n": 2})  # a new request, to a new worker, at once
+        new = d.send(board.token, MoveRequest(seed=2))  # a new request, to a new worker, at once
         assert new is not None and d.pending == 0
         await asyncio.sleep(0)
         worker.release(1, {"value": 2})
@@ -131,11 +132,11 @@ def test_a_late_reply_never_clears_the_request_that_followed() -> None:
     async def scenario():
         board, worker = Board(), Worker()
         d = Recorder(board, worker)
-        old = d.send(board.token, {})
+        old = d.send(board.token, Request())
         await asyncio.sleep(0)
         d.abandon()
         board.move()
-        new = d.send(board.token, {})
+        new = d.send(board.token, Request())
         await asyncio.sleep(0)
         worker.release(0, {"value": 1})
         await old
@@ -161,7 +162,7 @@ def test_abandoned_while_it_settles() -> None:
         board, worker = Board(), Worker()
         d = Slow(board, worker)
         d.gate = asyncio.Event()
-        task = d.send(board.token, {})
+        task = d.send(board.token, Request())
         await asyncio.sleep(0)
         worker.release(0, {"value": 1})
         await asyncio.sleep(0)
@@ -180,7 +181,7 @@ def test_failures_and_nonsense_become_error_replies() -> None:
         board = Board()
         answers: list = [RuntimeError("worker died"), [1, 2], {"ok": True}]
 
-        async def ask(args: Args) -> Reply:
+        async def ask(args: Request) -> Reply:
             answer = answers.pop(0)
             if isinstance(answer, Exception):
                 raise answer
@@ -188,7 +189,7 @@ def test_failures_and_nonsense_become_error_replies() -> None:
 
         d = Recorder(board, ask)
         for _ in range(3):
-            await d.send(board.token, {})
+            await d.send(board.token, Request())
         assert [reply for _, reply in d.accepted] == [
             {"error": "RuntimeError: worker died"},
             {"error": "the engine answered [1, 2]"},
@@ -202,9 +203,9 @@ def test_tasks_are_held_until_done() -> None:
     async def scenario():
         board, worker = Board(), Worker()
         d = Recorder(board, worker)
-        old = d.send(board.token, {})
+        old = d.send(board.token, Request())
         d.abandon()
-        new = d.send(board.token, {})
+        new = d.send(board.token, Request())
         assert d.task is new and d._tasks == {old, new}  # the abandoned one too (not garbage)
         await asyncio.sleep(0)
         worker.release(0, {})
@@ -225,9 +226,11 @@ def test_json_ask_speaks_json_across_the_worker_boundary() -> None:
             return json.dumps({"move": "f5"} if name == "best_move" else [1])
 
         ask = json_ask(call, "best_move")
-        assert await ask({"level": 1}) == {"move": "f5"}
-        assert calls == [("best_move", '{"level": 1, "lang": "en"}')]  # the page's language goes along
-        assert await json_ask(call, "analyse")({}) == {"error": "the engine answered [1]"}
+        assert await ask(MoveRequest(level=1)) == {"move": "f5"}
+        [(name, payload)] = calls
+        assert name == "best_move" and json.loads(payload) == {**MoveRequest(level=1).to_json(), "lang": "en"}
+        assert MoveRequest.from_json(json.loads(payload)) == MoveRequest(level=1, lang="en")  # the page's language
+        assert await json_ask(call, "analyse")(Request()) == {"error": "the engine answered [1]"}
 
     run(scenario())
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from reversi import PASS, Position, Rules
 from reversi.core.bitboard import flips, moves
+from reversi.engine.protocol import Limits
 from reversi.engine.search import Searcher, TranspositionTable, analyse, search, solve
 from reversi.formats.notation import parse_position
 from tests.bench.plain import minimax
@@ -76,10 +77,10 @@ def test_never_an_illegal_move(rule_index: int, seed: int, plies: int, depth: in
         pos = pos.play(PASS if pos.must_pass else rng.choice(pos.legal_moves()))
     if pos.is_over:
         return
-    r = search(pos, max_depth=depth, node_limit=3000, evaluator=standin_evaluator(rules))
+    r = search(pos, Limits(depth=depth, nodes=3000), evaluator=standin_evaluator(rules))
     assert pos.is_legal(r.move)
     assert (r.move == PASS) == pos.must_pass
-    a = analyse(pos, max_depth=depth, node_limit=3000, evaluator=standin_evaluator(rules))
+    a = analyse(pos, Limits(depth=depth, nodes=3000), evaluator=standin_evaluator(rules))
     expected = {PASS} if pos.must_pass else set(pos.legal_moves())
     assert set(a.scores) == expected
 
@@ -91,7 +92,7 @@ def test_respects_the_deadline(rules: Rules, clock: FakeClock) -> None:
     for _ in range(min(10, rules.geometry.square_count // 4)):
         pos = pos.play(PASS if pos.must_pass else rng.choice(pos.legal_moves()))
     t0 = time.perf_counter()
-    r = search(pos, time_limit=0.3)
+    r = search(pos, Limits(seconds=0.3))
     elapsed = time.perf_counter() - t0
     # it stopped within a few clock readings of the deadline (a reading every CLOCK_EVERY nodes),
     # or earlier when the next iteration would most likely not have finished
@@ -104,7 +105,7 @@ def test_deadline_with_the_default_evaluator_and_a_tiny_budget(clock: FakeClock)
 
     pos = parse_position(MIDGAME[2])
     t0 = time.perf_counter()
-    r = search(pos, time_limit=0.02)
+    r = search(pos, Limits(seconds=0.02))
     assert time.perf_counter() - t0 < 0.02 + 10 * clock.step
     assert r.nodes <= (clock.readings + 1) * CLOCK_EVERY  # no more than the readings allow
     assert pos.is_legal(r.move)
@@ -117,7 +118,7 @@ def test_full_depth_search_is_exact(rules: Rules) -> None:
     rng = random.Random(9)
     for _ in range(8):
         pos = random_position(rules, rng.randint(2, 7), rng)
-        r = search(pos, max_depth=20, evaluator=standin_evaluator(rules))
+        r = search(pos, Limits(depth=20), evaluator=standin_evaluator(rules))
         exact = minimax(pos)
         assert r.score == 100 * exact, pos
         if r.move != PASS:
@@ -160,14 +161,14 @@ def test_fixed_depth_full_width_value_is_the_plain_negamax_value(depth: int) -> 
         pos = random_position(rules, rng.randint(8, 40), rng)
         if pos.is_over or pos.must_pass:
             continue
-        r = search(pos, max_depth=depth, searcher=Searcher(rules, evaluate, selective=False))
+        r = search(pos, Limits(depth=depth), searcher=Searcher(rules, evaluate, selective=False))
         assert r.score == fixed_depth_negamax(rules, evaluate, pos.player, pos.opponent, depth), pos
 
 
 def test_exact_empties_uses_the_solver() -> None:
     rng = random.Random(2)
     pos = random_position(Rules(), 10, rng)
-    r = search(pos, time_limit=30, exact_empties=12)
+    r = search(pos, Limits(seconds=30, exact_empties=12))
     assert r.exact and r.score == 100 * solve(pos).score
     assert r.move in solve(pos).best
 
@@ -181,7 +182,7 @@ def test_anti_loses_discs_on_purpose() -> None:
         values = {m: -minimax(pos.play(m)) for m in pos.legal_moves()}
         if len(set(values.values())) < 2:
             continue
-        r = search(pos, max_depth=10, evaluator=standin_evaluator(pos.rules))
+        r = search(pos, Limits(depth=10), evaluator=standin_evaluator(pos.rules))
         assert values[r.move] == max(values.values())
         # the same moves under normal Othello scoring would be judged differently
         checked += 1
@@ -196,7 +197,7 @@ def test_classic_supply_runs_out() -> None:
     pos = Position(rules, pos.black, pos.white, pos.turn, (0, 6))
     if pos.is_over:
         pytest.skip("sample position is over")
-    r = search(pos, max_depth=12, evaluator=standin_evaluator(rules))
+    r = search(pos, Limits(depth=12), evaluator=standin_evaluator(rules))
     assert r.score == 100 * minimax(pos)
     assert pos.is_legal(r.move)
 
@@ -204,25 +205,25 @@ def test_classic_supply_runs_out() -> None:
 def test_must_pass_returns_pass() -> None:
     pos = parse_position("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--- O")
     assert pos.must_pass
-    assert search(pos, max_depth=3).move == PASS
-    assert analyse(pos, max_depth=3).scores.keys() == {PASS}
+    assert search(pos, Limits(depth=3)).move == PASS
+    assert analyse(pos, Limits(depth=3)).scores.keys() == {PASS}
 
 
 def test_analyse_matches_exact_values_at_full_depth() -> None:
     rng = random.Random(12)
     pos = random_position(Rules(), 7, rng)
-    a = analyse(pos, max_depth=12, evaluator=standin_evaluator(pos.rules))
+    a = analyse(pos, Limits(depth=12), evaluator=standin_evaluator(pos.rules))
     assert a.exact
     for m, v in a.scores.items():
         assert v == -100 * minimax(pos.play(m))
-    b = analyse(pos, time_limit=10, exact_empties=8)
+    b = analyse(pos, Limits(seconds=10, exact_empties=8))
     assert b.exact and b.scores == a.scores
 
 
 def test_iterations_and_pv() -> None:
     pos = parse_position(MIDGAME[0])
     seen = []
-    r = search(pos, max_depth=4, evaluator=standin_evaluator(pos.rules), on_iteration=seen.append)
+    r = search(pos, Limits(depth=4), evaluator=standin_evaluator(pos.rules), on_iteration=seen.append)
     assert [x.depth for x in seen] == [1, 2, 3, 4]
     assert r.depth == 4 and r.pv[0] == r.move
     p = pos
@@ -234,7 +235,7 @@ def test_iterations_and_pv() -> None:
 def test_table_stays_bounded() -> None:
     pos = parse_position(MIDGAME[1])
     tt = TranspositionTable(max_entries=500)
-    search(pos, max_depth=5, tt=tt, evaluator=standin_evaluator(pos.rules))
+    search(pos, Limits(depth=5), tt=tt, evaluator=standin_evaluator(pos.rules))
     assert len(tt) <= 500
 
 
@@ -242,9 +243,9 @@ def test_searcher_reuse_gives_same_answer() -> None:
     pos = parse_position(MIDGAME[3])
     ev = standin_evaluator(pos.rules)
     s = Searcher(pos.rules, ev)
-    a = search(pos, max_depth=4, searcher=s)
-    b = search(pos, max_depth=4, searcher=s)
-    c = search(pos, max_depth=4, evaluator=ev)
+    a = search(pos, Limits(depth=4), searcher=s)
+    b = search(pos, Limits(depth=4), searcher=s)
+    c = search(pos, Limits(depth=4), evaluator=ev)
     assert a.score == b.score == c.score
 
 
@@ -253,10 +254,10 @@ def test_analyse_falls_back_when_the_solver_runs_out_of_time(clock: FakeClock) -
 
     pos = parse_position(ENDGAME[20][0])
     t0 = time.perf_counter()
-    a = analyse(pos, time_limit=0.3, exact_empties=20)
+    a = analyse(pos, Limits(seconds=0.3, exact_empties=20))
     assert time.perf_counter() - t0 < 0.3 + 10 * clock.step
     assert set(a.scores) == set(pos.legal_moves()) and not a.exact and a.depth >= 1
-    r = search(pos, time_limit=0.3, exact_empties=20)
+    r = search(pos, Limits(seconds=0.3, exact_empties=20))
     assert pos.is_legal(r.move) and not r.exact
 
 
@@ -270,12 +271,12 @@ def test_a_stop_check_ends_a_search_at_once() -> None:
     set_stop_check(lambda: True)
     try:
         started = time.perf_counter()
-        search(pos, time_limit=30.0)
+        search(pos, Limits(seconds=30.0))
         assert time.perf_counter() - started < 1.0
     finally:
         set_stop_check(None)
     started = time.perf_counter()
-    search(pos, max_depth=3)  # no check: an ordinary search
+    search(pos, Limits(depth=3))  # no check: an ordinary search
     assert time.perf_counter() - started < 5.0
 
 
@@ -314,9 +315,9 @@ def test_probcut_cuts_nodes_and_a_wide_margin_changes_nothing() -> None:
     wide = [Searcher(Rules(), with_probcut(1e5)) for _ in positions]
     nodes = {"full": 0, "tight": 0}
     for pos, f, t, w in zip(positions, full, tight, wide, strict=True):
-        rf = search(pos, max_depth=6, searcher=f)
-        rt = search(pos, max_depth=6, searcher=t)
-        rw = search(pos, max_depth=6, searcher=w)
+        rf = search(pos, Limits(depth=6), searcher=f)
+        rt = search(pos, Limits(depth=6), searcher=t)
+        rw = search(pos, Limits(depth=6), searcher=w)
         assert rw.score == rf.score and rt.move in pos.legal_moves()
         nodes["full"] += rf.nodes
         nodes["tight"] += rt.nodes

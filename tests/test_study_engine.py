@@ -9,6 +9,7 @@ from test_players import run
 
 from reversi import Position, Rules
 from reversi.engine import api as engine_api
+from reversi.engine.protocol import AnalyseRequest
 from reversi.formats.notation import play_transcript
 from reversi.ui.players import Players
 from reversi.ui.state import Controller
@@ -27,10 +28,10 @@ from reversi.ui.study import (
 
 
 def engine(calls: list):
-    async def ask(args: dict) -> dict:
-        calls.append(args)
+    async def ask(request: AnalyseRequest) -> dict:
+        calls.append(request)
         await asyncio.sleep(0)
-        return engine_api.analyse(**args)
+        return engine_api.analyse(**request.to_json())
 
     return ask
 
@@ -62,7 +63,7 @@ def test_the_graph_evaluates_every_position_of_the_main_line_once_in_short_slice
     calls: list = []
     driver = StudyDriver(c, engine(calls))
     assert drain(driver) == 7  # the start and six moves, one slice each
-    assert all(a["time_limit"] == SLICE_SECONDS for a in calls)
+    assert all(a.limits.seconds == SLICE_SECONDS for a in calls)
     points = driver.graph_points()
     assert [p for p, _, _ in points] == list(range(7)) and all(v is not None for _, v, _ in points)
     assert drain(driver) == 0  # nothing left to do
@@ -78,7 +79,7 @@ def test_analysis_deepens_the_position_shown_until_exact_or_enough() -> None:
     driver.graphing = False
     driver.analysing = True
     first = drain(driver, limit=3)
-    assert first == 3 and all(a["moves"] == "f5d6c3d3c4f4" for a in calls)
+    assert first == 3 and all(a.moves == "f5d6c3d3c4f4" for a in calls)
     e = driver.analysis()
     assert e is not None and e.slices == 3 and e.pv and e.pv[0] in e.best and e.depth >= 3
     text = analysis_text(e, c.position, ("Black", "White"))

@@ -182,5 +182,7 @@ def test_requests_carry_the_pages_language() -> None:
         return json.dumps({"error": "x"})
 
     i18n.set_language("da")
-    run(json_ask(call, "best_move")({"level": 3}))
-    assert sent == [{"level": 3, "lang": "da"}]
+    from reversi.engine.protocol import MoveRequest
+
+    run(json_ask(call, "best_move")(MoveRequest(level=3)))
+    assert sent == [{**MoveRequest(level=3).to_json(), "lang": "da"}]

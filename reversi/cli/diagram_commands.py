@@ -88,9 +88,8 @@ def cmd_svg(args: argparse.Namespace) -> int:
 
 
 def cmd_puzzle(args: argparse.Namespace) -> int:
-    from reversi.engine.api import analyse
-    from reversi.formats.notation import position_to_string
-    from reversi.formats.record import rules_to_dict
+    from reversi.engine.api import answer_analyse
+    from reversi.engine.protocol import AnalyseRequest, Limits
     from reversi.ui.puzzle import puzzle_query
     from reversi.ui.snippets import embed_url, viewer_snippet
 
@@ -98,11 +97,8 @@ def cmd_puzzle(args: argparse.Namespace) -> int:
     if not 0.05 <= args.seconds <= 600:
         raise ReversiError(_("--seconds {seconds} is out of range: 0.05 to 600").format(seconds=args.seconds))
     position = game.position
-    reply = analyse(rules_to_dict(position.rules), position_to_string(position), "", time_limit=args.seconds,
-                    exact_empties=args.exact)
-    if "error" in reply:
-        raise ReversiError(str(reply["error"]))
-    query = puzzle_query(position, reply)
+    reply = answer_analyse(AnalyseRequest.at(position, limits=Limits(seconds=args.seconds, exact_empties=args.exact)))
+    query = puzzle_query(position, reply.to_json())
     if args.html:
         print(viewer_snippet(args.url, query, args.caption, view="puzzle"))
     else:

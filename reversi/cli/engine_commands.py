@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from reversi.cli.options import add_rule_options, position_from_args, rules_from_args
 from reversi.core.rules import BLACK, WHITE, color_name
 from reversi.engine.levels import check_time_limit
+from reversi.engine.protocol import Limits
 from reversi.errors import ReversiError
 from reversi.formats.notation import move_name
 from reversi.i18n import _, ngettext, pgettext
@@ -100,11 +101,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         warning = solve_warning(pos.empty.bit_count(), pos.rules.geometry.square_count, args.processes)
         if warning:
             print(warning, file=sys.stderr, flush=True)
+    limits = Limits(seconds=args.time)
     try:
         if args.processes > 1:
-            r = solve_parallel(pos, args.processes, all_moves=args.all, time_limit=args.time)
+            r = solve_parallel(pos, args.processes, limits=limits, all_moves=args.all)
         else:
-            r = solve(pos, all_moves=args.all, time_limit=args.time)
+            r = solve(pos, limits, all_moves=args.all)
     except SolveTimeout:
         empties = pos.empty.bit_count()
         message = ngettext(
@@ -202,11 +204,11 @@ def cmd_best(args: argparse.Namespace) -> int:
         raise ReversiError(_("the game is over: there is no move to choose"))
     if args.time is not None:
         check_time_limit(args.time, "--time")
-    move, info = choose_move(pos, level=args.level, time_limit=args.time)  # EngineRequestError on a bad level
+    move, info = choose_move(pos, args.level, Limits(seconds=args.time))  # EngineRequestError on a bad level
     g = pos.rules.geometry
     name = move_name(move, g)
     if args.json:
-        print(json.dumps(move_reply(move, info, g)))  # the worker's answer, as the page gets it
+        print(json.dumps(move_reply(move, info, g).to_json()))  # the worker's answer, as the page gets it
         return 0
     # Translators: said of the engine's move when it came from its opening book
     kind = pgettext("search", "opening book") if info.get("book") else _search_kind(info["exact"], info["depth"])
@@ -240,7 +242,7 @@ def cmd_hints(args: argparse.Namespace) -> int:
     check_time_limit(args.time, "--time")
     if args.exact_empties < 0:
         raise ReversiError(_("--exact-empties {n} must not be negative").format(n=args.exact_empties))
-    a = analyse(pos, time_limit=args.time, exact_empties=args.exact_empties)
+    a = analyse(pos, Limits(seconds=args.time, exact_empties=args.exact_empties))
     g = pos.rules.geometry
     if args.json:
         out = {

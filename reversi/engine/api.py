@@ -1,23 +1,19 @@
-"""The AI for the browser worker: plain functions on JSON-able values only.
+"""The AI for the browser worker: a reply for each request of :mod:`reversi.engine.protocol`.
 
-Every function takes strings, numbers, lists and dicts and returns a dict of the
-same, so it can be exported from a PyScript worker as it is. A position is given
-as ``rules`` (the keyword arguments of :class:`~reversi.core.rules.Rules`, e.g.
-``{"variant": "othello", "size": 8, "anti": false, "blocked": ["a3"]}``, or the
-form of :func:`reversi.formats.record.rules_to_dict`, with ``"handicap_color": "white"``), an
-optional ``start`` position string (``None``: the rule set's start) and the
-``moves`` played from it (a transcript). Squares come back as names (``"f5"``,
-``"pass"``), scores in centidiscs for the side to move (100 = one disc), and exact
-results say so with ``"exact": true``.
+:func:`answer_best_move`, :func:`answer_analyse` and :func:`answer_solve` take a request
+(:class:`~reversi.engine.protocol.MoveRequest`, :class:`~reversi.engine.protocol.AnalyseRequest`,
+:class:`~reversi.engine.protocol.SolveRequest`), already checked when it was made, and return
+its reply; a position the request names that cannot be read, or a finished game, raises a
+:class:`~reversi.errors.ReversiError`. Squares come back as names (``"f5"``, ``"pass"``),
+scores in centidiscs for the side to move (100 = one disc), and exact results say so
+with ``"exact": true``.
 
-Every field of a request is checked before the engine sees it, its type and its
-range (a level of the table, a finite time limit of at most
-:data:`reversi.engine.levels.MAX_TIME_LIMIT`, strings of bounded length); a field
-that is wrong raises :class:`~reversi.errors.EngineRequestError` (or the
-:class:`~reversi.errors.RulesError`, :class:`~reversi.errors.NotationError` of the
-rules, the start or the moves) naming it. Such errors come back as
-``{"error": "one-line message"}`` instead of exceptions, so the page can show them
-without a traceback crossing the worker boundary; anything else is a bug and is
+:func:`best_move`, :func:`analyse` and :func:`solve` are the same on plain JSON-able values,
+for callers without the request classes (the command line, the build, tests): the request's
+``rules``, ``start`` and ``moves``, and its other fields as keywords (``time_limit=``,
+``exact_empties=``...: the wire's names, read by the request's ``from_json``, so the defaults
+and the checks are the protocol's). They return the reply's JSON, or ``{"error": "one-line
+message"}`` for a request that is wrong, instead of raising; anything else is a bug and is
 raised as it is. The unguarded function is each one's ``__wrapped__``.
 """
 
@@ -25,97 +21,24 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, ParamSpec, TypeGuard
+from typing import Any, ParamSpec
 
-from reversi.core.geometry import MAX_SIZE, Geometry
+from reversi.core.geometry import Geometry
 from reversi.core.position import Position
-from reversi.core.rules import BLACK, WHITE
+from reversi.engine.protocol import (
+    AnalyseRequest,
+    AnalysisReply,
+    MoveReply,
+    MoveRequest,
+    SolveReply,
+    SolveRequest,
+)
 from reversi.errors import EngineRequestError, ReversiError
-from reversi.formats.notation import move_name, parse_position, play_transcript
-from reversi.formats.record import rules_from_dict
-from reversi.i18n import _, language, ngettext, set_language
-
-#: The longest ``start`` position string and ``moves`` transcript a request may send.
-MAX_START_CHARS = 2_000
-MAX_MOVES_CHARS = 20_000
-#: The deepest search and the most empties solved exactly that a request may ask for
-#: (the squares of the largest board).
-MAX_DEPTH = MAX_SIZE * MAX_SIZE
+from reversi.formats.notation import move_name
+from reversi.i18n import _, language, set_language
 
 Reply = dict[str, Any]
 _P = ParamSpec("_P")
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_text(value: object, name: str, limit: int) -> str:
-    """``value`` if it is a string of at most ``limit`` characters (None reads as "")."""
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        # Translators: {name} is a field of a request to the engine (start, moves); {type} a Python type: int, list...
-        raise EngineRequestError(_("{name} must be a string, not {type}").format(name=name, type=type(value).__name__))
-    if len(value) > limit:
-        raise EngineRequestError(
-            # Translators: {name} is a field of a request to the engine: start or moves
-            ngettext(
-                "{name} is too long: {n} character, at most {most}",
-                "{name} is too long: {n} characters, at most {most}",
-                len(value),
-            ).format(name=name, n=len(value), most=limit)
-        )
-    return value
-
-
-def _check_int(value: object, name: str, low: int, high: int) -> int:
-    if _is_int(value) and low <= value <= high:
-        return value
-    raise EngineRequestError(
-        # Translators: {name} is a field of a request to the engine: level, max_depth, exact_empties
-        _("{name} {value!r} is out of range: a whole number {low} to {high}").format(
-            name=name, value=value, low=low, high=high
-        )
-    )
-
-
-def _check_level(level: object) -> int | None:
-    from reversi.engine.levels import LEVELS
-
-    return None if level is None else _check_int(level, "level", 1, len(LEVELS))
-
-
-def _check_seconds(value: object, name: str) -> float | None:
-    from reversi.engine.levels import check_time_limit
-
-    return None if value is None else check_time_limit(value, name)
-
-
-def _check_seed(seed: object) -> int | None:
-    if seed is None or _is_int(seed):
-        return seed
-    raise EngineRequestError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
-
-
-def _position(rules: object, start: object, moves: object) -> Position:
-    """The position of a request: ``rules`` (an object, or None for standard Othello),
-    a ``start`` position string (None or "": the rule set's start) and the ``moves``."""
-    if rules is None:
-        rules = {}
-    if not isinstance(rules, dict):
-        # Translators: {type} is the name of a JSON type in Python: list, str, int...
-        raise EngineRequestError(_("rules must be an object, not {type}").format(type=type(rules).__name__))
-    spec = dict(rules)
-    color = spec.get("handicap_color")
-    if _is_int(color) and color in (BLACK, WHITE):
-        # the keyword form of Rules (0 or 1); the records' form says "black" or "white"
-        spec["handicap_color"] = "white" if color == WHITE else "black"
-    r = rules_from_dict(spec)
-    start_text = _check_text(start, "start", MAX_START_CHARS)
-    moves_text = _check_text(moves, "moves", MAX_MOVES_CHARS)
-    pos = parse_position(start_text, r) if start_text else Position.start(r)
-    return play_transcript(pos, moves_text).position
 
 
 def use_language(code: object) -> str:
@@ -141,55 +64,33 @@ def _guard(fn: Callable[_P, Reply]) -> Callable[_P, Reply]:
     return wrapper
 
 
-@_guard
-def best_move(
-    rules: dict[str, Any] | None,
-    start: str | None,
-    moves: str | None,
-    level: int | None = None,
-    time_limit: float | None = None,
-    seed: int | None = None,
-) -> Reply:
-    """The engine's move: ``{"move", "score", "depth", "nodes", "seconds", "exact", "level", "pv", "book"}``."""
+def answer_best_move(request: MoveRequest) -> MoveReply:
+    """The engine's move for ``request`` (raises :class:`EngineRequestError` on a finished game)."""
     from reversi.engine.play import choose_move
 
-    checked_level = _check_level(level)
-    seconds = _check_seconds(time_limit, "time_limit")
-    checked_seed = _check_seed(seed)
-    pos = _position(rules, start, moves)
-    if pos.is_over:
-        return {"error": _("the game is over: there is no move to choose")}
-    move, info = choose_move(pos, level=checked_level, time_limit=seconds, seed=checked_seed)
+    pos = request.position()
+    move, info = choose_move(pos, request.level, request.limits, seed=request.seed)
     return move_reply(move, info, pos.rules.geometry)
 
 
-def move_reply(move: int, info: Mapping[str, Any], g: Geometry) -> Reply:
-    """A chosen move as JSON: its name, score, depth, nodes, seconds, exactness, level, line, and
+def move_reply(move: int, info: Mapping[str, Any], g: Geometry) -> MoveReply:
+    """A chosen move as a reply: its name, score, depth, nodes, seconds, exactness, level, line, and
     whether it came from the opening book."""
-    return {
-        "move": move_name(move, g),
-        "score": info["score"],
-        "depth": info["depth"],
-        "nodes": info["nodes"],
-        "seconds": round(info["seconds"], 3),
-        "exact": info["exact"],
-        "level": info["level"],
-        "pv": [move_name(m, g) for m in info.get("pv", [move])],
-        "book": bool(info.get("book", False)),
-    }
+    return MoveReply(
+        move=move_name(move, g),
+        score=info["score"],
+        depth=info["depth"],
+        nodes=info["nodes"],
+        seconds=round(info["seconds"], 3),
+        exact=info["exact"],
+        level=info["level"],
+        pv=tuple(move_name(m, g) for m in info.get("pv", [move])),
+        book=bool(info.get("book", False)),
+    )
 
 
-@_guard
-def analyse(
-    rules: dict[str, Any] | None,
-    start: str | None,
-    moves: str | None,
-    time_limit: float | None = 1.0,
-    max_depth: int | None = None,
-    exact_empties: int = 12,
-) -> Reply:
-    """A value for every legal move: ``{"scores": {"f5": 120, ...}, "best": [...], "pv": [...], "depth",
-    "exact", ...}``.
+def answer_analyse(request: AnalyseRequest) -> AnalysisReply:
+    """A value for every legal move of the request's position.
 
     ``best`` lists the moves with the top value, ``pv`` the line expected after the
     first of them (as far as the search saw it). A side that must pass gets
@@ -200,28 +101,69 @@ def analyse(
     from reversi.core.position import PASS
     from reversi.engine.search import analyse as _analyse
 
-    seconds = _check_seconds(time_limit, "time_limit")
-    depth = None if max_depth is None else _check_int(max_depth, "max_depth", 0, MAX_DEPTH)
-    empties = _check_int(exact_empties, "exact_empties", 0, MAX_DEPTH)
-    pos = _position(rules, start, moves)
+    pos = request.position()
     searcher = _searcher(pos)
-    a = _analyse(pos, max_depth=depth, time_limit=seconds, exact_empties=empties, searcher=searcher)
+    a = _analyse(pos, request.limits, searcher=searcher)
     g = pos.rules.geometry
-    scores = {move_name(m, g): v for m, v in a.scores.items()}
     top = max(a.scores.values()) if a.scores else None
     best = [m for m in a.order if a.scores[m] == top]
     pv: list[int] = []
     if best:
         pv = [PASS] if best[0] == PASS else searcher.pv_from(pos, best[0], max(1, min(a.depth, PV_LENGTH)))
-    return {
-        "scores": scores,
-        "best": [move_name(m, g) for m in best],
-        "pv": [move_name(m, g) for m in pv],
-        "depth": a.depth,
-        "exact": a.exact,
-        "nodes": a.nodes,
-        "seconds": round(a.seconds, 3),
-    }
+    return AnalysisReply(
+        scores={move_name(m, g): v for m, v in a.scores.items()},
+        best=tuple(move_name(m, g) for m in best),
+        pv=tuple(move_name(m, g) for m in pv),
+        depth=a.depth,
+        exact=a.exact,
+        nodes=a.nodes,
+        seconds=round(a.seconds, 3),
+    )
+
+
+def answer_solve(request: SolveRequest) -> SolveReply:
+    """The exact solve of the request's position; raises :class:`EngineRequestError` when its time runs out first."""
+    from reversi.engine.search import solve as _solve
+    from reversi.errors import SolveTimeout
+
+    pos = request.position()
+    try:
+        r = _solve(pos, request.limits, all_moves=True)
+    except SolveTimeout:
+        raise EngineRequestError(_("not solved within {seconds} s").format(seconds=request.limits.seconds)) from None
+    g = pos.rules.geometry
+    return SolveReply(
+        score=r.score,
+        best=tuple(move_name(m, g) for m in r.best),
+        moves={move_name(m, g): v for m, v in r.values.items()},
+        nodes=r.nodes,
+        seconds=round(r.seconds, 3),
+    )
+
+
+def _fields(rules: object, start: object, moves: object, fields: Mapping[str, object]) -> dict[str, object]:
+    return {**fields, "rules": rules, "start": start, "moves": moves}
+
+
+@_guard
+def best_move(rules: object = None, start: object = None, moves: object = None, **fields: object) -> Reply:
+    """:func:`answer_best_move` on JSON: ``{"move", "score", "depth", "nodes", "seconds", "exact", "level",
+    "pv", "book"}``; ``fields`` are the request's others (``level``, ``time_limit``, ``seed``...)."""
+    return answer_best_move(MoveRequest.from_json(_fields(rules, start, moves, fields))).to_json()
+
+
+@_guard
+def analyse(rules: object = None, start: object = None, moves: object = None, **fields: object) -> Reply:
+    """:func:`answer_analyse` on JSON: ``{"scores": {"f5": 120, ...}, "best": [...], "pv": [...], "depth",
+    "exact", ...}``; ``fields`` are the request's limits (``time_limit``, 1 s by default; ``exact_empties``, 12...)."""
+    return answer_analyse(AnalyseRequest.from_json(_fields(rules, start, moves, fields))).to_json()
+
+
+@_guard
+def solve(rules: object = None, start: object = None, moves: object = None, **fields: object) -> Reply:
+    """:func:`answer_solve` on JSON: ``{"score": discs, "best": [...], "moves": {name: discs}, "nodes",
+    "seconds"}``, or ``{"error": ...}`` when ``time_limit`` runs out first."""
+    return answer_solve(SolveRequest.from_json(_fields(rules, start, moves, fields))).to_json()
 
 
 #: The longest line ``analyse`` gives with its best move.
@@ -244,31 +186,6 @@ def _searcher(pos: Position) -> Any:
             _SEARCHERS.pop(next(iter(_SEARCHERS)))
     _SEARCHERS[key] = found  # the latest last
     return found
-
-
-@_guard
-def solve(rules: dict[str, Any] | None, start: str | None, moves: str | None, time_limit: float | None = None) -> Reply:
-    """Exact solve: ``{"score": discs, "best": [...], "moves": {name: discs}, "nodes", "seconds"}``.
-
-    Returns ``{"error": ...}`` when ``time_limit`` runs out first.
-    """
-    from reversi.engine.search import solve as _solve
-    from reversi.errors import SolveTimeout
-
-    seconds = _check_seconds(time_limit, "time_limit")
-    pos = _position(rules, start, moves)
-    try:
-        r = _solve(pos, all_moves=True, time_limit=seconds)
-    except SolveTimeout:
-        return {"error": _("not solved within {seconds} s").format(seconds=seconds)}
-    g = pos.rules.geometry
-    return {
-        "score": r.score,
-        "best": [move_name(m, g) for m in r.best],
-        "moves": {move_name(m, g): v for m, v in r.values.items()},
-        "nodes": r.nodes,
-        "seconds": round(r.seconds, 3),
-    }
 
 
 @_guard

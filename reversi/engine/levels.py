@@ -116,7 +116,10 @@ def check_time_limit(seconds: object, name: str | None = None) -> float:
             # Translators: {name} is "time limit" or the name of a field or option, e.g. --time
             _("{name} must be a number of seconds, not {value!r}").format(name=what, value=seconds)
         )
-    if not (math.isfinite(seconds) and 0 < seconds <= MAX_TIME_LIMIT):
+    # an int is compared as it is: a huge one (10**400) would overflow math.isfinite
+    if not ((isinstance(seconds, int) or math.isfinite(seconds)) and 0 < seconds <= MAX_TIME_LIMIT):
+        if isinstance(seconds, int) and seconds.bit_length() > 64:
+            seconds = math.inf if seconds > 0 else -math.inf  # shown as its sign: its digits would fill the line
         raise EngineRequestError(
             # Translators: {name} is "time limit" or the name of a field or option, e.g. --time
             _("{name} {value!r} is out of range: more than 0 and at most {most} seconds").format(

@@ -47,6 +47,7 @@ from typing import Any, cast
 from reversi.core.position import PASS, Position
 from reversi.engine.evaluate import make_evaluator
 from reversi.engine.kernels import moves_function
+from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.search import SolveResult, estimate, solve
 from reversi.engine.solver import INFINITY, Solver, is_fast, mtdf, set_stop_check, solver_for
 from reversi.errors import ReversiError, SolveTimeout
@@ -507,24 +508,25 @@ class SolverPool:
 def solve_parallel(
     position: Position,
     processes: int | None = None,
+    limits: Limits = NO_LIMITS,
     *,
     all_best: bool = True,
     all_moves: bool = False,
-    time_limit: float | None = None,
 ) -> SolveResult:
     """:func:`reversi.engine.search.solve` on ``processes`` worker processes (default: one
     per core). Positions the split does not help (fewer than ``MIN_SPLIT_EMPTIES``
     empties, a placement phase or a binding supply, one process) are solved serially.
-    ``nodes`` counts the workers' nodes. Raises :class:`SolveTimeout` past ``time_limit``.
+    ``nodes`` counts the workers' nodes. Raises :class:`SolveTimeout` past ``limits.seconds`` (its other limits
+    apply to a serial solve only).
     """
     processes = default_processes() if processes is None else check_processes(processes, "processes")
     n = position.empty.bit_count()
     if processes == 1 or n < MIN_SPLIT_EMPTIES or not is_fast(position) or position.is_over:
-        return solve(position, all_best=all_best, all_moves=all_moves, time_limit=time_limit)
+        return solve(position, limits, all_best=all_best, all_moves=all_moves)
     start = time.perf_counter()
     with SolverPool(position, processes) as pool:
-        if time_limit is not None:
-            pool.deadline = start + time_limit
+        if limits.seconds is not None:
+            pool.deadline = start + limits.seconds
         if position.must_pass:
             passed = position.pass_turn()
             v = -pool.value(passed.player, passed.opponent, pool.start(passed))

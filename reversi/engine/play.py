@@ -23,10 +23,10 @@ from reversi.engine.levels import (
     DEFAULT_LEVEL,
     LEVELS,
     Level,
-    check_time_limit,
     exact_empties_for,
     get_level,
 )
+from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.search import Searcher, analyse, search
 from reversi.errors import EngineRequestError
 from reversi.i18n import _
@@ -64,7 +64,8 @@ def small_board_exact_empties(seconds: float) -> int:
 def choose_move(
     position: Position,
     level: int | None = None,
-    time_limit: float | None = None,
+    limits: Limits | float | None = None,
+    *,
     seed: int | None = None,
     searcher: Searcher | None = None,
     evaluator: Evaluator | None = None,
@@ -72,9 +73,11 @@ def choose_move(
 ) -> tuple[int, dict[str, Any]]:
     """A move for the side to move at ``level`` (default 5), and what was found.
 
-    ``time_limit`` (seconds per move) overrides the level's budget; given alone it
-    plays at full strength (Expert) within that time, solving exactly as early as
-    that time allows (:func:`exact_empties_for`). ``seed`` makes the
+    A limit given in ``limits`` overrides the level's: ``limits.seconds`` (the time per
+    move; given without a level it plays at full strength, Expert, within that time, solving
+    exactly as early as that time allows: :func:`exact_empties_for`), ``depth``,
+    ``exact_empties``, and ``nodes`` caps the search. A plain number is a time
+    (``Limits(seconds=...)``: the form of ``reversi/tools/match.py``). ``seed`` makes the
     noisy levels and the draw among book moves reproducible. ``info`` holds ``level``,
     ``score`` (centidiscs), ``depth``, ``nodes``, ``seconds`` and ``exact``; ``book`` is True
     for a move of the opening book (the levels whose ``book_margin`` is not -1 play from it,
@@ -82,22 +85,29 @@ def choose_move(
     after it) when the side to move must pass. Raises :class:`EngineRequestError` on a
     finished game, a level that is not in the table or a time limit out of range.
     """
+    if not isinstance(limits, Limits):
+        limits = NO_LIMITS if limits is None else Limits(seconds=limits)
     if position.is_over:
         raise EngineRequestError(_("the game is over: there is no move to choose"))
     if level is None:
-        spec = LEVELS[-1] if time_limit is not None else get_level(DEFAULT_LEVEL)
+        spec = LEVELS[-1] if limits.seconds is not None else get_level(DEFAULT_LEVEL)
     else:
         spec = get_level(level)
-    if time_limit is not None:
-        spec = replace(spec, seconds=check_time_limit(time_limit))
+    if limits.seconds is not None:
+        spec = replace(spec, seconds=limits.seconds)
         if spec.temperature == 0:
             spec = replace(spec, exact_empties=exact_empties_for(spec.seconds))
+    if limits.depth is not None:
+        spec = replace(spec, depth=limits.depth)
     squares = position.rules.geometry.square_count
     if squares > BIG_BOARD_SQUARES:
         spec = replace(spec, exact_empties=big_board_exact_empties(spec.exact_empties))
     if spec.temperature == 0 and squares <= SMALL_BOARD_SQUARES:
         # a small board: the strong levels solve exactly as early as their time affords there
         spec = replace(spec, exact_empties=max(spec.exact_empties, small_board_exact_empties(spec.seconds)))
+    if limits.exact_empties is not None:
+        spec = replace(spec, exact_empties=limits.exact_empties)
+    within = Limits(seconds=spec.seconds, nodes=limits.nodes, depth=spec.depth, exact_empties=spec.exact_empties)
     if spec.book_margin >= 0 and use_book:
         book = book_for(position.rules)
         scores = book_moves(position, book) if book else {}
@@ -110,9 +120,7 @@ def choose_move(
             return move, info
     s = searcher or Searcher(position.rules, evaluator)
     if spec.temperature > 0 and len(position.legal_moves()) > 1:
-        a = analyse(
-            position, max_depth=spec.depth, time_limit=spec.seconds, exact_empties=spec.exact_empties, searcher=s
-        )
+        a = analyse(position, within, searcher=s)
         move = _softmax_pick(a.scores, spec, random.Random(seed))
         info = {
             "level": spec.level,
@@ -123,9 +131,7 @@ def choose_move(
             "exact": a.exact,
         }
         return move, info
-    r = search(
-        position, max_depth=spec.depth, time_limit=spec.seconds, exact_empties=spec.exact_empties, searcher=s
-    )
+    r = search(position, within, searcher=s)
     info = {
         "level": spec.level,
         "score": r.score,

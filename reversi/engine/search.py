@@ -46,10 +46,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reversi.core.position import PASS, Position
 from reversi.engine.midgame import INF, Evaluator, Searcher, TranspositionTable, ordered_children
+from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.solver import (
     INFINITY,
     Solver,
@@ -80,6 +81,7 @@ HINT_PLIES = 2
 
 __all__ = [
     "Analysis",
+    "Limits",
     "SearchResult",
     "SearchTimeout",
     "Searcher",
@@ -120,29 +122,52 @@ class Analysis:
     order: list[int] = field(default_factory=list)
 
 
+def _deadline(start: float, limits: Limits, deadline: float | None) -> float | None:
+    """When a search started at ``start`` with ``limits`` must stop (``deadline``: a caller's own, or None)."""
+    if limits.seconds is None:
+        return deadline
+    own = start + limits.seconds
+    return own if deadline is None else min(own, deadline)
+
+
+def legacy_limits(limits: Limits, max_depth: int | None, time_limit: float | None) -> Limits:
+    """``limits`` with a depth and a time given the old way, as keywords (``reversi/tools/`` does)."""
+    if max_depth is None and time_limit is None:
+        return limits
+    return replace(
+        limits,
+        depth=limits.depth if max_depth is None else max_depth,
+        seconds=limits.seconds if time_limit is None else time_limit,
+    )
+
+
 def search(
     position: Position,
+    limits: Limits = NO_LIMITS,
     *,
-    max_depth: int | None = None,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
     evaluator: Evaluator | None = None,
     tt: TranspositionTable | None = None,
     on_iteration: Callable[[SearchResult], None] | None = None,
-    exact_empties: int = 0,
     searcher: Searcher | None = None,
+    deadline: float | None = None,
+    max_depth: int | None = None,
+    time_limit: float | None = None,
 ) -> SearchResult:
     """The best move for the side to move, by iterative deepening.
 
-    Stops at ``max_depth`` (default: as deep as the game goes), at ``time_limit``
-    seconds or after ``node_limit`` nodes, whichever comes first; at least one of
-    them should be given. With ``exact_empties`` the position is solved exactly
-    when it has that many empties or fewer (falling back to the midgame result if
-    the solver runs out of time). Never returns an illegal move: PASS when the
-    side to move must pass, and (only) for a finished game ``-1`` with depth 0.
+    Stops at ``limits.depth`` (default: as deep as the game goes), after ``limits.seconds``
+    (or at ``deadline``, a ``time.perf_counter()`` value: a caller sharing its own time)
+    or after ``limits.nodes`` nodes, whichever comes first; at least one of them should be
+    given. With ``limits.exact_empties`` the position is solved exactly when it has that
+    many empties or fewer (falling back to the midgame result if the solver runs out of
+    time). Never returns an illegal move: PASS when the side to move must pass, and
+    (only) for a finished game ``-1`` with depth 0. ``max_depth`` and ``time_limit`` are
+    the old keyword form of the depth and the time, kept for ``reversi/tools/``.
     """
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    limits = legacy_limits(limits, max_depth, time_limit)
+    deadline = _deadline(start, limits, deadline)
+    max_depth, node_limit, exact_empties = limits.depth, limits.nodes, limits.exact_empties or 0
     s = searcher or Searcher(position.rules, evaluator, tt)
     s.nodes = 0
     s.deadline = deadline
@@ -152,10 +177,7 @@ def search(
         return SearchResult(PASS, score, 0, [], 0, 0.0, exact=True)
     if position.must_pass:
         # the only move is a pass: search the position after it, for the score
-        r = search(
-            position.pass_turn(), max_depth=max_depth, time_limit=time_limit, node_limit=node_limit,
-            exact_empties=exact_empties, searcher=s,
-        )
+        r = search(position.pass_turn(), limits, searcher=s, deadline=deadline)
         return SearchResult(
             PASS, -r.score, r.depth, [PASS, *r.pv], r.nodes, time.perf_counter() - start, r.exact, r.stopped
         )
@@ -170,9 +192,8 @@ def search(
     try:
         if empties <= exact_empties and not position.in_placement:
             # the solver gets most of the time; if it fails, the midgame search has the rest
-            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter()) * 0.6
             try:
-                solved = solve(position, all_best=False, time_limit=remaining, node_limit=node_limit)
+                solved = solve(position, Limits(nodes=node_limit), all_best=False, deadline=_share(deadline, 0.6))
             except SolveTimeout:
                 pass
             else:
@@ -240,25 +261,33 @@ def search(
     return result
 
 
+def _share(deadline: float | None, share: float) -> float | None:
+    """A deadline ``share`` of the way from now to ``deadline`` (None: none)."""
+    if deadline is None:
+        return None
+    now = time.perf_counter()
+    return now + max(0.0, deadline - now) * share
+
+
 def analyse(
     position: Position,
+    limits: Limits = NO_LIMITS,
     *,
-    max_depth: int | None = None,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
     evaluator: Evaluator | None = None,
     tt: TranspositionTable | None = None,
-    exact_empties: int = 0,
     searcher: Searcher | None = None,
+    deadline: float | None = None,
 ) -> Analysis:
-    """A value (centidiscs) for EVERY legal move, from the deepest full iteration.
+    """A value (centidiscs) for EVERY legal move, from the deepest full iteration within ``limits``
+    (as :func:`search`'s).
 
     Each move is searched with a full window, so the values are comparable (not
     just "worse than the best"). A position where the side must pass gives
     ``{PASS: value}``; a finished game an empty dict.
     """
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    deadline = _deadline(start, limits, deadline)
+    max_depth, node_limit, exact_empties = limits.depth, limits.nodes, limits.exact_empties or 0
     s = searcher or Searcher(position.rules, evaluator, tt)
     s.nodes = 0
     s.deadline = deadline
@@ -266,16 +295,12 @@ def analyse(
     if position.is_over:
         return Analysis({}, 0, 0, 0.0, exact=True)
     if position.must_pass:
-        r = search(
-            position.pass_turn(), max_depth=max_depth, time_limit=time_limit, node_limit=node_limit,
-            exact_empties=exact_empties, searcher=s,
-        )
+        r = search(position.pass_turn(), limits, searcher=s, deadline=deadline)
         return Analysis({PASS: -r.score}, r.depth, r.nodes, time.perf_counter() - start, r.exact, [PASS])
     empties = position.empty.bit_count()
     if empties <= exact_empties and not position.in_placement:
         try:
-            remaining = None if deadline is None else max(0.0, deadline - time.perf_counter()) * 0.6
-            solved = solve(position, all_moves=True, time_limit=remaining, node_limit=node_limit)
+            solved = solve(position, Limits(nodes=node_limit), all_moves=True, deadline=_share(deadline, 0.6))
         except SolveTimeout:
             pass
         else:
@@ -333,14 +358,14 @@ class SolveResult:
 
 def solve(
     position: Position,
+    limits: Limits = NO_LIMITS,
     *,
     all_best: bool = True,
     all_moves: bool = False,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
     deadline: float | None = None,
 ) -> SolveResult:
-    """Solve ``position`` exactly.
+    """Solve ``position`` exactly, within ``limits.seconds`` (or by ``deadline``, a
+    ``time.perf_counter()`` value) and ``limits.nodes`` (its depth and exact empties do not apply).
 
     Returns the score with best play and the best move (``all_best``: every move
     that reaches the best score, found with extra null-window searches). With
@@ -351,10 +376,8 @@ def solve(
     start = time.perf_counter()
     solver = solver_for(position)
     solver.nodes = 0
-    solver.node_limit = node_limit
-    if time_limit is not None:
-        deadline = start + time_limit if deadline is None else min(deadline, start + time_limit)
-    solver.deadline = deadline
+    solver.node_limit = limits.nodes
+    solver.deadline = _deadline(start, limits, deadline)
     try:
         if position.is_over:
             score = position.final_margin(position.turn)
@@ -421,11 +444,10 @@ def estimate(position: Position, solver: Solver) -> int:
         return 0
     depth = max(d for e, d in GUESS_DEPTHS if e <= n)
     deadline, node_limit, nodes = solver.deadline, solver.node_limit, solver.nodes
-    # at most a tenth of the time the solve has left
-    time_limit = None if deadline is None else max(0.0, (deadline - time.perf_counter()) / 10)
     table = TranspositionTable()
     try:
-        r = search(position, max_depth=depth, node_limit=GUESS_NODE_LIMIT, time_limit=time_limit, tt=table)
+        # at most a tenth of the time the solve has left
+        r = search(position, Limits(depth=depth, nodes=GUESS_NODE_LIMIT), tt=table, deadline=_share(deadline, 0.1))
     finally:
         solver.deadline, solver.node_limit, solver.nodes = deadline, node_limit, nodes
     # its best moves near the root become the solver's first moves there (no bounds)

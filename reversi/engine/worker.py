@@ -10,7 +10,10 @@ imports it: the main thread is never sent them. The weights load with plain Pyth
 no numpy here.
 
 Every exported function takes one JSON string (an object; a dict is accepted
-too) and returns a JSON string, so nothing but text crosses the worker boundary:
+too) and returns a JSON string, so nothing but text crosses the worker boundary.
+The objects are the requests and replies of :mod:`reversi.engine.protocol`, which the
+page builds and reads with the same classes; a request is read (and checked) by its
+class's ``from_json`` and answered with a reply's ``to_json``:
 
 * ``load(request)`` (a coroutine: the page awaits it first): fetches the worker's
   own files from the site ``request["site"]`` (the page's folder, an absolute URL)
@@ -22,12 +25,15 @@ too) and returns a JSON string, so nothing but text crosses the worker boundary:
   Othello by default, and runs a tiny search) and says what it loaded:
   ``{"ok", "python", "evaluator", "data_files", "seconds"}``. The page calls it once
   before it announces ``engine-ready``.
-* ``best_move(request)``: :func:`reversi.engine.api.best_move` with ``rules``
-  (the form of :func:`reversi.formats.record.rules_to_dict`), ``start``, ``moves``,
-  ``level``, ``time_limit``, ``seed``.
-* ``analyse(request)``: :func:`reversi.engine.api.analyse`.
-* ``bench(request)``: the node rate of the midgame search on ``positions`` (the
-  same loop as ``tests/bench/bench_search.py``), ``seconds`` per position.
+* ``best_move(request)``: a :class:`~reversi.engine.protocol.MoveRequest` (``rules``, the
+  form of :func:`reversi.formats.record.rules_to_dict`, ``start``, ``moves``, ``level``,
+  ``time_limit``, ``seed``...), answered by :func:`reversi.engine.api.answer_best_move`
+  with a :class:`~reversi.engine.protocol.MoveReply`.
+* ``analyse(request)``: an :class:`~reversi.engine.protocol.AnalyseRequest`, answered by
+  :func:`reversi.engine.api.answer_analyse` with an :class:`~reversi.engine.protocol.AnalysisReply`.
+* ``bench(request)``: a :class:`~reversi.engine.protocol.BenchRequest`: the node rate of the
+  midgame search on ``positions`` (the same loop as ``tests/bench/bench_search.py``),
+  ``seconds`` per position.
 * ``share_stop(flag)``: on a cross-origin isolated page, an Int32Array over the
   page's SharedArrayBuffer: its first integer is the page's *stop epoch*. A request names
   the epoch it was made at (``"epoch"``); when the page moves the epoch on (the
@@ -38,10 +44,11 @@ A request may name the page's language (``"lang": "cs"``): its messages are then
 that language (:func:`reversi.engine.api.use_language`; a request without one keeps
 the language of the last).
 
-Errors come back as ``{"error": "..."}``, never as exceptions: a bad request (not
-JSON, not an object, a field out of range: a :class:`~reversi.errors.ReversiError`)
-with its message; anything else is a bug, answered as ``{"error": "internal error:
-...", "internal": true}`` with its traceback printed to the console.
+Errors come back as an :class:`~reversi.engine.protocol.ErrorReply`, ``{"error": "..."}``,
+never as exceptions: a bad request (not JSON, not an object, a field out of range: a
+:class:`~reversi.errors.ReversiError`) with its message; anything else is a bug, answered
+as ``{"error": "internal error: ...", "internal": true}`` with its traceback printed to the
+console.
 """
 
 from __future__ import annotations
@@ -52,21 +59,22 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from reversi.core.rules import Rules
-from reversi.engine.levels import check_time_limit
+from reversi.engine import protocol
+from reversi.engine.protocol import AnalyseRequest, BenchRequest, ErrorReply, MoveRequest, PingRequest
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.record import rules_from_dict
 from reversi.i18n import _, ngettext
 
 #: The longest request (characters of JSON) the worker reads.
 MAX_REQUEST_CHARS = 100_000
-#: The most positions one ``bench`` request may time.
-MAX_BENCH_POSITIONS = 100
 
+#: A request as it came (a JSON object, read by :mod:`reversi.engine.protocol`), and a reply as it goes.
 Request = dict[str, Any]
 Reply = dict[str, Any]
+RequestT = TypeVar("RequestT", bound=protocol.Request)
 
 
 def _request(payload: object) -> Request:
@@ -218,21 +226,24 @@ def _fetch_data(file: str) -> bool:
     return True
 
 
-def _answer(fn: Callable[[Request], Reply], payload: object) -> str:
+def _answer(kind: type[RequestT], fn: Callable[[RequestT], Reply], payload: object) -> str:
+    """The JSON reply of ``fn`` to the request ``payload`` read as a ``kind``."""
     from reversi.engine import api as engine_api  # fetched by load() in the browser
     from reversi.engine.solver import set_stop_check
 
     try:
-        request = _request(payload)
-        _ensure_weights(request.get("rules"))
-        engine_api.use_language(request.get("lang"))
-        set_stop_check(_stop_check(request.get("epoch")))
+        data = _request(payload)
+        _ensure_weights(data.get("rules"))
+        envelope = protocol.Request.from_json(data)  # first the language: the request's own errors are said in it
+        engine_api.use_language(envelope.lang)
+        request = kind.from_json(data)
+        set_stop_check(_stop_check(request.epoch))
         out = fn(request)
     except ReversiError as e:
-        out = {"error": str(e)}
+        out = ErrorReply(str(e)).to_json()
     except Exception as e:  # a bug: never an exception across the worker boundary, but not silent
         traceback.print_exc()
-        out = {"error": f"internal error: {type(e).__name__}: {e}", "internal": True}
+        out = ErrorReply(f"internal error: {type(e).__name__}: {e}", internal=True).to_json()
     finally:
         set_stop_check(None)
     return json.dumps(out)
@@ -249,18 +260,21 @@ def evaluator_kind(rules: Rules) -> str:
     return "hand"
 
 
-def _ping(req: Request) -> Reply:
+def _ping(req: PingRequest) -> Reply:
     from reversi.engine import api as engine_api
     from reversi.engine.evaluate import DATA_DIR, make_evaluator
 
     t0 = time.perf_counter()
-    spec = req.get("rules")
-    rules = rules_from_dict({} if spec is None else spec)
+    rules = req.rules
     make_evaluator(rules)
-    warm = engine_api.best_move(spec, None, "", level=1, seed=0)
+    try:
+        engine_api.answer_best_move(MoveRequest(rules=rules, level=1, seed=0))
+        warm = True
+    except ReversiError:
+        warm = False
     data_files = sorted(os.listdir(DATA_DIR)) if os.path.isdir(DATA_DIR) else []
     return {
-        "ok": "error" not in warm,
+        "ok": warm,
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "evaluator": evaluator_kind(rules),
@@ -269,47 +283,27 @@ def _ping(req: Request) -> Reply:
     }
 
 
-def _best_move(req: Request) -> Reply:
+def _best_move(req: MoveRequest) -> Reply:
     from reversi.engine import api as engine_api
 
-    return engine_api.best_move(
-        req.get("rules"),
-        req.get("start"),
-        req.get("moves"),
-        level=req.get("level"),
-        time_limit=req.get("time_limit"),
-        seed=req.get("seed"),
-    )
+    return engine_api.answer_best_move(req).to_json()
 
 
-def _analyse(req: Request) -> Reply:
+def _analyse(req: AnalyseRequest) -> Reply:
     from reversi.engine import api as engine_api
 
-    return engine_api.analyse(
-        req.get("rules"),
-        req.get("start"),
-        req.get("moves"),
-        time_limit=req.get("time_limit", 1.0),
-        max_depth=req.get("max_depth"),
-        exact_empties=req.get("exact_empties", 12),
-    )
+    return engine_api.answer_analyse(req).to_json()
 
 
-def _bench(req: Request) -> Reply:
+def _bench(req: BenchRequest) -> Reply:
+    from reversi.engine.protocol import Limits
     from reversi.engine.search import search
     from reversi.formats.notation import parse_position
 
-    seconds = check_time_limit(req.get("seconds", 2.0), "seconds")
-    positions = req.get("positions", [])
-    if not (isinstance(positions, list) and all(isinstance(p, str) for p in positions)):
-        raise EngineRequestError(_("positions must be a list of position strings"))
-    if len(positions) > MAX_BENCH_POSITIONS:
-        raise EngineRequestError(
-            _("positions: {n} is too many, at most {most}").format(n=len(positions), most=MAX_BENCH_POSITIONS)
-        )
+    limits = Limits(seconds=req.seconds)
     rows: list[dict[str, Any]] = []
-    for text in positions:
-        r = search(parse_position(text), time_limit=seconds)
+    for text in req.positions:
+        r = search(parse_position(text), limits)
         rows.append({"position": text, "nodes": r.nodes, "seconds": round(r.seconds, 3), "depth": r.depth})
     nodes = sum(r["nodes"] for r in rows)
     total = sum(r["seconds"] for r in rows)
@@ -317,19 +311,19 @@ def _bench(req: Request) -> Reply:
 
 
 def ping(request: object = None) -> str:
-    return _answer(_ping, request)
+    return _answer(PingRequest, _ping, request)
 
 
 def best_move(request: object = None) -> str:
-    return _answer(_best_move, request)
+    return _answer(MoveRequest, _best_move, request)
 
 
 def analyse(request: object = None) -> str:
-    return _answer(_analyse, request)
+    return _answer(AnalyseRequest, _analyse, request)
 
 
 def bench(request: object = None) -> str:
-    return _answer(_bench, request)
+    return _answer(BenchRequest, _bench, request)
 
 
 def share_stop(flag: Any = None) -> str:

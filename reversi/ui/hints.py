@@ -21,17 +21,19 @@ from the controller is the protocol :class:`HintSource`.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
 from typing import Protocol
 
+from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, Limits, read_reply
 from reversi.i18n import _
 from reversi.ui import players as _players
-from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
+from reversi.ui.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 #: Seconds the engine spends on the hints of one position (at most).
 HINT_SECONDS = 1.0
 #: At or below this many empty squares the hints are exact (solved to the end).
 HINT_EXACT_EMPTIES = 14
+#: The limits of a hints request.
+HINT_LIMITS = Limits(seconds=HINT_SECONDS, exact_empties=HINT_EXACT_EMPTIES)
 
 
 class HintSource(_players.PlayState, Protocol):
@@ -51,13 +53,9 @@ def hint_label(centidiscs: int) -> str:
     return "0"
 
 
-def hint_args(controller: _players.PlayState) -> Args:
-    """The JSON-able arguments of the worker's ``analyse`` for the game's position."""
-    args = _players.engine_args(controller.game, level=0)
-    del args["level"]
-    args["time_limit"] = HINT_SECONDS
-    args["exact_empties"] = HINT_EXACT_EMPTIES
-    return args
+def hint_request(controller: _players.PlayState) -> AnalyseRequest:
+    """The worker's ``analyse`` request for the game's position, within :data:`HINT_LIMITS`."""
+    return AnalyseRequest.in_game(controller.game, limits=HINT_LIMITS)
 
 
 def wants_hints(controller: _players.PlayState) -> bool:
@@ -69,10 +67,10 @@ def wants_hints(controller: _players.PlayState) -> bool:
 class HintDriver(RequestDriver[_players.Token]):
     """Asks for the hints of the person's position, one request at a time, stale replies dropped.
 
-    ``ask(args)`` is the worker's ``analyse`` (a coroutine returning a dict with
-    ``scores`` or ``error``); ``on_change()`` redraws the page. The page calls
-    :meth:`poke` after every redraw with ``busy`` true while the computer's
-    request runs. ``pending``, ``replies``, ``dropped`` and :meth:`abandon` are
+    ``ask(request)`` is the worker's ``analyse`` (a coroutine returning a dict with
+    ``scores`` or ``error``, read as an :class:`~reversi.engine.protocol.AnalysisReply`);
+    ``on_change()`` redraws the page. The page calls :meth:`poke` after every redraw
+    with ``busy`` true while the computer's request runs. ``pending``, ``replies``, ``dropped`` and :meth:`abandon` are
     :class:`~reversi.ui.requests.RequestDriver`'s.
     """
 
@@ -139,17 +137,16 @@ class HintDriver(RequestDriver[_players.Token]):
         """Ask for the hints of the position if they are due; returns the task (or None)."""
         if not self.ready or self.in_flight or busy or not self._due() or self._fresh():
             return None  # off, not due, busy, or known (or failed) for this position
-        return self.send(_players.ai_token(self.controller), hint_args(self.controller))
+        return self.send(_players.ai_token(self.controller), hint_request(self.controller))
 
     def accept(self, token: _players.Token, reply: Reply) -> None:
         self.token = token
-        scores = reply.get("scores")
-        if "error" in reply or not isinstance(scores, Mapping):
-            why = reply.get("error") or _("the engine gave no values")
-            self.scores, self.error = {}, _("No hints: {error}").format(error=why)
+        answer = read_reply(AnalysisReply, reply)
+        if isinstance(answer, ErrorReply):
+            self.scores, self.error = {}, _("No hints: {error}").format(error=answer.error)
         else:
             legal = set(self.controller.rules.geometry.bits_to_names(self.controller.position.legal))
-            self.scores = {str(k): int(v) for k, v in scores.items() if str(k) in legal}
+            self.scores = {k: v for k, v in answer.scores.items() if k in legal}
             self.error = ""
-            self.exact = bool(reply.get("exact"))
-            self.depth = int(reply.get("depth", 0) or 0)
+            self.exact = answer.exact
+            self.depth = answer.depth

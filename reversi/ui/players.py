@@ -8,7 +8,8 @@ or the computer plays it, and at which level (the table of
 
 A computer's turn is a request and a reply, asynchronous and possibly stale:
 
-1. :func:`ai_request` gives the arguments for the worker's ``best_move`` and a
+1. :func:`ai_request` gives the request for the worker's ``best_move`` (a
+   :class:`~reversi.engine.protocol.MoveRequest`, :func:`move_request`) and a
    *token*: the game's id, the ply and the line of moves on the board when the
    request was made;
 2. the worker answers later, with the page still usable;
@@ -45,11 +46,11 @@ from reversi.core.game import Game
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current_level, get_level
+from reversi.engine.protocol import ErrorReply, Limits, MoveReply, MoveRequest, Request, read_reply
 from reversi.errors import ReversiError, SettingsError
-from reversi.formats.notation import position_to_string, write_transcript
-from reversi.formats.record import parse_players_code, players_code, rules_to_dict
+from reversi.formats.record import parse_players_code, players_code
 from reversi.i18n import _, format_number
-from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
+from reversi.ui.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -351,11 +352,11 @@ class ComputerSeat(PlayState, Protocol):
 
 
 class AiRequest(TypedDict):
-    """A computer's turn to ask for: its token, the side to move and the worker's arguments."""
+    """A computer's turn to ask for: its token, the side to move and the worker's request."""
 
     token: Token
     side: int
-    args: Args
+    args: MoveRequest
 
 
 def ai_token(controller: PlayState) -> Token:
@@ -382,21 +383,10 @@ def human_to_move(controller: PlayState) -> bool:
     return controller.game.browsing or not controller.players.is_computer(pos.turn)
 
 
-def engine_args(game: Game, level: int, time_limit: float | None = None) -> Args:
-    """The JSON-able arguments of the worker's ``best_move`` for the game's position."""
-    rules = game.rules
-    start: str | None = None
-    if game.start != Position.start(rules):
-        start = position_to_string(game.start)
-    args: Args = {
-        "rules": rules_to_dict(rules),
-        "start": start,
-        "moves": write_transcript(list(game.moves), rules.geometry),
-        "level": level,
-    }
-    if time_limit is not None:
-        args["time_limit"] = time_limit
-    return args
+def move_request(game: Game, level: int, time_limit: float | None = None) -> MoveRequest:
+    """The worker's ``best_move`` request for the game's position: at ``level``, within ``time_limit``
+    seconds if given (else the level's own time)."""
+    return MoveRequest.in_game(game, level=level, limits=Limits(seconds=time_limit))
 
 
 def ai_request(controller: PlayState) -> AiRequest | None:
@@ -407,7 +397,7 @@ def ai_request(controller: PlayState) -> AiRequest | None:
     return {
         "token": ai_token(controller),
         "side": side,
-        "args": engine_args(controller.game, controller.players.levels[side], controller.players.time_limit(side)),
+        "args": move_request(controller.game, controller.players.levels[side], controller.players.time_limit(side)),
     }
 
 
@@ -495,9 +485,9 @@ def status_message(controller: PlayState, message: str, thinking: int | None) ->
 class AiDriver(RequestDriver[Token]):
     """Runs the computer's turns: one request to the engine at a time, stale replies dropped.
 
-    ``ask(args)`` is the engine (``best_move`` of the worker): a coroutine that
-    returns a dict with ``move`` or ``error``. ``on_change()`` is called when the
-    page must redraw (a move was played, the thinking state or the error changed);
+    ``ask(request)`` is the engine (``best_move`` of the worker): a coroutine that
+    returns a dict with ``move`` or ``error`` (read as a :class:`~reversi.engine.protocol.MoveReply`).
+    ``on_change()`` is called when the page must redraw (a move was played, the thinking state or the error changed);
     the page calls :meth:`poke` after every redraw, which starts a request when the
     computer is to move and none is running. The request machinery (``pending``,
     ``replies``, ``dropped``, :meth:`abandon`) is :class:`~reversi.ui.requests.RequestDriver`'s.
@@ -518,7 +508,7 @@ class AiDriver(RequestDriver[Token]):
         self.error = ""
         self._error_token: Token | None = None
         #: What the last reply said (depth, nodes, seconds), for the curious.
-        self.last_reply: Reply = {}
+        self.last_reply: MoveReply | None = None
         #: When the request in flight started (``clock``) and the seconds it may take
         #: (``answered``, whether its reply has come, is the request driver's).
         self.started = 0.0
@@ -552,14 +542,16 @@ class AiDriver(RequestDriver[Token]):
         request = ai_request(self.controller)
         if request is None or request["token"] == self._error_token:
             return None
-        args = request["args"]
+        move = request["args"]
         self.started = self.clock()
-        self.budget = self.budget_for(args)
-        return self.send(request["token"], args)
+        self.budget = self.budget_for(move)
+        return self.send(request["token"], move)
 
-    def budget_for(self, args: Args) -> float:
+    def budget_for(self, request: Request) -> float:
         """The computer's time for the move: the chosen time per move, else its level's."""
-        return float(args.get("time_limit") or get_level(args["level"]).seconds)
+        if not isinstance(request, MoveRequest):
+            return super().budget_for(request)
+        return request.limits.seconds or get_level(request.level or DEFAULT_LEVEL).seconds
 
     def stale_seconds_left(self) -> float:
         """How long the request in flight may still run though its answer is no longer
@@ -581,15 +573,16 @@ class AiDriver(RequestDriver[Token]):
         return self.is_current(token) and not self.controller.paused
 
     def accept(self, token: Token, reply: Reply) -> None:
-        if "error" in reply:
-            self.error = _("The computer could not move: {error}").format(error=reply["error"])
+        answer = read_reply(MoveReply, reply)
+        if isinstance(answer, ErrorReply):
+            self.error = _("The computer could not move: {error}").format(error=answer.error)
             self._error_token = token
-        elif apply_ai_move(self.controller, token, str(reply.get("move", ""))):
+        elif apply_ai_move(self.controller, token, answer.move):
             self.error = ""
             self._error_token = None
-            self.last_reply = reply
+            self.last_reply = answer
         else:
-            self.error = _("The computer chose an impossible move: {move!r}").format(move=reply.get("move"))
+            self.error = _("The computer chose an impossible move: {move!r}").format(move=answer.move)
             self._error_token = token
 
     def after_reply(self) -> None:

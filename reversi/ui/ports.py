@@ -7,8 +7,8 @@ one. They are defined beside the code that consumes them and gathered here:
 ========================================  ==============================  ==================================
 protocol                                  used by                         what it is
 ========================================  ==============================  ==================================
-:class:`~reversi.ui.requests.Ask`          the request drivers            an engine function: arguments in,
-                                                                          a reply out
+:class:`~reversi.ui.requests.Ask`          the request drivers            an engine function: a request
+                                                                          (engine/protocol.py) in, a reply out
 :class:`~reversi.ui.requests.EngineCall`   the page (:func:`json_ask`)    the worker boundary: a name and
                                                                           JSON in, JSON out
 :class:`~reversi.ui.requests.Redraw`       the drivers                    the page's redraw after a change

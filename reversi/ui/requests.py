@@ -32,9 +32,10 @@ A driver subclasses :class:`RequestDriver` and says what a reply is for
 (:meth:`~RequestDriver.settle`) and after it (:meth:`~RequestDriver.after_reply`).
 
 The ports, typed as protocols: :class:`Ask` is the engine function a driver calls
-(arguments in, a reply mapping out), :class:`EngineCall` the worker boundary
-itself (a function's name and a JSON string in, a JSON string out);
-:func:`json_ask` makes the one from the other. :class:`Redraw` is the page's
+(a request of :mod:`reversi.engine.protocol` in, a reply mapping out, which the
+driver reads with :func:`reversi.engine.protocol.read_reply`), :class:`EngineCall`
+the worker boundary itself (a function's name and a JSON string in, a JSON string
+out); :func:`json_ask` makes the one from the other. :class:`Redraw` is the page's
 callback after a change.
 """
 
@@ -46,15 +47,16 @@ import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
 from typing import Any, Generic, Protocol, TypeVar
 
+from reversi.engine.protocol import PositionRequest, Request
 from reversi.i18n import _, language
 
 __all__ = [
     "REPLY_MARGIN_SECONDS",
-    "Args",
     "Ask",
     "EngineCall",
     "Redraw",
     "Reply",
+    "Request",
     "RequestDriver",
     "json_ask",
     "no_redraw",
@@ -64,18 +66,17 @@ __all__ = [
 #: longer): a search may overrun its budget a little, a first request on a new board builds its code.
 REPLY_MARGIN_SECONDS = 10.0
 
-#: The JSON-able arguments of an engine function.
-Args = dict[str, Any]
-#: An engine's reply: its result, or ``{"error": message}``.
+#: An engine's reply as it came: its result, or ``{"error": message}`` (read with
+#: :func:`reversi.engine.protocol.read_reply`).
 Reply = Mapping[str, Any]
 
 TokenT = TypeVar("TokenT", bound=Hashable)
 
 
 class Ask(Protocol):
-    """An engine function (the worker's ``best_move`` or ``analyse``): arguments in, a reply out."""
+    """An engine function (the worker's ``best_move`` or ``analyse``): a request in, a reply out."""
 
-    def __call__(self, args: Args, /) -> Awaitable[Reply]: ...
+    def __call__(self, request: Request, /) -> Awaitable[Reply]: ...
 
 
 class EngineCall(Protocol):
@@ -94,13 +95,13 @@ def no_redraw() -> None:
     """A :class:`Redraw` that does nothing (a driver without a page, in the tests)."""
 
 
-def json_ask(call: EngineCall, name: str, extra: Callable[[], Args] | None = None) -> Ask:
+def json_ask(call: EngineCall, name: str, extra: Callable[[], dict[str, Any]] | None = None) -> Ask:
     """The engine function ``name`` behind the worker boundary ``call``, as an :class:`Ask`
     (``extra()``: more fields for every request, e.g. the page's stop epoch)."""
 
-    async def ask(args: Args) -> Reply:
+    async def ask(request: Request) -> Reply:
         # the page's language goes with every request: the worker answers its errors in it
-        fields = {**args, "lang": language(), **(extra() if extra is not None else {})}
+        fields = {**request.to_json(), "lang": language(), **(extra() if extra is not None else {})}
         reply = json.loads(await call(name, json.dumps(fields)))
         if not isinstance(reply, Mapping):
             return {"error": _("the engine answered {reply!r}").format(reply=reply)}
@@ -109,11 +110,11 @@ def json_ask(call: EngineCall, name: str, extra: Callable[[], Args] | None = Non
     return ask
 
 
-async def _asked(ask: Ask, args: Args) -> tuple[Reply, bool]:
-    """The engine's reply to ``args``, and whether the call failed (it raised: the worker's
+async def _asked(ask: Ask, request: Request) -> tuple[Reply, bool]:
+    """The engine's reply to ``request``, and whether the call failed (it raised: the worker's
     boundary is broken). A failure or a reply that is not a mapping is an error reply."""
     try:
-        reply: object = await ask(args)
+        reply: object = await ask(request)
     except Exception as e:
         return {"error": f"{type(e).__name__}: {e}"}, True
     if not isinstance(reply, Mapping):
@@ -174,10 +175,10 @@ class RequestDriver(Generic[TokenT]):
         self.ask = ask
         self.failure = ""
 
-    def budget_for(self, args: Args) -> float:
-        """The seconds the engine may spend on ``args`` (its ``time_limit``); a driver may know better."""
-        limit = args.get("time_limit")
-        return float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) else 0.0
+    def budget_for(self, request: Request) -> float:
+        """The seconds the engine may spend on ``request`` (its time limit, or 0); a driver may know better."""
+        seconds = request.limits.seconds if isinstance(request, PositionRequest) else None
+        return seconds or 0.0
 
     def reply_seconds(self) -> float:
         """How long after it was sent the reply in flight is overdue."""
@@ -193,16 +194,16 @@ class RequestDriver(Generic[TokenT]):
         """Does ``token`` still describe what the page shows?"""
         return token == self.current_token()
 
-    def send(self, token: TokenT, args: Args) -> asyncio.Future[None] | None:
+    def send(self, token: TokenT, request: Request) -> asyncio.Future[None] | None:
         """Ask the engine about ``token``'s position; the task, or None (no engine, or one already in flight)."""
         if self.ask is None or self.pending is not None:
             return None
         self.pending = token
-        budget = self.budget_for(args)
+        budget = self.budget_for(request)
         self.sent_at = self.clock()
         self.reply_by = self.sent_at + budget + max(REPLY_MARGIN_SECONDS, budget)
         self.answered = False
-        task = asyncio.ensure_future(self._exchange(self.ask, token, args))
+        task = asyncio.ensure_future(self._exchange(self.ask, token, request))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         self.task = task
@@ -236,9 +237,9 @@ class RequestDriver(Generic[TokenT]):
 
     # -- the exchange ----------------------------------------------------------------------
 
-    async def _exchange(self, ask: Ask, token: TokenT, args: Args) -> None:
+    async def _exchange(self, ask: Ask, token: TokenT, request: Request) -> None:
         generation = self._generation
-        reply, failed = await _asked(ask, args)
+        reply, failed = await _asked(ask, request)
         if generation != self._generation:
             return  # abandoned: the worker was stopped, another request may be in flight
         self.answered = True

@@ -38,11 +38,11 @@ from html import escape
 from reversi.core.game import Game, Node
 from reversi.core.position import Position
 from reversi.core.rules import BLACK
-from reversi.formats.notation import move_name, position_to_string, write_transcript
-from reversi.formats.record import rules_to_dict
+from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, Limits, read_reply
+from reversi.formats.notation import move_name
 from reversi.i18n import _, format_number
 from reversi.ui import players as _players
-from reversi.ui.requests import Args, Ask, Redraw, Reply, RequestDriver, no_redraw
+from reversi.ui.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 #: The longest request (seconds): the computer's move waits at most this long for the worker.
 SLICE_SECONDS = 0.25
@@ -50,6 +50,8 @@ SLICE_SECONDS = 0.25
 EXACT_EMPTIES = 14
 #: How many slices the analysis spends on one position at most (unless solved sooner).
 ANALYSIS_SLICES = 16
+#: The limits of one slice.
+SLICE_LIMITS = Limits(seconds=SLICE_SECONDS, exact_empties=EXACT_EMPTIES)
 #: A move that loses this many discs or more against the best is a mistake; this many a blunder.
 MISTAKE_DISCS = 4
 BLUNDER_DISCS = 10
@@ -85,17 +87,10 @@ def black_value(position: Position, value: int) -> int:
     return value if position.turn == BLACK else -value
 
 
-def _path_args(game: Game, node: Node) -> Args:
-    """The worker's ``analyse`` arguments for ``node``'s position: the game's start and the moves to it."""
-    rules = game.rules
-    args: Args = {
-        "rules": rules_to_dict(rules),
-        "start": None if game.start == Position.start(rules) else position_to_string(game.start),
-        "moves": write_transcript([n.move for n in node.path() if n.move is not None], rules.geometry),
-        "time_limit": SLICE_SECONDS,
-        "exact_empties": EXACT_EMPTIES,
-    }
-    return args
+def path_request(game: Game, node: Node) -> AnalyseRequest:
+    """The worker's ``analyse`` request for one slice on ``node``'s position: the game's start and the moves to it."""
+    moves = [n.move for n in node.path() if n.move is not None]
+    return AnalyseRequest.in_game(game, moves, limits=SLICE_LIMITS)
 
 
 class StudyDriver(RequestDriver[Position]):
@@ -144,7 +139,7 @@ class StudyDriver(RequestDriver[Position]):
         node = self.next_job()
         if node is None:
             return None
-        return self.send(node.position, _path_args(self.controller.game, node))
+        return self.send(node.position, path_request(self.controller.game, node))
 
     def wanted(self, token: Position) -> bool:
         return True  # kept by position: never stale
@@ -152,18 +147,17 @@ class StudyDriver(RequestDriver[Position]):
     def accept(self, token: Position, reply: Reply) -> None:
         old = self.evals.get(token)
         slices = (old.slices if old else 0) + 1
-        scores = reply.get("scores")
-        if "error" in reply or not isinstance(scores, Mapping):
-            why = str(reply.get("error") or _("the engine gave no values"))
+        answer = read_reply(AnalysisReply, reply)
+        if isinstance(answer, ErrorReply):
             if old is None or not old.scores:
-                self.evals[token] = Evaluation(error=why, slices=slices)
+                self.evals[token] = Evaluation(error=answer.error, slices=slices)
             return
         new = Evaluation(
-            scores={str(k): int(v) for k, v in scores.items()},
-            best=[str(m) for m in reply.get("best", [])],
-            pv=[str(m) for m in reply.get("pv", [])],
-            depth=int(reply.get("depth", 0) or 0),
-            exact=bool(reply.get("exact")),
+            scores=dict(answer.scores),
+            best=list(answer.best),
+            pv=list(answer.pv),
+            depth=answer.depth,
+            exact=answer.exact,
             slices=slices,
         )
         if old is not None and old.scores and not new.exact and (old.exact or old.depth > new.depth):

@@ -33,6 +33,7 @@ import time
 
 from reversi.engine.evaluate import make_evaluator
 from reversi.engine.parallel import solve_parallel
+from reversi.engine.protocol import Limits
 from reversi.engine.search import solve
 from reversi.engine.solver import clear_solvers, solver_for
 from reversi.errors import SolveTimeout
@@ -124,9 +125,9 @@ def ffo_table(numbers: list[int], limit: float, processes: list[int]) -> None:
             cpu, wall = time.process_time(), time.perf_counter()
             try:
                 if procs == 1:
-                    r = solve(pos, all_best=False, time_limit=limit)
+                    r = solve(pos, Limits(seconds=limit), all_best=False)
                 else:
-                    r = solve_parallel(pos, procs, all_best=False, time_limit=limit)
+                    r = solve_parallel(pos, procs, limits=Limits(seconds=limit), all_best=False)
             except SolveTimeout:
                 solved, got, best, nodes = "no", "", "", str(solver_for(pos).nodes) if procs == 1 else "-"
             else:

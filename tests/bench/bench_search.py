@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 
+from reversi.engine.protocol import Limits
 from reversi.engine.search import search
 from reversi.formats.notation import parse_position
 
@@ -29,7 +30,7 @@ def run(positions: list[str] | None = None, seconds: float = 2.0) -> dict:
     total_seconds = 0.0
     for text in positions or MIDGAME:
         pos = parse_position(text)
-        r = search(pos, time_limit=seconds)
+        r = search(pos, Limits(seconds=seconds))
         rows.append({"position": text, "nodes": r.nodes, "seconds": round(r.seconds, 3), "depth": r.depth,
                      "nps": round(r.nodes / r.seconds) if r.seconds else 0})
         total_nodes += r.nodes
@@ -61,7 +62,7 @@ def fixed_depth(depth: int, selective: bool = True, count: int = 40) -> tuple[in
     nodes = 0
     t0 = time.process_time()
     for pos in depth_positions(count):
-        r = search(pos, max_depth=depth, searcher=Searcher(pos.rules, selective=selective))
+        r = search(pos, Limits(depth=depth), searcher=Searcher(pos.rules, selective=selective))
         nodes += r.nodes
     return nodes, time.process_time() - t0
 

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.play import EXACT_BY_TIME_SMALL
+from reversi.engine.protocol import Limits
 from reversi.engine.search import SolveTimeout, search, solve
 
 
@@ -33,14 +34,14 @@ def one_game(size: int) -> dict[int, Position]:
     by_empties: dict[int, Position] = {}
     while not pos.is_over:
         by_empties.setdefault(pos.empty.bit_count(), pos)
-        pos = pos.play(PASS) if pos.must_pass else pos.play(search(pos, max_depth=4).move)
+        pos = pos.play(PASS) if pos.must_pass else pos.play(search(pos, Limits(depth=4)).move)
     return by_empties
 
 
 def timed_solve(pos: Position, cap: float) -> tuple[int | None, int, float]:
     started = time.perf_counter()
     try:
-        r = solve(pos, all_best=False, time_limit=cap)
+        r = solve(pos, Limits(seconds=cap), all_best=False)
     except SolveTimeout:
         return None, 0, time.perf_counter() - started
     return r.score, r.nodes, time.perf_counter() - started

@@ -15,6 +15,7 @@ import random
 
 from reversi.core.position import Position
 from reversi.core.rules import Rules
+from reversi.engine.protocol import Limits
 
 ENDGAME: dict[int, list[str]] = {
     14: [
@@ -108,7 +109,7 @@ def make_endgame_positions(empties_list=(14, 16, 18, 20), per_count: int = 3, se
                 if p.must_pass:
                     p = p.pass_turn()
                     continue
-                p = p.play(search(p, max_depth=2).move)
+                p = p.play(search(p, Limits(depth=2)).move)
             if not p.is_over and p.legal:
                 out[e].append(position_to_string(p))
     return out
