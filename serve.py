@@ -3,16 +3,20 @@
     python serve.py [--port 8000] [--host 127.0.0.1] [--no-fetch] [--verbose]
 
 On start it makes sure the self-hosted browser runtime (PyScript + Pyodide under
-``assets/runtime/``) is installed, fetching it with ``assets/fetch_runtime.py``
-unless ``--no-fetch`` is given.  It then serves the repository directory with
-the MIME types the browser needs (``.wasm`` must be ``application/wasm``, or
+``assets/runtime/``) is installed, fetching it with ``assets/fetch_runtime.py``, and
+that Python-Markdown (the rules pages are made with it) can be imported, installing
+it with pip into ``.tools/python/`` if not, unless ``--no-fetch`` is given. It then
+serves the repository directory with the MIME types the browser needs (``.wasm`` must be ``application/wasm``, or
 Pyodide hangs without an error) and ``Cache-Control: no-cache`` on every
 response, and prints ``Serving on http://HOST:PORT/`` (flushed; ``--port 0``
 picks a free port, and the printed line tells which).
 
-The page (its footer) and the service worker's precache list (its cache name) are
-stamped with the build's version as they are served (:mod:`reversi.tools.site`):
-a changed file is a new version, which an open page picks up on its next load.
+What the site's generator makes (:mod:`reversi.tools.site`: the page with its start
+board and its version, the package's archives, the service worker's precache list, the
+first paint's strings, the manifests, the rules pages) is made when it is asked for,
+from the tree as it is then, and kept until a source file changes: an edit is served
+on the next request with no build step, and is a new version, which an open page
+picks up on its next load. Nothing generated is written into the repository.
 
 Only the site is served: ``index.html``, ``pyscript.toml``, ``sw.js`` and the files under
 ``reversi/`` and ``assets/``; never a dot-file or dot-folder (``.git``), a
@@ -39,6 +43,7 @@ import argparse
 import email.utils
 import functools
 import gzip
+import hashlib
 import http.server
 import io
 import re
@@ -49,6 +54,10 @@ from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
+TOOLS = ROOT / ".tools" / "python"  # Python-Markdown, when the environment lacks it (ensure_markdown)
+sys.path.append(str(TOOLS))
+
+from reversi.tools.site import Site, git_commit  # noqa: E402  # the site's generator: the standard library only
 
 MIME_TYPES = {
     ".mo": "application/octet-stream",
@@ -126,15 +135,24 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = EXTENSIONS_MAP
     verbose = False
     policy = ""
+    site: Site
 
     def send_head(self):  # type: ignore[no-untyped-def]  # the base class's signature
         if not is_site_path(self.path):
             self.send_error(404, "Not part of the site")
             return None
-        stamped = self.stamped()
-        if stamped is not None:
-            body, kind = stamped
-            return self.send_body(body, kind)
+        made = self.generated()
+        if made is not None:
+            body, kind, status = made
+            if status != 200:
+                return self.send_body(body, kind, status=status)
+            etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+            if self.headers.get("If-None-Match") == etag:
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.end_headers()
+                return None
+            return self.send_body(body, kind, etag=etag)
         compressed = self.compressed()
         if compressed is not False:
             return compressed  # sent: a compressed body, or None after "304 Not Modified"
@@ -143,18 +161,24 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     def accepts_gzip(self) -> bool:
         return "gzip" in self.headers.get("Accept-Encoding", "")
 
-    def send_body(self, body: bytes, kind: str, last_modified: str | None = None) -> io.BytesIO:
+    def send_body(self, body: bytes, kind: str, etag: str | None = None, status: int = 200) -> io.BytesIO:
         """Send ``body`` (gzip-compressed when the browser takes it and it is worth it)."""
         encoded = body
         if self.accepts_gzip() and kind.split(";")[0] in COMPRESSIBLE_TYPES and len(body) > 1024:
-            encoded = gzip.compress(body, compresslevel=6, mtime=0)
-        self.send_response(200)
+            key = (etag or "", 0, len(body))
+            kept = _GZIPPED.get(key) if etag else None
+            encoded = kept if kept is not None else gzip.compress(body, compresslevel=6, mtime=0)
+            if etag and kept is None:
+                if len(_GZIPPED) > 500:  # old versions of generated files
+                    _GZIPPED.clear()
+                _GZIPPED[key] = encoded
+        self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Vary", "Accept-Encoding")
         if encoded is not body:
             self.send_header("Content-Encoding", "gzip")
-        if last_modified:
-            self.send_header("Last-Modified", last_modified)
+        if etag:
+            self.send_header("ETag", etag)
         self.send_header("Content-Length", str(len(encoded)))
         self.end_headers()
         return io.BytesIO(encoded)
@@ -196,22 +220,23 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return io.BytesIO(body)
 
-    def stamped(self) -> tuple[bytes, str] | None:
-        """The page and the precache list with this build's version (the footer's, the service
-        worker's cache name), or None for any other file."""
-        path = unquote(urlsplit(self.path).path).lstrip("/")
-        if path not in ("", "index.html", "assets/precache.js"):
+    def generated(self) -> tuple[bytes, str, int] | None:
+        """A file the site's generator makes (the page with its board and version, the package's
+        archives, the precache list, the rules pages...), made from the tree as it is now; None
+        for a source file (sent as it is)."""
+        path = unquote(urlsplit(self.path).path).lstrip("/") or "index.html"
+        try:
+            body = self.site.generated(path)
+        except Exception as exc:  # a broken source file: say what, keep serving the rest
+            message = f"serve.py: could not make {path}: {type(exc).__name__}: {exc}"
+            print(message, file=sys.stderr, flush=True)
+            return message.encode(), "text/plain; charset=utf-8", 500
+        if body is None:
             return None
-        from reversi.tools.site import git_commit, site_version, stamp_index, stamp_precache
-
-        root = Path(self.directory)
-        commit = git_commit(root)
-        version = site_version(root, commit)
-        if path == "assets/precache.js":
-            text = stamp_precache((root / "assets" / "precache.js").read_text(encoding="utf-8"), version)
-            return text.encode(), "text/javascript; charset=utf-8"
-        html = stamp_index((root / "index.html").read_text(encoding="utf-8"), version, commit)
-        return html.encode(), "text/html; charset=utf-8"
+        kind = self.guess_type(path)
+        if kind.startswith("text/") or kind in ("application/manifest+json", "application/json"):
+            kind += "; charset=utf-8"
+        return body, kind, 200
 
     def list_directory(self, path):  # type: ignore[no-untyped-def]  # the base class's signature
         self.send_error(404, "No directory listings")
@@ -231,7 +256,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(host: str, port: int, verbose: bool = False) -> http.server.ThreadingHTTPServer:
-    handler = type("Handler", (StaticHandler,), {"verbose": verbose, "policy": page_policy(ROOT)})
+    site = Site(ROOT, git_commit(ROOT))
+    handler = type("Handler", (StaticHandler,), {"verbose": verbose, "policy": page_policy(ROOT), "site": site})
     server = http.server.ThreadingHTTPServer(
         (host, port), functools.partial(handler, directory=str(ROOT))
     )
@@ -253,6 +279,26 @@ def ensure_runtime_or_exit() -> None:
         sys.exit(1)
 
 
+#: Python-Markdown, which the rules pages are made with, pinned (a development tool: the pages are HTML).
+MARKDOWN = "markdown==3.11.3"
+
+
+def ensure_markdown_or_exit() -> None:
+    """Install Python-Markdown into ``.tools/python`` with pip when this Python lacks it."""
+    import importlib.util
+    import subprocess
+
+    if importlib.util.find_spec("markdown") is not None:
+        return
+    print(f"serve.py: installing {MARKDOWN} (the rules pages) into {TOOLS.relative_to(ROOT)}", flush=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                           "--target", str(TOOLS), MARKDOWN])
+    importlib.invalidate_caches()
+    if done.returncode != 0 or importlib.util.find_spec("markdown") is None:
+        print(f"serve.py: could not install {MARKDOWN} with pip (the rules pages need it)", file=sys.stderr)
+        sys.exit(1)
+
+
 def _stop_on_sigterm(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -261,12 +307,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve the repository as static files.")
     parser.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--no-fetch", action="store_true", help="do not fetch the runtime if it is missing")
+    parser.add_argument("--no-fetch", action="store_true",
+                        help="do not fetch the runtime (nor Python-Markdown) if it is missing")
     parser.add_argument("--verbose", action="store_true", help="log every request")
     args = parser.parse_args(argv)
 
     if not args.no_fetch:
         ensure_runtime_or_exit()
+        ensure_markdown_or_exit()
 
     server = make_server(args.host, args.port, verbose=args.verbose)
     address = server.server_address

@@ -1,9 +1,8 @@
 // The service worker: the page works offline after one visit.
 //
-// It precaches every file the page fetches (assets/precache.js, written by
-// `python -m reversi.tools.build` from the same source as pyscript.toml's
-// files, and stamped with the build's version by serve.py and the Pages
-// workflow) into a cache named by that version, and answers the page's
+// It precaches every file the page fetches (assets/precache.js, made by the
+// site's generator, reversi/tools/site.py, with the build's version: serve.py
+// makes it on request, the Pages workflow writes it) into a cache named by that version, and answers the page's
 // requests from it, the network only for what it lacks (a broken or partly
 // filled cache falls back to the network). A new deployment is a new version:
 // its worker installs beside the running one and waits; the page says a new

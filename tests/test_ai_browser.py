@@ -109,8 +109,9 @@ def test_the_worker_loads_the_weights_and_answers(app, session) -> None:
     # Othello's and Anti's 8x8 weights, Othello's book and the feature model, not other boards'
     wanted = ["book_8x8.bin", "features.json", "patterns_8x8.bin", "patterns_8x8_anti.bin"]
     assert [n for n in anti["data_files"] if n in shipped] == wanted
-    for name in wanted:
-        assert any(u.endswith(f"/reversi/engine/data/{name}") for u in requests), name
+    for name in wanted:  # the weights one by one; the feature model is in the engine's archive
+        fetched = "/assets/package/engine.zip" if name.endswith(".json") else f"/reversi/engine/data/{name}"
+        assert any(u.endswith(fetched) for u in requests), name
     # Expert opens from the book there too (one fetch of it, none for Anti)
     assert sum(u.endswith("/book_8x8.bin") for u in requests) == 1
     reply = json.loads(app.evaluate(

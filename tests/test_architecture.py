@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import ast
 import functools
+import io
 import json
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from reversi.tools.build import FETCHED_BY_SRC
+from reversi.tools.build import (
+    ENGINE_DATA_LISTING,
+    FETCHED_BY_SRC,
+    PAGE_ARCHIVE,
+    engine_archive,
+    page_archive,
+    worker_files,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "reversi"
@@ -192,17 +201,21 @@ def test_the_browser_never_loads_the_command_line_or_the_tools() -> None:
 
 
 def test_each_thread_is_sent_what_it_runs() -> None:
-    """The page's main thread gets ``pyscript.toml``'s files: everything it imports, and not the
-    search, the solver or the evaluation. The worker gets those too (shared) plus its own list,
-    ``reversi/engine/worker-files.json``, which it fetches itself; its script comes by its src."""
+    """The page's main thread gets ``pyscript.toml``'s one archive: everything it imports, and not
+    the search, the solver or the evaluation. The worker gets that too (shared) plus its own
+    archive, which it fetches itself; its script comes by its src."""
     with open(ROOT / "pyscript.toml", "rb") as f:
-        shipped = {src.removeprefix("./") for src in tomllib.load(f)["files"]}
-    listing = json.loads((ROOT / "reversi/engine/worker-files.json").read_text(encoding="utf-8"))
-    own = set(listing["files"])
+        assert tomllib.load(f)["files"] == {f"./{PAGE_ARCHIVE}": "./*"}
+    with zipfile.ZipFile(io.BytesIO(page_archive())) as archive:
+        shipped = set(archive.namelist())
+    with zipfile.ZipFile(io.BytesIO(engine_archive())) as archive:
+        own = set(archive.namelist()) - {ENGINE_DATA_LISTING}
+        data = set(json.loads(archive.read(ENGINE_DATA_LISTING))["data"])
+    own |= {"reversi/engine/data/" + name for name in data}
     assert not shipped & own, shipped & own  # nothing is sent twice
     main = browser_closure(("reversi.ui.dom.main",))
     missing = sorted(m for m in main if path_of(m) not in shipped)
-    assert not missing, f"the main thread imports modules that pyscript.toml does not ship: {missing}"
+    assert not missing, f"the main thread imports modules that its archive does not ship: {missing}"
     engine_only = {"reversi.engine.search", "reversi.engine.solver", "reversi.engine.evaluate", "reversi.engine.api"}
     assert not main & engine_only, main & engine_only  # the main thread never runs the search
     assert not {path_of(m) for m in engine_only} & shipped, "the main thread is sent the engine"
@@ -214,16 +227,21 @@ def test_each_thread_is_sent_what_it_runs() -> None:
     unsent = sorted(m for m in worker - by_src if path_of(m) not in shipped | own)
     assert not unsent, f"the worker imports modules nobody sends it: {unsent}"
     assert engine_only <= worker and {path_of(m) for m in engine_only} <= own
-    assert any(name.startswith("reversi/engine/data/") for name in own)  # the weights: the worker's
+    assert "patterns_8x8.bin" in data and "book_8x8.bin" in data  # the weights: the worker's, fetched later
 
 
-def test_the_workers_listing_is_current() -> None:
-    """The worker refuses a file whose size is not the listing's (and the page then says the
-    computer is unavailable): after any change to a file it fetches, the build must be rerun."""
-    from reversi.tools.build import worker_files_text
-
-    listed = (ROOT / "reversi/engine/worker-files.json").read_text(encoding="utf-8")
-    assert listed == worker_files_text(), "reversi/engine/worker-files.json is stale: run python -m reversi.tools.build"
+def test_the_engine_archive_lists_each_data_file_with_its_size_and_unpacks_into_the_package(tmp_path) -> None:
+    """The worker checks each data file it fetches against the size its archive lists: the
+    generator computes the sizes from the files as they are, so no edit makes them stale."""
+    with zipfile.ZipFile(io.BytesIO(engine_archive())) as archive:
+        listing = json.loads(archive.read(ENGINE_DATA_LISTING))["data"]
+        archive.extractall(tmp_path)
+    for name, size in listing.items():
+        assert (ROOT / "reversi/engine/data" / name).stat().st_size == size, name
+    for name in worker_files():
+        if not name.endswith(".bin"):
+            assert (tmp_path / name).read_bytes() == (ROOT / name).read_bytes(), name
+    assert engine_archive() == engine_archive()  # the same source makes the same bytes
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))

@@ -18,8 +18,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import io
 import json
+import shutil
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
@@ -27,41 +30,73 @@ from typing import ClassVar
 import pytest
 
 from reversi import __version__
-from reversi.tools.build import PRECACHE, ROOT, precache_files, precache_text
-from reversi.tools.site import assemble, site_version, stamp_index, stamp_precache
+from reversi.tools.build import ENGINE_ARCHIVE, PAGE_ARCHIVE, PRECACHE, PRECACHE_PREFIX, ROOT, precache_files
+from reversi.tools.site import Site, assemble, stamp_index
 
 
-def test_the_precache_list_is_what_the_build_says_and_every_file_is_there() -> None:
-    assert (ROOT / PRECACHE).read_text(encoding="utf-8") == precache_text(precache_files()), (
-        "run python -m reversi.tools.build"
-    )
+def test_the_precache_list_names_every_file_of_the_site_and_each_is_there() -> None:
+    site = Site(ROOT, "1a2b3c4d" * 5)
     files = precache_files()
-    missing = [f for f in files if not (ROOT / f).is_file()]
+    text = site.generated(PRECACHE)
+    assert text is not None
+    data = json.loads(text.decode().split(PRECACHE_PREFIX, 1)[1].rstrip().rstrip(";"))
+    assert data == {"version": site.version(), "files": files}
+    produced = site.producers()
+    missing = [f for f in files if f not in produced and not (ROOT / f).is_file()]
     assert not missing, missing
     assert "sw.js" in files and "index.html" in files and "reversi/engine/worker.py" in files
-    assert not [f for f in files if f.endswith(".whl")]  # the browser loads no package
+    assert {"assets/package/page.zip", "assets/package/engine.zip"} <= set(files)
+    assert not [f for f in files if f.endswith(".whl") or (f.endswith(".py") and f not in (
+        "reversi/engine/worker.py", "reversi/ui/dom/main.py"))]  # no wheel; the package is in its archives
 
 
 def test_the_manifests_say_what_chromium_needs() -> None:
+    site = Site(ROOT)
     for code in ("", "cs.", "da.", "pl."):
-        name = f"manifest.{code}webmanifest"
-        data = json.loads((ROOT / "assets" / name).read_text(encoding="utf-8"))
+        body = site.generated(f"assets/manifest.{code}webmanifest")
+        assert body is not None
+        data = json.loads(body)
         sizes = {icon["sizes"] for icon in data["icons"]}
         assert data["display"] == "standalone" and {"192x192", "512x512"} <= sizes
         for icon in data["icons"]:
-            assert (ROOT / "assets" / icon["src"]).is_file()
-    assert json.loads((ROOT / "assets" / "manifest.cs.webmanifest").read_text(encoding="utf-8"))["lang"] == "cs"
+            name = f"assets/{icon['src']}"
+            assert (ROOT / name).is_file() or name in site.producers(), name
+    cs = json.loads(site.generated("assets/manifest.cs.webmanifest") or b"")
+    assert cs["lang"] == "cs" and cs["description"] != json.loads(
+        site.generated("assets/manifest.webmanifest") or b"")["description"]
+
+
+def test_a_generated_file_follows_an_edit_of_its_source_with_no_step(tmp_path: Path) -> None:
+    """serve.py serves what the generator makes from the tree as it is now: edit, reload, seen."""
+    for name in ("index.html", "pyscript.toml", "sw.js"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    shutil.copytree(ROOT / "assets", tmp_path / "assets", ignore=shutil.ignore_patterns("runtime", "runtime.*"))
+    shutil.copytree(ROOT / "reversi", tmp_path / "reversi", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "assets" / "runtime-pins.json").write_bytes((ROOT / "assets" / "runtime-pins.json").read_bytes())
+    site = Site(tmp_path)
+    before, version = site.generated(PAGE_ARCHIVE), site.version()
+    solver = tmp_path / "reversi" / "engine" / "solver.py"
+    solver.write_text(solver.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
+    assert site.version() != version
+    assert site.generated(PAGE_ARCHIVE) == before  # the solver is not the page's
+    with zipfile.ZipFile(io.BytesIO(site.generated(ENGINE_ARCHIVE) or b"")) as archive:
+        assert archive.read("reversi/engine/solver.py").endswith(b"# a comment\n")
+    index = tmp_path / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace("</head>", "<!-- edited --></head>"), encoding="utf-8")
+    assert b"<!-- edited --></head>" in (site.generated("index.html") or b"")
+    assert site.generated("reversi/engine/worker.py") is None  # a source file, served as it is
 
 
 def test_stamping_the_version() -> None:
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
-    version = site_version(ROOT, "1a2b3c4d" * 5)
+    source = (ROOT / "index.html").read_text(encoding="utf-8")
+    site = Site(ROOT, "1a2b3c4d" * 5, "https://example.org/me/reversi")
+    version = site.version()
     assert version.startswith(f"{__version__}+1a2b3c4.")
-    stamped = stamp_index(html, version, "1a2b3c4d" * 5, "https://example.org/me/reversi")
+    stamped = (site.generated("index.html") or b"").decode()
     assert f"v{__version__}" in stamped and 'href="https://example.org/me/reversi/commit/1a2b3c4d' in stamped
-    assert f'>v{__version__}</span> · <span id="build-commit">local</span>' in html  # the repository's own
-    precache = stamp_precache((ROOT / PRECACHE).read_text(encoding="utf-8"), version)
-    assert json.dumps(version) in precache and '"version": "dev"' not in precache
+    assert f'data-build="{version}"' in stamped
+    assert f'>v{__version__}</span> · <span id="build-commit">local</span>' in source  # the source's own
+    assert "local" in stamp_index(source, Site(ROOT).version())
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import tomllib
 import xml.etree.ElementTree as ET
+import zipfile
 import zlib
 from pathlib import Path
 
 import pytest
 
 from reversi import Rules
-from reversi.tools.build import FETCHED_BY_SRC, NOT_SHIPPED, WORKER_ONLY
+from reversi.tools.build import FETCHED_BY_SRC, NOT_SHIPPED, WORKER_ONLY, generated_names, index_page, page_archive
 from reversi.ui.diagram import position_view
 from reversi.ui.players import Players
 from reversi.ui.render import (
@@ -241,11 +243,13 @@ def test_render_is_a_pure_function_of_the_view() -> None:
 # -- index.html ---------------------------------------------------------------------
 
 
-def test_index_html_holds_the_start_board_exactly_as_render_draws_it() -> None:
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
+def test_the_served_page_holds_the_start_board_exactly_as_render_draws_it() -> None:
+    source = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert board_in_html(source) == ""  # the source holds the markers only: the generator draws the board
+    html = index_page()
     expected = render_board(Controller().board_view())
-    assert board_in_html(html) == expected, "run `python -m reversi.tools.build` to regenerate it"
-    assert splice_board(html, expected) == html
+    assert board_in_html(html) == expected
+    assert splice_board(source, expected) == html
 
 
 def test_index_html_uses_only_relative_urls() -> None:
@@ -254,7 +258,8 @@ def test_index_html_uses_only_relative_urls() -> None:
         assert url.startswith("./"), url
         if url.startswith("./assets/runtime/") and not (ROOT / "assets/runtime").is_dir():
             continue  # installed by assets/fetch_runtime.py, not checked in
-        assert (ROOT / url.split("#")[0]).exists(), url  # a fragment names a place in the file
+        path = url.split("#")[0].removeprefix("./")  # a fragment names a place in the file
+        assert (ROOT / path).exists() or path in generated_names(), url
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert "https://" not in html
 
@@ -277,29 +282,28 @@ def load_config() -> dict:
         return tomllib.load(f)
 
 
-def test_pyscript_toml_ships_every_python_file_the_browser_runs() -> None:
-    files = load_config()["files"]
-    shipped = {src.removeprefix("./") for src in files}
-    on_disk = {p.relative_to(ROOT).as_posix() for p in (ROOT / "reversi").rglob("*.py")}
+def test_the_page_archive_ships_every_python_file_the_main_thread_runs() -> None:
+    assert load_config()["files"] == {"./assets/package/page.zip": "./*"}  # the same under any edit
+    with zipfile.ZipFile(io.BytesIO(page_archive())) as archive:
+        shipped = set(archive.namelist())
+        assert all(archive.read(n) == (ROOT / n).read_bytes() for n in shipped)
+    on_disk = {p.relative_to(ROOT).as_posix() for p in (ROOT / "reversi").rglob("*.py") if "__pycache__" not in p.parts}
     runs_in_browser = {p for p in on_disk if not p.startswith(NOT_SHIPPED)}
     assert runs_in_browser and len(runs_in_browser) < len(on_disk)
     never = sorted(p for p in shipped if p.startswith(NOT_SHIPPED))
     assert not never, f"the command line and the tools never run in the browser: {never}"
     # the worker's script is fetched by its own <script src> (a blocked fetch must not stop the page)
     assert set(FETCHED_BY_SRC) <= runs_in_browser, FETCHED_BY_SRC
-    by_src = sorted(shipped & set(FETCHED_BY_SRC))
-    assert not by_src, f"fetched by their <script src>, not through [files]: {by_src}"
+    assert not shipped & set(FETCHED_BY_SRC)
     runs_in_browser -= set(FETCHED_BY_SRC)
-    # what only the engine's worker runs, it fetches itself (reversi/engine/worker-files.json)
+    # what only the engine's worker runs, it fetches itself (its own archive)
     worker_own = sorted(p for p in shipped if p.startswith(WORKER_ONLY))
     assert not worker_own, f"the main thread is not sent what only the worker runs: {worker_own}"
     runs_in_browser -= {p for p in runs_in_browser if p.startswith(WORKER_ONLY)}
-    missing = sorted(runs_in_browser - shipped)
-    assert not missing, f"add to [files] of pyscript.toml (python -m reversi.tools.build): {missing}"
-    gone = sorted(s for s in shipped if not (ROOT / s).is_file())
-    assert not gone, f"[files] of pyscript.toml lists files that do not exist: {gone}"
-    for src, dest in files.items():
-        assert src.startswith("./") and dest == src, (src, dest)
+    assert runs_in_browser <= shipped, sorted(runs_in_browser - shipped)
+    assert {n for n in shipped if n.endswith(".mo")} == {
+        f"reversi/i18n/locale/{code}/LC_MESSAGES/reversi.mo" for code in ("cs", "da", "pl")
+    }
 
 
 def test_pyscript_toml_points_at_the_self_hosted_runtime() -> None:

@@ -172,3 +172,8 @@ def test_stamps_the_page_and_the_precache_list_with_the_version(base_url):
     assert data["version"].startswith(__version__ + "+") and "sw.js" in data["files"]
     status, headers, _ = get(base_url + "sw.js")
     assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+    # a generated file carries an ETag: a revalidation of an unchanged one is "304 Not Modified"
+    status, headers, archive = get(base_url + "assets/package/page.zip")
+    assert status == 200 and headers["Content-Type"] == "application/zip" and archive.startswith(b"PK")
+    status, _, body = get_with(base_url + "assets/package/page.zip", {"If-None-Match": headers["ETag"]})
+    assert status == 304 and body == b""

@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+import gettext
+import io
+
 import pytest
 
 from reversi import i18n
@@ -16,6 +19,7 @@ from reversi.core.game import Game
 from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.formats.notation import play_transcript
+from reversi.tools.build import catalogs
 from reversi.tools.translations import python_messages
 from reversi.ui.language import (
     STORAGE_KEY,
@@ -125,10 +129,15 @@ def test_the_page_layer_marks_its_strings() -> None:
     assert len(ui) >= 60
 
 
-def test_the_first_paint_strings_match_the_catalogs() -> None:
-    from reversi.tools.translations import FIRST_PAINT, ROOT, expected_first_paint
+def test_the_first_paint_strings_are_made_from_the_compiled_catalogs() -> None:
+    from reversi.tools.build import ROOT, first_paint_strings
+    from reversi.tools.translations import compiled, read_catalog
 
-    assert FIRST_PAINT.read_text(encoding="utf-8") == expected_first_paint(), "run python -m reversi.tools.translations"
+    made = first_paint_strings(catalogs())
+    from_po = first_paint_strings({
+        code: gettext.GNUTranslations(io.BytesIO(compiled(read_catalog(code)))) for code in ("cs", "da", "pl")
+    })
+    assert made == from_po and len(made["cs"]) > 100
     script = ROOT / "assets" / "first-paint.js"
     assert script.stat().st_size < 4096  # small and synchronous: no flash of English
     html = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -143,9 +152,9 @@ def test_the_first_paint_strings_match_the_catalogs() -> None:
 def test_the_first_paint_strings_hold_the_board_and_the_buttons() -> None:
     import json
 
-    from reversi.tools.translations import FIRST_PAINT
+    from reversi.tools.build import first_paint_script
 
-    text = FIRST_PAINT.read_text(encoding="utf-8")
+    text = first_paint_script()
     data = json.loads(text[text.index("{") : text.rindex("}") + 1])
     assert sorted(data) == ["cs", "da", "pl"]
     assert data["cs"]["f5, empty, legal move"] == "f5, prázdné, platný tah"

@@ -2,12 +2,11 @@
 
 ``index.html`` starts it with ``<script type="py" worker name="engine"
 src="./reversi/engine/worker.py">`` and no ``config`` of its own (in PyScript 0.6.66 a
-worker given one breaks): it shares ``pyscript.toml``, whose ``[files]`` hold what the
+worker given one breaks): it shares ``pyscript.toml``, whose archive holds what the
 page's main thread runs. What only the worker runs (the search, the solver, the
-evaluation and its weights: ``reversi/engine/worker-files.json``, written by
-``python -m reversi.tools.build``) it fetches itself, in :func:`load`, before anything
-imports it: the main thread is never sent them. The weights load with plain Python:
-no numpy here.
+evaluation: ``assets/package/engine.zip``, made by the site generator) it fetches
+itself, in :func:`load`, before anything imports it: the main thread is never sent
+them. The weights load with plain Python: no numpy here.
 
 Every exported function takes one JSON string (an object; a dict is accepted
 too) and returns a JSON string, so nothing but text crosses the worker boundary.
@@ -16,9 +15,9 @@ page builds and reads with the same classes; a request is read (and checked) by 
 class's ``from_json`` and answered with a reply's ``to_json``:
 
 * ``load(request)`` (a coroutine: the page awaits it first): fetches the worker's
-  own files from the site ``request["site"]`` (the page's folder, an absolute URL)
-  into the worker's file system: ``{"ok", "files", "bytes", "seconds"}``, or
-  ``{"ok": false, "error"}``. Files already there are kept (under CPython, all are).
+  archive from the site ``request["site"]`` (the page's folder, an absolute URL)
+  and unpacks it into the worker's file system: ``{"ok", "files", "bytes", "seconds"}``,
+  or ``{"ok": false, "error"}``.
   The pattern weights (a file a rule set) wait: the first request whose rules use
   them fetches them (a game of Othello never downloads Anti's).
 * ``ping(request)``: warm-up (builds the evaluator of ``request["rules"]``, plain
@@ -118,53 +117,51 @@ def _stop_check(epoch: object) -> Callable[[], bool] | None:
     return lambda: bool(view[0] != epoch)  # a read of shared memory: the page's stores show at once
 
 
-#: The worker's own files (reversi/engine/worker-files.json), as paths from the site's top.
-FILES_LIST = "reversi/engine/worker-files.json"
+#: What only the worker runs, as one archive made by the site generator (reversi/tools/build.py
+#: engine_archive), and the member of it that lists the data files the worker may fetch later.
+ARCHIVE = "assets/package/engine.zip"
+DATA_LISTING = "engine-data.json"
 #: The pattern weights (one file a rule set) and the opening book are fetched when a request
 #: first needs them (:func:`_ensure_weights`), not by :func:`load`: a game of Othello never
 #: downloads Anti's weights, nor a game of Anti the book.
 WEIGHTS_SUFFIX = ".bin"
-#: Where :func:`load` fetched from (the page's folder), and the sizes its listing gave.
+#: Where :func:`load` fetched from (the page's folder), and the data files (path: size) its
+#: archive listed.
 _SITE: list[str] = []
 _LISTED: dict[str, int] = {}
 
 
 async def _load(req: Request) -> Reply:
+    import io
+    import zipfile
+
     import js  # the browser's fetch: only ever called in the worker
 
     t0 = time.perf_counter()
     site = req.get("site")
     if not isinstance(site, str) or not site.startswith(("http://", "https://")) or not site.endswith("/"):
         raise EngineRequestError(f"site must be the page's folder as an absolute URL, not {site!r}")
-
-    async def fetch(path: str) -> bytes:
-        response = await js.fetch(site + path)
-        if not response.ok:
-            raise EngineRequestError(f"{path}: HTTP {response.status}")
-        return bytes((await response.arrayBuffer()).to_bytes())
-
-    listing = json.loads(await fetch(FILES_LIST))
-    files: dict[str, int] = listing["files"]
+    response = await js.fetch(site + ARCHIVE)
+    if not response.ok:
+        raise EngineRequestError(f"{ARCHIVE}: HTTP {response.status}")
+    data = bytes((await response.arrayBuffer()).to_bytes())
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            listing = json.loads(archive.read(DATA_LISTING))
+            members = [m for m in archive.namelist() if m != DATA_LISTING]
+            for name in members:
+                if name.startswith(("/", "..")) or ".." in name.split("/"):
+                    raise EngineRequestError(f"{ARCHIVE}: a member outside the package: {name!r}")
+                archive.extract(name, ".")
+    except (zipfile.BadZipFile, KeyError, ValueError) as e:
+        raise EngineRequestError(f"{ARCHIVE}: not the engine's archive ({e})") from e
     _SITE[:] = [site]
     _LISTED.clear()
-    _LISTED.update(files)
-    fetched = 0
-    for path, size in sorted(files.items()):
-        if os.path.isfile(path) and os.path.getsize(path) == size:
-            continue
-        if path.endswith(WEIGHTS_SUFFIX):
-            continue  # a rule set's weights: when a request needs them
-        data = await fetch(path)
-        if len(data) != size:
-            raise EngineRequestError(f"{path}: {len(data)} bytes, not the {size} listed")
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as f:
-            f.write(data)
-        fetched += len(data)
+    _LISTED.update({"reversi/engine/data/" + name: int(size) for name, size in listing["data"].items()})
     import importlib
 
     importlib.invalidate_caches()
-    return {"ok": True, "files": len(files), "bytes": fetched, "seconds": round(time.perf_counter() - t0, 3)}
+    return {"ok": True, "files": len(members), "bytes": len(data), "seconds": round(time.perf_counter() - t0, 3)}
 
 
 async def load(request: object = None) -> str:

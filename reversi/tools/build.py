@@ -1,36 +1,47 @@
-"""Regenerate the two generated parts of the page (a maintenance command).
+"""What the site's generator makes: every file of the site that is derived from the source.
 
-    python -m reversi.tools.build
+Nothing here is committed: :class:`reversi.tools.site.Site` calls these producers when a
+file is asked for (``serve.py``, on the fly) or when the site is written for a static host
+(``python -m reversi.tools.site OUT``). Each producer returns a file's bytes from the
+source tree as it is now, so an edit to any ``.py`` file, a message or a document needs no
+step before the page (and the tests) see it.
 
-* the static start board inside ``index.html`` (between the ``board:start`` and
-  ``board:end`` markers), drawn by :func:`reversi.ui.render.render_board`, so
-  the board is painted before Python has loaded and cannot drift from what
-  Python draws;
-* ``assets/precache.js``: every file the page fetches (:func:`precache_files`), which
-  the service worker (``sw.js``) precaches for the page to work offline;
-* the ``[files]`` table of ``pyscript.toml``: every ``.py`` file of the
-  ``reversi`` package that the page's main thread runs (PyScript has no directory
-  globbing): not the command line (``reversi/cli/``, ``__main__.py``), these
-  tools (``reversi/tools/``) nor the solver on several processes
-  (``reversi/engine/parallel.py``), which never run there, nor the worker's script
-  (:data:`FETCHED_BY_SRC`: fetched by its own ``src``), nor what only the worker
-  runs (:data:`WORKER_ONLY`: the search, the solver, the evaluation and the
-  weights of ``reversi/engine/data/``);
-* ``reversi/engine/worker-files.json``: those worker-only files, which the worker
-  fetches itself when it starts;
+* :func:`page_archive`: ``assets/package/page.zip``, every file of the ``reversi`` package
+  that the page's main thread runs (the catalogs included). ``pyscript.toml`` unpacks it
+  into the interpreter's folder (``"./assets/package/page.zip" = "./*"``), so the config
+  never changes when a module is added, and the package is one request, not forty. Not the
+  command line (``reversi/cli/``, ``__main__.py``), these tools (``reversi/tools/``) nor the
+  solver on several processes (``reversi/engine/parallel.py``): they never run there; nor
+  what only the worker runs (:data:`WORKER_ONLY`).
+* :func:`engine_archive`: ``assets/package/engine.zip``, what only the engine's worker runs
+  (the search, the solver, the evaluation, the JSON API), which the worker fetches itself
+  when it starts (``reversi/engine/worker.py`` load), with the names of the data files it
+  may fetch later (a rule set's weights, the opening book: one game never needs them all).
+* :func:`precache_text`: ``assets/precache.js``, every file the page fetches
+  (:func:`precache_files`), which the service worker (``sw.js``) precaches for offline use,
+  with the build's version (the cache's name).
+* :func:`index_page`: ``index.html`` with the start board drawn in it (between the
+  ``board:start`` and ``board:end`` markers) by :func:`reversi.ui.render.render_board`, so
+  the board is painted before Python has loaded and cannot drift from what Python draws.
+* :func:`first_paint_script`: ``assets/first-paint-strings.js``, the translations of
+  ``index.html``'s marked texts and of the start board's labels, read from the compiled
+  catalogs (``assets/first-paint.js`` applies them before Python has loaded).
+* :func:`manifest_text`: the web app manifests, one per language; :func:`icon_png`: the icons.
+* ``assets/rules/rules.LANG.html``: the rules pages (:mod:`reversi.tools.rules_pages`);
+  :func:`teaching_page`: ``assets/examples/teaching.html``, an example of a teacher's page.
 
-* ``assets/rules/rules.LANG.html``: the rules pages, from ``reversi/docs/RULES*.md``
-  (:mod:`reversi.tools.rules_pages`);
-* ``assets/examples/teaching.html``: an example of a teacher's page, with a live viewer and
-  lite diagrams (:mod:`reversi.ui.snippets`), whose SVGs are drawn here.
-
-``tests/test_render.py``, ``tests/test_offline.py`` and ``tests/test_embed.py`` fail when one is out
-of date. Runs under CPython only; the page never imports it.
+Runs under CPython only (the standard library, and Python-Markdown for the rules pages);
+the page never imports it.
 """
 
 from __future__ import annotations
 
+import gettext
+import html.parser
+import io
 import json
+import re
+import zipfile
 from pathlib import Path
 
 from reversi.core.position import Position
@@ -39,37 +50,24 @@ from reversi.ui.render import render_board, splice_board
 from reversi.ui.state import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES_HEADER = "[files]\n"
 #: The data files the engine loads: a pattern model per board (and Anti, Classic) and the
 #: feature model for every other board (reversi/engine/evaluate.py pattern_file, feature_file),
 #: the opening book (reversi/engine/book.py book_names).
 DATA_FILES = ("patterns_*.bin", "book_*.bin", "features.json")
-
-
+DATA_DIR = "reversi/engine/data/"
 #: Parts of the package the browser never runs (so the page does not ship them): the command
 #: line, these tools, and the solver on several processes (the browser has none).
 NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py", "reversi/engine/parallel.py")
-#: Scripts the browser runs but fetches by their ``<script src>``, not through ``[files]``:
-#: the engine's worker (``reversi/ui/dom/page.py`` start_worker). Listed in ``[files]``, the
-#: page's main thread would fetch it too, and a failed fetch of the worker's script would
-#: stop the whole page from starting; the worker imports only modules that ``[files]`` ships.
+#: Scripts the browser fetches by their ``<script src>`` only: the engine's worker
+#: (``reversi/ui/dom/page.py`` start_worker). It is in no archive: the worker imports only
+#: modules that the archives ship, and a failed fetch of its script must not stop the page.
 FETCHED_BY_SRC = ("reversi/engine/worker.py",)
-
-
-def package_files(root: Path = ROOT) -> list[str]:
-    """The .py files the browser runs and the weights files, as ``reversi/...`` paths, sorted."""
-    data = [p for name in DATA_FILES for p in (root / "reversi" / "engine" / "data").glob(name)]
-    catalogs = (root / "reversi" / "i18n" / "locale").glob("*/LC_MESSAGES/*.mo")
-    paths = [*(root / "reversi").rglob("*.py"), *(p for p in data if p.is_file()), *catalogs]
-    names = (p.relative_to(root).as_posix() for p in paths)
-    return sorted(n for n in names if not n.startswith(NOT_SHIPPED) and n not in FETCHED_BY_SRC)
-
-
+#: The page's script (``index.html``'s ``<script type="py" src>``), also in the page's archive.
+PAGE_SCRIPT = "reversi/ui/dom/main.py"
 #: What only the engine's worker runs: the search, the solver, the evaluation and its weights,
-#: the JSON API. The page's main thread is not sent them (``pyscript.toml`` leaves them out);
-#: the worker fetches them itself (``reversi/engine/worker.py`` load), listed in
-#: :data:`WORKER_FILES`. The main thread keeps ``reversi/engine/levels.py`` (the level table
-#: of the new-game form) and the package's ``__init__``.
+#: the JSON API. The page's main thread does not get them; the worker fetches
+#: :data:`ENGINE_ARCHIVE` itself. The main thread keeps ``reversi/engine/levels.py`` (the level
+#: table of the new-game form), ``protocol.py`` and the package's ``__init__``.
 WORKER_ONLY = (
     "reversi/engine/api.py",
     "reversi/engine/codegen.py",
@@ -79,41 +77,79 @@ WORKER_ONLY = (
     "reversi/engine/play.py",
     "reversi/engine/search.py",
     "reversi/engine/solver.py",
-    "reversi/engine/data/",
+    DATA_DIR,
 )
-#: The list of the worker's own files, written by the build and read by the worker.
-WORKER_FILES = "reversi/engine/worker-files.json"
+PAGE_ARCHIVE = "assets/package/page.zip"
+ENGINE_ARCHIVE = "assets/package/engine.zip"
+#: Inside the engine's archive: the data files the worker may fetch when a request needs them.
+ENGINE_DATA_LISTING = "engine-data.json"
+#: A fixed time for every archive member: the same source makes the same bytes.
+_ZIP_TIME = (2026, 1, 1, 0, 0, 0)
+
+
+def package_files(root: Path = ROOT) -> list[str]:
+    """The .py files the browser runs, the weights and the catalogs, as ``reversi/...`` paths, sorted."""
+    data = [p for name in DATA_FILES for p in (root / DATA_DIR).glob(name)]
+    catalogs = (root / "reversi" / "i18n" / "locale").glob("*/LC_MESSAGES/*.mo")
+    python = (p for p in (root / "reversi").rglob("*.py") if "__pycache__" not in p.parts)
+    names = (p.relative_to(root).as_posix() for p in [*python, *(p for p in data if p.is_file()), *catalogs])
+    return sorted(n for n in names if not n.startswith(NOT_SHIPPED) and n not in FETCHED_BY_SRC)
 
 
 def main_thread_files(root: Path = ROOT) -> list[str]:
-    """What ``pyscript.toml`` ships to the page's main thread (and, shared, to the worker)."""
+    """What the page's archive ships to the page's main thread (and, shared, to the worker)."""
     return [n for n in package_files(root) if not n.startswith(WORKER_ONLY)]
 
 
 def worker_files(root: Path = ROOT) -> list[str]:
-    """What the engine's worker fetches itself, besides what ``pyscript.toml`` ships."""
+    """What only the engine's worker runs: its archive's modules and the data files."""
     return [n for n in package_files(root) if n.startswith(WORKER_ONLY)]
 
 
-def worker_files_text(root: Path = ROOT) -> str:
-    """``reversi/engine/worker-files.json``: the worker's own files, with their sizes."""
-    files = {name: (root / name).stat().st_size for name in worker_files(root)}
-    return json.dumps({"files": files}, indent=1, sort_keys=True) + "\n"
+def data_files(root: Path = ROOT) -> list[str]:
+    """The weights and the book, fetched by the worker one by one when a request needs them."""
+    return [n for n in worker_files(root) if n.startswith(DATA_DIR) and n.endswith(".bin")]
+
+
+def archive(root: Path, names: list[str], extra: dict[str, bytes] | None = None) -> bytes:
+    """A zip of ``names`` (paths from ``root``) and ``extra`` members: the same bytes for the same files."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        members = [(name, (root / name).read_bytes()) for name in names] + sorted((extra or {}).items())
+        for name, data in members:
+            info = zipfile.ZipInfo(name, date_time=_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            out.writestr(info, data)
+    return buffer.getvalue()
+
+
+def page_archive(root: Path = ROOT) -> bytes:
+    return archive(root, main_thread_files(root))
+
+
+def engine_archive(root: Path = ROOT) -> bytes:
+    data = data_files(root)
+    modules = [n for n in worker_files(root) if n not in data]
+    sizes = {n.removeprefix(DATA_DIR): (root / n).stat().st_size for n in data}  # the worker checks them
+    listing = json.dumps({"data": sizes}, indent=1, sort_keys=True) + "\n"
+    return archive(root, modules, {ENGINE_DATA_LISTING: listing.encode()})
 
 
 #: Top-level files of the site (the service worker must sit at the top: its scope is its folder).
 TOP_FILES = ("index.html", "pyscript.toml", "sw.js")
-#: The page's own assets (the runtime is listed from its folders).
-ASSET_GLOBS = ("assets/*.css", "assets/*.js", "assets/icons/*", "assets/*.webmanifest", "assets/rules/*")
+#: The page's own assets in the source (the runtime is listed from its pins).
+ASSET_GLOBS = ("assets/*.css", "assets/*.js", "assets/icons/*.svg", "assets/rules/*.css")
 #: Scripts under assets/ the page never loads (a development tool).
-NOT_FETCHED = ("assets/fetch_runtime.py", "assets/precache.js")
+NOT_FETCHED = ("assets/fetch_runtime.py",)
 #: Runtime files the page never loads: PyScript's code editor (CodeMirror and its ``index-``
-#: chunk), terminal, MicroPython, own service worker, its unzipper (for ``.zip`` and ``.whl``
-#: entries of ``[files]``: this page has none), its ``pyscript.storage`` and its own style sheet.
-#: Precached, they cost a first visit about 75 kB (compressed) for nothing.
-RUNTIME_UNUSED = ("codemirror", "xterm", "mpy-", "service-worker.js", "zip-", "index-", "storage.js", "core.css")
+#: chunk), terminal, MicroPython, own service worker, its ``pyscript.storage`` and its own
+#: style sheet. Precached, they cost a first visit about 75 kB (compressed) for nothing.
+RUNTIME_UNUSED = ("codemirror", "xterm", "mpy-", "service-worker.js", "index-", "storage.js", "core.css")
 PRECACHE = "assets/precache.js"
 PRECACHE_PREFIX = "self.REVERSI_PRECACHE = "
+FIRST_PAINT = "assets/first-paint-strings.js"
+RULES_PAGES = "assets/rules"
 
 
 def runtime_files(root: Path = ROOT) -> list[str]:
@@ -125,26 +161,182 @@ def runtime_files(root: Path = ROOT) -> list[str]:
     return sorted(n for n in names if not n.endswith(".whl") and not n.split("/")[-1].startswith(RUNTIME_UNUSED))
 
 
+def source_assets(root: Path = ROOT) -> list[str]:
+    """The page's assets that are served as they are in the source."""
+    found = {p.relative_to(root).as_posix() for pattern in ASSET_GLOBS for p in root.glob(pattern) if p.is_file()}
+    return sorted(found - set(NOT_FETCHED))
+
+
+def generated_names(root: Path = ROOT) -> list[str]:
+    """Every file the generator makes that the page may fetch (not the example page)."""
+    from reversi.i18n import LANGUAGES
+
+    return sorted({
+        "index.html", PAGE_ARCHIVE, ENGINE_ARCHIVE, PRECACHE, FIRST_PAINT,
+        *(manifest_name(code) for code in LANGUAGES),
+        *(f"assets/icons/{name}" for name, _, _ in ICONS),
+        *(f"{RULES_PAGES}/rules.{code}.html" for code in LANGUAGES),
+    })
+
+
 def precache_files(root: Path = ROOT) -> list[str]:
     """Every file the page fetches, as paths from the site's top (``./`` relative), sorted."""
-    assets = sorted(
-        {p.relative_to(root).as_posix() for pattern in ASSET_GLOBS for p in root.glob(pattern) if p.is_file()}
-        - set(NOT_FETCHED)
-    )
-    files = [*TOP_FILES, *assets, *runtime_files(root), *package_files(root), *FETCHED_BY_SRC, WORKER_FILES]
+    files = [*TOP_FILES, *source_assets(root), *generated_names(root), *runtime_files(root), *FETCHED_BY_SRC,
+             PAGE_SCRIPT, *data_files(root)]
     return sorted(set(files))
 
 
-def precache_text(files: list[str], version: str = "dev") -> str:
+def precache_text(files: list[str], version: str) -> str:
     """``assets/precache.js``: the list the service worker precaches, and the build's version."""
     data = {"version": version, "files": files}
     return (
-        "// Written by `python -m reversi.tools.build` (the list) and stamped by serve.py and the\n"
-        "// Pages workflow (the version): what sw.js precaches. Do not edit.\n"
+        "// Made by the site generator (reversi/tools/build.py): what sw.js precaches,\n"
+        "// and the build's version (the cache's name).\n"
         + PRECACHE_PREFIX
         + json.dumps(data, indent=1)
         + ";\n"
     )
+
+
+def index_page(root: Path = ROOT) -> str:
+    """``index.html`` with the start board drawn in it."""
+    return splice_board((root / "index.html").read_text(encoding="utf-8"), render_board(Controller().board_view()))
+
+
+# -- the first paint in the page's language, and the manifests ------------------------------------
+
+#: Attributes of index.html that may carry a message (named by ``data-i18n-attrs``).
+HTML_ATTRIBUTES = ("title", "aria-label", "placeholder", "content", "alt")
+
+
+class _MarkedText(html.parser.HTMLParser):
+    """The texts of ``index.html`` marked with ``data-i18n`` / ``data-i18n-attrs``, with line numbers."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, int]] = []
+        self._open: list[tuple[str, int, list[str]]] = []  # (tag, line, text parts) of marked elements
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        line = self.getpos()[0]
+        for name in (values.get("data-i18n-attrs") or "").split():
+            value = values.get(name)
+            if name not in HTML_ATTRIBUTES:
+                raise ValueError(f"index.html line {line}: data-i18n-attrs names {name!r}, not a text attribute")
+            if value:
+                self.found.append((" ".join(value.split()), line))
+        if "data-i18n" in values:
+            self._open.append((tag, line, []))
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self._open[-1][2].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open and self._open[-1][0] == tag:
+            _, line, parts = self._open.pop()
+            text = " ".join("".join(parts).split())
+            if text:
+                self.found.append((text, line))
+
+
+def html_messages(text: str) -> list[tuple[str, int]]:
+    parser = _MarkedText()
+    parser.feed(text)
+    parser.close()
+    return parser.found
+
+
+
+_ARIA_LABEL = re.compile(r'aria-label="([^"]*)"')
+
+
+def _start_board_labels() -> list[str]:
+    """The board's name and its squares' aria-labels of a new game's board, in the current language."""
+    from html import unescape
+
+    view = Controller().board_view()
+    return [view.label] + [unescape(label) for label in _ARIA_LABEL.findall(render_board(view))]
+
+
+def catalogs() -> dict[str, gettext.NullTranslations]:
+    """The compiled catalog of every language but English (what the page reads)."""
+    from reversi.i18n import DEFAULT, DOMAIN, LANGUAGES, LOCALE_DIR
+
+    return {code: gettext.translation(DOMAIN, LOCALE_DIR, languages=[code]) for code in LANGUAGES
+            if code != DEFAULT}
+
+
+def first_paint_strings(translations: dict[str, gettext.NullTranslations],
+                        root: Path = ROOT) -> dict[str, dict[str, str]]:
+    """For each language but English: English text -> its translation, for index.html's marked
+    texts and the start board's labels (what ``assets/first-paint.js`` replaces)."""
+    import reversi.i18n as i18n
+
+    messages = sorted({text for text, _ in html_messages((root / "index.html").read_text(encoding="utf-8"))})
+    saved_catalogs, saved_language = dict(i18n._catalogs), i18n.language()
+    try:
+        i18n.set_language(i18n.DEFAULT)
+        english = _start_board_labels()
+        out: dict[str, dict[str, str]] = {}
+        for code, tr in translations.items():
+            i18n._catalogs[code] = tr
+            i18n.set_language(code)
+            table = {text: tr.gettext(text) for text in messages}
+            table.update(zip(english, _start_board_labels(), strict=True))
+            out[code] = {k: v for k, v in sorted(table.items()) if v != k}
+        return out
+    finally:
+        i18n._catalogs.clear()
+        i18n._catalogs.update(saved_catalogs)
+        i18n.set_language(saved_language)
+
+
+def first_paint_script(root: Path = ROOT) -> str:
+    """The text of ``assets/first-paint-strings.js``, from the compiled catalogs."""
+    body = json.dumps(first_paint_strings(catalogs(), root), ensure_ascii=False, indent=0, sort_keys=True)
+    return (
+        "// Made by the site generator from the catalogs (reversi/tools/build.py).\n"
+        "// index.html's marked texts and the start board's labels, by language (read by first-paint.js).\n"
+        f"window.REVERSI_FIRST_PAINT = {body};\n"
+    )
+
+
+_META_DESCRIPTION = re.compile(r'<meta name="description"[^>]*content="([^"]*)"')
+
+
+def manifest_name(code: str) -> str:
+    return "assets/manifest.webmanifest" if code == "en" else f"assets/manifest.{code}.webmanifest"
+
+
+def manifest_text(code: str, root: Path = ROOT) -> str:
+    """The web app manifest in language ``code`` (``index.html`` links the page's language's)."""
+    from html import unescape
+
+    tr = catalogs().get(code, gettext.NullTranslations())
+    found = _META_DESCRIPTION.search((root / "index.html").read_text(encoding="utf-8"))
+    description = unescape(found.group(1)) if found else ""
+    data = {
+        "name": "Reversi · Othello",
+        "short_name": "Reversi",
+        "description": tr.gettext(description) if description else "",
+        "lang": code,
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "../index.html",
+        "scope": "../",
+        "display": "standalone",
+        "background_color": "#161512",
+        "theme_color": "#161512",
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+            {"src": "icons/favicon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 # -- the app's icons (the web app manifest's), drawn here: no image tool needed -----------------
@@ -195,16 +387,6 @@ def icon_png(size: int, maskable: bool = False) -> bytes:
     )
 
 
-def files_table(paths: list[str]) -> str:
-    return FILES_HEADER + "".join(f'"./{p}" = "./{p}"\n' for p in paths)
-
-
-def updated_config(text: str, paths: list[str]) -> str:
-    """``pyscript.toml``'s text with its ``[files]`` table (the last table) rewritten."""
-    head = text[: text.index(FILES_HEADER)] if FILES_HEADER in text else text.rstrip("\n") + "\n\n"
-    return head + files_table(paths)
-
-
 # -- the example teaching page --------------------------------------------------------------
 
 TEACHING_PAGE = "assets/examples/teaching.html"
@@ -251,7 +433,7 @@ def teaching_page() -> str:
     puzzle = viewer_snippet(APP_FROM_EXAMPLES, teaching_puzzle(), "Black to move: the endgame", view="puzzle",
                             width=480)
     return f"""<!DOCTYPE html>
-<!-- Written by `python -m reversi.tools.build` (the diagrams are drawn by reversi/ui/snippets.py). -->
+<!-- Made by the site generator (reversi/tools/build.py; the diagrams are drawn by reversi/ui/snippets.py). -->
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -287,48 +469,3 @@ def teaching_page() -> str:
 </body>
 </html>
 """
-
-
-def main() -> int:
-    for name, size, maskable in ICONS:
-        path = ROOT / "assets" / "icons" / name
-        data = icon_png(size, maskable)
-        if not path.exists() or path.read_bytes() != data:
-            path.write_bytes(data)
-            print(f"updated {path.relative_to(ROOT)}")
-    index = ROOT / "index.html"
-    html = index.read_text(encoding="utf-8")
-    new_html = splice_board(html, render_board(Controller().board_view()))
-    config = ROOT / "pyscript.toml"
-    toml = config.read_text(encoding="utf-8")
-    new_toml = updated_config(toml, main_thread_files())
-    listing = ROOT / WORKER_FILES
-    listed = listing.read_text(encoding="utf-8") if listing.exists() else ""
-    new_listed = worker_files_text()
-    precache = ROOT / PRECACHE
-    cached = precache.read_text(encoding="utf-8") if precache.exists() else ""
-    new_cached = precache_text(precache_files())
-    from reversi.tools.rules_pages import pages
-
-    for name, text in pages().items():
-        path = ROOT / name
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
-        if text != old:
-            path.write_text(text, encoding="utf-8")
-            print(f"updated {name}")
-    teaching = ROOT / TEACHING_PAGE
-    teaching.parent.mkdir(parents=True, exist_ok=True)
-    taught = teaching.read_text(encoding="utf-8") if teaching.exists() else ""
-    new_taught = teaching_page()
-    for path, old, new in ((index, html, new_html), (config, toml, new_toml), (precache, cached, new_cached),
-                           (teaching, taught, new_taught), (listing, listed, new_listed)):
-        if new != old:
-            path.write_text(new, encoding="utf-8")
-            print(f"updated {path.relative_to(ROOT)}")
-        else:
-            print(f"{path.relative_to(ROOT)} is up to date")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,6 +1,7 @@
 """The rules pages: ``assets/rules/rules.LANG.html``, one per language, from the one rules document.
 
-    python -m reversi.tools.build          # writes them, with the page's other generated files
+    python -m reversi.tools.site OUT       # writes them, with the site's other generated files
+    python serve.py                        # makes them when they are asked for
 
 Each page is ``reversi/docs/RULES.LANG.md`` as HTML (Python-Markdown, a development tool like
 Babel: the browser gets plain HTML), with every board diagram of the document (the text
@@ -111,7 +112,10 @@ def _diagrams(html: str, classic: bool) -> str:
 
 def page(lang: str) -> str:
     """The rules page in ``lang``."""
-    import markdown  # type: ignore[import-untyped]  # a development tool (tests/run.py installs it)
+    try:
+        import markdown  # type: ignore[import-untyped]  # a development tool (serve.py, tests/run.py install it)
+    except ImportError as e:
+        raise RuntimeError("the rules pages are made with Python-Markdown: pip install markdown") from e
 
     set_language(lang)
     try:
@@ -127,7 +131,7 @@ def page(lang: str) -> str:
         back = translate(RULES_PLAY)
         return (
             "<!DOCTYPE html>\n"
-            "<!-- Written by `python -m reversi.tools.build` from reversi/docs/RULES*.md. Do not edit. -->\n"
+            "<!-- Made by the site generator from reversi/docs/RULES*.md (reversi/tools/rules_pages.py). -->\n"
             f'<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(title)}</title>\n"
