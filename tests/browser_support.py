@@ -19,6 +19,12 @@
   records.
 * ``wait_for_html_class(page, name)``: the app signals readiness with a class
   on ``<html>`` (``py:all-done`` never fires without cross-origin isolation).
+* Playing through the page as a person does: ``wait_ready(page)`` (the class ``ready``),
+  ``start_game(page, ...)`` and ``new_game(page, players=...)`` (the new-game dialog: the
+  rules, or the players), ``click_square(page, name)`` (one move, waited for), and
+  ``dom_states(page)`` / ``expected_states(controller)`` (the board shown, and what the
+  controller says it should be). Screenshots go to ``ARTIFACTS`` (``tests/artifacts/``,
+  git-ignored).
 
 The runtime must already be installed (``python assets/fetch_runtime.py``).
 """
@@ -34,10 +40,16 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from reversi.ui.state import Controller
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SERVE_PY = REPO_ROOT / "serve.py"
+#: Where the browser tests put their screenshots (git-ignored).
+ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -366,3 +378,108 @@ def click_start(page) -> None:
     page.click("#btn-start")
     if page.is_visible("#btn-start-confirm"):
         page.click("#btn-start-confirm")
+
+
+# -- playing through the page --------------------------------------------------------------
+
+#: Each square of the board shown: its name, its state and whether it is a legal move.
+STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state, e.classList.contains('legal')])"
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+
+
+def dom_states(page) -> dict[str, tuple[str, bool]]:
+    return {name: (state, legal) for name, state, legal in page.eval_on_selector_all("[data-square]", STATES_JS)}
+
+
+def expected_states(controller: Controller) -> dict[str, tuple[str, bool]]:
+    from reversi.ui.render import BLOCKED, CUT
+
+    view = controller.board_view()
+    out = {}
+    for row in range(view.height):
+        for col in range(view.width):
+            state = view.cell(col, row)
+            if state not in (BLOCKED, CUT):
+                name = view.name(col, row)
+                out[name] = (state, name in view.legal)
+    return out
+
+
+def start_game(
+    page,
+    variant: str = "othello",
+    size: int = 8,
+    anti: bool = False,
+    free_opening: bool = False,
+    blocked: str = "none",
+    blocked_count: int = 4,
+    blocked_seed: str = "",
+    blocked_list: str = "",
+    handicap: int = 0,
+    handicap_color: str = "black",
+    expect_error: bool = False,
+) -> None:
+    """Fill in the new-game dialog and press Start."""
+    form = "#new-game-form"
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.check(f'{form} input[name="variant"][value="{variant}"]')
+    # what the rule set does not take is disabled (Octagon: size and handicap; Classic: free opening)
+    if page.is_enabled(f'{form} select[name="size"]'):
+        page.select_option(f'{form} select[name="size"]', str(size))
+    page.set_checked(f'{form} input[name="anti"]', anti)
+    if page.is_enabled(f'{form} input[name="free_opening"]'):
+        page.set_checked(f'{form} input[name="free_opening"]', free_opening)
+    page.check(f'{form} input[name="blocked_mode"][value="{blocked}"]')
+    if blocked == "random":
+        page.fill(f'{form} input[name="blocked_count"]', str(blocked_count))
+        page.fill(f'{form} input[name="blocked_seed"]', blocked_seed)
+    elif blocked == "list":
+        page.fill(f'{form} input[name="blocked_list"]', blocked_list)
+    if page.is_enabled(f'{form} select[name="handicap"]'):
+        page.select_option(f'{form} select[name="handicap"]', str(handicap))
+        page.select_option(f'{form} select[name="handicap_color"]', handicap_color)
+    click_start(page)
+    if not expect_error:
+        page.wait_for_selector("#new-game-dialog", state="hidden")
+
+
+def new_game(page, players: str = "two", you: str = "black", level: int = 1, level2: int = 1, size: int = 8,
+             shot: str | None = None, think: str = "") -> None:
+    """Start a game through the new-game dialog, choosing the players."""
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    form = "#new-game-form"
+    page.check(f'{form} input[name="variant"][value="othello"]')
+    page.select_option(f'{form} select[name="size"]', str(size))
+    page.check(f'{form} input[name="players"][value="{players}"]')
+    if players == "computer":
+        page.select_option(f'{form} select[name="you"]', you)
+    if players != "two":
+        page.select_option(f'{form} select[name="level"]', str(level))
+    if players == "computers":
+        page.select_option(f'{form} select[name="level2"]', str(level2))
+    expert = level == 7 or (players == "computers" and level2 == 7)
+    assert page.is_visible(f'{form} select[name="think"]') == (players != "two" and expert)  # only for Expert
+    if players != "two" and expert:
+        page.select_option(f'{form} select[name="think"]', think)
+    # the buttons stay in the window however tall the form is (the dialog scrolls under them)
+    box = page.locator("#btn-start").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
+    if shot:
+        page.screenshot(path=str(ARTIFACTS / shot))
+    click_start(page)
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+
+
+def moves_played(page) -> int:
+    return int(page.get_attribute("#board", "data-moves"))
+
+
+def click_square(page, name: str) -> None:
+    before = moves_played(page)
+    page.click(f'[data-square="{name}"]')
+    page.wait_for_function(f"document.querySelector('#board').dataset.moves === '{before + 1}'")

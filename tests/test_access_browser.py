@@ -22,10 +22,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 AXE_JS = Path(__file__).resolve().parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 FAILING = ("serious", "critical")

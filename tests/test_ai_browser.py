@@ -12,13 +12,12 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_support import click_start
+from browser_support import ARTIFACTS, click_start, new_game
 
 from reversi import Rules
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL_JS = "els => els.filter(e => e.classList.contains('legal')).map(e => e.dataset.square)"
 STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state])"
@@ -45,34 +44,6 @@ def session(browser, server_url):
 @pytest.fixture
 def app(session):
     return session[0]
-
-
-def new_game(page, players: str = "two", you: str = "black", level: int = 1, level2: int = 1, size: int = 8,
-             shot: str | None = None, think: str = "") -> None:
-    """Start a game through the new-game dialog, choosing the players."""
-    page.click("#btn-new")
-    page.wait_for_selector("#new-game-dialog[open]")
-    form = "#new-game-form"
-    page.check(f'{form} input[name="variant"][value="othello"]')
-    page.select_option(f'{form} select[name="size"]', str(size))
-    page.check(f'{form} input[name="players"][value="{players}"]')
-    if players == "computer":
-        page.select_option(f'{form} select[name="you"]', you)
-    if players != "two":
-        page.select_option(f'{form} select[name="level"]', str(level))
-    if players == "computers":
-        page.select_option(f'{form} select[name="level2"]', str(level2))
-    expert = level == 7 or (players == "computers" and level2 == 7)
-    assert page.is_visible(f'{form} select[name="think"]') == (players != "two" and expert)  # only for Expert
-    if players != "two" and expert:
-        page.select_option(f'{form} select[name="think"]', think)
-    # the buttons stay in the window however tall the form is (the dialog scrolls under them)
-    box = page.locator("#btn-start").bounding_box()
-    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
-    if shot:
-        page.screenshot(path=str(ARTIFACTS / shot))
-    click_start(page)
-    page.wait_for_selector("#new-game-dialog", state="hidden")
 
 
 def moves(page) -> int:

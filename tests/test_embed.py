@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_ui_state import find_game_with_pass
+from support import find_game_with_pass
 
 from reversi import Game, Rules
 from reversi.cli.main import main

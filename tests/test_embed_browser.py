@@ -11,10 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import ARTIFACTS
+from support import static_host
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 TIGER = "v=2&m=f5d6c3d3c4%7BThe%20Tiger%3A%20Black%20takes%20c4%7Df4(b3)e3f6&at=5"
 #: Counts what an embed must never do: write storage, register a service worker, start a worker.
 SPY_JS = """
@@ -131,7 +132,6 @@ def test_the_viewer_replays_by_buttons_and_keys_and_leaves_no_trace(browser, ser
 def test_a_bad_link_in_an_embed_shows_the_start_and_says_why(browser, server_url, tmp_path: Path) -> None:
     """In another site's iframe (another origin): the embed loads, and a bad game says so."""
     from browser_support import AppContext
-    from test_offline import static_host
 
     # another site (another origin: another port) whose page holds the embed
     (tmp_path / "host.html").write_text(

@@ -2,7 +2,7 @@
 
 Each test opens the app as a first visit finds it (no localStorage: see
 browser_support.AppContext), so autosaves do not leak between tests; those that need no
-first visit share one tab (``tab``). Helpers come from tests/test_page.py. Screenshots of
+first visit share one tab (``tab``). Helpers come from tests/browser_support.py. Screenshots of
 the move list, the records menu and an error message go to ``tests/artifacts/``.
 """
 
@@ -12,9 +12,17 @@ import json
 import time
 
 import pytest
-from browser_support import click_start, two_players_state
-from test_page import ARTIFACTS, click_square, dom_states, expected_states, start_game, wait_ready
-from test_ui_state import find_game_with_pass
+from browser_support import (
+    ARTIFACTS,
+    click_square,
+    click_start,
+    dom_states,
+    expected_states,
+    start_game,
+    two_players_state,
+    wait_ready,
+)
+from support import find_game_with_pass
 
 from reversi import Game, Rules
 from reversi.core.position import PASS, Position

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from test_players import FakeClock, run
-from test_requests import Board, Recorder, Worker
+from support import Board, FakeClock, Recorder, Worker, run
 
 from reversi.core.rules import WHITE
 from reversi.engine.levels import get_level

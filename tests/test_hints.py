@@ -6,7 +6,7 @@ import asyncio
 import json
 from dataclasses import replace
 
-from test_players import run
+from support import run
 
 from reversi.core.rules import BLACK
 from reversi.engine import api as engine_api

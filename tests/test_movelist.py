@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_ui_state import find_game_with_pass
+from support import find_game_with_pass
 
 from reversi import PASS, Game, Rules
 from reversi.core.position import Position

@@ -15,19 +15,14 @@ A last test opens ``index.html`` from disk (``file://``): it says plainly that i
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
 import io
 import json
 import shutil
-import threading
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
+from support import static_host
 
 from reversi import __version__
 from reversi.tools.build import ENGINE_ARCHIVE, PAGE_ARCHIVE, PRECACHE, PRECACHE_PREFIX, ROOT, precache_files
@@ -97,34 +92,6 @@ def test_stamping_the_version() -> None:
     assert f'data-build="{version}"' in stamped
     assert f'>v{__version__}</span> · <span id="build-commit">local</span>' in source  # the source's own
     assert "local" in stamp_index(source, Site(ROOT).version())
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """A plain static server, as a static host is: no special headers, the MIME types it needs."""
-
-    extensions_map: ClassVar[dict[str, str]] = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **{
-        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-        ".webmanifest": "application/manifest+json", ".toml": "application/toml",
-    })
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def static_host(top: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(top)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def wait_ready(page, name: str = "ready", timeout_ms: float = 90_000) -> None:

@@ -8,21 +8,26 @@ through the new-game dialog, as a person would. Screenshots go to
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from browser_support import click_start
+from browser_support import (
+    ARTIFACTS,
+    STATES_JS,
+    click_square,
+    click_start,
+    dom_states,
+    expected_states,
+    moves_played,
+    start_game,
+    wait_ready,
+)
+from support import find_game_with_pass
 
 from reversi import Game, Rules
 from reversi.core.rules import WHITE, random_blocked
 from reversi.ui.players import Players
-from reversi.ui.render import BLOCKED, CUT
 from reversi.ui.state import Controller
 
 pytestmark = pytest.mark.browser
-
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state, e.classList.contains('legal')])"
 
 
 def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference", private: bool = False):
@@ -30,10 +35,6 @@ def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-pre
     from browser_support import open_app
 
     return open_app(browser, server_url, viewport, reduced_motion, two_players=True, private=private)
-
-
-def wait_ready(page) -> None:
-    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
 
 
 @pytest.fixture(scope="module")
@@ -44,71 +45,6 @@ def app(browser, server_url):
     assert not errors, errors
     assert not foreign, foreign
     context.close()
-
-
-def dom_states(page) -> dict[str, tuple[str, bool]]:
-    return {name: (state, legal) for name, state, legal in page.eval_on_selector_all("[data-square]", STATES_JS)}
-
-
-def expected_states(controller: Controller) -> dict[str, tuple[str, bool]]:
-    view = controller.board_view()
-    out = {}
-    for row in range(view.height):
-        for col in range(view.width):
-            state = view.cell(col, row)
-            if state not in (BLOCKED, CUT):
-                name = view.name(col, row)
-                out[name] = (state, name in view.legal)
-    return out
-
-
-def start_game(
-    page,
-    variant: str = "othello",
-    size: int = 8,
-    anti: bool = False,
-    free_opening: bool = False,
-    blocked: str = "none",
-    blocked_count: int = 4,
-    blocked_seed: str = "",
-    blocked_list: str = "",
-    handicap: int = 0,
-    handicap_color: str = "black",
-    expect_error: bool = False,
-) -> None:
-    """Fill in the new-game dialog and press Start."""
-    form = "#new-game-form"
-    page.click("#btn-new")
-    page.wait_for_selector("#new-game-dialog[open]")
-    page.check(f'{form} input[name="variant"][value="{variant}"]')
-    # what the rule set does not take is disabled (Octagon: size and handicap; Classic: free opening)
-    if page.is_enabled(f'{form} select[name="size"]'):
-        page.select_option(f'{form} select[name="size"]', str(size))
-    page.set_checked(f'{form} input[name="anti"]', anti)
-    if page.is_enabled(f'{form} input[name="free_opening"]'):
-        page.set_checked(f'{form} input[name="free_opening"]', free_opening)
-    page.check(f'{form} input[name="blocked_mode"][value="{blocked}"]')
-    if blocked == "random":
-        page.fill(f'{form} input[name="blocked_count"]', str(blocked_count))
-        page.fill(f'{form} input[name="blocked_seed"]', blocked_seed)
-    elif blocked == "list":
-        page.fill(f'{form} input[name="blocked_list"]', blocked_list)
-    if page.is_enabled(f'{form} select[name="handicap"]'):
-        page.select_option(f'{form} select[name="handicap"]', str(handicap))
-        page.select_option(f'{form} select[name="handicap_color"]', handicap_color)
-    click_start(page)
-    if not expect_error:
-        page.wait_for_selector("#new-game-dialog", state="hidden")
-
-
-def moves_played(page) -> int:
-    return int(page.get_attribute("#board", "data-moves"))
-
-
-def click_square(page, name: str) -> None:
-    before = moves_played(page)
-    page.click(f'[data-square="{name}"]')
-    page.wait_for_function(f"document.querySelector('#board').dataset.moves === '{before + 1}'")
 
 
 # -- booting -----------------------------------------------------------------------------
@@ -290,8 +226,6 @@ def test_undo_redo_buttons(app) -> None:
 
 
 def test_a_pass_is_announced(app) -> None:
-    from test_ui_state import find_game_with_pass
-
     rules = Rules("classic")
     moves = find_game_with_pass(rules)
     start_game(app, variant="classic")

@@ -14,15 +14,11 @@ CPython in tests/test_access.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from browser_support import click_start, open_app
-from test_ai_browser import new_game
+from browser_support import ARTIFACTS, click_start, new_game, open_app
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 #: Every text the live region took, in order (a MutationObserver: the computer's answer
 #: replaces the person's move within milliseconds).
 RECORD_SAID_JS = """() => {

@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import pytest
+from support import FakeClock, find_game_with_pass, run
 
 from reversi import PASS, Rules, RulesError
 from reversi.core.rules import BLACK, WHITE
@@ -203,8 +204,6 @@ def test_an_illegal_or_paused_reply_is_refused() -> None:
 
 
 def test_the_computers_pass_is_recorded_and_announced() -> None:
-    from test_ui_state import find_game_with_pass
-
     rules = Rules("classic")
     moves = find_game_with_pass(rules)
     # replay it with the side that passes played by the computer
@@ -266,8 +265,6 @@ def test_undo_never_goes_before_the_persons_first_turn() -> None:
 
 def test_undo_steps_over_the_computers_forced_passes() -> None:
     """The game records forced passes; undo against the computer lands on the person's turn."""
-    from test_ui_state import find_game_with_pass
-
     rules = Rules("classic")
     moves = find_game_with_pass(rules)
     c = Controller(rules, players=Players())
@@ -294,28 +291,6 @@ def test_two_players_and_computers_undo_one_move() -> None:
 
 
 # -- the driver ------------------------------------------------------------------------------
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.slept: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
-        await asyncio.sleep(0)
-
-
-def run(coro):
-    """Run a scenario on its own loop, in a thread (Playwright's sync API may hold this one)."""
-    import concurrent.futures
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result(timeout=60)
 
 
 def engine_ask(calls: list):

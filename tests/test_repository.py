@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -69,3 +70,39 @@ def test_the_readmes_library_examples_run() -> None:
         assert proc.returncode == 0, proc.stderr
         for expected in re.findall(r"# (\d+ \[.*\])$", code, re.M):  # an output the example promises
             assert expected in proc.stdout, (expected, proc.stdout)
+
+
+#: Imports of test files by other files under tests/ still to be moved out, with the reason:
+#: tests/test_architecture.py was being edited elsewhere when its helpers would have moved.
+TEST_IMPORTS_TO_MOVE = {("tests/bench/layers.py", "tests.test_architecture")}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The modules a file imports (every import statement, those inside functions too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            found.add(module)
+            # ``from tests import test_x`` / ``from . import test_x`` import a module by name
+            found.update(f"{module}.{alias.name}" if node.module else module + alias.name for alias in node.names)
+    return found
+
+
+def test_no_file_under_tests_imports_a_test_file() -> None:
+    """Shared helpers live in tests/support.py (CPython) and tests/browser_support.py (Chromium)."""
+    tests = ROOT / "tests"
+    seen = set()
+    for path in sorted(tests.rglob("*.py")):
+        if any(part.startswith(".") for part in path.relative_to(tests).parts):
+            continue
+        for module in imported_modules(path):
+            parts = module.lstrip(".").split(".")
+            for k, part in enumerate(parts):
+                if part.startswith("test_"):  # the test file itself, not the names taken from it
+                    seen.add((path.relative_to(ROOT).as_posix(), ".".join(parts[: k + 1])))
+                    break
+    assert seen - TEST_IMPORTS_TO_MOVE == set(), "import from tests/support.py or tests/browser_support.py instead"
+    assert TEST_IMPORTS_TO_MOVE <= seen, f"moved already: drop {TEST_IMPORTS_TO_MOVE - seen} from the list"

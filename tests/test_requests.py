@@ -5,54 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 
-from test_players import run
+from support import Board, Recorder, Worker, run
 
 from reversi.engine.protocol import MoveRequest, Request
 from reversi.ui.hints import HintDriver
 from reversi.ui.players import AiDriver
 from reversi.ui.requests import Reply, RequestDriver, json_ask
-
-
-class Board:
-    """What the page shows: a token that changes with every move."""
-
-    def __init__(self) -> None:
-        self.token = 0
-
-    def move(self) -> None:
-        self.token += 1
-
-
-class Recorder(RequestDriver[int]):
-    """A driver that keeps what it accepted, and counts redraws."""
-
-    def __init__(self, board: Board, ask=None) -> None:
-        self.redraws = 0
-        super().__init__(lambda: board.token, ask, self.redraw)
-        self.accepted: list[tuple[int, dict]] = []
-
-    def redraw(self) -> None:
-        self.redraws += 1
-
-    def accept(self, token: int, reply: Reply) -> None:
-        self.accepted.append((token, dict(reply)))
-
-
-class Worker:
-    """An engine whose replies wait for the test: ``release(k, reply)`` answers the k-th request."""
-
-    def __init__(self) -> None:
-        self.asked: list[Request] = []
-        self.gates: list[asyncio.Future] = []
-
-    async def __call__(self, args: Request) -> Reply:
-        self.asked.append(args)
-        gate = asyncio.get_running_loop().create_future()
-        self.gates.append(gate)
-        return await gate
-
-    def release(self, k: int, reply: object) -> None:
-        self.gates[k].set_result(reply)
 
 
 def test_a_current_reply_is_accepted() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import find_game_with_pass
 
 from reversi import Game, Rules
 from reversi.core.clock import Clock, TimeControl
@@ -284,8 +285,6 @@ def test_every_transcript_form_loads_the_same_game(text: str) -> None:
 def test_transcript_with_passes_loads() -> None:
     rules = Rules()
     game = Game(rules)
-    from test_ui_state import find_game_with_pass
-
     game.play_all(find_game_with_pass(rules))
     g = rules.geometry
     text = " ".join("pass" if m == PASS else g.name(m).upper() for m in game.line)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import xml.etree.ElementTree as ET
 
-from test_players import run
+from support import run
 
 from reversi import Position, Rules
 from reversi.engine import api as engine_api

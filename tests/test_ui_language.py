@@ -181,8 +181,9 @@ def test_the_worker_answers_in_the_requests_language() -> None:
 def test_requests_carry_the_pages_language() -> None:
     import json
 
+    from support import run  # its own loop, in a thread (Playwright's sync API may hold this one)
+
     from reversi.ui.requests import json_ask
-    from tests.test_players import run  # its own loop, in a thread (Playwright's sync API may hold this one)
 
     sent: list[dict[str, object]] = []
 

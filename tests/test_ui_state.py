@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from support import find_game_with_pass
 
 from reversi import PASS, Game, Rules, RulesError
 from reversi.core.rules import BLACK, WHITE, random_blocked
@@ -167,21 +168,6 @@ def test_undo_and_redo() -> None:
     assert not c.status().can_redo and c.game.line == [c.rules.geometry.parse_square("d3")]
     old = c.game.root.children[1]
     assert old.move == c.rules.geometry.parse_square("f5") and old.children  # f5 d6 kept
-
-
-def find_game_with_pass(rules: Rules) -> list[int]:
-    """Moves of a random game of ``rules`` in which a side has to pass."""
-    for seed in range(5000):
-        rng = random.Random(seed)
-        game = Game(rules)
-        moves = []
-        while not game.is_over:
-            move = rng.choice(game.position.legal_moves())
-            moves.append(move)
-            game.play(move)
-            if game.line[-1] == PASS and not game.is_over:
-                return moves
-    raise AssertionError("no pass found")
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules("classic"), Rules(size=6)], ids=str)

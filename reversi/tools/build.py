@@ -59,7 +59,7 @@ DATA_DIR = "reversi/engine/data/"
 #: line, these tools, and the solver on several processes (the browser has none).
 NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py", "reversi/engine/parallel.py")
 #: Scripts the browser fetches by their ``<script src>`` only: the engine's worker
-#: (``reversi/ui/dom/page.py`` start_worker). It is in no archive: the worker imports only
+#: (``reversi/ui/dom/engine.py`` start_worker). It is in no archive: the worker imports only
 #: modules that the archives ship, and a failed fetch of its script must not stop the page.
 FETCHED_BY_SRC = ("reversi/engine/worker.py",)
 #: The page's script (``index.html``'s ``<script type="py" src>``), also in the page's archive.

@@ -445,7 +445,7 @@ class Controller:
             self.cursor = cursor
         return played
 
-    # -- the move list and games brought in (reversi/ui/dom/features.py) ------------
+    # -- the move list and games brought in (reversi/ui/dom/move_list.py, loading.py) --
 
     def go_to(self, ply: int) -> bool:
         """Show the position after ``ply`` plies of the line (the move list)."""

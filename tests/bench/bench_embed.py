@@ -36,7 +36,7 @@ sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(TESTS.parent))
 
 from browser_support import chromium_with_profile, serve_repo  # noqa: E402
-from test_offline import static_host  # noqa: E402
+from support import static_host  # noqa: E402
 
 GAME = "m=f5d6c3d3c4f4f6f3e6e7d7"
 MEASURE_JS = """() => ({

@@ -157,7 +157,7 @@ class EmbedMaker:
     # -- a puzzle's answers ----------------------------------------------------------------
 
     def start_puzzle(self, position: Any) -> None:
-        engine = self.page.engine
+        engine = self.page.engine.worker
         if engine is None:
             # Translators: the snippet maker, when the computer (needed to make a puzzle) is not there
             self.show("", _("The computer works out a puzzle's answers: it is not ready yet."))
@@ -175,7 +175,7 @@ class EmbedMaker:
         request = {"rules": rules_to_dict(position.rules), "start": position_to_string(position), "moves": "",
                    "time_limit": PUZZLE_SECONDS, "exact_empties": PUZZLE_EXACT, "lang": language()}
         try:
-            reply = json.loads(await engine.analyse(json.dumps(request)))
+            reply = json.loads(await engine.call("analyse", json.dumps(request)))
             if "error" in reply:
                 raise ReversiError(str(reply["error"]))
             query = puzzle_query(position, reply)

@@ -1,0 +1,80 @@
+"""The board: one element (the ARIA grid) that takes clicks and keys and shows the position.
+
+The board is drawn as one SVG string assigned once (only when its markup changed: a redraw
+for the engine's background work leaves it alone). A click reads the ``data-square`` of
+the target's closest square; the arrows move the cursor (the grid's active cell) and
+Enter or Space plays there. The rules are the controller's: the board only reports
+which square was chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from reversi.i18n import _
+from reversi.ui.dom import draw_board
+from reversi.ui.ports import PageController, Redraw
+from reversi.ui.render import BoardView
+from reversi.ui.state import StatusView
+
+_ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
+
+
+class BoardPanel:
+    """The board element ``root`` over the controller; ``say`` tells a screen reader."""
+
+    def __init__(self, root: Any, controller: PageController, update: Redraw, say: Callable[[str], None]) -> None:
+        self.root = root
+        self.controller = controller
+        self.update = update
+        self.say = say
+        self._markup = ""
+
+    def bind(self, listen: Listen) -> None:
+        listen(self.root, "click", self.on_click)
+        listen(self.root, "keydown", self.on_key)
+        listen(self.root, "focus", self.on_focus)
+
+    def on_click(self, event: Any) -> None:
+        square = event.target.closest("[data-square]")
+        if square is not None and self.controller.click(square.getAttribute("data-square")):
+            self.update()
+
+    def on_focus(self, event: Any) -> None:
+        """The board takes the focus from the keyboard: its cursor (the grid's active cell) shows
+        where it is. Not on a click: redrawing the squares between the press and the release
+        would lose the click."""
+        if not self.root.matches(":focus-visible"):
+            return
+        if self.controller.cursor is None and self.controller.move_cursor(0, 0):
+            self.update()
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        c = self.controller
+        if key in _ARROWS:
+            changed = c.move_cursor(*_ARROWS[key])
+        elif key in ("Enter", " "):
+            changed = c.activate()
+            if not changed and c.cursor is not None and c.editor is None:
+                # said, not silently ignored: an occupied square, no move there, the computer's turn
+                name = c.rules.geometry.name(c.cursor)
+                # Translators: a screen reader's answer to Enter on a square that takes no move now
+                self.say(_("{square}: no move there now").format(square=name))
+        else:
+            return
+        event.preventDefault()
+        if changed:
+            self.update()
+
+    def draw(self, view: BoardView, status: StatusView) -> None:
+        self._markup = draw_board(self.root, view, self._markup)
+        data = self.root.dataset
+        data.moves = str(status.move_count)
+        data.over = "true" if status.over else "false"
+        data.turn = "" if status.turn is None else ("black", "white")[status.turn]
+
+    def focus(self) -> None:
+        self.root.focus()

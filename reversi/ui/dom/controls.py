@@ -1,0 +1,88 @@
+"""The game's buttons (``#controls``): New game, Undo, Redo, Flip, Hints, Resign, Pause.
+
+One click handler reads the ``data-action`` of the button clicked. The buttons' states
+follow the controller (what can be undone or redone, who may resign), the computer (the
+Hints button waits for the worker, and says why when the computer is unavailable) and
+the players (Pause for a game of two computers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from reversi.i18n import _
+from reversi.ui.health import EngineHealth
+from reversi.ui.players import pause_offered
+from reversi.ui.ports import PageController, Redraw
+from reversi.ui.state import StatusView
+
+BUTTONS = ("new", "undo", "redo", "rotate", "hints", "resign")
+Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
+
+
+class Controls:
+    """The ``#controls`` element ``root``; ``open_new_game`` opens the dialog, ``resigned`` moves
+    the focus after a resignation (the button is disabled then)."""
+
+    def __init__(self, root: Any, controller: PageController, update: Redraw,
+                 open_new_game: Callable[[], None], resigned: Callable[[], None]) -> None:
+        self.root = root
+        self.controller = controller
+        self.update = update
+        self.open_new_game = open_new_game
+        self.resigned = resigned
+        self.buttons = {name: root.querySelector(f'button[data-action="{name}"]') for name in BUTTONS}
+        self.pause = root.querySelector('button[data-action="pause"]')
+        hints = self.buttons["hints"]
+        # the English title (its message id: translated where shown)
+        self.hints_title = str(hints.getAttribute("data-i18n-id-title") or hints.title)
+
+    def bind(self, listen: Listen) -> None:
+        listen(self.root, "click", self.on_click)
+
+    def on_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-action]")
+        if button is None or button.disabled:
+            return
+        action = button.getAttribute("data-action")
+        c = self.controller
+        if action == "new":
+            self.open_new_game()
+            return
+        if action == "pause":
+            c.pause(not c.paused)
+            self.update()
+            return
+        if action == "resign":
+            if c.resign():
+                self.update()
+                self.resigned()
+            return
+        changed = {"undo": c.undo, "redo": c.redo, "rotate": c.rotate, "hints": c.toggle_hints}[action]()
+        if changed:
+            self.update()
+
+    def draw(self, st: StatusView, health: EngineHealth, hints_ready: bool, hints_state: str) -> None:
+        c = self.controller
+        b = self.buttons
+        b["undo"].disabled = not st.can_undo
+        b["redo"].disabled = not st.can_redo
+        b["new"].disabled = False
+        b["rotate"].disabled = False
+        b["rotate"].setAttribute("aria-pressed", "true" if c.rotated else "false")  # a toggle
+        resign = b["resign"]
+        resign.hidden = c.players.all_computers  # Pause has the place then
+        resign.disabled = c.resigner is None or st.move_count == 0
+        hints = b["hints"]
+        hints.setAttribute("aria-pressed", "true" if c.show_hints else "false")
+        hints.disabled = not hints_ready  # the worker works them out
+        why = health.hints_title()  # disabled because the computer is unavailable
+        hints.title = why or _(self.hints_title)
+        if why:
+            hints.setAttribute("aria-description", why)
+        else:
+            hints.removeAttribute("aria-description")
+        hints.classList.toggle("busy", hints_state == "waiting")  # the values are being worked out
+        self.pause.hidden = not pause_offered(c)  # not once their game has ended
+        self.pause.querySelector(".btn-label").textContent = _("Resume") if c.paused else _("Pause")

@@ -1,0 +1,74 @@
+"""Files offered as downloads: the game's record, and the board as an SVG or PNG picture.
+
+No element of the page is owned here: a download is a link made, clicked and removed.
+:func:`board_picture` draws the position shown with :mod:`reversi.ui.diagram` (a standalone
+SVG that needs no style sheet; the PNG is drawn from it on a canvas).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document
+
+from reversi.ui.ports import PageController
+from reversi.ui.session import download_name, record_text
+
+
+def options(data: dict[str, Any]) -> Any:
+    """``data`` as a JavaScript options object."""
+    return to_js(data, dict_converter=js.Object.fromEntries)
+
+
+def save_blob(blob: Any, name: str) -> None:
+    """Offer ``blob`` as a download named ``name``."""
+    url = js.URL.createObjectURL(blob)
+    anchor = document.createElement("a")
+    anchor.href = url
+    anchor.download = name
+    document.body.appendChild(anchor)
+    anchor.click()
+    anchor.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 2000)
+
+
+def save_text(text: str, mime: str, name: str) -> None:
+    save_blob(js.Blob.new(to_js([text]), options({"type": mime})), name)
+
+
+def today() -> str:
+    return str(js.Date.new().toISOString())[:10]
+
+
+def game_record(controller: PageController) -> None:
+    """The game as a ``.rev`` file."""
+    game = controller.game
+    save_text(record_text(game), "text/plain", download_name(game.rules, today()))
+
+
+def board_picture(controller: PageController, kind: str) -> None:
+    """The board shown as a standalone SVG (``kind`` "svg": no style sheet needed) or a PNG drawn from it."""
+    from reversi.ui.diagram import position_view, standalone_svg
+
+    node = controller.game.current
+    view = position_view(controller.rules, node.position, last_move=node.move, marks=node.marks,
+                         rotated=controller.board_view().rotated)
+    svg = standalone_svg(view, 800, "light")
+    name = download_name(controller.rules, today()).rsplit(".", 1)[0] + "-board"
+    if kind == "svg":
+        save_text(svg, "image/svg+xml", name + ".svg")
+        return
+    image = js.Image.new()
+    source = js.URL.createObjectURL(js.Blob.new(to_js([svg]), options({"type": "image/svg+xml"})))
+
+    def drawn(_event: Any = None) -> None:
+        canvas = document.createElement("canvas")
+        canvas.width, canvas.height = int(image.naturalWidth), int(image.naturalHeight)
+        canvas.getContext("2d").drawImage(image, 0, 0)
+        js.URL.revokeObjectURL(source)
+        canvas.toBlob(create_once_callable(lambda blob: save_blob(blob, name + ".png")), "image/png")
+
+    image.onload = create_once_callable(drawn)
+    image.src = source

@@ -1,0 +1,31 @@
+"""The opening's name above the move list (``#opening-name``): "Opening: Tiger".
+
+:class:`OpeningName` owns that one element; the name is :func:`reversi.formats.openings.opening_name`'s
+for the game's moves (none for a game from a set-up position).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reversi.core.position import Position
+from reversi.formats.openings import opening_name
+from reversi.i18n import _
+from reversi.ui.ports import PageHost
+
+
+class OpeningName:
+    """The opening's name: one root element (``#opening-name``)."""
+
+    def __init__(self, root: Any, page: PageHost) -> None:
+        self.root = root
+        self.page = page
+
+    def draw(self) -> None:
+        game = self.page.controller.game
+        name = opening_name(game.rules, game.moves, game.start == Position.start(game.rules))
+        # Translators: the named opening the game follows, e.g. "Opening: Tiger" (the names stay as they are)
+        text = _("Opening: {name}").format(name=name) if name else ""
+        if str(self.root.textContent) != text:
+            self.root.textContent = text
+        self.root.hidden = not name

@@ -1,0 +1,77 @@
+"""The recent games (``#recent-games``, in the Game menu): the last games played here, reopened by a click.
+
+:class:`RecentGames` owns that list. After every redraw the game on the board is put first
+(:func:`reversi.ui.recent.remember`, kept in ``localStorage``) when its main line or players
+changed; the list is drawn only while the menu is open (``shown``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js
+
+from reversi.errors import ReversiError
+from reversi.i18n import _
+from reversi.ui.dom.alerts import Alerts
+from reversi.ui.dom.loading import GameLoader
+from reversi.ui.dom.storage import local_storage, read_stored, store
+from reversi.ui.players import Players
+from reversi.ui.ports import PageHost
+from reversi.ui.recent import RECENT_KEY, dump_recent, read_recent, remember, render_recent, reopen
+
+
+class RecentGames:
+    """The recent games: one root element (``#recent-games``)."""
+
+    def __init__(
+        self, root: Any, page: PageHost, loader: GameLoader, alerts: Alerts, shown: Callable[[], bool]
+    ) -> None:
+        self.root = root
+        self.page = page
+        self.loader = loader
+        self.alerts = alerts
+        #: Is the list seen (the Game menu open)?
+        self.shown = shown
+        #: The game last written to the recent list (its main line and result): rewritten when they change.
+        self._mark: tuple[Any, ...] = ()
+
+    def bind(self) -> None:
+        self.page.listen(self.root, "click", self.on_click)
+
+    def remember(self) -> None:
+        """Put the game on the board first in the recent games (when its main line or players changed)."""
+        game = self.page.controller.game
+        code = self.page.controller.players.to_code()
+        end = game.main_line()[-1]
+        mark = (id(game), end.id, len(game.main_line()), code, game.node_count)
+        if mark == self._mark:
+            return
+        self._mark = mark
+        storage = local_storage()
+        if storage is None:
+            return
+        date = str(js.Date.new().toISOString())[:16].replace("T", " ")
+        entries = remember(read_recent(read_stored(RECENT_KEY, storage)), game, code, date)
+        store(RECENT_KEY, dump_recent(entries), "the recent games", storage)
+        if self.shown():
+            self.draw()
+
+    def draw(self) -> None:
+        if self.shown():
+            entries = read_recent(read_stored(RECENT_KEY))
+            self.root.innerHTML = render_recent(entries, self.page.controller.rules.display_side_names())
+
+    def on_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-recent]")
+        if button is None:
+            return
+        try:
+            game, code = reopen(read_recent(read_stored(RECENT_KEY)), int(button.getAttribute("data-recent")))
+            players = Players.from_code(code)
+        except (ReversiError, ValueError) as e:
+            self.alerts.show_error(_("Not loaded: {error}").format(error=e))
+            return
+        self.loader.load(game, players=players)
+        self.alerts.show_info(_("Opened a recent game: {rules}").format(rules=game.rules.describe()))

@@ -1,0 +1,77 @@
+"""The status line: what the game says (``#message``), a passing notice (``#notice``), and
+what a screen reader is told (``#announce``, with the moves' sound).
+
+A move, a pass, the end of a game are announced (:func:`reversi.ui.announce.announcement`)
+from the game's tree since the position last announced, and heard (the setting;
+:mod:`reversi.ui.dom.sound`) unless the person is browsing the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reversi.core.position import PASS
+from reversi.i18n import N_, _
+from reversi.ui.announce import announcement, plies_since
+from reversi.ui.dom.sound import Sound
+from reversi.ui.ports import PageController
+from reversi.ui.state import StatusView
+
+# Translators: a screen reader's news: the board is drawn turned by half a turn (Flip, or playing White)
+TURNED = N_("The board is turned around: the arrow keys follow the screen.")
+# Translators: a screen reader's news: the board is drawn the usual way again
+UPRIGHT = N_("The board is the usual way up again.")
+
+
+class StatusLine:
+    """The ``.status`` element ``root``: the message, the notice and the announcements."""
+
+    def __init__(self, root: Any, controller: PageController, sound: Sound) -> None:
+        self.controller = controller
+        self.sound = sound
+        self.message = root.querySelector("#message")
+        self.notice = root.querySelector("#notice")
+        self.announce = root.querySelector("#announce")
+        self._announced: Any = None
+        self._announced_over = False
+        self._announced_turned: bool | None = None
+
+    def say(self, text: str) -> None:
+        self.announce.textContent = text
+
+    def note(self, text: str) -> None:
+        """A passing notice (an error of the computer's turn, a click while loading...)."""
+        self.notice.textContent = text
+
+    def show(self, status: StatusView, message: str, move_error: str = "", hints_error: str = "") -> None:
+        """The status line's ``message`` (the computer thinking, or paused) and the notice: the
+        computer's error on the move now due, else the status's own, else the hints' error."""
+        self.message.textContent = message
+        self.message.classList.toggle("result", status.over)
+        self.notice.textContent = move_error or status.notice or hints_error
+
+    def tell(self, status: StatusView) -> None:
+        """Say what changed on the board to a screen reader, and play its sound."""
+        c = self.controller
+        game = c.game
+        since, self._announced = self._announced, game.current
+        over_before, self._announced_over = self._announced_over, status.over
+        turned_before, self._announced_turned = self._announced_turned, c.rotated
+        # the board turned (Flip, or a game as White): the arrows now go the other way
+        turned = "" if turned_before is None or turned_before == c.rotated else _(TURNED if c.rotated else UPRIGHT)
+        if since is game.current:
+            if status.over != over_before:  # on time, a resignation, or Undo taking one back
+                self.say(" ".join(filter(None, (turned, status.message + "."))))
+            elif turned:
+                self.say(turned)
+            return
+        text = announcement(game, since, status.side_names, status.message)
+        if text or turned:
+            self.say(" ".join(filter(None, (turned, text))))
+        plies = plies_since(game, since)
+        if c.sound and plies and not game.browsing:
+            last = plies[-1]
+            if last.parent is not None and last.move is not None:
+                passed = last.move == PASS
+                flips = 0 if passed else last.parent.position.flips(last.move)
+                self.sound.move(flips.bit_count(), passed=passed)

@@ -1,0 +1,99 @@
+"""The study bar (``#study``): browsing and variations, the study tools, the analysis line, the comment.
+
+:class:`StudyBar` owns that element but not the two panels drawn inside it, which are
+components of their own (:mod:`reversi.ui.dom.graph`, :mod:`reversi.ui.dom.editor_panel`).
+It shows where you are (:func:`reversi.ui.movelist.study_text`), which of its buttons apply
+(Back to game, Promote, Delete variation) and which tools are on (marking, square values,
+analysis, review), the engine's line while the analysis runs, the review's legend, and the
+position's comment (written back when it changes). The study engine is the page's
+(:attr:`reversi.ui.ports.PageHost.study_engine`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from reversi.ui.movelist import study_text
+from reversi.ui.ports import PageHost
+from reversi.ui.study import analysis_text
+
+
+class StudyBar:
+    """The study bar: one root element (``#study``)."""
+
+    def __init__(self, root: Any, page: PageHost) -> None:
+        self.root = root
+        self.page = page
+        self.status = root.querySelector(".study-status")
+        self.analysis = root.querySelector(".analysis")
+        self.review_legend = root.querySelector(".review-legend")
+        self.comment = root.querySelector(".comment-input")
+
+    def bind(self) -> None:
+        self.page.listen(self.root, "click", self.on_click)
+        self.page.listen(self.comment, "change", self.on_comment)
+
+    def button(self, name: str) -> Any:
+        return self.root.querySelector(f'[data-study="{name}"]')
+
+    def draw(self) -> None:
+        c = self.page.controller
+        text = study_text(c.game)
+        self.status.textContent = text
+        self.status.hidden = not text
+        for name, shown in (
+            ("live", c.game.browsing),
+            ("promote", not c.game.current.is_main),
+            ("delete", not c.game.current.is_main),
+        ):
+            button = self.button(name)
+            if button is not None:
+                button.hidden = not shown
+        engine = self.page.study_engine
+        for name, pressed in (("mark", c.marking), ("values", c.showing_values), ("analysis", engine.analysing),
+                              ("review", engine.reviewing)):
+            button = self.button(name)
+            if button is not None:
+                button.setAttribute("aria-pressed", "true" if pressed else "false")
+        self.analysis.hidden = not engine.analysing
+        if engine.analysing:
+            self.analysis.textContent = analysis_text(engine.analysis(), c.position, c.rules.display_side_names())
+        self.review_legend.hidden = not engine.reviewing
+        self.root.classList.toggle("editing", c.editor is not None)
+        if document.activeElement is not self.comment and str(self.comment.value) != c.game.current.comment:
+            self.comment.value = c.game.current.comment  # not while the person is typing in it
+
+    def on_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-study]")
+        if button is None:
+            return
+        action = str(button.getAttribute("data-study"))
+        c = self.page.controller
+        engine = self.page.study_engine
+        if action == "edit":
+            if c.open_editor():
+                self.page.update()
+            return
+        if action == "analysis":
+            engine.analysing = not engine.analysing
+            self.page.update()
+            return
+        if action == "review":
+            engine.reviewing = not engine.reviewing
+            self.page.update()
+            return
+        changed = {
+            "live": c.back_to_live,
+            "promote": c.promote,
+            "delete": c.delete_variation,
+            "mark": c.toggle_marking,
+            "values": c.toggle_values,
+        }.get(action, lambda: False)()
+        if changed:
+            self.page.update()
+
+    def on_comment(self, event: Any) -> None:
+        if self.page.controller.set_comment(str(self.comment.value)):
+            self.page.update()

@@ -1,0 +1,295 @@
+"""The page's one client of the engine's worker: who gets it and when, its boots, restarts and health. No DOM here.
+
+The computer's move (:class:`reversi.ui.players.AiDriver`), the hints
+(:class:`reversi.ui.hints.HintDriver`) and the study (:class:`reversi.ui.study.StudyDriver`:
+analysis, the evaluation graph, the review) share one worker. :class:`EngineClient`
+owns the three drivers and the worker's life:
+
+* **who asks, and when** (:meth:`EngineClient.schedule`, after every redraw): the
+  computer's move first; the hints when no move is being worked out; the study only when
+  neither wants the worker (and the computer is not to move, and the page is shown);
+* **booting** (:meth:`EngineClient.connect`): the worker is booted by the
+  :class:`WorkerHost` (the page's PyScript glue, or a fake in the tests), fetches its own
+  files (``load``), is warmed up (``ping``), and only then are the drivers given it;
+  a boot the client gave up on meanwhile is ignored;
+* **health** (:meth:`EngineClient.check`, after every redraw and every second): a boot
+  that takes too long, a call that fails at the boundary, a reply that does not come:
+  the worker is stopped, the game kept, and the computer is unavailable until
+  :meth:`EngineClient.retry` (:class:`reversi.ui.health.EngineHealth` decides);
+* **stale searches**: a search whose answer is no longer wanted (a new game, an undo)
+  is stopped in place through the shared stop flag when there is one
+  (:meth:`StopFlag.bump`: every search asked at an older epoch stops at its next clock
+  check), else its worker is replaced (:meth:`EngineClient.restart`) when it would
+  still run longer than :data:`RESTART_AFTER_SECONDS`: a new worker boots in seconds.
+
+What happens is told as events (:data:`STARTING`, :data:`READY`, :data:`UNAVAILABLE`,
+:data:`RESTARTING`, :data:`STOPPED_STALE`) to ``on_event``; the page draws them (its
+classes, the notice) and redraws on ``on_change``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from reversi.i18n import Later
+from reversi.ui.health import EngineHealth, boot_reason
+from reversi.ui.hints import HintDriver
+from reversi.ui.players import AiDriver, computer_to_move
+from reversi.ui.ports import PageController
+from reversi.ui.requests import Args, Redraw, json_ask, no_redraw
+from reversi.ui.study import StudyDriver
+
+#: A search whose answer is no longer wanted is stopped (its worker replaced) when it
+#: could still run longer than this: booting a new worker takes a few seconds.
+RESTART_AFTER_SECONDS = 5.0
+#: The first worker's name; each restart names a new one (a stopped worker's name is not reused).
+WORKER_NAME = "engine"
+
+#: The events told to ``on_event``: a boot began, the worker answers, the computer is
+#: unavailable (the worker stopped), a worker is being replaced, a stale search was stopped.
+STARTING = "starting"
+READY = "ready"
+UNAVAILABLE = "unavailable"
+RESTARTING = "restarting"
+STOPPED_STALE = "stopped-stale"
+
+
+class Worker(Protocol):
+    """A booted worker: one of its exported functions by name, a JSON string in, a JSON string out."""
+
+    def call(self, name: str, payload: str, /) -> Awaitable[str]: ...
+
+
+class StopFlag(Protocol):
+    """The stop epoch shared with a worker (an Int32Array over a SharedArrayBuffer in the browser)."""
+
+    def epoch(self) -> int: ...
+
+    def bump(self) -> None: ...
+
+
+class WorkerUnavailable(Exception):
+    """A worker could not be booted, and why (a sentence, translated where shown)."""
+
+    def __init__(self, reason: Later | str) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+class WorkerHost(Protocol):
+    """Where workers come from: PyScript's workers in the page, a fake in the tests."""
+
+    @property
+    def site(self) -> str:
+        """The page's folder, an absolute URL: the worker fetches its files from there."""
+        ...
+
+    def boot(self, name: str) -> Awaitable[Worker]:
+        """Start the worker ``name`` and await it; raises :class:`WorkerUnavailable` if it cannot be."""
+        ...
+
+    def stop(self, name: str) -> None:
+        """Terminate the worker ``name`` (whatever it is doing)."""
+        ...
+
+    def share_stop(self, worker: Worker) -> Awaitable[StopFlag | None]:
+        """A stop flag shared with ``worker``, or None (the page is not cross-origin isolated)."""
+        ...
+
+
+def _no_event(kind: str) -> None:
+    """An ``on_event`` that does nothing."""
+
+
+class EngineClient:
+    """The three drivers of the worker, and its boots, restarts and health (see the module)."""
+
+    def __init__(
+        self,
+        controller: PageController,
+        host: WorkerHost,
+        on_change: Redraw = no_redraw,
+        on_event: Callable[[str], None] = _no_event,
+        language: Callable[[], str] = lambda: "en",
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
+        self.controller = controller
+        self.host = host
+        self.on_change = on_change
+        self.on_event = on_event
+        self.language = language
+        changed = self._changed  # the drivers redraw through on_change, whenever it is set
+        self.ai = AiDriver(controller, on_change=changed, sleep=sleep, clock=clock)
+        self.hints = HintDriver(controller, on_change=changed)
+        self.study = StudyDriver(controller, on_change=changed)
+        self.health = EngineHealth(clock)
+        #: The worker, once it answers; what its warm-up said; the stop flag shared with it.
+        self.worker: Worker | None = None
+        self.info: dict[str, Any] = {}
+        self.stop_flag: StopFlag | None = None
+        self.worker_name = WORKER_NAME
+        self.restarts = 0
+        #: How many stale searches were stopped through the flag (the page shows it for the tests).
+        self.stops = 0
+        self._stopped_for: Any = None
+        self.restart_task: asyncio.Future[None] | None = None
+        self.connect_task: asyncio.Future[None] | None = None
+        #: Reasons the computer became unavailable, for the console.
+        self.last_reason: Later | str = ""
+
+    def _changed(self) -> None:
+        self.on_change()
+
+    @property
+    def drivers(self) -> tuple[AiDriver, HintDriver, StudyDriver]:
+        return (self.ai, self.hints, self.study)
+
+    # -- booting ------------------------------------------------------------------------------
+
+    def start(self) -> asyncio.Future[None]:
+        """Boot the worker in the background (the page calls it once the board takes moves)."""
+        self.connect_task = asyncio.ensure_future(self.connect())
+        return self.connect_task
+
+    async def connect(self) -> None:
+        """Boot the worker, have it fetch its files and warm it up; then the drivers get it."""
+        attempt = self.health.boot()
+        self.on_event(STARTING)
+        name = self.worker_name
+        try:
+            worker = await self.host.boot(name)
+            loaded = json.loads(await worker.call("load", json.dumps({"site": self.host.site})))
+            if not loaded.get("ok"):
+                raise RuntimeError(loaded.get("error", "the engine's files could not be fetched"))
+            info = json.loads(await worker.call("ping", json.dumps({"lang": self.language()})))
+            if not info.get("ok"):
+                raise RuntimeError(info.get("error", "the engine failed its warm-up"))
+        except WorkerUnavailable as e:
+            if self.health.is_current(attempt):
+                self.unavailable(e.reason)
+            return
+        except Exception as e:
+            if self.health.is_current(attempt):
+                self.unavailable(boot_reason(str(e)))
+            return
+        if not self.health.is_current(attempt):
+            return  # given up on meanwhile (its worker was stopped)
+        self.stop_flag = await self.host.share_stop(worker)
+        if not self.health.is_current(attempt):
+            return
+        self.health.up()
+        self.worker = worker
+        self.info = info
+        self.hints.set_engine(json_ask(worker.call, "analyse", self._epoch))
+        self.study.set_engine(json_ask(worker.call, "analyse", self._epoch))
+        self.ai.set_engine(json_ask(worker.call, "best_move", self._epoch))
+        self.on_event(READY)
+        self.on_change()
+
+    def _epoch(self) -> Args:
+        """The stop epoch each request is made at (when the flag is shared)."""
+        flag = self.stop_flag
+        return {} if flag is None else {"epoch": flag.epoch()}
+
+    # -- who gets the worker --------------------------------------------------------------------
+
+    def schedule(self, hidden: bool = False) -> None:
+        """After every redraw: the computer's move, else the hints, else the study (not while
+        the page is ``hidden``); a stale search stopped or its worker replaced."""
+        self.ai.poke()
+        self.stop_stale_search()
+        self.hints.poke(busy=self.ai.in_flight)
+        busy = (
+            self.ai.in_flight
+            or self.hints.in_flight
+            or self.hints.waiting()
+            or computer_to_move(self.controller) is not None
+            or hidden
+        )
+        self.study.poke(busy=busy)
+        if (
+            self.stop_flag is None  # with the stop flag, the search has stopped already
+            and self.ai.stale_seconds_left() > RESTART_AFTER_SECONDS
+            and self.restart_task is None
+        ):
+            self.restart_task = asyncio.ensure_future(self.restart())
+
+    def stop_stale_search(self) -> None:
+        """The computer's search is no longer wanted: with the shared flag, move the epoch on
+        (once per request: the same position may be asked again)."""
+        pending = self.ai.pending
+        if self.stop_flag is None or pending is None or self.ai.is_current(pending):
+            return
+        request = (pending, self.ai.sent_at)
+        if self._stopped_for == request:
+            return
+        self._stopped_for = request
+        self.stop_flag.bump()
+        self.stops += 1
+        self.on_event(STOPPED_STALE)
+
+    # -- health ------------------------------------------------------------------------------
+
+    def check(self) -> bool:
+        """Give up on the worker if it failed, is overdue or did not boot in time; True if so."""
+        reason = self.health.verdict((self.ai, self.hints))
+        if not reason:
+            return False
+        self.unavailable(reason)
+        return True
+
+    def drop(self) -> None:
+        """Forget the worker: every request in flight is abandoned and no driver asks it again."""
+        for driver in self.drivers:
+            driver.abandon()
+            driver.set_engine(None)
+        self.worker = None
+        self.stop_flag = None
+
+    def unavailable(self, reason: Later | str) -> None:
+        """Stop the worker and make the computer unavailable (``reason``); the game is kept."""
+        self.last_reason = reason
+        self.drop()
+        self.health.down(reason)
+        self.host.stop(self.worker_name)
+        self.on_event(UNAVAILABLE)
+        self.on_change()
+
+    def retry(self) -> bool:
+        """Retry after the computer became unavailable: a new worker boots (the game stays)."""
+        if not self.health.unavailable:
+            return False
+        self.next_worker()
+        self.start()
+        self.on_change()
+        return True
+
+    async def restart(self) -> None:
+        """Stop the worker (its search's answer is no longer wanted) and boot a new one."""
+        try:
+            self.drop()
+            self.on_event(RESTARTING)
+            self.host.stop(self.worker_name)
+            self.next_worker()
+            self.on_change()
+            await self.connect()
+        finally:
+            self.restart_task = None
+
+    def next_worker(self) -> None:
+        """Name a new worker (a stopped worker's name is not reused)."""
+        self.restarts += 1
+        self.worker_name = f"{WORKER_NAME}-{self.restarts}"
+
+    def call(self, name: str, payload: str = "{}") -> Awaitable[str]:
+        """A worker function for the page's scripts and benchmarks (``window.reversiEngine``)."""
+        if name not in ("ping", "best_move", "analyse", "bench"):
+            raise ValueError(f"the engine has no function {name!r}")
+        if self.worker is None:
+            raise RuntimeError("the engine is not ready")
+        return self.worker.call(name, payload)

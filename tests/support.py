@@ -1,0 +1,151 @@
+"""Helpers shared by the tests under CPython (no browser): fakes, a clock, games, a static host.
+
+Test files import them from here (``from support import run``), never from another test
+file; helpers that drive a page in Chromium are in tests/browser_support.py. Both are found
+the same way: tests/conftest.py (and each benchmark under tests/bench/) puts ``tests/`` on
+``sys.path``.
+
+* ``run(coro)``: runs a scenario on its own event loop, in a thread.
+* ``FakeClock``: a clock and ``sleep`` for the drivers (``AiDriver``, ``HintDriver``, ...)
+  whose time passes only when they sleep.
+* ``Board``, ``Recorder``, ``Worker``: a page's token, a ``RequestDriver`` that keeps what it
+  accepted, and an engine whose replies wait for the test (reversi/ui/requests.py).
+* ``find_game_with_pass(rules)``: the moves of a random game in which a side has to pass.
+* ``static_host(top)``: a plain static HTTP server of a folder, as a static host is (another
+  origin than serve.py's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import http.server
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+from reversi import PASS, Game, Rules
+from reversi.engine.protocol import Request
+from reversi.ui.requests import Reply, RequestDriver
+
+# -- async scenarios -----------------------------------------------------------------------
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+def run(coro):
+    """Run a scenario on its own loop, in a thread (Playwright's sync API may hold this one)."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result(timeout=60)
+
+
+# -- requests to the engine (reversi/ui/requests.py) -----------------------------------------
+
+
+class Board:
+    """What the page shows: a token that changes with every move."""
+
+    def __init__(self) -> None:
+        self.token = 0
+
+    def move(self) -> None:
+        self.token += 1
+
+
+class Recorder(RequestDriver[int]):
+    """A driver that keeps what it accepted, and counts redraws."""
+
+    def __init__(self, board: Board, ask=None) -> None:
+        self.redraws = 0
+        super().__init__(lambda: board.token, ask, self.redraw)
+        self.accepted: list[tuple[int, dict]] = []
+
+    def redraw(self) -> None:
+        self.redraws += 1
+
+    def accept(self, token: int, reply: Reply) -> None:
+        self.accepted.append((token, dict(reply)))
+
+
+class Worker:
+    """An engine whose replies wait for the test: ``release(k, reply)`` answers the k-th request."""
+
+    def __init__(self) -> None:
+        self.asked: list[Request] = []
+        self.gates: list[asyncio.Future] = []
+
+    async def __call__(self, args: Request) -> Reply:
+        self.asked.append(args)
+        gate = asyncio.get_running_loop().create_future()
+        self.gates.append(gate)
+        return await gate
+
+    def release(self, k: int, reply: object) -> None:
+        self.gates[k].set_result(reply)
+
+
+# -- games ---------------------------------------------------------------------------------
+
+
+def find_game_with_pass(rules: Rules) -> list[int]:
+    """Moves of a random game of ``rules`` in which a side has to pass."""
+    for seed in range(5000):
+        rng = random.Random(seed)
+        game = Game(rules)
+        moves = []
+        while not game.is_over:
+            move = rng.choice(game.position.legal_moves())
+            moves.append(move)
+            game.play(move)
+            if game.line[-1] == PASS and not game.is_over:
+                return moves
+    raise AssertionError("no pass found")
+
+
+# -- a static host -------------------------------------------------------------------------
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A plain static server, as a static host is: no special headers, the MIME types it needs."""
+
+    extensions_map: ClassVar[dict[str, str]] = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **{
+        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".webmanifest": "application/manifest+json", ".toml": "application/toml",
+    })
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def static_host(top: Path) -> Iterator[str]:
+    """Serve the folder ``top`` on a free port of 127.0.0.1; yield its base URL (ending in '/')."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(top)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
