@@ -25,6 +25,12 @@ along. Forced passes are recorded automatically after each move (a player who
 must pass has no choice), and undo and redo step over them, so one undo always
 returns to the previous decision.
 
+A game may also end before the rules end it: a side resigns or loses on time
+(:attr:`Game.ending`, an :class:`Ending`). :attr:`Game.outcome` says how the game
+ended, whichever way (:class:`Outcome`: the winner, the :class:`Termination`, the
+score when the rules ended it); the saved state, the share link and the record file
+carry the ending, so a resigned game is still resigned when it is read back.
+
 Nodes carry a comment and square marks for teaching. Every node has an id,
 unique in its game (``data-node`` in the page). Nothing here recurses: the
 tree of a long game with many variations is walked with explicit stacks
@@ -33,9 +39,11 @@ tree of a long game with many variations is walked with explicit stacks
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterator
+from dataclasses import dataclass
 
-from reversi.core.position import PASS, Position
+from reversi.core.position import PASS, Position, Result
 from reversi.core.rules import Rules
 from reversi.errors import IllegalMoveError, RulesError
 from reversi.i18n import _
@@ -44,6 +52,41 @@ from reversi.i18n import _
 MAX_COMMENT_CHARS = 2_000
 #: The most nodes a game's tree may hold (a game with its variations; a 16x16 game has ~260 plies).
 MAX_NODES = 5_000
+
+
+class Termination(enum.Enum):
+    """How a game ended: by the rules (neither side can move), a resignation, or a flag that fell."""
+
+    RULES = "rules"
+    RESIGNATION = "resignation"
+    TIME = "time"
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A game ended before the rules ended it: ``loser`` resigned or lost on time (``by``)."""
+
+    loser: int
+    by: Termination
+
+    def __post_init__(self) -> None:
+        if self.loser not in (0, 1) or isinstance(self.loser, bool):
+            raise ValueError(f"ending: the loser must be 0 (Black) or 1 (White), not {self.loser!r}")
+        if self.by is Termination.RULES:
+            raise ValueError("ending: the rules end a game by its moves, not by an ending")
+
+    @property
+    def winner(self) -> int:
+        return 1 - self.loser
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (None: a draw), the termination, the score if the rules ended it."""
+
+    winner: int | None
+    termination: Termination
+    result: Result | None = None
 
 
 class Node:
@@ -124,6 +167,8 @@ class Game:
         self.current = self.root
         #: The game being played: a node of the main line.
         self.live = self.root
+        #: A resignation or a loss on time (None: the game goes on, or the rules ended it).
+        self.ending: Ending | None = None
         self._skip_forced_passes()
 
     def _new_node(self, move: int | None, position: Position, parent: Node | None) -> Node:
@@ -176,6 +221,22 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.position.is_over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (a resignation, a loss on time, or its last move), or None if it goes on."""
+        if self.ending is not None:
+            return Outcome(self.ending.winner, self.ending.by)
+        result = self.live.position.result()
+        return None if result is None else Outcome(result.winner, Termination.RULES, result)
+
+    def end(self, ending: Ending) -> bool:
+        """End the game with ``ending`` (a resignation, a loss on time); False, changing nothing,
+        if it has already ended (by the rules, or an ending before)."""
+        if self.outcome is not None:
+            return False
+        self.ending = ending
+        return True
 
     @property
     def browsing(self) -> bool:

@@ -27,7 +27,7 @@ from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, ReversiError, RulesError
 from reversi.formats.notation import parse_movetext, parse_position, position_to_string, write_transcript
-from reversi.formats.record import Record, parse_players_code
+from reversi.formats.record import Record, ending_code, parse_ending_code, parse_players_code
 from reversi.i18n import _, format_number, ngettext
 
 #: The link format this version writes and reads (links of version 1 carry no ``v``).
@@ -64,6 +64,10 @@ PARAMETERS: tuple[LinkParameter, ...] = (
     LinkParameter(
         "pl", "who plays", "h (a person) or c and a level, Black first, then t and Expert's seconds: hc5, "
         "c3c7t10; left out: nobody (the link opens for study)", "game"
+    ),
+    LinkParameter(
+        "e", "how the game ended before its moves did", "rb or rw (Black or White resigned), tb or tw (lost on "
+        "time); left out: the game goes on, or its moves ended it", "game",
     ),
     LinkParameter(
         "at", "the game's position, when moves after it were taken back (redo replays them)",
@@ -166,6 +170,8 @@ def record_params(record: Record) -> dict[str, str]:
         out["m"] = moves
     if record.players:
         out["pl"] = record.players
+    if record.ending is not None:
+        out["e"] = ending_code(record.ending)
     return out
 
 
@@ -235,4 +241,12 @@ def record_from_query(query: str) -> Record:
             parse_players_code(players)
         except ReversiError as e:
             raise NotationError(_("link: {error}").format(error=e)) from None
+    if "e" in params:
+        try:
+            ending = parse_ending_code(params["e"])
+        except ReversiError as e:
+            raise NotationError(_("link: {error}").format(error=e)) from None
+        if not game.end(ending):
+            # Translators: a share link says how its game ended (e=...) but its moves have ended it already
+            raise NotationError(_("link: e={value!r}, but the moves end the game").format(value=params["e"]))
     return Record.from_game(game, players=players)

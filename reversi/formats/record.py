@@ -12,6 +12,8 @@ Record file (``.rev``, UTF-8 text), PGN-like tags then the moves::
     [HandicapColor "black"]
     [Position "...extended position string..."]   (only for a set-up start)
     [Result "36:28"]                               (informative, checked if present)
+    [Termination "resignation"]                    (a game resigned or lost on "time" ...)
+    [Loser "black"]                                (... by this side, before its moves ended it)
 
     f5 d6 c3 d3 c4 f4 f6 f3 e6 e7
     d7 pass c6 ...
@@ -38,7 +40,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from reversi.core.game import Game
+from reversi.core.game import Ending, Game, Termination
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, RulesError
@@ -47,6 +49,8 @@ from reversi.i18n import _, ngettext
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 RULE_TAGS = ("Rules", "Size", "Anti", "FreeOpening", "Blocked", "Handicap", "HandicapColor", "Position")
+#: How a game ended before its moves did (a resignation, a loss on time).
+ENDING_TAGS = ("Result", "Termination", "Loser")
 PLAYER_TAGS = ("BlackType", "WhiteType", "BlackLevel", "WhiteLevel", "TimePerMove")
 MAX_TEXT = 200_000
 _PLAYERS_CODE = re.compile(r"(h|c[1-9])(h|c[1-9])(?:t([0-9]{1,4}(?:\.[0-9]{1,2})?))?")
@@ -92,6 +96,8 @@ class Record:
     movetext: str = ""
     #: Who plays, as a short code (:func:`parse_players_code`), or '' when the record names nobody.
     players: str = ""
+    #: A resignation or a loss on time that ended the game before its moves did, or None.
+    ending: Ending | None = None
 
     def start_position(self) -> Position:
         return self.start if self.start is not None else Position.start(self.rules)
@@ -99,9 +105,12 @@ class Record:
     def to_game(self) -> Game:
         """The game: its main line (the live position at its end) and every variation, comment and mark."""
         if self.movetext:
-            return parse_movetext(self.start_position(), self.movetext)
-        game = Game(start=self.start_position())
-        game.play_all(self.moves)
+            game = parse_movetext(self.start_position(), self.movetext)
+        else:
+            game = Game(start=self.start_position())
+            game.play_all(self.moves)
+        if self.ending is not None:
+            game.end(self.ending)
         return game
 
     @classmethod
@@ -110,7 +119,7 @@ class Record:
         start = None if game.start == standard else game.start
         main = [n.move for n in game.main_line()[1:] if n.move is not None]
         movetext = write_movetext(game, compact=True) if has_tree(game) else ""
-        return cls(game.rules, start, main, dict(tags or {}), movetext, players)
+        return cls(game.rules, start, main, dict(tags or {}), movetext, players, game.ending)
 
 
 # -- rules as plain data ----------------------------------------------------------
@@ -193,7 +202,7 @@ def _int_tag(text: str, tag: str) -> int:
 
 def write_record(record: Record) -> str:
     r = record.rules
-    tags = {k: v for k, v in record.tags.items() if k not in RULE_TAGS + PLAYER_TAGS and k != "Result"}
+    tags = {k: v for k, v in record.tags.items() if k not in RULE_TAGS + PLAYER_TAGS + ENDING_TAGS}
     lines = [f'[{k} "{_escape(v)}"]' for k, v in tags.items()]
     if record.players:
         kinds, levels, seconds = parse_players_code(record.players)
@@ -220,6 +229,9 @@ def write_record(record: Record) -> str:
     result = end.result()
     if result is not None:
         lines.append(f'[Result "{result.score}"]')
+    elif record.ending is not None:
+        lines.append(f'[Termination "{record.ending.by.value}"]')
+        lines.append(f'[Loser "{"white" if record.ending.loser == WHITE else "black"}"]')
     lines.append("")
     if record.movetext:
         lines.append(write_movetext(game))
@@ -279,9 +291,10 @@ def read_record(text: str) -> Record:
         rules,
         start,
         main,
-        {k: v for k, v in tags.items() if k not in RULE_TAGS + PLAYER_TAGS},
+        {k: v for k, v in tags.items() if k not in RULE_TAGS + PLAYER_TAGS + ENDING_TAGS},
         write_movetext(game, compact=True) if has_tree(game) else "",
         _players_from_tags(tags),
+        _ending_from_tags(tags, game),
     )
     expected = tags.get("Result")
     result = game.main_line()[-1].position.result()
@@ -294,6 +307,42 @@ def read_record(text: str) -> Record:
         )
     record.tags.pop("Result", None)
     return record
+
+
+def _ending_from_tags(tags: dict[str, str], game: Game) -> Ending | None:
+    """The resignation or loss on time of the Termination and Loser tags, or None (none, or "normal")."""
+    by = tags.get("Termination", "").strip().lower()
+    if by in ("", "normal", "rules"):
+        return None
+    if by not in ("resignation", "time", "time forfeit"):
+        # Translators: Termination is a tag of the record file; its values are written in English in the file
+        raise NotationError(_("record: tag Termination is {text!r}, expected resignation or time").format(
+            text=tags["Termination"]))
+    if "Loser" not in tags:
+        # Translators: Termination and Loser are tags of the record file
+        raise NotationError(_("record: tag Termination {text!r} needs a Loser tag (black or white)").format(
+            text=tags["Termination"]))
+    loser = _color_tag(tags["Loser"], "Loser")
+    if game.main_line()[-1].position.is_over:
+        # Translators: Termination is a tag of the record file
+        raise NotationError(_("record: tag Termination says {text!r} but the moves end the game").format(
+            text=tags["Termination"]))
+    return Ending(loser, Termination.RESIGNATION if by == "resignation" else Termination.TIME)
+
+
+def ending_code(ending: Ending) -> str:
+    """An ending as a link and the saved state write it: ``r`` (resigned) or ``t`` (lost on time),
+    then the loser, ``b`` or ``w``: ``rb`` is "Black resigned"."""
+    return ("r" if ending.by is Termination.RESIGNATION else "t") + ("w" if ending.loser == WHITE else "b")
+
+
+def parse_ending_code(code: str) -> Ending:
+    """The ending of :func:`ending_code`'s ``code``; raises NotationError."""
+    if len(code) != 2 or code[0] not in "rt" or code[1] not in "bw":
+        # Translators: how a game ended, in a link or the saved state: rb, rw, tb or tw
+        raise NotationError(_("ending {code!r} should be rb, rw, tb or tw (resigned or lost on time, and who)")
+                            .format(code=code[:10]))
+    return Ending(WHITE if code[1] == "w" else BLACK, Termination.RESIGNATION if code[0] == "r" else Termination.TIME)
 
 
 def _players_from_tags(tags: dict[str, str]) -> str:
@@ -318,14 +367,15 @@ def _players_from_tags(tags: dict[str, str]) -> str:
     return code
 
 
-def _color_tag(text: str) -> int:
+def _color_tag(text: str, tag: str = "HandicapColor") -> int:
     t = text.strip().lower()
     if t in ("black", "b", "x"):
         return BLACK
     if t in ("white", "w", "o", "red", "r"):
         return WHITE
-    # Translators: HandicapColor is a tag of the record file, and black and white its values, all in English in the file
-    raise NotationError(_("record: tag HandicapColor is {text!r}, expected black or white").format(text=text))
+    # Translators: {tag} is a tag of the record file (HandicapColor, Loser), and black and white
+    # its values, all in English in the file
+    raise NotationError(_("record: tag {tag} is {text!r}, expected black or white").format(tag=tag, text=text))
 
 
 __all__ = [

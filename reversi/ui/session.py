@@ -60,15 +60,18 @@ from reversi.formats.notation import (
 from reversi.formats.record import (
     MAX_TEXT,
     Record,
+    ending_code,
+    parse_ending_code,
     read_record,
     rules_from_dict,
     rules_to_dict,
 )
 from reversi.ui.players import Players
 
-#: Version 2 keeps the game's tree (variations, comments, marks), its live position and the one shown;
-#: version 1 (the main line and the position shown, which was the game's) is still read.
-STATE_VERSION = 2
+#: Version 3 adds how the game ended before its moves did (``ending``: a resignation, a loss on
+#: time); version 2 keeps the game's tree (variations, comments, marks), its live position and the
+#: one shown; version 1 (the main line and the position shown, which was the game's). All are read.
+STATE_VERSION = 3
 STORAGE_KEY = "reversi.state"
 #: Where a saved state that could not be read is kept (it is not thrown away).
 BROKEN_KEY = "reversi.state.broken"
@@ -113,6 +116,7 @@ def state_to_dict(state: SavedState, now: float = 0.0) -> dict[str, Any]:
         "shown": shown,
         "settings": state.settings,
         "clock": None if state.clock is None else state.clock.to_dict(now),
+        "ending": None if game.ending is None else ending_code(game.ending),
     }
 
 
@@ -120,7 +124,8 @@ def dump_state(state: SavedState, now: float = 0.0) -> str:
     return json.dumps(state_to_dict(state, now), separators=(",", ":"), sort_keys=True)
 
 
-_STATE_KEYS = ("version", "rules", "start", "moves", "live", "shown", "settings", "clock")
+_STATE_KEYS = ("version", "rules", "start", "moves", "live", "shown", "settings", "clock", "ending")
+_STATE_KEYS_V2 = _STATE_KEYS[:-1]
 _STATE_KEYS_V1 = ("version", "rules", "start", "moves", "ply", "settings", "clock")
 
 
@@ -143,9 +148,9 @@ def state_from_dict(data: Any) -> SavedState:
     if not isinstance(data, dict):
         raise StateError(f"saved state: expected a JSON object, not {_kind(data)}")
     version = data.get("version")
-    if version not in (1, STATE_VERSION) or not isinstance(version, int) or isinstance(version, bool):
+    if version not in (1, 2, STATE_VERSION) or not isinstance(version, int) or isinstance(version, bool):
         raise StateError(f"saved state: version {version!r} is not supported (this page reads version {STATE_VERSION})")
-    keys = _STATE_KEYS if version == STATE_VERSION else _STATE_KEYS_V1
+    keys = {1: _STATE_KEYS_V1, 2: _STATE_KEYS_V2}.get(version, _STATE_KEYS)
     missing = [k for k in keys if k not in data]
     if missing:
         raise StateError(f"saved state: missing {', '.join(missing)}")
@@ -177,8 +182,18 @@ def state_from_dict(data: Any) -> SavedState:
     if not 0 <= live < len(main):
         raise StateError(f"saved state: live {live} is outside 0..{len(main) - 1} (the moves saved)")
     game.set_live(main[live])
-    if version == STATE_VERSION:
+    if version >= 2:
         game.go_to_node(_shown_node(game, data["shown"]))
+    ending = data.get("ending")
+    if ending is not None:
+        if not isinstance(ending, str):
+            raise StateError(f"saved state: ending must be rb, rw, tb, tw or null, not {_kind(ending)}")
+        try:
+            parsed = parse_ending_code(ending)
+        except ReversiError as e:
+            raise StateError(f"saved state: {e}") from None
+        if not game.end(parsed):
+            raise StateError(f"saved state: ending {ending!r}, but the game's moves end it")
     settings = settings_from_dict(data["settings"])
     clock = None
     if data["clock"] is not None:

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reversi.core.game import Game, Node
+from reversi.core.game import Ending, Game, Node, Termination
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
@@ -212,10 +212,6 @@ class Controller:
         self.game_id += 1
         #: Computer against computer: stopped by the user (or by an undo).
         self.paused = False
-        #: The side that lost on time (lose_on_time: the game's clock, reversi/ui/timing.py), else None.
-        self.lost_on_time: int | None = None
-        #: The side that resigned (:meth:`resign`), else None.
-        self.resigned: int | None = None
         self.cursor: int | None = None
         self._animate = False
         #: Clicks on the board mark squares (for teaching) instead of playing.
@@ -228,6 +224,18 @@ class Controller:
     @property
     def rules(self) -> Rules:
         return self.game.rules
+
+    @property
+    def lost_on_time(self) -> int | None:
+        """The side that lost on time (:meth:`lose_on_time`: the game's clock, reversi/ui/timing.py), else None."""
+        ending = self.game.ending
+        return ending.loser if ending is not None and ending.by is Termination.TIME else None
+
+    @property
+    def resigned(self) -> int | None:
+        """The side that resigned (:meth:`resign`), else None."""
+        ending = self.game.ending
+        return ending.loser if ending is not None and ending.by is Termination.RESIGNATION else None
 
     @property
     def ended_by(self) -> int | None:
@@ -287,8 +295,7 @@ class Controller:
             raise ValueError(f"side {side!r} is not {BLACK} or {WHITE}")
         if self.over:
             return False
-        self.lost_on_time = side
-        return True
+        return self.game.end(Ending(side, Termination.TIME))
 
     @property
     def in_progress(self) -> bool:
@@ -314,7 +321,7 @@ class Controller:
         side = self.resigner
         if side is None:
             return False
-        self.resigned = side
+        self.game.end(Ending(side, Termination.RESIGNATION))
         self._animate = False
         return True
 
@@ -322,7 +329,7 @@ class Controller:
         """Take back a move; against the computer, back to the person's previous turn."""
         self._animate = False
         if self.resigned is not None:
-            self.resigned = None  # the resignation is taken back, the game goes on
+            self.game.ending = None  # the resignation is taken back, the game goes on
             return True
         if self.players.all_computers:
             self.paused = True  # else the computers would play the move again at once
