@@ -40,7 +40,7 @@ from reversi.ui.health import EngineHealth, boot_reason
 from reversi.ui.hints import HintDriver
 from reversi.ui.players import AiDriver, computer_to_move
 from reversi.ui.ports import PageController
-from reversi.ui.requests import Args, Redraw, json_ask, no_redraw
+from reversi.ui.requests import Redraw, json_ask, no_redraw
 from reversi.ui.study import StudyDriver
 
 #: A search whose answer is no longer wanted is stopped (its worker replaced) when it
@@ -191,7 +191,7 @@ class EngineClient:
         self.on_event(READY)
         self.on_change()
 
-    def _epoch(self) -> Args:
+    def _epoch(self) -> dict[str, Any]:
         """The stop epoch each request is made at (when the flag is shared)."""
         flag = self.stop_flag
         return {} if flag is None else {"epoch": flag.epoch()}
