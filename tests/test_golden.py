@@ -17,7 +17,7 @@ import pytest
 
 from reversi import position_to_string
 from reversi.formats.record import Record, read_record, write_record
-from reversi.ui.session import dump_state, game_from_link, link_query, load_state
+from reversi.ui.session import STATE_VERSION, dump_state, game_from_link, link_query, load_state
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "v0.1.json").read_text(encoding="utf-8"))
 
@@ -51,9 +51,9 @@ def test_saved_states_restore_the_same_game(case: dict) -> None:
     state = load_state(case["text"])
     assert position_to_string(state.game.position) == case["position"]
     assert state.game.ply == case["ply"] and not state.game.browsing  # version 1: the position shown was the game's
-    # written again as version 2 (the tree, the live and the shown positions), it reads back the same
+    # written again as the version of today (the tree, the live and shown positions, the ending), it reads back the same
     again = load_state(dump_state(state, now=1000.0))
-    assert json.loads(dump_state(state, now=1000.0))["version"] == 2
+    assert json.loads(dump_state(state, now=1000.0))["version"] == STATE_VERSION
     assert position_to_string(again.game.position) == case["position"] and again.game.ply == case["ply"]
     assert dump_state(again, now=1000.0) == dump_state(state, now=1000.0)
     assert state.settings == json.loads(case["text"])["settings"]

@@ -110,6 +110,7 @@ def test_the_format_is_what_the_docs_say() -> None:
         "shown": [0, 0, 0],
         "settings": {"form": {"variant": "othello", "clock": "300+3"}, "players": PLAYERS},
         "clock": None,
+        "ending": None,
     }
 
 
@@ -132,7 +133,7 @@ def broken(**changes) -> str:
         ("[1, 2]", "expected a JSON object, not a list"),
         ('"text"', "not a string"),
         ("x" * 300_000, "too long"),
-        (broken(version=3), "version 3 is not supported"),
+        (broken(version=4), "version 4 is not supported"),
         (broken(version="1"), "version '1' is not supported"),
         (broken(version=True), "version True"),
         (broken(version=...), "version None"),

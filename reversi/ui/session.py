@@ -4,13 +4,18 @@
   one versioned JSON object, read back by :func:`load_state`, which checks
   every field and raises :class:`StateError` naming the one that is wrong::
 
-      {"version": 1,
+      {"version": 3,
        "rules": {...},          # reversi.formats.record.rules_to_dict
        "start": null,           # or a set-up start: a position string
-       "moves": "f5d6c3",       # the whole line, compact (forced passes implied)
-       "ply": 3,                # the cursor: plies on the board (passes counted)
+       "moves": "f5d6(c3)c4",   # the whole tree as move text (variations, comments, marks)
+       "live": 2,               # the game's position: plies along the main line
+       "shown": [0, 0],         # the position shown: the child taken at each step from the start
        "settings": {...},       # the controller's settings(): players, form fields
-       "clock": null}           # or {"base_ms", "increment_ms", "left_ms": [b, w], "flagged"}
+       "clock": null,           # or {"base_ms", "increment_ms", "left_ms": [b, w], "flagged"}
+       "ending": null}          # or how the game ended before its moves did: rb, rw, tb, tw
+
+  Versions 1 (the main line and ``ply``, the position shown) and 2 (no ``ending``) are
+  still read.
 
   ``settings`` is whatever the controller's ``settings()`` returned (who plays,
   the new-game form's fields, the time control among them), given back to its
