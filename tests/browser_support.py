@@ -327,8 +327,8 @@ def two_players_state() -> str:
     """
     from reversi.core.game import Game
     from reversi.ui.players import Players
-    from reversi.ui.session import SavedState, dump_state
     from reversi.ui.state import FORM_DEFAULTS, Controller
+    from reversi.ui.store.session import SavedState, dump_state
 
     c = Controller(players=Players())
     c.form_fields = {**FORM_DEFAULTS, "players": "two"}
@@ -339,7 +339,7 @@ def seed_two_players_js() -> str:
     """A script that saves "two players" before the page's own scripts run, unless a state is saved."""
     import json
 
-    from reversi.ui.session import STORAGE_KEY
+    from reversi.ui.store.session import STORAGE_KEY
 
     return (
         f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)})) "
@@ -395,7 +395,7 @@ def dom_states(page) -> dict[str, tuple[str, bool]]:
 
 
 def expected_states(controller: Controller) -> dict[str, tuple[str, bool]]:
-    from reversi.ui.render import BLOCKED, CUT
+    from reversi.drawing.render import BLOCKED, CUT
 
     view = controller.board_view()
     out = {}

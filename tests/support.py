@@ -9,7 +9,7 @@ the same way: tests/conftest.py (and each benchmark under tests/bench/) puts ``t
 * ``FakeClock``: a clock and ``sleep`` for the drivers (``AiDriver``, ``HintDriver``, ...)
   whose time passes only when they sleep.
 * ``Board``, ``Recorder``, ``Worker``: a page's token, a ``RequestDriver`` that keeps what it
-  accepted, and an engine whose replies wait for the test (reversi/ui/requests.py).
+  accepted, and an engine whose replies wait for the test (reversi/ui/drivers/requests.py).
 * ``find_game_with_pass(rules)``: the moves of a random game in which a side has to pass.
 * ``static_host(top)``: a plain static HTTP server of a folder, as a static host is (another
   origin than serve.py's).
@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from reversi import PASS, Game, Rules
 from reversi.engine.protocol import Request
-from reversi.ui.requests import Reply, RequestDriver
+from reversi.ui.drivers.requests import Reply, RequestDriver
 
 # -- async scenarios -----------------------------------------------------------------------
 
@@ -56,7 +56,7 @@ def run(coro):
         return pool.submit(asyncio.run, coro).result(timeout=60)
 
 
-# -- requests to the engine (reversi/ui/requests.py) -----------------------------------------
+# -- requests to the engine (reversi/ui/drivers/requests.py) -----------------------------------------
 
 
 class Board:

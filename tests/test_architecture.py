@@ -32,10 +32,12 @@ PACKAGE = ROOT / "reversi"
 ALLOWED = {
     "reversi.core": set(),
     "reversi.formats": {"reversi.core"},
+    "reversi.drawing": {"reversi.core"},
     "reversi.engine": {"reversi.core", "reversi.formats"},
-    "reversi.ui": {"reversi.core", "reversi.formats", "reversi.engine"},
-    "reversi.cli": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.ui", "reversi.tools"},
-    "reversi.tools": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.ui"},
+    "reversi.ui": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.drawing"},
+    "reversi.cli": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.drawing", "reversi.ui",
+                    "reversi.tools"},
+    "reversi.tools": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.drawing", "reversi.ui"},
 }
 BROWSER_MODULES = ("js", "pyodide", "pyscript")
 #: The scripts the page runs: its main thread and the engine's worker.

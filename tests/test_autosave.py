@@ -1,4 +1,4 @@
-"""The autosave's decisions (reversi/ui/autosave.py) and the notices (reversi/ui/notices.py), under CPython.
+"""The autosave's decisions (reversi/ui/store/autosave.py) and the notices (reversi/ui/notices.py), under CPython.
 
 The page only reads and writes ``localStorage``: here a dict plays the storage,
 and two guards play two tabs of one browser.
@@ -13,7 +13,10 @@ import pytest
 from reversi import Game, Rules
 from reversi.core.position import Position
 from reversi.formats.notation import play_transcript
-from reversi.ui.autosave import (
+from reversi.ui.notices import Action, Notice, render_actions, render_notices, sentence, shorten
+from reversi.ui.players import Players
+from reversi.ui.state import FORM_DEFAULTS, Controller
+from reversi.ui.store.autosave import (
     ACTION_COPY_BROKEN,
     ACTION_LOAD_OTHER,
     ACTION_OVERWRITE,
@@ -27,10 +30,7 @@ from reversi.ui.autosave import (
     newer_version,
     plan_start,
 )
-from reversi.ui.notices import Action, Notice, render_actions, render_notices, sentence, shorten
-from reversi.ui.players import Players
-from reversi.ui.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY, SavedState, dump_state, state_to_dict
-from reversi.ui.state import FORM_DEFAULTS, Controller
+from reversi.ui.store.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY, SavedState, dump_state, state_to_dict
 
 
 def saved(moves: str = "f5d6", **changes) -> str:
@@ -303,7 +303,7 @@ def test_a_dumped_game_is_what_the_guard_compares() -> None:
 
 
 def test_a_link_names_its_players_and_keeps_the_saved_game_one_click_away() -> None:
-    from reversi.ui.autosave import PREVIOUS_KEPT
+    from reversi.ui.store.autosave import PREVIOUS_KEPT
 
     text = saved("f5d6c3")  # a saved game in progress (two people)
     plan = plan_start(text, "?m=e6f4&pl=hc3")

@@ -11,8 +11,8 @@ from reversi.core.rules import WHITE
 from reversi.errors import ReversiError
 from reversi.formats.notation import parse_position, position_to_string
 from reversi.ui.editor import TOOLS, Editor
-from reversi.ui.session import link_query
 from reversi.ui.state import Controller
+from reversi.ui.store.session import link_query
 
 
 @pytest.mark.parametrize(

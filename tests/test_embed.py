@@ -14,10 +14,10 @@ from support import find_game_with_pass
 from reversi import Game, Rules
 from reversi.cli.main import main
 from reversi.core.position import PASS
+from reversi.drawing.diagram import position_view, standalone_svg
+from reversi.drawing.render import render_board
 from reversi.errors import ReversiError
-from reversi.ui.diagram import position_view, standalone_svg
-from reversi.ui.render import render_board
-from reversi.ui.viewer import MAX_CAPTION, Viewer, embed_options
+from reversi.ui.embed.viewer import MAX_CAPTION, Viewer, embed_options
 
 SVG = "{http://www.w3.org/2000/svg}"
 TIGER = "?view=embed&v=2&m=f5d6c3d3c4%7BThe%20Tiger%7Df4(b3)e3f6&at=5&caption=The%20Tiger"
@@ -70,7 +70,7 @@ def test_the_viewer_steps_over_a_forced_pass() -> None:
     game = Game(rules)
     game.play_all(moves)
     k = game.line.index(PASS)
-    from reversi.ui.session import link_query
+    from reversi.ui.store.session import link_query
 
     v = Viewer.from_query("?view=embed&" + link_query(game).lstrip("?"))
     v.first()
@@ -176,7 +176,7 @@ def test_the_svg_command_refuses_bad_input_in_one_line(argv: list[str], words: s
 
 
 def test_snippets_escape_the_teachers_text_and_refuse_a_bad_game() -> None:
-    from reversi.ui.snippets import lite_snippet, viewer_snippet
+    from reversi.ui.embed.snippets import lite_snippet, viewer_snippet
 
     caption = 'Move "1" <script>alert(1)</script> & more'
     frame = viewer_snippet("https://example.org/reversi/", "m=f5d6", caption)
@@ -236,7 +236,7 @@ def test_a_puzzle_made_by_the_solver_answers_every_move() -> None:
 
 
 def test_a_puzzles_answers_tied_for_best_and_estimated() -> None:
-    from reversi.ui.puzzle import Puzzle, PuzzleState
+    from reversi.ui.embed.puzzle import Puzzle, PuzzleState
 
     pos = Game().position
     g = pos.rules.geometry
@@ -277,7 +277,7 @@ def test_the_puzzle_command_prints_the_embeds_address(capsys: pytest.CaptureFixt
 
 
 def test_square_values_draw_the_classic_diagram_on_every_shape() -> None:
-    from reversi.ui.diagram import C_SQUARE, CORNER, EDGE, INNER_RING, PLAIN, X_SQUARE, square_values
+    from reversi.drawing.diagram import C_SQUARE, CORNER, EDGE, INNER_RING, PLAIN, X_SQUARE, square_values
 
     rules = Rules()
     g = rules.geometry
@@ -331,8 +331,8 @@ def test_a_puzzle_by_keyboard() -> None:
 
 
 def test_the_snippet_makers_choices_go_into_the_html() -> None:
-    from reversi.ui.session import link_game
-    from reversi.ui.snippets import game_query, make_snippet
+    from reversi.ui.embed.snippets import game_query, make_snippet
+    from reversi.ui.store.session import link_game
 
     game, _players = link_game("m=f5d6c3d3c4&at=3")
     query = game_query(game, game.current, from_start=False)

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from reversi.engine import worker as real_worker
-from reversi.ui.engine_client import (
+from reversi.ui.drivers.client import (
     READY,
     RESTART_AFTER_SECONDS,
     RESTARTING,
@@ -27,7 +27,7 @@ from reversi.ui.engine_client import (
     Worker,
     WorkerUnavailable,
 )
-from reversi.ui.health import BOOT_SECONDS
+from reversi.ui.drivers.health import BOOT_SECONDS
 from reversi.ui.players import COMPUTER, HUMAN, Players
 from reversi.ui.state import Controller
 

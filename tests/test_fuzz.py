@@ -39,9 +39,9 @@ from reversi.formats.notation import parse_movetext, rules_for_position
 from reversi.formats.record import read_record, rules_from_dict
 from reversi.ui.editor import TOOLS, Editor
 from reversi.ui.players import Players, players_from_fields
-from reversi.ui.recent import read_recent, render_recent
-from reversi.ui.session import form_fields, game_from_link, load_state, load_text, state_from_dict
 from reversi.ui.state import rules_from_fields
+from reversi.ui.store.recent import read_recent, render_recent
+from reversi.ui.store.session import form_fields, game_from_link, load_state, load_text, state_from_dict
 
 pytestmark = pytest.mark.slow  # seconds per parser: the fast subset leaves it to the full run
 
@@ -168,7 +168,7 @@ def test_links(query: str) -> None:
 @given(st.one_of(query_text, any_text))
 def test_embed_addresses(query: str) -> None:
     """An embed shows any address: its game, or the start and why not; it never raises."""
-    from reversi.ui.viewer import Viewer
+    from reversi.ui.embed.viewer import Viewer
 
     viewer = Viewer.from_query(query)
     assert viewer.status() and viewer.board_view().cells

@@ -30,7 +30,7 @@ from reversi.formats.notation import play_transcript, position_to_string
 from reversi.formats.record import MAX_TEXT, read_record
 from reversi.ui.movelist import as_text
 from reversi.ui.players import Players
-from reversi.ui.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY
+from reversi.ui.store.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY
 
 pytestmark = pytest.mark.browser
 

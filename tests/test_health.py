@@ -1,5 +1,5 @@
-"""Is the computer there? (reversi/ui/health.py), the requests' deadlines and failures
-(reversi/ui/requests.py), and Play two-player (reversi/ui/state.py), under CPython."""
+"""Is the computer there? (reversi/ui/drivers/health.py), the requests' deadlines and failures
+(reversi/ui/drivers/requests.py), and Play two-player (reversi/ui/state.py), under CPython."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from support import Board, FakeClock, Recorder, Worker, run
 from reversi.core.rules import WHITE
 from reversi.engine.levels import get_level
 from reversi.engine.protocol import AnalyseRequest, Limits, MoveRequest, PingRequest, Request
-from reversi.ui.health import (
+from reversi.ui.drivers.health import (
     ACTION_RETRY,
     ACTION_TWO_PLAYERS,
     BOOT_SECONDS,
@@ -21,9 +21,9 @@ from reversi.ui.health import (
     boot_reason,
     script_reason,
 )
-from reversi.ui.hints import HINT_SECONDS, HintDriver
+from reversi.ui.drivers.hints import HINT_SECONDS, HintDriver
+from reversi.ui.drivers.requests import REPLY_MARGIN_SECONDS
 from reversi.ui.players import AiDriver, Players
-from reversi.ui.requests import REPLY_MARGIN_SECONDS
 from reversi.ui.state import FORM_DEFAULTS, Controller
 
 

@@ -1,4 +1,4 @@
-"""Hints (reversi/ui/hints.py) and their drawing (reversi/ui/render.py), under CPython."""
+"""Hints (reversi/ui/drivers/hints.py) and their drawing (reversi/drawing/render.py), under CPython."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from dataclasses import replace
 from support import run
 
 from reversi.core.rules import BLACK
+from reversi.drawing.render import render_board
 from reversi.engine import api as engine_api
 from reversi.engine.protocol import AnalyseRequest, Limits
-from reversi.ui.hints import (
+from reversi.ui.drivers.hints import (
     HINT_EXACT_EMPTIES,
     HINT_LIMITS,
     HINT_SECONDS,
@@ -21,7 +22,6 @@ from reversi.ui.hints import (
     wants_hints,
 )
 from reversi.ui.players import Players, ai_token
-from reversi.ui.render import render_board
 from reversi.ui.state import FORM_DEFAULTS, Controller
 
 

@@ -22,7 +22,7 @@ from reversi.formats.links import (
     rewrite_query,
 )
 from reversi.formats.record import Record
-from reversi.ui.session import game_from_link, is_game_link, link_query
+from reversi.ui.store.session import game_from_link, is_game_link, link_query
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,8 +58,8 @@ def test_every_parameter_the_code_reads_is_in_the_table() -> None:
     read = parameters_read_in(ROOT / "reversi" / "formats" / "links.py")
     assert {"r", "s", "p", "m", "hc"} <= read
     assert read <= set(BY_NAME), sorted(read - set(BY_NAME))
-    assert "at" in parameters_read_in(ROOT / "reversi" / "ui" / "session.py") & set(BY_NAME)
-    embed = parameters_read_in(ROOT / "reversi" / "ui" / "viewer.py")
+    assert "at" in parameters_read_in(ROOT / "reversi" / "ui" / "store" / "session.py") & set(BY_NAME)
+    embed = parameters_read_in(ROOT / "reversi" / "ui" / "embed" / "viewer.py")
     assert {"view", "caption", "flip", "theme"} <= embed <= set(BY_NAME), embed
 
 

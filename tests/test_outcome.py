@@ -14,8 +14,8 @@ from reversi.formats.links import record_from_query, record_to_query
 from reversi.formats.notation import write_transcript
 from reversi.formats.record import Record, ending_code, parse_ending_code, read_record, write_record
 from reversi.ui.players import COMPUTER, HUMAN, Players
-from reversi.ui.session import SavedState, dump_state, load_state, state_to_dict
 from reversi.ui.state import Controller
+from reversi.ui.store.session import SavedState, dump_state, load_state, state_to_dict
 
 
 def opened() -> Game:

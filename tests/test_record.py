@@ -147,7 +147,7 @@ def test_huge_inputs_are_refused():
 
 
 def test_a_record_saved_with_a_byte_order_mark_is_read() -> None:
-    from reversi.ui.session import load_text
+    from reversi.ui.store.session import load_text
 
     text = "\ufeff" + write_record(read_record('[Rules "othello"]\n\nf5 d6\n'))
     assert read_record(text).moves == read_record(text[1:]).moves

@@ -1,4 +1,4 @@
-"""The board's SVG (reversi/ui/render.py), the static board of index.html, and pyscript.toml."""
+"""The board's SVG (reversi/drawing/render.py), the static board of index.html, and pyscript.toml."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 
 from reversi import Rules
-from reversi.tools.build import FETCHED_BY_SRC, NOT_SHIPPED, WORKER_ONLY, generated_names, index_page, page_archive
-from reversi.ui.diagram import position_view
-from reversi.ui.players import Players
-from reversi.ui.render import (
+from reversi.drawing.diagram import position_view
+from reversi.drawing.render import (
     DISC_PAINTS,
     BoardView,
     board_in_html,
     render_board,
     splice_board,
 )
+from reversi.tools.build import FETCHED_BY_SRC, NOT_SHIPPED, WORKER_ONLY, generated_names, index_page, page_archive
+from reversi.ui.players import Players
 from reversi.ui.state import Controller as _Controller
 from reversi.ui.state import legal_names
 

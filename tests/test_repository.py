@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from reversi.ui.session import game_from_link
+from reversi.ui.store.session import game_from_link
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

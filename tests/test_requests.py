@@ -1,4 +1,5 @@
-"""The request machinery shared by the computer's turns and the hints (reversi/ui/requests.py), under CPython."""
+"""The request machinery shared by the computer's turns and the hints (reversi/ui/drivers/requests.py),
+under CPython."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import json
 from support import Board, Recorder, Worker, run
 
 from reversi.engine.protocol import MoveRequest, Request
-from reversi.ui.hints import HintDriver
+from reversi.ui.drivers.hints import HintDriver
+from reversi.ui.drivers.requests import Reply, RequestDriver, json_ask
 from reversi.ui.players import AiDriver
-from reversi.ui.requests import Reply, RequestDriver, json_ask
 
 
 def test_a_current_reply_is_accepted() -> None:

@@ -1,4 +1,4 @@
-"""Saved state, share link and pasted text (reversi/ui/session.py), under CPython."""
+"""Saved state, share link and pasted text (reversi/ui/store/session.py), under CPython."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from reversi.core.position import PASS, Position
 from reversi.errors import IllegalMoveError, NotationError, ReversiError, RulesError
 from reversi.formats.notation import play_transcript, position_to_string
 from reversi.formats.record import MAX_TEXT, Record, read_record, rules_to_dict
-from reversi.ui.session import (
+from reversi.ui.store.session import (
     STATE_VERSION,
     ClockFollower,
     SavedState,

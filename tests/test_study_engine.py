@@ -11,9 +11,7 @@ from reversi import Position, Rules
 from reversi.engine import api as engine_api
 from reversi.engine.protocol import AnalyseRequest
 from reversi.formats.notation import play_transcript
-from reversi.ui.players import Players
-from reversi.ui.state import Controller
-from reversi.ui.study import (
+from reversi.ui.drivers.study import (
     ANALYSIS_SLICES,
     BLUNDER_DISCS,
     SLICE_SECONDS,
@@ -25,6 +23,8 @@ from reversi.ui.study import (
     review_marks,
     value_text,
 )
+from reversi.ui.players import Players
+from reversi.ui.state import Controller
 
 
 def engine(calls: list):

@@ -18,6 +18,7 @@ from reversi import i18n
 from reversi.core.game import Game
 from reversi.core.position import Position
 from reversi.core.rules import Rules
+from reversi.drawing.render import render_board
 from reversi.formats.notation import play_transcript
 from reversi.tools.build import catalogs
 from reversi.tools.translations import python_messages
@@ -31,7 +32,6 @@ from reversi.ui.language import (
 )
 from reversi.ui.movelist import render_move_list
 from reversi.ui.players import Players, status_message
-from reversi.ui.render import render_board
 from reversi.ui.state import Controller
 
 
@@ -183,7 +183,7 @@ def test_requests_carry_the_pages_language() -> None:
 
     from support import run  # its own loop, in a thread (Playwright's sync API may hold this one)
 
-    from reversi.ui.requests import json_ask
+    from reversi.ui.drivers.requests import json_ask
 
     sent: list[dict[str, object]] = []
 

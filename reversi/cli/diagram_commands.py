@@ -1,10 +1,10 @@
 """Teachers' subcommands: ``svg`` (a standalone diagram) and ``puzzle`` (a puzzle's link).
 
-* ``svg``: the page's own board (:mod:`reversi.ui.render`), painted so that it needs no
-  style sheet or script (:func:`reversi.ui.diagram.standalone_svg`), for handouts and books.
+* ``svg``: the page's own board (:mod:`reversi.drawing.render`), painted so that it needs no
+  style sheet or script (:func:`reversi.drawing.diagram.standalone_svg`), for handouts and books.
 * ``puzzle``: the engine values every legal move of a position once (exactly where the
   solver reaches the end) and prints the embed's address that carries the answers
-  (:mod:`reversi.ui.puzzle`), or with ``--html`` the iframe to paste into a page.
+  (:mod:`reversi.ui.embed.puzzle`), or with ``--html`` the iframe to paste into a page.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 
 from reversi.cli.options import add_rule_options, game_from_args, start_from_args
 from reversi.core.game import Game
+from reversi.drawing.diagram import THEMES, position_view, standalone_svg
 from reversi.errors import ReversiError
 from reversi.i18n import _
-from reversi.ui.diagram import THEMES, position_view, standalone_svg
 
 _CELLS = set("XxOoBbWw*-.#/_")
 MIN_PX, MAX_PX = 64, 4096
@@ -90,8 +90,8 @@ def cmd_svg(args: argparse.Namespace) -> int:
 def cmd_puzzle(args: argparse.Namespace) -> int:
     from reversi.engine.api import answer_analyse
     from reversi.engine.protocol import AnalyseRequest, Limits
-    from reversi.ui.puzzle import puzzle_query
-    from reversi.ui.snippets import embed_url, viewer_snippet
+    from reversi.ui.embed.puzzle import puzzle_query
+    from reversi.ui.embed.snippets import embed_url, viewer_snippet
 
     game = _game_at(args)
     if not 0.05 <= args.seconds <= 600:

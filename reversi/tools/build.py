@@ -21,7 +21,7 @@ step before the page (and the tests) see it.
   (:func:`precache_files`), which the service worker (``sw.js``) precaches for offline use,
   with the build's version (the cache's name).
 * :func:`index_page`: ``index.html`` with the start board drawn in it (between the
-  ``board:start`` and ``board:end`` markers) by :func:`reversi.ui.render.render_board`, so
+  ``board:start`` and ``board:end`` markers) by :func:`reversi.drawing.render.render_board`, so
   the board is painted before Python has loaded and cannot drift from what Python draws.
 * :func:`first_paint_script`: ``assets/first-paint-strings.js``, the translations of
   ``index.html``'s marked texts and of the start board's labels, read from the compiled
@@ -46,7 +46,7 @@ from pathlib import Path
 
 from reversi.core.position import Position
 from reversi.core.rules import Rules
-from reversi.ui.render import render_board, splice_board
+from reversi.drawing.render import render_board, splice_board
 from reversi.ui.state import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -413,7 +413,7 @@ def teaching_puzzle() -> str:
     """The example puzzle's link parameters, worked out by the exact solver (the same every build)."""
     from reversi.engine.api import analyse
     from reversi.formats.notation import play_transcript
-    from reversi.ui.puzzle import puzzle_query
+    from reversi.ui.embed.puzzle import puzzle_query
 
     reply = analyse(None, None, TEACHING_PUZZLE, time_limit=None, exact_empties=12)
     if not reply.get("exact"):
@@ -423,7 +423,7 @@ def teaching_puzzle() -> str:
 
 def teaching_page() -> str:
     """The example teaching page (English: it is the teacher's own text)."""
-    from reversi.ui.snippets import lite_snippet, viewer_snippet
+    from reversi.ui.embed.snippets import lite_snippet, viewer_snippet
 
     diagrams = "\n".join(
         f"      <figure>{lite_snippet(APP_FROM_EXAMPLES, query, caption)}<figcaption>{caption}</figcaption></figure>"
@@ -433,7 +433,7 @@ def teaching_page() -> str:
     puzzle = viewer_snippet(APP_FROM_EXAMPLES, teaching_puzzle(), "Black to move: the endgame", view="puzzle",
                             width=480)
     return f"""<!DOCTYPE html>
-<!-- Made by the site generator (reversi/tools/build.py; the diagrams are drawn by reversi/ui/snippets.py). -->
+<!-- Made by the site generator (reversi/tools/build.py; the diagrams are drawn by reversi/ui/embed/snippets.py). -->
 <html lang="en">
 <head>
   <meta charset="utf-8">

@@ -20,9 +20,7 @@ from html import escape
 from pathlib import Path
 
 from reversi.core.rules import Rules
-from reversi.i18n import LANGUAGES, set_language
-from reversi.i18n import _ as translate
-from reversi.ui.diagram import (
+from reversi.drawing.diagram import (
     CORNER,
     DIAGRAM_LABEL,
     RULES_PLAY,
@@ -32,7 +30,9 @@ from reversi.ui.diagram import (
     square_values,
     standalone_svg,
 )
-from reversi.ui.render import BLACK, CUT, EMPTY, WHITE, BoardView, default_stars
+from reversi.drawing.render import BLACK, CUT, EMPTY, WHITE, BoardView, default_stars
+from reversi.i18n import LANGUAGES, set_language
+from reversi.i18n import _ as translate
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "reversi" / "docs"

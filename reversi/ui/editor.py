@@ -18,12 +18,12 @@ from dataclasses import replace
 
 from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE, Rules
+from reversi.drawing.render import BLACK as CELL_BLACK
+from reversi.drawing.render import BLOCKED, CUT, EMPTY, BoardView, default_stars
+from reversi.drawing.render import WHITE as CELL_WHITE
 from reversi.errors import ReversiError, RulesError
 from reversi.formats.notation import parse_position, rules_for_position
 from reversi.i18n import _
-from reversi.ui.render import BLACK as CELL_BLACK
-from reversi.ui.render import BLOCKED, CUT, EMPTY, BoardView, default_stars
-from reversi.ui.render import WHITE as CELL_WHITE
 
 #: What a click puts on a square.
 TOOLS = ("black", "white", "empty", "blocked")

@@ -1,9 +1,9 @@
 """Messages that stay until the person acts on them, with their buttons. No DOM here.
 
 A :class:`Notice` is a condition the page shows beside the board until it is
-resolved: the computer is unavailable (:mod:`reversi.ui.health`), the game was
+resolved: the computer is unavailable (:mod:`reversi.ui.drivers.health`), the game was
 changed in another tab or saved by a newer version of the page
-(:mod:`reversi.ui.autosave`). It carries its :class:`Action` s, each a button the
+(:mod:`reversi.ui.store.autosave`). It carries its :class:`Action` s, each a button the
 page binds by its name (``data-notice-action``). :func:`render_notices` draws them
 as one HTML string (the page assigns it when it changed); :func:`render_actions`
 draws the buttons alone (the one-off message of ``#alert`` has them too).

@@ -17,7 +17,7 @@ A computer's turn is a request and a reply, asynchronous and possibly stale:
    game, an undo, a navigation or any move in between drop the stale answer.
 
 :class:`AiDriver` runs that loop on the shared request machinery of
-:class:`reversi.ui.requests.RequestDriver` (one request at a time, stale replies
+:class:`reversi.ui.drivers.requests.RequestDriver` (one request at a time, stale replies
 dropped, abandoned ones forgotten) with an injected ``ask`` coroutine (the worker
 in the page, a stub in the tests), a minimum time per computer move (so that the
 computer's reply does not land on top of the person's move and a game of computer
@@ -50,7 +50,7 @@ from reversi.engine.protocol import ErrorReply, Limits, MoveReply, MoveRequest, 
 from reversi.errors import ReversiError, SettingsError
 from reversi.formats.record import parse_players_code, players_code
 from reversi.i18n import _, format_number
-from reversi.ui.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
+from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -490,7 +490,7 @@ class AiDriver(RequestDriver[Token]):
     ``on_change()`` is called when the page must redraw (a move was played, the thinking state or the error changed);
     the page calls :meth:`poke` after every redraw, which starts a request when the
     computer is to move and none is running. The request machinery (``pending``,
-    ``replies``, ``dropped``, :meth:`abandon`) is :class:`~reversi.ui.requests.RequestDriver`'s.
+    ``replies``, ``dropped``, :meth:`abandon`) is :class:`~reversi.ui.drivers.requests.RequestDriver`'s.
     """
 
     def __init__(

@@ -7,14 +7,14 @@ one. They are defined beside the code that consumes them and gathered here:
 ========================================  ==============================  ==================================
 protocol                                  used by                         what it is
 ========================================  ==============================  ==================================
-:class:`~reversi.ui.requests.Ask`          the request drivers            an engine function: a request
+:class:`~reversi.ui.drivers.requests.Ask`          the request drivers            an engine function: a request
                                                                           (engine/protocol.py) in, a reply out
-:class:`~reversi.ui.requests.EngineCall`   the page (:func:`json_ask`)    the worker boundary: a name and
+:class:`~reversi.ui.drivers.requests.EngineCall`   the page (:func:`json_ask`)    the worker boundary: a name and
                                                                           JSON in, JSON out
-:class:`~reversi.ui.requests.Redraw`       the drivers                    the page's redraw after a change
+:class:`~reversi.ui.drivers.requests.Redraw`       the drivers                    the page's redraw after a change
 :class:`~reversi.ui.players.PlayState`     players, hints                 the game as the drivers read it
 :class:`~reversi.ui.players.ComputerSeat`  :class:`AiDriver`              ... and the computer's move played
-:class:`~reversi.ui.hints.HintSource`      :class:`HintDriver`            ... and the person's hints choice
+:class:`~reversi.ui.drivers.hints.HintSource`      :class:`HintDriver`            ... and the person's hints choice
 :class:`~reversi.ui.timing.TimedGame`      :class:`GameTimer`             the game, and its loss on time
 :class:`PageController`                    the page (``ui/dom``)          the controller: intents and views
 :class:`PageHost`                          the page's features            the page: its controller, elements,
@@ -33,14 +33,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from reversi.core.game import Game
 from reversi.core.rules import Rules
+from reversi.drawing.render import BoardView
+from reversi.ui.drivers.hints import HintSource
+from reversi.ui.drivers.requests import Ask, EngineCall, Redraw, json_ask
+from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.editor import Editor
-from reversi.ui.hints import HintSource
 from reversi.ui.notices import Notice
 from reversi.ui.players import ComputerSeat, Players, PlayState
-from reversi.ui.render import BoardView
-from reversi.ui.requests import Ask, EngineCall, Redraw, json_ask
 from reversi.ui.state import StatusView
-from reversi.ui.study import StudyDriver
 from reversi.ui.timing import TimedGame
 
 __all__ = [

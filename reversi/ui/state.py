@@ -5,7 +5,7 @@ the page around it (orientation, keyboard cursor, whether the last change should
 animate). Each intent (:meth:`~Controller.click`, :meth:`~Controller.undo`,
 :meth:`~Controller.new_game`, ...) returns True when something changed; the page
 then asks for :meth:`~Controller.board_view` (drawn by
-:func:`reversi.ui.render.render_board`) and :meth:`~Controller.status`.
+:func:`reversi.drawing.render.render_board`) and :meth:`~Controller.status`.
 
 The new-game form arrives as a mapping of field names to strings (what the
 browser's ``FormData`` gives), read by :func:`rules_from_fields`: every refused
@@ -24,15 +24,15 @@ from reversi.core.game import Ending, Game, Node, Termination
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
+from reversi.drawing.diagram import board_cells, cursor_step, side_colors, value_marks
+from reversi.drawing.render import BLACK as CELL_BLACK
+from reversi.drawing.render import WHITE as CELL_WHITE
+from reversi.drawing.render import BoardView, default_stars
 from reversi.errors import ReversiError, RulesError, SettingsError
 from reversi.i18n import N_, _
 from reversi.ui import players as _players
-from reversi.ui.diagram import board_cells, cursor_step, side_colors, value_marks
 from reversi.ui.editor import Editor
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
-from reversi.ui.render import BLACK as CELL_BLACK
-from reversi.ui.render import WHITE as CELL_WHITE
-from reversi.ui.render import BoardView, default_stars
 
 #: Field names of the new-game form, with their defaults.
 FORM_DEFAULTS: dict[str, str] = {
@@ -190,7 +190,7 @@ class Controller:
 
     def __init__(self, rules: Rules | None = None, players: Players | None = None) -> None:
         self.rotated = False
-        #: Show a value on every legal move (reversi/ui/hints.py), remembered in settings().
+        #: Show a value on every legal move (reversi/ui/drivers/hints.py), remembered in settings().
         self.show_hints = False
         #: Who plays each side (reversi/ui/players.py); the computer's turns are
         #: asked for by the page (players.AiDriver) and played by apply_ai_move.

@@ -2,7 +2,7 @@
 
 :class:`GameTimer` holds the :class:`~reversi.core.clock.Clock` of the game on the
 board (None without a time control) and the
-:class:`~reversi.ui.session.ClockFollower` that says whose time runs. The page
+:class:`~reversi.ui.store.session.ClockFollower` that says whose time runs. The page
 only reports the time (``performance.now()``, in milliseconds) and draws; the
 timer decides:
 
@@ -29,7 +29,7 @@ from typing import Protocol
 from reversi.core.clock import Clock, ClockError, format_time, parse_time_control
 from reversi.core.game import Game
 from reversi.i18n import NUMBER_FORMATS, language
-from reversi.ui.session import ClockFollower
+from reversi.ui.store.session import ClockFollower
 
 #: Under this many milliseconds left a clock face shows that time is short.
 LOW_TIME_MS = 10_000

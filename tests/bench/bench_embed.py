@@ -12,7 +12,7 @@ prints, as medians over ``--runs``:
   takes clicks and keys) and the memory the browser grew by (the resident memory of all
   its processes, after minus before: the page, its renderer and the runtime);
 * a teacher's page with ten live viewers (iframes) against the same page with ten lite
-  diagrams (static SVG in links, ``reversi.ui.snippets``): the time until all ten show
+  diagrams (static SVG in links, ``reversi.ui.embed.snippets``): the time until all ten show
   their board (for the iframes: until all ten are ready) and the memory grown;
 * an empty page, for what any new page costs the browser (a renderer process), and from
   it each viewer's own memory: one alone (viewer minus empty page) and one among ten
@@ -109,7 +109,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     from reversi.tools.build import teaching_puzzle
-    from reversi.ui.snippets import lite_snippet, viewer_snippet
+    from reversi.ui.embed.snippets import lite_snippet, viewer_snippet
 
     puzzle = teaching_puzzle()
     results: dict[str, list[dict[str, float]]] = {}

@@ -20,7 +20,7 @@ from reversi.core.clock import parse_time_control
 from reversi.formats.links import MAX_QUERY_CHARS, record_from_query
 from reversi.formats.notation import MAX_POSITION_CHARS, MAX_TRANSCRIPT_CHARS, parse_position, parse_transcript
 from reversi.formats.record import MAX_TEXT, read_record
-from reversi.ui.session import MAX_STATE_CHARS, load_state, load_text
+from reversi.ui.store.session import MAX_STATE_CHARS, load_state, load_text
 
 
 def timed(fn: Callable[[str], object], text: str, repeat: int = 3) -> tuple[float, str]:

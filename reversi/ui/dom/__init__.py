@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reversi.ui.render import BoardView, render_board
+from reversi.drawing.render import BoardView, render_board
 
 
 def by_id(name: str) -> Any:

@@ -1,7 +1,7 @@
 """The address bar as a link to the game (``history.replaceState``), and the link copied.
 
 :class:`Address` owns no element: the address follows the game after every redraw, so a
-copied address is a link to it; the query is :func:`reversi.ui.session.link_query`'s, which
+copied address is a link to it; the query is :func:`reversi.ui.store.session.link_query`'s, which
 keeps the parameters of other features (the language, ...).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import js
 
 from reversi.ui.ports import PageHost
-from reversi.ui.session import link_query
+from reversi.ui.store.session import link_query
 
 
 class Address:

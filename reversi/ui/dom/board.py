@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from reversi.drawing.render import BoardView
 from reversi.i18n import _
 from reversi.ui.dom import draw_board
 from reversi.ui.ports import PageController, Redraw
-from reversi.ui.render import BoardView
 from reversi.ui.state import StatusView
 
 _ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}

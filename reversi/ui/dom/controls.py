@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.i18n import _
-from reversi.ui.health import EngineHealth
+from reversi.ui.drivers.health import EngineHealth
 from reversi.ui.players import pause_offered
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import StatusView

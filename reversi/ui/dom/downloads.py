@@ -1,7 +1,7 @@
 """Files offered as downloads: the game's record, and the board as an SVG or PNG picture.
 
 No element of the page is owned here: a download is a link made, clicked and removed.
-:func:`board_picture` draws the position shown with :mod:`reversi.ui.diagram` (a standalone
+:func:`board_picture` draws the position shown with :mod:`reversi.drawing.diagram` (a standalone
 SVG that needs no style sheet; the PNG is drawn from it on a canvas).
 """
 
@@ -14,7 +14,7 @@ from pyodide.ffi import create_once_callable, to_js
 from pyscript import document
 
 from reversi.ui.ports import PageController
-from reversi.ui.session import download_name, record_text
+from reversi.ui.store.session import download_name, record_text
 
 
 def options(data: dict[str, Any]) -> Any:
@@ -50,7 +50,7 @@ def game_record(controller: PageController) -> None:
 
 def board_picture(controller: PageController, kind: str) -> None:
     """The board shown as a standalone SVG (``kind`` "svg": no style sheet needed) or a PNG drawn from it."""
-    from reversi.ui.diagram import position_view, standalone_svg
+    from reversi.drawing.diagram import position_view, standalone_svg
 
     node = controller.game.current
     view = position_view(controller.rules, node.position, last_move=node.move, marks=node.marks,

@@ -1,7 +1,7 @@
 """The embed (``index.html?view=embed``): a game viewer for another site's page.
 
 ``main.py`` starts this instead of the app when the address has ``view=``. It draws
-the board, the replay controls and the move list of :class:`reversi.ui.viewer.Viewer`,
+the board, the replay controls and the move list of :class:`reversi.ui.embed.viewer.Viewer`,
 and nothing else: no engine worker (nothing is computed to replay a game), no clock,
 no storage written (the language is read, never remembered), no service worker
 (``assets/offline.js`` registers none for an embed). ``assets/head.js`` has already
@@ -21,8 +21,8 @@ from reversi.formats.links import rewrite_query
 from reversi.i18n import _
 from reversi.ui.dom import by_id, draw_board
 from reversi.ui.dom import language as page_language
+from reversi.ui.embed.viewer import AUTOPLAY_MS, Viewer
 from reversi.ui.movelist import render_move_list
-from reversi.ui.viewer import AUTOPLAY_MS, Viewer
 
 #: Keys the embed answers, wherever the focus is in it (a text field has none here).
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter")

@@ -1,4 +1,4 @@
-"""The engine's worker in the browser: PyScript's workers behind :class:`reversi.ui.engine_client.WorkerHost`.
+"""The engine's worker in the browser: PyScript's workers behind :class:`reversi.ui.drivers.client.WorkerHost`.
 
 The AI runs in the PyScript worker ``engine`` (``reversi/engine/worker.py``), never on the
 page's main thread (which is not even sent the search). :class:`BrowserHost` boots it
@@ -7,7 +7,7 @@ which PyScript would turn into an uncaught error and a page waiting for ever), s
 (``terminate()``: a call in a worker cannot be interrupted otherwise) and, on a
 cross-origin isolated page, shares the stop flag with it (:class:`SharedStop`, an
 Int32Array over a SharedArrayBuffer). :class:`EngineView` draws what the
-:class:`~reversi.ui.engine_client.EngineClient` tells: the classes ``engine-ready`` and
+:class:`~reversi.ui.drivers.client.EngineClient` tells: the classes ``engine-ready`` and
 ``engine-unavailable`` on ``<html>``, the mark ``reversi-engine-ready``, the board's
 ``data-engine``, ``data-engine-restarts``, ``data-stop`` and ``data-stops``, and
 ``window.reversiEngine(name, json)`` (tests and benchmarks call the worker with it).
@@ -29,7 +29,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
 from reversi.i18n import Later
-from reversi.ui.engine_client import (
+from reversi.ui.drivers.client import (
     READY,
     RESTARTING,
     STARTING,
@@ -40,13 +40,13 @@ from reversi.ui.engine_client import (
     Worker,
     WorkerUnavailable,
 )
-from reversi.ui.health import script_reason
+from reversi.ui.drivers.health import script_reason
 
 WORKER_SRC = "./reversi/engine/worker.py"
 
 
 class BrowserWorker:
-    """A PyScript worker's exports as a :class:`~reversi.ui.engine_client.Worker`."""
+    """A PyScript worker's exports as a :class:`~reversi.ui.drivers.client.Worker`."""
 
     def __init__(self, proxy: Any) -> None:
         self.proxy = proxy

@@ -23,8 +23,8 @@ and four own no element: :class:`~.clocks.GameClock` (the game's clock, ticking)
 :class:`~.loading.GameLoader` (a game brought in put on the board),
 :class:`~.storage.AutoSave` (the saved game, the guard across tabs, the start from a link or
 the autosave) and :class:`~.address.Address` (the address kept a link to the game).
-Everything they decide is in pure modules tested under CPython (:mod:`reversi.ui.session`,
-:mod:`reversi.ui.autosave`, :mod:`reversi.ui.movelist`, :mod:`reversi.ui.timing`, ...).
+Everything they decide is in pure modules tested under CPython (:mod:`reversi.ui.store.session`,
+:mod:`reversi.ui.store.autosave`, :mod:`reversi.ui.movelist`, :mod:`reversi.ui.timing`, ...).
 
 After each of the page's redraws (``page.after_update``) :meth:`GameFeatures.after_update`
 draws them in turn; if a flag fell meanwhile the game has ended on time and the page is

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.i18n import N_, _
+from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import StatusView
-from reversi.ui.study import StudyDriver
 
 #: The title of the panel at the end of a game.
 GAME_OVER = N_("Game over")

@@ -1,7 +1,7 @@
 """The evaluation graph (``#graph-box``): the engine's value along the main line, clicked to go there.
 
 :class:`EvaluationGraph` owns that element. The points are the study engine's
-(:meth:`reversi.ui.study.StudyDriver.graph_points`), drawn by :func:`reversi.ui.study.render_graph`
+(:meth:`reversi.ui.drivers.study.StudyDriver.graph_points`), drawn by :func:`reversi.ui.drivers.study.render_graph`
 with the review's marks while the review is shown, and written only when the drawing changed.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from reversi.ui.drivers.study import render_graph, review_marks
 from reversi.ui.ports import PageHost
-from reversi.ui.study import render_graph, review_marks
 
 
 class EvaluationGraph:

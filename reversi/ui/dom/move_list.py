@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from reversi.ui.drivers.study import review_marks
 from reversi.ui.movelist import NAV_KEYS, render_move_list, target_for_key
 from reversi.ui.ports import PageHost
-from reversi.ui.study import review_marks
 
 
 class MoveList:

@@ -1,7 +1,7 @@
 """The live page: the composition root of the app's components.
 
 :class:`Page` makes one controller (:class:`reversi.ui.state.Controller`), the engine's
-client (:class:`reversi.ui.engine_client.EngineClient`, with the browser's workers:
+client (:class:`reversi.ui.drivers.client.EngineClient`, with the browser's workers:
 :mod:`reversi.ui.dom.engine`) and the components, each owning one element of
 ``index.html``: the board (:mod:`~reversi.ui.dom.board`), the player cards
 (:mod:`~reversi.ui.dom.cards`), the status line (:mod:`~reversi.ui.dom.status`), the
@@ -43,13 +43,13 @@ from reversi.ui.dom.notice_panel import NoticesPanel
 from reversi.ui.dom.settings import SettingsPanel
 from reversi.ui.dom.sound import Sound
 from reversi.ui.dom.status import StatusLine
-from reversi.ui.engine_client import EngineClient
-from reversi.ui.health import ACTION_RETRY, ACTION_TWO_PLAYERS
+from reversi.ui.drivers.client import EngineClient
+from reversi.ui.drivers.health import ACTION_RETRY, ACTION_TWO_PLAYERS
+from reversi.ui.drivers.study import StudyDriver, review_marks
 from reversi.ui.notices import Action, Notice
 from reversi.ui.players import status_message
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import Controller
-from reversi.ui.study import StudyDriver, review_marks
 
 if TYPE_CHECKING:
     from reversi.ui.dom.features import GameFeatures

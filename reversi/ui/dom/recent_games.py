@@ -1,7 +1,7 @@
 """The recent games (``#recent-games``, in the Game menu): the last games played here, reopened by a click.
 
 :class:`RecentGames` owns that list. After every redraw the game on the board is put first
-(:func:`reversi.ui.recent.remember`, kept in ``localStorage``) when its main line or players
+(:func:`reversi.ui.store.recent.remember`, kept in ``localStorage``) when its main line or players
 changed; the list is drawn only while the menu is open (``shown``).
 """
 
@@ -19,7 +19,7 @@ from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import local_storage, read_stored, store
 from reversi.ui.players import Players
 from reversi.ui.ports import PageHost
-from reversi.ui.recent import RECENT_KEY, dump_recent, read_recent, remember, render_recent, reopen
+from reversi.ui.store.recent import RECENT_KEY, dump_recent, read_recent, remember, render_recent, reopen
 
 
 class RecentGames:

@@ -4,7 +4,7 @@
 component of its own, :mod:`reversi.ui.dom.recent_games`, told when the menu opens). What
 is copied goes to the clipboard, or where the clipboard is refused into the menu's box,
 selected, ready to copy. Text in the box (moves, a position, a record, a link) is read by
-:func:`reversi.ui.session.load_text`; a file by :func:`reversi.formats.record.read_record`,
+:func:`reversi.ui.store.session.load_text`; a file by :func:`reversi.formats.record.read_record`,
 refused unread when it is larger than a game can be. Bad input leaves the game as it was
 and says why. The unreadable saved game (kept aside by :mod:`reversi.ui.dom.storage`) is
 offered for copying while there is one. The snippet maker (:mod:`reversi.ui.dom.share`) is
@@ -23,7 +23,6 @@ from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import read_record
 from reversi.i18n import N_, _
-from reversi.ui.autosave import ACTION_COPY_BROKEN, ACTION_COPY_STORED
 from reversi.ui.dom import downloads
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
@@ -31,7 +30,8 @@ from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import read_stored
 from reversi.ui.players import Players
 from reversi.ui.ports import PageHost
-from reversi.ui.session import BROKEN_KEY, STORAGE_KEY, file_size_error, load_text
+from reversi.ui.store.autosave import ACTION_COPY_BROKEN, ACTION_COPY_STORED
+from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, file_size_error, load_text
 
 #: What was loaded from the box, by kind: "Loaded {what}: ..." (translated where shown).
 KIND_NAMES = {

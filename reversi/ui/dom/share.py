@@ -2,10 +2,10 @@
 
 The dialog ``#embed-dialog`` of ``index.html`` picks the kind, the caption, where the viewer
 opens, the width, the colours, the language and the orientation; the HTML is written by
-:func:`reversi.ui.snippets.make_snippet` and previewed as the board it opens on. A puzzle
+:func:`reversi.ui.embed.snippets.make_snippet` and previewed as the board it opens on. A puzzle
 is made from the position shown: the engine's worker values every legal move once (exactly
 where the solver reaches the end, :data:`PUZZLE_EXACT` empty squares) and the answers go
-into the link, so the reader's page needs no engine (:mod:`reversi.ui.puzzle`).
+into the link, so the reader's page needs no engine (:mod:`reversi.ui.embed.puzzle`).
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document
 
+from reversi.drawing.diagram import THEMES, standalone_svg
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
 from reversi.i18n import LANGUAGES, _, language
-from reversi.ui.diagram import THEMES, standalone_svg
 from reversi.ui.dom import by_id
-from reversi.ui.puzzle import puzzle_query
-from reversi.ui.snippets import KINDS, WIDTHS, game_query, make_snippet
-from reversi.ui.viewer import MAX_CAPTION, Viewer
+from reversi.ui.embed.puzzle import puzzle_query
+from reversi.ui.embed.snippets import KINDS, WIDTHS, game_query, make_snippet
+from reversi.ui.embed.viewer import MAX_CAPTION, Viewer
 
 #: The engine's time to value a puzzle's moves (seconds), and the empties it solves exactly.
 PUZZLE_SECONDS = 4.0

@@ -2,11 +2,11 @@
 
 :class:`AutoSave` owns no element. At load, a game link in the address wins over the
 autosave; a bad link shows its error and falls back to the autosave (or a new game). What
-is done with the saved text is decided by :func:`reversi.ui.autosave.plan_start`: one that
+is done with the saved text is decided by :func:`reversi.ui.store.autosave.plan_start`: one that
 cannot be read is moved aside to ``reversi.state.broken`` (the message and the Game menu
 offer to copy it) and never read again; one written by a newer page is left alone; the
 game a link replaced is kept one click away ("Back to my game"). Every save goes through its
-:class:`~reversi.ui.autosave.SaveGuard`, and the ``storage`` event tells it when another tab
+:class:`~reversi.ui.store.autosave.SaveGuard`, and the ``storage`` event tells it when another tab
 saved: this tab then stops saving and shows a notice ("Load it", "Keep this one") instead of
 overwriting newer moves. The functions :func:`local_storage`, :func:`read_stored` and
 :func:`store` are the page's one way to the storage (the recent games and the records use them).
@@ -20,7 +20,12 @@ from typing import Any
 import js
 
 from reversi.i18n import N_, _
-from reversi.ui.autosave import (
+from reversi.ui.dom.address import Address
+from reversi.ui.dom.alerts import Alerts
+from reversi.ui.dom.loading import GameLoader
+from reversi.ui.notices import Action, Notice
+from reversi.ui.ports import PageHost
+from reversi.ui.store.autosave import (
     ACTION_LOAD_OTHER,
     ACTION_OVERWRITE,
     ACTION_PREVIOUS,
@@ -34,12 +39,7 @@ from reversi.ui.autosave import (
     copy_action,
     plan_start,
 )
-from reversi.ui.dom.address import Address
-from reversi.ui.dom.alerts import Alerts
-from reversi.ui.dom.loading import GameLoader
-from reversi.ui.notices import Action, Notice
-from reversi.ui.ports import PageHost
-from reversi.ui.session import BROKEN_KEY, STORAGE_KEY, SavedState, dump_state
+from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, SavedState, dump_state
 from reversi.ui.timing import GameTimer
 
 #: Said when something unforeseen went wrong while the saved game or the link was read.
@@ -99,7 +99,7 @@ class AutoSave:
         self.address = address
         #: Told when the unreadable saved game may have come or gone (the Game menu offers to copy it).
         self.on_broken_changed = on_broken_changed
-        #: Whether this tab may write the saved game (reversi/ui/autosave.py).
+        #: Whether this tab may write the saved game (reversi/ui/store/autosave.py).
         self.guard = SaveGuard(None)
 
     def bind(self) -> None:
@@ -129,7 +129,7 @@ class AutoSave:
         self.on_broken_changed()
 
     def carry_out(self, plan: StartPlan) -> None:
-        """Do what :func:`~reversi.ui.autosave.plan_start` decided: storage, settings, game, message."""
+        """Do what :func:`~reversi.ui.store.autosave.plan_start` decided: storage, settings, game, message."""
         moved = True
         if plan.move_aside:
             moved = self.move_aside(plan.stored.text or "")

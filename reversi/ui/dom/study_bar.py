@@ -15,9 +15,9 @@ from typing import Any
 
 from pyscript import document
 
+from reversi.ui.drivers.study import analysis_text
 from reversi.ui.movelist import study_text
 from reversi.ui.ports import PageHost
-from reversi.ui.study import analysis_text
 
 
 class StudyBar:

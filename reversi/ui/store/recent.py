@@ -25,7 +25,7 @@ from reversi.formats.notation import move_name
 from reversi.formats.record import Record
 from reversi.i18n import _, ngettext
 from reversi.ui.players import Players
-from reversi.ui.session import link_game, link_query
+from reversi.ui.store.session import link_game, link_query
 
 RECENT_KEY = "reversi.recent"
 MAX_RECENT = 12

@@ -7,10 +7,10 @@ The page asks :meth:`EngineHealth.verdict` after each redraw and every second:
 
 * a boot that has not finished within :data:`BOOT_SECONDS`,
 * a call that failed at the worker's boundary (the worker is gone or answered
-  nonsense: :attr:`reversi.ui.requests.RequestDriver.failure`), or
+  nonsense: :attr:`reversi.ui.drivers.requests.RequestDriver.failure`), or
 * a reply that has not come within the request's own time budget plus a
-  generous margin (:meth:`reversi.ui.requests.RequestDriver.overdue`: the budget
-  and at least :data:`~reversi.ui.requests.REPLY_MARGIN_SECONDS` more; a worker
+  generous margin (:meth:`reversi.ui.drivers.requests.RequestDriver.overdue`: the budget
+  and at least :data:`~reversi.ui.drivers.requests.REPLY_MARGIN_SECONDS` more; a worker
   that crashed or was stopped never answers)
 
 makes the computer unavailable. The page then stops that worker, keeps the game,
@@ -60,7 +60,7 @@ ACTION_TWO_PLAYERS = "two-players"
 
 
 class Watched(Protocol):
-    """A request driver as the health sees it (:class:`reversi.ui.requests.RequestDriver`)."""
+    """A request driver as the health sees it (:class:`reversi.ui.drivers.requests.RequestDriver`)."""
 
     @property
     def failure(self) -> str: ...
@@ -154,6 +154,6 @@ class EngineHealth:
         return None if self.unavailable else side
 
     def board_hints(self, state: str) -> str:
-        """The board's hints state (:meth:`reversi.ui.hints.HintDriver.board_state`): no waiting
+        """The board's hints state (:meth:`reversi.ui.drivers.hints.HintDriver.board_state`): no waiting
         for values that cannot come."""
         return "none" if self.unavailable and state == "waiting" else state

@@ -42,7 +42,7 @@ from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, L
 from reversi.formats.notation import move_name
 from reversi.i18n import _, format_number
 from reversi.ui import players as _players
-from reversi.ui.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
+from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 #: The longest request (seconds): the computer's move waits at most this long for the worker.
 SLICE_SECONDS = 0.25

@@ -20,12 +20,12 @@ from html import escape
 from urllib.parse import quote
 
 from reversi.core.game import Game, Node
+from reversi.drawing.diagram import standalone_svg
 from reversi.errors import NotationError
 from reversi.formats.links import parse_query, rewrite_query
 from reversi.i18n import _
-from reversi.ui.diagram import standalone_svg
-from reversi.ui.session import link_query
-from reversi.ui.viewer import Viewer
+from reversi.ui.embed.viewer import Viewer
+from reversi.ui.store.session import link_query
 
 #: The CSS class of a lite diagram's link (assets/lite.js looks for it).
 LITE_CLASS = "reversi-lite"
@@ -107,7 +107,7 @@ def make_snippet(
     controls: bool = True,
 ) -> str:
     """The HTML of a snippet (``kind`` in :data:`KINDS`) for ``query`` (a game's or, for a
-    puzzle, :func:`reversi.ui.puzzle.puzzle_query`'s parameters)."""
+    puzzle, :func:`reversi.ui.embed.puzzle.puzzle_query`'s parameters)."""
     if kind not in KINDS or width not in WIDTHS:
         raise ValueError(f"no snippet {kind!r} {width}")  # the maker's own choices: a programming error
     if lang:

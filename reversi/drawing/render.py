@@ -250,7 +250,7 @@ def _screen_row(view: BoardView, row: int) -> int:
     return view.height - 1 - row if view.rotated else row
 
 
-#: The overlay's tint of each square value (reversi.ui.diagram.square_values): green good, red bad.
+#: The overlay's tint of each square value (reversi.drawing.diagram.square_values): green good, red bad.
 VALUE_TINTS = {4: "#1fbf5a", 1: "#9be07a", 0: "", -1: "#f2b84b", -2: "#f08a3c", -4: "#e0402e"}
 
 

@@ -1,6 +1,6 @@
 """Diagrams: a position as a board view, and as a standalone SVG that needs no style sheet.
 
-The page draws its board with :func:`reversi.ui.render.render_board`, whose markup only
+The page draws its board with :func:`reversi.drawing.render.render_board`, whose markup only
 sets classes (``assets/app.css`` colours them). A diagram leaves the page: a file for a
 handout (``python -m reversi svg``), or a teacher's lite embed inside another site's
 page, where our style sheet is absent and a ``<style>`` element would leak into the
@@ -17,8 +17,7 @@ from dataclasses import replace
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
-from reversi.i18n import N_, _
-from reversi.ui.render import (
+from reversi.drawing.render import (
     BLACK,
     BLOCKED,
     CUT,
@@ -29,6 +28,7 @@ from reversi.ui.render import (
     default_stars,
     render_board,
 )
+from reversi.i18n import N_, _
 
 THEMES = ("dark", "light")
 # The rules pages' own texts (reversi/tools/rules_pages.py writes the pages; the catalogs hold the texts).

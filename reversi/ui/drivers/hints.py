@@ -14,7 +14,7 @@ computer's turn, and none is asked while the computer's own request runs (the
 worker does one thing at a time): the hints wait for it.
 
 The request machinery (one at a time, stale replies dropped, abandoned ones
-forgotten) is :class:`reversi.ui.requests.RequestDriver`'s; what the hints read
+forgotten) is :class:`reversi.ui.drivers.requests.RequestDriver`'s; what the hints read
 from the controller is the protocol :class:`HintSource`.
 """
 
@@ -26,7 +26,7 @@ from typing import Protocol
 from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, Limits, read_reply
 from reversi.i18n import _
 from reversi.ui import players as _players
-from reversi.ui.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
+from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 #: Seconds the engine spends on the hints of one position (at most).
 HINT_SECONDS = 1.0
@@ -71,7 +71,7 @@ class HintDriver(RequestDriver[_players.Token]):
     ``scores`` or ``error``, read as an :class:`~reversi.engine.protocol.AnalysisReply`);
     ``on_change()`` redraws the page. The page calls :meth:`poke` after every redraw
     with ``busy`` true while the computer's request runs. ``pending``, ``replies``, ``dropped`` and :meth:`abandon` are
-    :class:`~reversi.ui.requests.RequestDriver`'s.
+    :class:`~reversi.ui.drivers.requests.RequestDriver`'s.
     """
 
     def __init__(self, controller: HintSource, ask: Ask | None = None, on_change: Redraw = no_redraw) -> None:

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 
 from reversi.core.game import Game, Node
 from reversi.core.position import PASS
+from reversi.drawing.diagram import THEMES, cursor_step, position_view
+from reversi.drawing.render import BoardView
 from reversi.errors import ReversiError
 from reversi.formats.links import parse_query
 from reversi.i18n import _
-from reversi.ui.diagram import THEMES, cursor_step, position_view
+from reversi.ui.embed.puzzle import PuzzleState, read_puzzle
 from reversi.ui.movelist import side_and_number
-from reversi.ui.puzzle import PuzzleState, read_puzzle
-from reversi.ui.render import BoardView
-from reversi.ui.session import link_game
+from reversi.ui.store.session import link_game
 
 #: The views an address can ask for with ``view=``.
 VIEWS = ("embed", "puzzle")

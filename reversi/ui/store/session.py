@@ -31,7 +31,7 @@
 * **Which side's clock runs** (:class:`ClockFollower`), from how the game changed.
 
 What the page does with a saved state it cannot read, one written by a newer
-page, or one another tab changed is decided in :mod:`reversi.ui.autosave`.
+page, or one another tab changed is decided in :mod:`reversi.ui.store.autosave`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """One request to the engine's worker at a time, and the replies that come too late. No DOM here.
 
 The computer's turn (:class:`reversi.ui.players.AiDriver`) and the hints
-(:class:`reversi.ui.hints.HintDriver`) ask the worker the same way, and
+(:class:`reversi.ui.drivers.hints.HintDriver`) ask the worker the same way, and
 :class:`RequestDriver` is that way, once:
 
 1. :meth:`~RequestDriver.send` asks the engine with a *token*: what the page
@@ -23,7 +23,7 @@ The computer's turn (:class:`reversi.ui.players.AiDriver`) and the hints
    reply that has not come by the request's own time budget plus
    :data:`REPLY_MARGIN_SECONDS` (or the budget again, if longer) is
    :meth:`~RequestDriver.overdue`: either way the worker is broken, and the page
-   gives up on it (:mod:`reversi.ui.health`). An ``{"error": ...}`` reply is not
+   gives up on it (:mod:`reversi.ui.drivers.health`). An ``{"error": ...}`` reply is not
    a failure: the engine is there and refused the request.
 
 A driver subclasses :class:`RequestDriver` and says what a reply is for

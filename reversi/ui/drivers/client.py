@@ -1,7 +1,7 @@
 """The page's one client of the engine's worker: who gets it and when, its boots, restarts and health. No DOM here.
 
 The computer's move (:class:`reversi.ui.players.AiDriver`), the hints
-(:class:`reversi.ui.hints.HintDriver`) and the study (:class:`reversi.ui.study.StudyDriver`:
+(:class:`reversi.ui.drivers.hints.HintDriver`) and the study (:class:`reversi.ui.drivers.study.StudyDriver`:
 analysis, the evaluation graph, the review) share one worker. :class:`EngineClient`
 owns the three drivers and the worker's life:
 
@@ -15,7 +15,7 @@ owns the three drivers and the worker's life:
 * **health** (:meth:`EngineClient.check`, after every redraw and every second): a boot
   that takes too long, a call that fails at the boundary, a reply that does not come:
   the worker is stopped, the game kept, and the computer is unavailable until
-  :meth:`EngineClient.retry` (:class:`reversi.ui.health.EngineHealth` decides);
+  :meth:`EngineClient.retry` (:class:`reversi.ui.drivers.health.EngineHealth` decides);
 * **stale searches**: a search whose answer is no longer wanted (a new game, an undo)
   is stopped in place through the shared stop flag when there is one
   (:meth:`StopFlag.bump`: every search asked at an older epoch stops at its next clock
@@ -36,12 +36,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from reversi.i18n import Later
-from reversi.ui.health import EngineHealth, boot_reason
-from reversi.ui.hints import HintDriver
+from reversi.ui.drivers.health import EngineHealth, boot_reason
+from reversi.ui.drivers.hints import HintDriver
+from reversi.ui.drivers.requests import Redraw, json_ask, no_redraw
+from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.players import AiDriver, computer_to_move
 from reversi.ui.ports import PageController
-from reversi.ui.requests import Redraw, json_ask, no_redraw
-from reversi.ui.study import StudyDriver
 
 #: A search whose answer is no longer wanted is stopped (its worker replaced) when it
 #: could still run longer than this: booting a new worker takes a few seconds.

@@ -21,7 +21,7 @@ address's query string:
   copied (the storage is full), it is left where it is and this tab does not
   save over it (:data:`HOLD_STUCK`) until the person says so;
 * a saved state written by a **newer version** of the page (its ``version`` is
-  greater than :data:`~reversi.ui.session.STATE_VERSION`) is not read, not moved
+  greater than :data:`~reversi.ui.store.session.STATE_VERSION`) is not read, not moved
   and not overwritten (:data:`HOLD_NEWER`): reloading may bring the newer page,
   which reads it. The page says so and starts a new game (or the link's), and
   this tab does not autosave until the person chooses "Replace it with this
@@ -52,7 +52,7 @@ from reversi.formats.notation import write_movetext
 from reversi.i18n import N_, _
 from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
 from reversi.ui.players import Players
-from reversi.ui.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link_players
+from reversi.ui.store.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link_players
 
 #: Where the saved game is kept when a link put another game on the board.
 PREVIOUS_KEY = "reversi.previous"
