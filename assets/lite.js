@@ -1,4 +1,4 @@
-// Lite diagrams (reversi/ui/snippets.py lite_snippet): a static SVG inside a link to the game
+// Lite diagrams (reversi/ui/embed/snippets.py lite_snippet): a static SVG inside a link to the game
 // viewer. With this script on the page, a click turns the diagram into the live viewer in place
 // (an iframe); without it, the link opens the viewer. Nothing is loaded before the click.
 (function () {
