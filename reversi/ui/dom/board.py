@@ -23,13 +23,15 @@ Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
 
 
 class BoardPanel:
-    """The board element ``root`` over the controller; ``say`` tells a screen reader."""
+    """The board element ``root`` over the controller; ``say`` tells a screen reader, ``note`` the notice line."""
 
-    def __init__(self, root: Any, controller: PageController, update: Redraw, say: Callable[[str], None]) -> None:
+    def __init__(self, root: Any, controller: PageController, update: Redraw, say: Callable[[str], None],
+                 note: Callable[[str], None]) -> None:
         self.root = root
         self.controller = controller
         self.update = update
         self.say = say
+        self.note = note
         self._markup = ""
 
     def bind(self, listen: Listen) -> None:
@@ -78,3 +80,19 @@ class BoardPanel:
 
     def focus(self) -> None:
         self.root.focus()
+
+    def play_early_click(self) -> None:
+        """A square clicked before the page was ready (assets/first-paint.js keeps it): played now,
+        or said to be no move now."""
+        import js
+
+        name = getattr(js.window, "REVERSI_EARLY_CLICK", None)
+        js.window.REVERSI_EARLY_CLICK = None
+        if not isinstance(name, str) or not name:
+            return
+        if self.controller.click(name):
+            self.update()
+        else:
+            # Translators: a square clicked while the page was loading, which cannot be played now
+            text = _("{square} was clicked while the page loaded: it is not a move now.")
+            self.note(text.format(square=name[:4]))

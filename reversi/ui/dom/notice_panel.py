@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from reversi.ui.notices import Notice, render_notices
+from pyscript import document
+
+from reversi.i18n import N_, _
+from reversi.ui.notices import Action, Notice, render_notices
+
+#: A new version of the page is ready (the service worker's): the notice and its button.
+UPDATE_READY = N_("A new version of this page is ready: it is used the next time the page opens.")
+LABEL_USE_UPDATE = N_("Use it now")
+TITLE_USE_UPDATE = N_("Reload the page with the new version; the game is kept.")
+ACTION_USE_UPDATE = "use-update"
 
 Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
 
@@ -49,3 +58,18 @@ class NoticesPanel:
     def redraw(self) -> None:
         """Draw them again at the next :meth:`draw` (the language changed)."""
         self._html = ""
+
+
+def update_notice() -> Notice | None:
+    """A new version of the page is installed and waiting (assets/offline.js): used on the next load."""
+    if str(document.documentElement.getAttribute("data-update") or "") != "ready":
+        return None
+    action = Action(ACTION_USE_UPDATE, _(LABEL_USE_UPDATE), _(TITLE_USE_UPDATE))
+    return Notice("update", _(UPDATE_READY), (action,), kind="warning")
+
+
+def use_update() -> None:
+    """Reload with the new version (assets/offline.js asks the waiting service worker to take over)."""
+    import js
+
+    js.window.reversiUseUpdate()

@@ -30,7 +30,7 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document
 
-from reversi.i18n import N_, _, language
+from reversi.i18n import _, language
 from reversi.ui.dom import by_id
 from reversi.ui.dom import language as page_language
 from reversi.ui.dom.board import BoardPanel
@@ -39,14 +39,14 @@ from reversi.ui.dom.controls import Controls
 from reversi.ui.dom.engine import BrowserHost, EngineView
 from reversi.ui.dom.game_over import GameOverPanel
 from reversi.ui.dom.new_game import NewGameDialog
-from reversi.ui.dom.notice_panel import NoticesPanel
+from reversi.ui.dom.notice_panel import ACTION_USE_UPDATE, NoticesPanel, update_notice, use_update
 from reversi.ui.dom.settings import SettingsPanel
 from reversi.ui.dom.sound import Sound
 from reversi.ui.dom.status import StatusLine
 from reversi.ui.drivers.client import EngineClient
 from reversi.ui.drivers.health import ACTION_RETRY, ACTION_TWO_PLAYERS
 from reversi.ui.drivers.study import StudyDriver, review_marks
-from reversi.ui.notices import Action, Notice
+from reversi.ui.notices import Notice
 from reversi.ui.players import status_message
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import Controller
@@ -56,13 +56,6 @@ if TYPE_CHECKING:
 
 #: How often the page checks that the worker boots and answers in time (milliseconds).
 ENGINE_CHECK_MS = 1000
-#: A new version of the page is ready (the service worker's): the notice and its button.
-UPDATE_READY = N_("A new version of this page is ready: it is used the next time the page opens.")
-LABEL_USE_UPDATE = N_("Use it now")
-TITLE_USE_UPDATE = N_("Reload the page with the new version; the game is kept.")
-ACTION_USE_UPDATE = "use-update"
-
-
 class Page:
     """The app on the page: one controller, its engine client and its components."""
 
@@ -74,7 +67,7 @@ class Page:
         self.engine = EngineClient(c, BrowserHost(), on_change=self.update, language=language)
         self.engine.on_event = EngineView(self.board, self.engine).on_event
         self.status = StatusLine(document.querySelector(".status"), c, self.sound)
-        self.board_panel = BoardPanel(self.board, c, self.update, self.status.say)
+        self.board_panel = BoardPanel(self.board, c, self.update, self.status.say, self.status.note)
         self.cards = PlayersPanel(document.querySelector(".players"))
         self.new_game = NewGameDialog(by_id("new-game-dialog"), c, self.update, self.board_panel.focus)
         self.game_over = GameOverPanel(by_id("game-over"), c, self.engine.study, self.update,
@@ -82,11 +75,11 @@ class Page:
         self.controls = Controls(by_id("controls"), c, self.update, self.new_game.open, self.game_over.focus_first)
         self.settings = SettingsPanel(by_id("settings"), document.documentElement, c, self.update, self.sound)
         self.notices = NoticesPanel(by_id("notices"))
-        self.notices.sources += [self.engine_notice, self.update_notice]
+        self.notices.sources += [self.engine_notice, update_notice]
         self.notices.actions.update({
             ACTION_RETRY: self.retry_engine,
             ACTION_TWO_PLAYERS: self.play_two_players,
-            ACTION_USE_UPDATE: lambda: js.window.reversiUseUpdate(),
+            ACTION_USE_UPDATE: use_update,
         })
         self.title = by_id("game-title")
         #: Called after every redraw (the features: move list, clocks, autosave, link).
@@ -208,13 +201,6 @@ class Page:
 
     # -- notices and the engine -------------------------------------------------------------
 
-    def update_notice(self) -> Notice | None:
-        """A new version of the page is installed and waiting (assets/offline.js): used on the next load."""
-        if str(document.documentElement.getAttribute("data-update") or "") != "ready":
-            return None
-        action = Action(ACTION_USE_UPDATE, _(LABEL_USE_UPDATE), _(TITLE_USE_UPDATE))
-        return Notice("update", _(UPDATE_READY), (action,), kind="warning")
-
     def engine_notice(self) -> Notice | None:
         """The computer is unavailable, and the game needs it (a computer plays, or hints are on)."""
         c = self.controller
@@ -234,20 +220,6 @@ class Page:
         self.controller.play_two_players()
         self.update()
 
-    def play_early_click(self) -> None:
-        """A square clicked before the page was ready (assets/first-paint.js keeps it): played now,
-        or said to be no legal move."""
-        name = getattr(js.window, "REVERSI_EARLY_CLICK", None)
-        js.window.REVERSI_EARLY_CLICK = None
-        if not isinstance(name, str) or not name:
-            return
-        if self.controller.click(name):
-            self.update()
-        else:
-            # Translators: a square clicked while the page was loading, which cannot be played now
-            text = _("{square} was clicked while the page loaded: it is not a move now.")
-            self.status.note(text.format(square=name[:4]))
-
 
 def start() -> Page:
     """Draw the page from Python, attach the handlers, and signal readiness."""
@@ -260,6 +232,6 @@ def start() -> Page:
     page.bind()
     document.documentElement.classList.add("ready")
     js.performance.mark("reversi-ready")
-    page.play_early_click()
+    page.board_panel.play_early_click()
     page.engine.start()
     return page
