@@ -18,11 +18,13 @@ from reversi.core.position import PASS, Position
 from reversi.errors import IllegalMoveError, NotationError, ReversiError, RulesError
 from reversi.formats.notation import play_transcript, position_to_string
 from reversi.formats.record import MAX_TEXT, Record, read_record, rules_to_dict
+from reversi.ui.players import Players
+from reversi.ui.state import Controller
 from reversi.ui.store.session import (
     STATE_VERSION,
-    ClockFollower,
     SavedState,
     StateError,
+    clock_turn,
     download_name,
     dump_state,
     file_size_error,
@@ -344,24 +346,37 @@ def test_record_file_round_trip_and_name() -> None:
 # -- which clock runs ---------------------------------------------------------------------------
 
 
-def test_clock_follower() -> None:
-    game = Game(Rules())
-    follow = ClockFollower()
-    assert follow.follow(game) == (0, None)  # Black's time runs from the start
-    g = game.rules.geometry
-    game.play(g.parse_square("f5"))
-    assert follow.follow(game) == (1, 0)  # Black moved: White runs, Black earns the increment
-    game.undo()
-    assert follow.follow(game) == (None, None)  # looking back: paused
-    game.redo()
-    assert follow.follow(game) == (1, None)  # redo is not a move
-    game.undo()
-    follow.follow(game)
-    game.play(g.parse_square("d3"))  # a new line from the earlier position
-    assert follow.follow(game) == (1, 0)
-    assert follow.follow(game, stopped=True) == (None, None)
-    other = Game(Rules())
-    assert follow.follow(other) == (0, None)  # a new game is no move
+def test_the_clock_follows_the_controllers_events() -> None:
+    c = Controller(players=Players())
+
+    def turn(stopped: bool = False) -> tuple[int | None, int | None]:
+        return clock_turn(c.game, c.take_events(), stopped=stopped)
+
+    assert turn() == (0, None)  # Black's time runs from the start
+    assert c.click("f5")
+    assert turn() == (1, 0)  # Black moved: White runs, Black earns the increment
+    assert c.undo()
+    assert turn() == (None, None)  # looking back: paused
+    assert c.redo()
+    assert turn() == (1, None)  # redo is not a move
+    assert c.undo()
+    turn()
+    assert c.click("f5")
+    assert turn() == (1, None)  # nor is a move that follows the line already there
+    assert c.undo()
+    turn()
+    assert c.click("d3")  # a new line from the earlier position
+    assert turn() == (1, 0)
+    assert turn(stopped=True) == (None, None)
+    assert c.go_to(0) and c.click("f5")  # a variation played while browsing: the game's clock runs on
+    assert turn() == (1, None)
+    assert c.back_to_live() and c.click("c3")
+    assert turn() == (0, 1)
+    c.new_game(rules=Rules(), players=Players())
+    assert turn() == (0, None)  # a new game is no move
+    assert c.click("f5")
+    c.load_game(Game(Rules()))
+    assert turn() == (0, None)  # nor is a redraw that brings another game in
 
 
 def test_a_file_too_big_to_be_a_game_is_refused_before_it_is_read() -> None:

@@ -19,7 +19,7 @@ def timed(control: str = "3+0", players: str = "two") -> tuple[Controller, GameT
     c = Controller()
     timer = GameTimer(c)
     c.new_game({**FORM_DEFAULTS, "players": players, "clock": control})
-    assert timer.follow(0.0) == ""
+    assert timer.follow(0.0, c.take_events()) == ""
     return c, timer
 
 
@@ -28,7 +28,7 @@ def test_a_new_game_gets_the_forms_clock_and_blacks_time_runs() -> None:
     assert timer.clock is not None and timer.clock.control == TimeControl(300_000, 3_000)
     assert timer.clock.running == BLACK
     assert c.click("f5")
-    timer.follow(1_000.0)
+    timer.follow(1_000.0, c.take_events())
     assert timer.clock.running == WHITE and timer.clock.left(BLACK, 1_000.0) == 302_000  # 1 s used, 3 s earned
     assert not timer.check(2_000.0)
     faces = timer.faces(2_000.0)
@@ -41,23 +41,23 @@ def test_no_clock_without_a_time_control() -> None:
     c, timer = timed("none")
     assert timer.clock is None and timer.faces(0.0) is None and not timer.check(10**9)
     c.click("f5")
-    assert timer.follow(5.0) == "" and c.lost_on_time is None
+    assert timer.follow(5.0, c.take_events()) == "" and c.lost_on_time is None
 
 
 def test_a_refused_time_control_is_reported_and_the_game_has_no_clock() -> None:
     c = Controller()
     timer = GameTimer(c)
     c.new_game({**FORM_DEFAULTS, "clock": "soon"})
-    error = timer.follow(0.0)
+    error = timer.follow(0.0, c.take_events())
     assert "not a time control" in error and timer.clock is None
-    assert timer.follow(1.0) == ""  # reported once, for the new game
+    assert timer.follow(1.0, c.take_events()) == ""  # reported once, for the new game
     assert clock_from_fields({}) == (None, "")
 
 
 def test_the_flag_falls_the_game_is_lost_on_time() -> None:
     c, timer = timed("3+0")
     c.click("f5")
-    timer.follow(1_000.0)  # White's time runs from 1 s
+    timer.follow(1_000.0, c.take_events())  # White's time runs from 1 s
     assert not timer.check(3_999.0) and c.lost_on_time is None
     assert timer.check(4_000.0)  # White's 3 s are gone: the page redraws
     assert c.lost_on_time == WHITE
@@ -71,7 +71,7 @@ def test_the_flag_falls_the_game_is_lost_on_time() -> None:
     faces = timer.faces(5_000.0)
     assert faces is not None and faces[1].flagged and faces[1].low and faces[1].text == "0:00.0"
     assert faces[0].ms == 2_000 and not faces[0].running  # Black's clock stopped
-    timer.follow(6_000.0)  # a redraw after the loss: nothing runs
+    timer.follow(6_000.0, c.take_events())  # a redraw after the loss: nothing runs
     assert timer.clock is not None and timer.clock.running is None
 
 
@@ -97,12 +97,12 @@ def test_a_game_brought_in_keeps_its_clock_and_its_fallen_flag() -> None:
     c.load_game(saved.game)
     timer.load(Clock(TimeControl(60_000), (12_000, 0), flagged=WHITE))
     assert c.lost_on_time == WHITE and c.status().message == "White loses on time"
-    assert timer.follow(0.0) == "" and timer.clock is not None and timer.clock.running is None
+    assert timer.follow(0.0, c.take_events()) == "" and timer.clock is not None and timer.clock.running is None
     # a game brought in without a clock has none (the form's is not taken)
     other = Controller().game
     c.load_game(other)
     timer.load(None)
-    assert timer.follow(0.0) == "" and timer.clock is None and c.lost_on_time is None
+    assert timer.follow(0.0, c.take_events()) == "" and timer.clock is None and c.lost_on_time is None
 
 
 def test_the_controller_decides_a_loss_on_time() -> None:

@@ -1,7 +1,8 @@
 """What a screen reader is told when the board changes: moves, passes, the result.
 
-The page keeps the position it last announced and, after every redraw, asks
-:func:`announcement` what to say about the way from there to the position shown:
+After every redraw the page asks :func:`announcement` what to say about the way from
+the position shown before the redraw's events (:func:`reversi.ui.events.first_shown`) to
+the position shown now:
 
 * plies played on from it (the person's move, the computer's answer, a pass):
   one sentence each, "White plays f4, flipping e4, e5", "Black passes", then the

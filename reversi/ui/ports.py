@@ -19,6 +19,8 @@ protocol                                  used by                         what i
 :class:`PageController`                    the page (``ui/dom``)          the controller: intents and views
 :class:`PageHost`                          the page's features            the page: its controller, elements,
                                                                           redraw and event binding
+:data:`AfterRedraw`                        the page's features            told after every redraw, with what
+                                                                          happened since the last one
 ========================================  ==============================  ==================================
 
 :class:`reversi.ui.state.Controller` is the one :class:`PageController` (and so
@@ -38,12 +40,14 @@ from reversi.ui.drivers.hints import HintSource
 from reversi.ui.drivers.requests import Ask, EngineCall, Redraw, json_ask
 from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.editor import Editor
+from reversi.ui.events import Event
 from reversi.ui.notices import Notice
 from reversi.ui.players import ComputerSeat, Players, PlayState
 from reversi.ui.state import StatusView
 from reversi.ui.timing import TimedGame
 
 __all__ = [
+    "AfterRedraw",
     "Ask",
     "ComputerSeat",
     "EngineCall",
@@ -55,6 +59,10 @@ __all__ = [
     "TimedGame",
     "json_ask",
 ]
+
+#: A feature's part of a redraw, given what the controller's intents did since the last one
+#: (:meth:`PageController.take_events`, taken by the page once per redraw).
+AfterRedraw = Callable[[Sequence[Event]], None]
 
 
 class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
@@ -169,6 +177,12 @@ class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
 
     def load_game(self, game: Game) -> None: ...
 
+    # -- what happened (reversi/ui/events.py) ---------------------------------------------
+
+    def take_events(self) -> tuple[Event, ...]:
+        """What the intents did since the last call: the page takes it once per redraw."""
+        ...
+
     # -- what outlives the page -----------------------------------------------------------
 
     def settings(self) -> dict[str, Any]: ...
@@ -200,8 +214,8 @@ class PageHost(Protocol):
         ...
 
     @property
-    def after_update(self) -> list[Redraw]:
-        """Called after every redraw, in order."""
+    def after_update(self) -> list[AfterRedraw]:
+        """Called after every redraw, in order, with the redraw's events."""
         ...
 
     @property

@@ -3,8 +3,11 @@
 :class:`Controller` holds the :class:`~reversi.core.game.Game` and the little state of
 the page around it (orientation, keyboard cursor, whether the last change should
 animate). Each intent (:meth:`~Controller.click`, :meth:`~Controller.undo`,
-:meth:`~Controller.new_game`, ...) returns True when something changed; the page
-then asks for :meth:`~Controller.board_view` (drawn by
+:meth:`~Controller.new_game`, ...) returns True when something changed, and records
+what happened as :class:`~reversi.ui.events.Event` values (moved, undone, resigned,
+lost on time, turned...) in a queue that the page takes once per redraw
+(:meth:`~Controller.take_events`) for the announcements, the sound, the clock and the
+recent games; the page then asks for :meth:`~Controller.board_view` (drawn by
 :func:`reversi.drawing.render.render_board`) and :meth:`~Controller.status`.
 
 The new-game form arrives as a mapping of field names to strings (what the
@@ -32,6 +35,7 @@ from reversi.errors import ReversiError, RulesError, SettingsError
 from reversi.i18n import N_, _
 from reversi.ui import players as _players
 from reversi.ui.editor import Editor
+from reversi.ui.events import COMPUTER, PERSON, Event, EventKind
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 
 #: Field names of the new-game form, with their defaults.
@@ -205,7 +209,10 @@ class Controller:
         self.disc_marks = False
         #: Placing and flipping discs make a sound (a setting; the page plays it).
         self.sound = False
+        #: What the intents did since the page last took it (take_events).
+        self._events: list[Event] = []
         self._start(rules or Rules())
+        self._events.append(Event(EventKind.STARTED, None, self.game.current))  # nothing was shown before it
 
     def _start(self, rules: Rules) -> None:
         self.game = Game(rules)
@@ -224,6 +231,23 @@ class Controller:
     @property
     def rules(self) -> Rules:
         return self.game.rules
+
+    # -- what happened (reversi/ui/events.py) ------------------------------------
+
+    def take_events(self) -> tuple[Event, ...]:
+        """What the intents did since the last call, oldest first (the page takes it once per redraw;
+        a controller nobody takes them from keeps them)."""
+        events, self._events = tuple(self._events), []
+        return events
+
+    def _record(
+        self, kind: EventKind, before: Node | None = None, *, node: Node | None = None, by: str = "",
+        live: bool = False, changed_tree: bool = False, side: int | None = None,
+    ) -> None:
+        """Queue an event; ``before`` defaults to the position shown, ``after`` is the one shown now."""
+        shown = self.game.current
+        self._events.append(Event(kind, shown if before is None else before, shown, node=node, by=by, live=live,
+                                  changed_tree=changed_tree, side=side))
 
     @property
     def lost_on_time(self) -> int | None:
@@ -279,7 +303,14 @@ class Controller:
         ended on time. ``index`` must be legal."""
         if self.ended_by is not None:
             return False  # the game ended on time or by resigning: no more moves
-        self.game.play(index)
+        game = self.game
+        by = COMPUTER if _players.computer_to_move(self) is not None else PERSON
+        before, live = game.current, game.current is game.live
+        count, end = game.node_count, game.main_line()[-1]
+        game.play(index)
+        node = before.child(index)
+        changed = game.node_count != count or game.main_line()[-1] is not end
+        self._record(EventKind.MOVED, before, node=node, by=by, live=live, changed_tree=changed)
         self.cursor = index
         self._animate = True
         return True
@@ -295,7 +326,10 @@ class Controller:
             raise ValueError(f"side {side!r} is not {BLACK} or {WHITE}")
         if self.over:
             return False
-        return self.game.end(Ending(side, Termination.TIME))
+        if not self.game.end(Ending(side, Termination.TIME)):
+            return False
+        self._record(EventKind.LOST_ON_TIME, side=side)
+        return True
 
     @property
     def in_progress(self) -> bool:
@@ -322,6 +356,7 @@ class Controller:
         if side is None:
             return False
         self.game.end(Ending(side, Termination.RESIGNATION))
+        self._record(EventKind.RESIGNED, side=side)
         self._animate = False
         return True
 
@@ -330,13 +365,21 @@ class Controller:
         self._animate = False
         if self.resigned is not None:
             self.game.ending = None  # the resignation is taken back, the game goes on
+            self._record(EventKind.RESUMED)
             return True
         if self.players.all_computers:
             self.paused = True  # else the computers would play the move again at once
-        return _players.undo_to_human(self.game, self.players)
+        before = self.game.current
+        if not _players.undo_to_human(self.game, self.players):
+            return False
+        self._record(EventKind.UNDONE, before)
+        return True
 
     def redo(self) -> bool:
+        before = self.game.current
         done = _players.redo_to_human(self.game, self.players)
+        if done:
+            self._record(EventKind.REDONE, before)
         self._animate = done
         return done
 
@@ -356,9 +399,11 @@ class Controller:
             except SettingsError as e:
                 raise RulesError(str(e)) from None
             self.form_fields = {**FORM_DEFAULTS, **{k: str(v) for k, v in fields.items()}}
+        before = self.game.current
         self._start(rules)
         if players is not None:
             self.players = players
+        self._record(EventKind.NEW_GAME, before)
         self.face_player()
         return rules
 
@@ -372,6 +417,7 @@ class Controller:
         if self.rotated == wanted:
             return False
         self.rotated = wanted
+        self._record(EventKind.TURNED)
         return True
 
     # -- players and the computer's turns (reversi/ui/players.py) ------------------
@@ -388,7 +434,7 @@ class Controller:
     def load_settings(self, settings: Mapping[str, Any]) -> None:
         """Take back :meth:`settings` (e.g. from storage) for the next game; bad parts are ignored."""
         try:
-            self.players = Players.from_dict(settings.get("players", {}))
+            self._set_players(Players.from_dict(settings.get("players", {})))
         except ReversiError:
             pass
         form = settings.get("form")
@@ -422,7 +468,7 @@ class Controller:
         self.paused = False
         if not self.players.any_computer:
             return False
-        self.players = Players()
+        self._set_players(Players())
         return True
 
     def toggle_hints(self) -> bool:
@@ -458,7 +504,9 @@ class Controller:
         """Show the position after ``ply`` plies of the line (the move list)."""
         if ply == self.game.ply or not 0 <= ply <= len(self.game.line):
             return False
+        before = self.game.current
         self.game.go_to(ply)
+        self._record(EventKind.BROWSED, before)
         self._animate = False
         self.cursor = None
         return True
@@ -472,7 +520,9 @@ class Controller:
         node = node.resting()  # nobody can rest where the side to move must pass
         if node is self.game.current:
             return False
+        before = self.game.current
         self.game.go_to_node(node)
+        self._record(EventKind.BROWSED, before)
         self._animate = False
         self.cursor = None
         return True
@@ -480,17 +530,28 @@ class Controller:
     def back_to_live(self) -> bool:
         """Show the game's own position again (the end of browsing)."""
         self._animate = False
-        return self.game.back_to_live()
+        before = self.game.current
+        if not self.game.back_to_live():
+            return False
+        self._record(EventKind.BROWSED, before)
+        return True
 
     def promote(self) -> bool:
         """Make the variation shown the main line."""
         self._animate = False
-        return self.game.promote(self.game.current)
+        if not self.game.promote(self.game.current):
+            return False
+        self._record(EventKind.PROMOTED)
+        return True
 
     def delete_variation(self) -> bool:
         """Delete the variation shown (the position shown goes back to where it branched off)."""
         self._animate = False
-        return self.game.delete_variation(self.game.current)
+        before = self.game.current
+        if not self.game.delete_variation(before):
+            return False
+        self._record(EventKind.VARIATION_DELETED, before)
+        return True
 
     def set_comment(self, text: str) -> bool:
         """The comment of the position shown; True if it changed."""
@@ -507,6 +568,7 @@ class Controller:
         if self.editor is not None:
             return False
         self.editor = Editor(self.position)
+        self._record(EventKind.EDITOR_OPENED)
         self._animate = False
         return True
 
@@ -516,6 +578,7 @@ class Controller:
         editor = self.editor
         if editor is None:
             return False
+        before = self.game.current
         if play:
             position = editor.position()
             players = Players() if study else self.players
@@ -523,13 +586,21 @@ class Controller:
             self.game = Game(start=position)
             self.players = players
         self.editor = None
+        self._record(EventKind.SET_UP if play else EventKind.EDITOR_CLOSED, before)
         self._animate = False
         return True
 
     def set_players(self, players: Players) -> None:
         """Who plays from here on (a game brought in names them), the game kept."""
-        self.players = players
+        self._set_players(players)
         self.paused = False
+
+    def _set_players(self, players: Players) -> None:
+        """``players`` play from here on; an event when that changes who plays as a record says it."""
+        changed = players.to_code() != self.players.to_code()
+        self.players = players
+        if changed:
+            self._record(EventKind.PLAYERS)
 
     def toggle_marking(self) -> bool:
         self.marking = not self.marking
@@ -541,11 +612,14 @@ class Controller:
 
     def load_game(self, game: Game) -> None:
         """Put ``game`` on the board (a link, a transcript, a file, the autosave)."""
+        before = self.game.current
         self._start(game.rules)
         self.game = game
+        self._record(EventKind.LOADED, before)
 
     def rotate(self) -> bool:
         self.rotated = not self.rotated
+        self._record(EventKind.TURNED)
         self._animate = False
         return True
 

@@ -1,16 +1,16 @@
 """The game's clock beside the board: it follows the game, and a flag that falls ends it. No DOM here.
 
 :class:`GameTimer` holds the :class:`~reversi.core.clock.Clock` of the game on the
-board (None without a time control) and the
-:class:`~reversi.ui.store.session.ClockFollower` that says whose time runs. The page
-only reports the time (``performance.now()``, in milliseconds) and draws; the
-timer decides:
+board (None without a time control) and follows the controller's events
+(:mod:`reversi.ui.events`); :func:`~reversi.ui.store.session.clock_turn` says from them
+whose time runs. The page only reports the time (``performance.now()``, in
+milliseconds) and the events of each redraw, and draws; the timer decides:
 
 * a game started from the new-game form gets the form's time control (its
   ``clock`` field); a game brought in (autosave, link, text, file) brings its
   own clock or none (:meth:`GameTimer.load`);
 * the side to move's time runs while the latest position of the line is on the
-  board and the game goes on (:meth:`GameTimer.follow`, after every change);
+  board and the game goes on (:meth:`GameTimer.follow`, after every redraw);
 * when a side's time is out (:meth:`GameTimer.check`, after every change and on
   every tick) the controller ends the game there
   (:meth:`reversi.ui.state.Controller.lose_on_time`: the other side wins, the
@@ -22,14 +22,15 @@ What the timer needs from the controller is the protocol :class:`TimedGame`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
 from reversi.core.clock import Clock, ClockError, format_time, parse_time_control
 from reversi.core.game import Game
 from reversi.i18n import NUMBER_FORMATS, language
-from reversi.ui.store.session import ClockFollower
+from reversi.ui.events import Event, EventKind
+from reversi.ui.store.session import clock_turn
 
 #: Under this many milliseconds left a clock face shows that time is short.
 LOW_TIME_MS = 10_000
@@ -86,33 +87,31 @@ class GameTimer:
     def __init__(self, controller: TimedGame) -> None:
         self.controller = controller
         self.clock: Clock | None = None
-        self.follower = ClockFollower()
-        #: The game the clock belongs to: another game on the controller is a new game.
-        self.known_game: Game = controller.game
 
     def load(self, clock: Clock | None = None) -> None:
         """The controller's game was brought in with ``clock`` (or none): a flag that had
         fallen still ends the game."""
-        self.known_game = self.controller.game
         self.clock = clock
-        self.follower = ClockFollower()
         if clock is not None and clock.flagged is not None:
             self.controller.lose_on_time(clock.flagged)
 
-    def follow(self, now: float) -> str:
-        """After every change of the page: a new game from the form gets the form's clock,
-        and the time of the side to move runs (the side that has just moved earns the
-        increment). Returns the error message of a refused time control, else ''."""
+    def follow(self, now: float, events: Iterable[Event]) -> str:
+        """After every redraw, given its ``events``: a new game from the form (or a rematch)
+        gets the form's clock, and the time of the side to move runs (the side that has just
+        moved earns the increment). Returns the error message of a refused time control, else ''.
+
+        A game brought in or set up in the editor was given its clock by :meth:`load`; the
+        game the controller was made with has none.
+        """
         controller = self.controller
+        events = tuple(events)
         error = ""
-        if controller.game is not self.known_game:  # a new game from the dialog
-            self.known_game = controller.game
+        games = [e for e in events if e.replaces_game]
+        if games and games[-1].kind is EventKind.NEW_GAME:  # a new game from the dialog
             self.clock, error = clock_from_fields(controller.form_fields)
         if self.clock is not None:
-            running, moved = self.follower.follow(controller.game, stopped=controller.lost_on_time is not None)
+            running, moved = clock_turn(controller.game, events, stopped=controller.lost_on_time is not None)
             self.clock.run(running, now, moved)
-        else:
-            self.follower.follow(controller.game)
         return error
 
     def check(self, now: float) -> bool:

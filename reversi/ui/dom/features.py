@@ -26,13 +26,17 @@ the autosave) and :class:`~.address.Address` (the address kept a link to the gam
 Everything they decide is in pure modules tested under CPython (:mod:`reversi.ui.store.session`,
 :mod:`reversi.ui.store.autosave`, :mod:`reversi.ui.movelist`, :mod:`reversi.ui.timing`, ...).
 
-After each of the page's redraws (``page.after_update``) :meth:`GameFeatures.after_update`
-draws them in turn; if a flag fell meanwhile the game has ended on time and the page is
-redrawn again instead (that redraw saves it). :class:`GameFeatures` is what the page and
-the snippet maker hold of all this: the components, and the few calls they make.
+After each of the page's redraws (``page.after_update``, with what the controller's intents
+did since the last one: :mod:`reversi.ui.events`) :meth:`GameFeatures.after_update` draws
+them in turn, the clock and the recent games following the events; if a flag fell meanwhile
+the game has ended on time and the page is redrawn again instead (that redraw saves it).
+:class:`GameFeatures` is what the page and the snippet maker hold of all this: the
+components, and the few calls they make.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import js
 
@@ -49,6 +53,7 @@ from reversi.ui.dom.recent_games import RecentGames
 from reversi.ui.dom.records import Records
 from reversi.ui.dom.storage import AutoSave
 from reversi.ui.dom.study_bar import StudyBar
+from reversi.ui.events import Event
 from reversi.ui.notices import Action
 from reversi.ui.ports import PageHost
 
@@ -81,12 +86,13 @@ class GameFeatures:
                           self.alerts, self.storage, self.clock):
             component.bind()
 
-    def after_update(self) -> None:
+    def after_update(self, events: Sequence[Event]) -> None:
         now = float(js.performance.now())
         timer = self.clock.timer
-        error = timer.follow(now)  # a new game's clock, whose time runs
+        error = timer.follow(now, events)  # a new game's clock, whose time runs
         if error:
             self.alerts.show_error(error)
+        self.recent.follow(events)  # before a fallen flag's redraw, which writes it then
         self.move_list.draw()
         self.study_bar.draw()
         self.graph.draw()

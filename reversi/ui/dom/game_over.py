@@ -45,7 +45,10 @@ class GameOverPanel:
         self.focus_moves = focus_moves
         self.title = root.querySelector("#game-over-title")
         self.detail = root.querySelector("#game-over-detail")
-        #: The end (game, position) the panel was closed at: not shown again for it.
+        #: The end (game, position) the panel was closed at: not shown again for it. Not a copy of
+        #: the game to diff: the person's dismissal of one end. Whether the panel shows is a matter
+        #: of the position shown (browsing back to the end shows it again, unless dismissed there),
+        #: so it is drawn from the status, not from the events (which would show it at other moments).
         self._closed: tuple[int, int] | None = None
 
     def bind(self, listen: Listen) -> None:

@@ -11,9 +11,11 @@ the settings (:mod:`~reversi.ui.dom.settings`), the notices
 (:mod:`~reversi.ui.dom.notice_panel`), and what lies around the board
 (:mod:`reversi.ui.dom.features`: move list, study, editor, clocks, records, storage).
 
-Every intent redraws through :meth:`Page.update`: each component draws from the
-controller, then the features (``after_update``), then the notices; then the engine's
-client schedules the worker. Handlers are attached once, to the components' roots, and
+Every intent redraws through :meth:`Page.update`: it takes what the intents did since the
+last redraw (the controller's events, :mod:`reversi.ui.events`), each component draws from
+the controller (the status line announces from the events), then the features
+(``after_update``, given the events), then the notices; then the engine's client schedules
+the worker. Handlers are attached once, to the components' roots, and
 each binding can be undone (:meth:`Page.unbind`). When the board accepts moves,
 ``<html>`` gets the class ``ready`` and the performance mark ``reversi-ready`` is set
 (the load benchmark reads it). The page is the :class:`reversi.ui.ports.PageHost` of
@@ -48,7 +50,7 @@ from reversi.ui.drivers.health import ACTION_RETRY, ACTION_TWO_PLAYERS
 from reversi.ui.drivers.study import StudyDriver, review_marks
 from reversi.ui.notices import Notice
 from reversi.ui.players import status_message
-from reversi.ui.ports import PageController, Redraw
+from reversi.ui.ports import AfterRedraw, PageController
 from reversi.ui.state import Controller
 
 if TYPE_CHECKING:
@@ -83,7 +85,7 @@ class Page:
         })
         self.title = by_id("game-title")
         #: Called after every redraw (the features: move list, clocks, autosave, link).
-        self.after_update: list[Redraw] = []
+        self.after_update: list[AfterRedraw] = []
         #: The move list, clocks, records, autosave and link (attached by start()).
         self.features: GameFeatures | None = None
         self._unbind: list[Callable[[], None]] = []
@@ -150,6 +152,7 @@ class Page:
         """Redraw everything from the controller, then let the engine's client ask the worker."""
         c, engine = self.controller, self.engine
         engine.check()  # a broken worker is given up before the drivers are poked
+        events = c.take_events()  # what happened since the last redraw (a hook's redraw takes its own)
         view = c.board_view()
         labels, best = engine.hints.view()
         if labels:
@@ -163,7 +166,7 @@ class Page:
         thinking = engine.health.thinking(engine.ai.thinking_side())
         self.status.show(status, status_message(c, status.message, thinking),
                          engine.ai.current_error(), engine.hints.current_error())
-        self.status.tell(status)
+        self.status.tell(status, events)
         self.game_over.draw(status)
         self.settings.draw()
         self.cards.draw(status, c.players, thinking)
@@ -175,7 +178,7 @@ class Page:
         data.aiReplies = str(engine.ai.replies)
         data.aiDropped = str(engine.ai.dropped)
         for hook in self.after_update:
-            hook()
+            hook(events)
         self.notices.draw()  # after the hooks: the autosave may have just held its saves
         engine.schedule(hidden=bool(document.hidden))
         data.aiPending = "1" if engine.ai.in_flight else ""  # a turn is running

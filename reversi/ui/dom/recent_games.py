@@ -1,13 +1,14 @@
 """The recent games (``#recent-games``, in the Game menu): the last games played here, reopened by a click.
 
 :class:`RecentGames` owns that list. After every redraw the game on the board is put first
-(:func:`reversi.ui.store.recent.remember`, kept in ``localStorage``) when its main line or players
-changed; the list is drawn only while the menu is open (``shown``).
+(:func:`reversi.ui.store.recent.remember`, kept in ``localStorage``) when the redraw's events
+(:mod:`reversi.ui.events`) say its main line or players changed (:func:`changes_record`); the
+list is drawn only while the menu is open (``shown``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import js
@@ -17,9 +18,18 @@ from reversi.i18n import _
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import local_storage, read_stored, store
+from reversi.ui.events import Event
 from reversi.ui.players import Players
 from reversi.ui.ports import PageHost
-from reversi.ui.store.recent import RECENT_KEY, dump_recent, read_recent, remember, render_recent, reopen
+from reversi.ui.store.recent import (
+    RECENT_KEY,
+    changes_record,
+    dump_recent,
+    read_recent,
+    remember,
+    render_recent,
+    reopen,
+)
 
 
 class RecentGames:
@@ -34,21 +44,24 @@ class RecentGames:
         self.alerts = alerts
         #: Is the list seen (the Game menu open)?
         self.shown = shown
-        #: The game last written to the recent list (its main line and result): rewritten when they change.
-        self._mark: tuple[Any, ...] = ()
+        #: The events since the list was last written changed the game's entry (the first redraw writes it).
+        self.due = False
 
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
 
+    def follow(self, events: Iterable[Event]) -> None:
+        """A redraw's events: is the game's entry to be written (by :meth:`remember`)?"""
+        if any(changes_record(e) for e in events):
+            self.due = True
+
     def remember(self) -> None:
         """Put the game on the board first in the recent games (when its main line or players changed)."""
+        if not self.due:
+            return
+        self.due = False
         game = self.page.controller.game
         code = self.page.controller.players.to_code()
-        end = game.main_line()[-1]
-        mark = (id(game), end.id, len(game.main_line()), code, game.node_count)
-        if mark == self._mark:
-            return
-        self._mark = mark
         storage = local_storage()
         if storage is None:
             return

@@ -2,18 +2,22 @@
 what a screen reader is told (``#announce``, with the moves' sound).
 
 A move, a pass, the end of a game are announced (:func:`reversi.ui.announce.announcement`)
-from the game's tree since the position last announced, and heard (the setting;
-:mod:`reversi.ui.dom.sound`) unless the person is browsing the game.
+from the redraw's events (:mod:`reversi.ui.events`): the way through the game's tree from
+the position shown before them to the one shown now, and heard (the setting;
+:mod:`reversi.ui.dom.sound`) unless the person is browsing the game. A resignation, its
+undo and a loss on time are announced with the status line; a turned board is told.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from reversi.core.position import PASS
 from reversi.i18n import N_, _
 from reversi.ui.announce import announcement, plies_since
 from reversi.ui.dom.sound import Sound
+from reversi.ui.events import ENDINGS, Event, EventKind, first_shown
 from reversi.ui.ports import PageController
 from reversi.ui.state import StatusView
 
@@ -32,9 +36,6 @@ class StatusLine:
         self.message = root.querySelector("#message")
         self.notice = root.querySelector("#notice")
         self.announce = root.querySelector("#announce")
-        self._announced: Any = None
-        self._announced_over = False
-        self._announced_turned: bool | None = None
 
     def say(self, text: str) -> None:
         self.announce.textContent = text
@@ -50,17 +51,16 @@ class StatusLine:
         self.message.classList.toggle("result", status.over)
         self.notice.textContent = move_error or status.notice or hints_error
 
-    def tell(self, status: StatusView) -> None:
-        """Say what changed on the board to a screen reader, and play its sound."""
+    def tell(self, status: StatusView, events: Sequence[Event]) -> None:
+        """Say what ``events`` (the redraw's) changed on the board to a screen reader, and play its sound."""
         c = self.controller
         game = c.game
-        since, self._announced = self._announced, game.current
-        over_before, self._announced_over = self._announced_over, status.over
-        turned_before, self._announced_turned = self._announced_turned, c.rotated
-        # the board turned (Flip, or a game as White): the arrows now go the other way
-        turned = "" if turned_before is None or turned_before == c.rotated else _(TURNED if c.rotated else UPRIGHT)
+        since = first_shown(events, game.current)  # the position shown at the last redraw
+        # the board turned (Flip, or a game as White): the arrows now go the other way (turned twice: back)
+        turns = sum(1 for e in events if e.kind is EventKind.TURNED)
+        turned = _(TURNED if c.rotated else UPRIGHT) if turns % 2 else ""
         if since is game.current:
-            if status.over != over_before:  # on time, a resignation, or Undo taking one back
+            if any(e.kind in ENDINGS for e in events):  # on time, a resignation, or Undo taking one back
                 self.say(" ".join(filter(None, (turned, status.message + "."))))
             elif turned:
                 self.say(turned)

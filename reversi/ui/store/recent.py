@@ -4,7 +4,8 @@ The list lives in ``localStorage`` under :data:`RECENT_KEY` as JSON: newest
 first, at most :data:`MAX_RECENT` entries, each the game's share-link query
 (which restores the whole tree and who plays) with what the list shows: the
 date, the rule set, the players and the result. The page records the game on
-the board after each change (:func:`remember`): a game that goes on replaces
+the board after each change that alters its entry (:func:`remember`, when a redraw's
+events say so: :func:`changes_record`): a game that goes on replaces
 its own entry (the same rules and start, and the entry's main line still in the
 game's tree), so the list holds games, not positions. Text that cannot be read is an empty
 list: the list never stops the page.
@@ -24,6 +25,7 @@ from reversi.formats.links import parse_query, record_params
 from reversi.formats.notation import move_name
 from reversi.formats.record import Record
 from reversi.i18n import _, ngettext
+from reversi.ui.events import Event, EventKind
 from reversi.ui.players import Players
 from reversi.ui.store.session import link_game, link_query
 
@@ -108,6 +110,17 @@ def _continues(old: RecentGame, key: str, game: Game) -> bool:
             return False
         node = child
     return True
+
+
+def changes_record(event: Event) -> bool:
+    """Does ``event`` change what the recent list keeps of the game: another game, another
+    main line or a new position in the tree (not a move that followed one already there),
+    other players? (Comments, marks, a deleted variation, undo and browsing do not.)"""
+    kind = event.kind
+    if kind is EventKind.MOVED:
+        return event.changed_tree
+    return event.replaces_game or kind in (EventKind.PROMOTED, EventKind.PLAYERS)
+
 
 
 def remember(entries: list[RecentGame], game: Game, players: str, date: str) -> list[RecentGame]:

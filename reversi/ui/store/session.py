@@ -28,7 +28,7 @@
   and keeps the parameters of other features (:func:`link_query`); :func:`game_from_link` reads it back.
 * **Text brought in** by a person (:func:`load_text`): a transcript, a position
   string, a record file or a link, told apart by their look.
-* **Which side's clock runs** (:class:`ClockFollower`), from how the game changed.
+* **Which side's clock runs** (:func:`clock_turn`), from what the intents did (the controller's events).
 
 What the page does with a saved state it cannot read, one written by a newer
 page, or one another tab changed is decided in :mod:`reversi.ui.store.autosave`.
@@ -37,7 +37,7 @@ page, or one another tab changed is decided in :mod:`reversi.ui.store.autosave`.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
@@ -71,6 +71,7 @@ from reversi.formats.record import (
     rules_from_dict,
     rules_to_dict,
 )
+from reversi.ui.events import Event, EventKind
 from reversi.ui.players import Players
 
 #: Version 3 adds how the game ended before its moves did (``ending``: a resignation, a loss on
@@ -408,30 +409,26 @@ def download_name(rules: Rules, date: str) -> str:
 # -- the clock follows the game -------------------------------------------------------------
 
 
-class ClockFollower:
-    """Tells, after each change of the page, which side's time runs and who just moved.
+def clock_turn(game: Game, events: Iterable[Event], stopped: bool = False) -> tuple[int | None, int | None]:
+    """``(running side or None, side that just moved or None)`` for ``game`` after ``events``
+    (what the controller's intents did since the last redraw, :mod:`reversi.ui.events`).
 
     The clock runs for the side to move at the game's live position while it is
-    the end of the game's line and the game goes on: browsing other positions
-    (and variations played there) does not stop it; taking a move back pauses
-    it, and the next move starts it again. A move is a change of the main line
-    that leaves the live position at its end, further on than before (so redo is
-    not a move); the side that made it earns the increment.
+    the end of the game's line and the game goes on (``stopped``: lost on time):
+    browsing other positions (and variations played there) does not stop it; taking a
+    move back pauses it, and the next move starts it again. A move is a move of the game
+    (played at its live position) that changed its main line and leaves the live position
+    at its end, further on than before (so redo, or a move that follows the line already
+    there, is not a move); the side that made it earns the increment. A redraw that puts
+    another game on the board has no move.
     """
-
-    def __init__(self) -> None:
-        self._game: Game | None = None
-        self._line: tuple[int | None, ...] = ()
-        self._ply = 0
-
-    def follow(self, game: Game, stopped: bool = False) -> tuple[int | None, int | None]:
-        """``(running side or None, side that just moved or None)`` for ``game`` now."""
-        live = game.live
-        at_end = not live.children
-        line = tuple(n.move for n in game.main_line())
-        moved = None
-        if game is self._game and at_end and line != self._line and live.depth > self._ply:
-            moved = game.main_line()[self._ply].position.turn
-        self._game, self._line, self._ply = game, line, live.depth
-        running = live.position.turn if at_end and not stopped and not live.position.is_over else None
-        return running, moved
+    live = game.live
+    at_end = not live.children
+    moved = None
+    events = tuple(events)
+    if at_end and not any(e.replaces_game for e in events):
+        first = next((e for e in events if e.kind is EventKind.MOVED and e.live), None)  # a redraw has one
+        if first is not None and first.changed_tree and first.before is not None and live.depth > first.before.depth:
+            moved = first.before.position.turn
+    running = live.position.turn if at_end and not stopped and not live.position.is_over else None
+    return running, moved
