@@ -28,7 +28,8 @@ from reversi.tools.build import (
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "reversi"
 
-#: What each layer may import from the package (besides itself, ``reversi.errors`` and ``reversi.i18n``).
+#: What each layer may import from the package (besides itself, ``reversi.errors``, ``reversi.i18n`` and
+#: ``reversi.inputs``).
 ALLOWED = {
     "reversi.core": set(),
     "reversi.formats": {"reversi.core"},
@@ -146,7 +147,7 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
             other = layer_of(target)
             if other not in (None, layer) and other not in ALLOWED[layer]:
                 breaches.append(f"{module} imports {target}")
-            if other is None and target not in ("reversi", "reversi.errors", "reversi.i18n"):
+            if other is None and target not in ("reversi", "reversi.errors", "reversi.i18n", "reversi.inputs"):
                 breaches.append(f"{module} imports {target}")
             if target == "reversi" and layer is not None:
                 breaches.append(f"{module} imports the package root (import the module itself)")

@@ -54,7 +54,11 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 #: Characters that broke parsers before, and their kin.
-TRICKY = ["²", "³", "¹", "٣", "İ", "ı", "ß", "ﬀ", "\u0000", "\u200b", "\ufeff", "𝟓", "Ⅻ", "nan", "inf", "-0", "1e400"]
+TRICKY = ["²", "³", "¹", "٣", "İ", "ı", "ß", "ﬀ", "\u0000", "\u200b", "\ufeff", "𝟓", "Ⅻ", "nan", "inf", "-0", "1e400",
+          "\ud83d", "\udc00", "nice \ud83d", "{\ud800}", "1e999", "1" + "0" * 400, "[%mark "]
+#: JSON nested deeper than any parser's stack (Pyodide's overflows long before CPython's).
+deep_json = st.integers(min_value=1, max_value=9000).flatmap(
+    lambda n: st.sampled_from(["[" * n + "]" * n, '{"a":' * n + "1" + "}" * n, "[" * n]))
 SQUARES = [f"{c}{r}" for c in COLUMN_LETTERS for r in range(1, 17)]
 CELLS = list("XxOoBbWw*-.#/ _")
 
@@ -184,9 +188,21 @@ def test_rule_dictionaries(data: Any) -> None:
 # -- the page's saved state, pasted text, form fields ---------------------------------
 
 
-@given(st.one_of(json_value.map(json.dumps), any_text, st.none()))
+def writable(game: Any) -> None:
+    """A game read from anywhere can be written everywhere: its link, its record, its saved state (UTF-8)."""
+    from reversi.formats.record import Record, write_record
+    from reversi.ui.store.session import SavedState, dump_state, link_query
+
+    link_query(game).encode("utf-8")
+    write_record(Record.from_game(game)).encode("utf-8")
+    dump_state(SavedState(game)).encode("utf-8")
+
+
+@given(st.one_of(json_value.map(json.dumps), any_text, st.none(), deep_json))
 def test_saved_states(text: str | None) -> None:
-    only_our_errors(lambda: load_state(text))
+    state = only_our_errors(lambda: load_state(text))
+    if state is not None:
+        writable(state.game)
 
 
 @given(
@@ -195,10 +211,10 @@ def test_saved_states(text: str | None) -> None:
         optional={
             "version": json_value, "rules": json_value, "start": json_value, "moves": json_value,
             "ply": json_value, "live": json_value, "shown": json_value, "settings": json_value,
-            "clock": json_value,
+            "clock": json_value, "ending": json_value,
         },
     ),
-    st.sampled_from([1, 2]),
+    st.sampled_from([1, 2, 3]),
 )
 def test_saved_state_fields(data: dict[str, Any], version: int) -> None:
     full: dict[str, Any] = {"version": version, "rules": {}, "start": None, "moves": "", "settings": {}, "clock": None}
@@ -209,7 +225,9 @@ def test_saved_state_fields(data: dict[str, Any], version: int) -> None:
 
 @given(st.one_of(query_text.map(lambda q: "https://x/?" + q), record_text, grammar_text, any_text), rules_strategy)
 def test_pasted_text(text: str, rules: Rules) -> None:
-    only_our_errors(lambda: load_text(text, rules))
+    loaded = only_our_errors(lambda: load_text(text, rules))
+    if loaded is not None:
+        writable(loaded[0])
 
 
 FORM_KEYS = [
@@ -228,7 +246,9 @@ movetext_text = st.text(alphabet="abcdefgh12345678 ()[]{}%\\.pasmrk,;-\n", max_s
 
 @given(st.one_of(movetext_text, any_text), rules_strategy)
 def test_move_text_with_variations_and_comments(text: str, rules: Rules) -> None:
-    only_our_errors(lambda: parse_movetext(Position.start(rules), text))
+    game = only_our_errors(lambda: parse_movetext(Position.start(rules), text))
+    if game is not None:
+        writable(game)
 
 
 @given(st.one_of(st.text(alphabet="hct0123456789.", max_size=12), any_text))
@@ -236,7 +256,8 @@ def test_players_codes(text: str) -> None:
     only_our_errors(lambda: Players.from_code(text))
 
 
-@given(st.one_of(json_value.map(json.dumps), any_text, st.none()))
+@given(st.one_of(json_value.map(json.dumps), any_text, st.none(), deep_json,
+                 st.sampled_from(['[{"query":"","date":"","rules":"","players":"","result":"","moves":1e999}]'])))
 def test_recent_games_list(text: str | None) -> None:
     entries = read_recent(text)  # never raises: what cannot be read is left out
     assert isinstance(entries, list)
@@ -343,14 +364,14 @@ def test_worker_requests(request: dict[str, Any]) -> None:
     assert "error" in reply
 
 
-@given(st.one_of(any_text, json_value.map(json.dumps)))
+@given(st.one_of(any_text, json_value.map(json.dumps), deep_json, deep_json.map(lambda t: '{"moves":' + t + "}")))
 def test_worker_text(text: str) -> None:
     """Anything but a JSON object (or nothing: the defaults) is refused with a message."""
     from reversi.engine import worker
 
     try:
         request = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         request = None
     if isinstance(request, dict) or not text.strip():
         return  # a real request: test_worker_requests covers those

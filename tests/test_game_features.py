@@ -452,6 +452,55 @@ def test_hostile_links_and_saved_states_never_stop_the_page(fresh, server_url) -
     assert list_text(page) == "1. f5"
 
 
+def test_stored_data_from_another_page_of_the_origin_never_stops_this_one(fresh, server_url) -> None:
+    """On GitHub Pages every project of an account shares one origin: another page may write our
+    keys. Each hostile value is read by the page's own readers inside Pyodide (whose stack is far
+    smaller than CPython's): the page starts, says what it could not read, and plays."""
+    f = fresh()
+    page = f.page
+    f.context.block("*/reversi/engine/worker.py")  # no computer: faster loads
+    deep = "[" * 8000 + "]" * 8000
+    huge_recent = json.dumps([{"query": "m=f5", "date": "2026-12-03", "rules": "Othello 8x8", "players": "",
+                               "result": "", "moves": 1}]).replace('"moves": 1', '"moves": 1e999')
+    surrogate = hostile_state(moves="f5{nice HALF}d6").replace("HALF", "\\ud83d")  # a JSON escape: half an emoji
+    cases = [(STORAGE_KEY, deep, "nested 8000 deep"), ("reversi.recent", deep, None),
+             ("reversi.recent", huge_recent, None), (STORAGE_KEY, surrogate, None)]
+    for key, stored, words in cases:
+        if page.url.startswith(server_url):
+            page.goto(server_url + "assets/rules/rules.en.html")  # the page before saves as it goes
+        page.evaluate("([k, t]) => { localStorage.clear(); localStorage.setItem(k, t); }", [key, stored])
+        page.goto(server_url)
+        wait_ready(page)
+        page.wait_for_selector('#board[data-engine="unavailable"]')
+        if words is not None:
+            assert words in alert(page)
+            assert storage(page, BROKEN_KEY) == stored  # moved aside, offered for copy
+        if stored is surrogate:  # the comment is kept, its broken half replaced, and the address written
+            assert list_text(page).startswith("1. f5 d6")
+            page.wait_for_function("location.search.includes('%EF%BF%BD')")
+        open_records(page)  # the recent games are drawn: the unreadable entries left out
+        assert "1e999" not in page.inner_text("#recent-games")
+        moves = int(page.get_attribute("#board", "data-moves"))
+        page.click("#board .sq.legal")  # playable
+        page.wait_for_function(f"Number(document.querySelector('#board').dataset.moves) > {moves}")
+    # a full storage: the player is told at once and offered the game as a file; the moves stay
+    f2 = fresh()
+    full = f2.page
+    f2.context.block("*/reversi/engine/worker.py")
+    full.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException("the quota is exceeded", "QuotaExceededError"); };""")
+    full.goto(server_url)
+    wait_ready(full)
+    click_square(full, "f5")
+    notice = notice_of(full, "not-saved")
+    notice.wait_for()
+    assert "could not keep your game (its storage is full)" in notice.inner_text()
+    with full.expect_download() as download:
+        full.click('#notices button[data-notice-action="download-game"]')
+    assert download.value.suggested_filename.endswith(".rev")
+    assert list_text(full) == "1. f5"
+
+
 def notice_of(page, key: str):
     return page.locator(f'#notices [data-notice="{key}"]')
 

@@ -47,6 +47,7 @@ from reversi.core.position import PASS, Position, Result
 from reversi.core.rules import Rules
 from reversi.errors import IllegalMoveError, RulesError
 from reversi.i18n import _
+from reversi.inputs import clean_text
 
 #: The longest comment kept on a move (characters).
 MAX_COMMENT_CHARS = 2_000
@@ -434,7 +435,7 @@ class Game:
         return True
 
     def set_comment(self, node: Node, text: str) -> None:
-        node.comment = " ".join(text.split())[:MAX_COMMENT_CHARS]
+        node.comment = clean_text(" ".join(text.split())[:MAX_COMMENT_CHARS])
 
     def toggle_mark(self, node: Node, square: int) -> None:
         if square in node.marks:

@@ -29,6 +29,7 @@ from reversi.errors import NotationError, ReversiError, RulesError
 from reversi.formats.notation import parse_movetext, parse_position, position_to_string, write_transcript
 from reversi.formats.record import Record, ending_code, parse_ending_code, parse_players_code
 from reversi.i18n import _, format_number, ngettext
+from reversi.inputs import clean_text
 
 #: The link format this version writes and reads (links of version 1 carry no ``v``).
 LINK_VERSION = 2
@@ -104,7 +105,7 @@ def parse_query(query: str) -> dict[str, str]:
     a parameter given twice, or a link of a newer format. Unknown parameters are
     kept: they belong to nobody yet, and the caller ignores them.
     """
-    query = query.lstrip("?")
+    query = clean_text(query.lstrip("?"))
     if len(query) > MAX_QUERY_CHARS:
         raise NotationError(
             ngettext(
@@ -140,8 +141,9 @@ def rewrite_query(query: str, owner: str, values: dict[str, str]) -> str:
     unknown = sorted(set(values) - mine)
     if unknown:
         raise ValueError(f"{owner} does not own the link parameters {unknown}")  # a programming error
-    kept = [(k, v) for k, v in parse_qsl(query.lstrip("?"), keep_blank_values=True) if k not in mine]
-    ordered = [(p.name, values[p.name]) for p in PARAMETERS if p.name in values]
+    kept = [(k, v) for k, v in parse_qsl(clean_text(query.lstrip("?")), keep_blank_values=True) if k not in mine]
+    # a value with a lone surrogate cannot be written as UTF-8: the address would never be written again
+    ordered = [(p.name, clean_text(values[p.name])) for p in PARAMETERS if p.name in values]
     return urlencode(kept + ordered, quote_via=quote, safe="/._():")
 
 

@@ -57,6 +57,7 @@ from reversi.core.position import OFF_CELL, PASS, Position, board_rows
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import IllegalMoveError, NotationError, RulesError
 from reversi.i18n import _, format_number, ngettext
+from reversi.inputs import clean_text
 
 BLACK_CELLS = "XxBb*"
 WHITE_CELLS = "OoWw"
@@ -157,7 +158,7 @@ def move_name(move: int, geometry: Geometry) -> str:
 # -- move text: variations, comments and marks ---------------------------------------
 
 _TREE_TOKEN_RE = re.compile(r"(?P<open>\()|(?P<close>\))|(?P<comment>\{(?:[^\\}]|\\.)*(?P<closed>\})?)")
-_MARK_RE = re.compile(r"\[%mark\s*([^\]]*)\]")
+_MARK_RE = re.compile(r"\[%mark\s*([^\]\[]*)\]")  # no "[" inside: an unclosed mark fails at the next one (linear)
 #: The deepest nesting of variations read.
 MAX_VARIATION_DEPTH = 100
 
@@ -214,6 +215,7 @@ def parse_movetext(start: Position, text: str) -> Game:
     The main line's end is the game's live position, and it is shown. Errors
     name the character and what is wrong, like :func:`play_transcript`'s.
     """
+    text = clean_text(text)  # a lone surrogate (half an emoji) would break every later write of it
     g = start.rules.geometry
     game = Game(start=start)
     node: Node = game.current

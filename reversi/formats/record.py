@@ -46,6 +46,7 @@ from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, RulesError
 from reversi.formats.notation import has_tree, parse_movetext, parse_position, position_to_string, write_movetext
 from reversi.i18n import _, ngettext
+from reversi.inputs import clean_text
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 RULE_TAGS = ("Rules", "Size", "Anti", "FreeOpening", "Blocked", "Handicap", "HandicapColor", "Position")
@@ -249,7 +250,7 @@ def _escape(value: str) -> str:
 
 def read_record(text: str) -> Record:
     """Parse a record file; every error names the tag or move that is wrong."""
-    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write one
+    text = clean_text(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors write one
     if len(text) > MAX_TEXT:
         raise NotationError(
             ngettext(

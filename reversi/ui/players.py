@@ -50,6 +50,7 @@ from reversi.engine.protocol import ErrorReply, Limits, MoveReply, MoveRequest, 
 from reversi.errors import ReversiError, SettingsError
 from reversi.formats.record import parse_players_code, players_code
 from reversi.i18n import _, format_number
+from reversi.inputs import shown
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 HUMAN = "human"
@@ -251,12 +252,25 @@ class Players:
             raise PlayersError("players setting must name two sides: kinds [human|computer, human|computer]")
         if not (isinstance(raw_levels, list) and len(raw_levels) == 2 and all(_is_int(v) for v in raw_levels)):
             raise PlayersError("players setting must give two levels as whole numbers")
-        if seconds is not None and not (_is_number(seconds) and math.isfinite(seconds)):
-            raise PlayersError(_("players setting: seconds {seconds!r} is not a number").format(seconds=seconds))
+        if seconds is not None and not (
+            _is_number(seconds)
+            and (math.isfinite(seconds) if isinstance(seconds, float) else abs(seconds) < 10**9)  # no float overflow
+        ):
+            raise PlayersError(_("players setting: seconds {seconds!r} is not a number").format(seconds=Shown(seconds)))
         if seconds is None:  # a retired level above Expert was Expert with more time
             seconds = max((RETIRED_LEVELS.get(v, 0.0) for v in raw_levels), default=0.0) or None
         levels = (current_level(raw_levels[0]), current_level(raw_levels[1]))
         return cls((kinds[0], kinds[1]), levels, None if seconds is None else float(seconds))
+
+
+class Shown:
+    """A value from outside as a message shows it (its repr, cut: a huge input is not echoed)."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return shown(self.value)
 
 
 def _level_field(fields: Mapping[str, str], key: str) -> int:

@@ -20,12 +20,14 @@ from typing import Any
 import js
 
 from reversi.i18n import N_, _
+from reversi.ui.dom import downloads
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.notices import Action, Notice
 from reversi.ui.ports import PageHost
 from reversi.ui.store.autosave import (
+    ACTION_DOWNLOAD,
     ACTION_LOAD_OTHER,
     ACTION_OVERWRITE,
     ACTION_PREVIOUS,
@@ -37,6 +39,7 @@ from reversi.ui.store.autosave import (
     SaveGuard,
     StartPlan,
     copy_action,
+    not_saved_notice,
     plan_start,
 )
 from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, SavedState, dump_state
@@ -66,18 +69,26 @@ def read_stored(key: str, storage: Any = None) -> str | None:
     return None if value is None else str(value)
 
 
-def store(key: str, text: str, what: str, storage: Any = None) -> bool:
-    """Store ``text`` under ``key``; False (and a console warning naming ``what``) if it could not be
-    (no storage, or it is full)."""
+# Translators: why the browser could not keep the game, in "could not keep your game ({error})"
+STORAGE_FULL = N_("its storage is full")
+# Translators: why the browser could not keep the game, in "could not keep your game ({error})"
+STORAGE_REFUSED = N_("its storage is turned off or refused it")
+
+
+def store(key: str, text: str, what: str, storage: Any = None) -> str:
+    """Store ``text`` under ``key``: '' when it was stored, else why not (also warned in the console,
+    naming ``what``): no storage, or it is full."""
     storage = local_storage() if storage is None else storage
     if storage is None:
-        return False
+        return _(STORAGE_REFUSED)
     try:
         storage.setItem(key, text)
     except Exception as e:
         js.console.warn(f"reversi: could not keep {what}: {e}")
-        return False
-    return True
+        error = getattr(e, "js_error", None)  # a DOMException thrown by the browser
+        name = str(getattr(error, "name", "") or "") if error is not None else ""
+        return _(STORAGE_FULL) if "Quota" in name or "quota" in str(e) else _(STORAGE_REFUSED)
+    return ""
 
 
 class AutoSave:
@@ -101,14 +112,18 @@ class AutoSave:
         self.on_broken_changed = on_broken_changed
         #: Whether this tab may write the saved game (reversi/ui/store/autosave.py).
         self.guard = SaveGuard(None)
+        #: Why the last save of the game failed ('' when it did not): the player is told at once.
+        self.not_saved = ""
 
     def bind(self) -> None:
         self.page.listen(js.window, "pagehide", lambda e: self.save(force=True))
         self.page.listen(js.window, "storage", self.on_storage)
         self.page.notice_sources.append(self.guard_notice)
+        self.page.notice_sources.append(lambda: not_saved_notice(self.not_saved))
         self.page.notice_actions.update(
             {
                 ACTION_LOAD_OTHER: self.load_other,
+                ACTION_DOWNLOAD: lambda: downloads.game_record(self.page.controller),
                 ACTION_OVERWRITE: self.overwrite,
                 ACTION_RELOAD: lambda: js.location.reload(),
                 ACTION_PREVIOUS: self.back_to_previous,
@@ -159,7 +174,7 @@ class AutoSave:
 
     def keep_previous(self, text: str) -> bool:
         """Keep the saved game a link replaced on the board (one click away); False if it could not be."""
-        return store(PREVIOUS_KEY, text, "the game in progress")
+        return not store(PREVIOUS_KEY, text, "the game in progress")
 
     def back_to_previous(self) -> None:
         """Back to my game: the game a link replaced, with its players, clock and settings."""
@@ -178,7 +193,7 @@ class AutoSave:
     def move_aside(self, text: str) -> bool:
         """Copy the unreadable saved text to ``BROKEN_KEY`` and remove it; False if it could not be kept."""
         storage = local_storage()
-        if not store(BROKEN_KEY, text, "the unreadable saved game aside", storage):
+        if store(BROKEN_KEY, text, "the unreadable saved game aside", storage):
             return False
         try:
             storage.removeItem(STORAGE_KEY)
@@ -199,8 +214,10 @@ class AutoSave:
         text = dump_state(self.state(), js.performance.now())
         if not self.guard.should_write(text, read_stored(STORAGE_KEY, storage), force):
             return
-        if store(STORAGE_KEY, text, "the game", storage):
+        failed = store(STORAGE_KEY, text, "the game", storage)
+        if not failed:
             self.guard.wrote(text)
+        self.not_saved = failed  # said at once (the notices are drawn after this), gone once a save succeeds
 
     # -- the other tabs ------------------------------------------------------------------
 

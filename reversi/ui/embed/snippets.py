@@ -24,6 +24,7 @@ from reversi.drawing.diagram import standalone_svg
 from reversi.errors import NotationError
 from reversi.formats.links import parse_query, rewrite_query
 from reversi.i18n import _
+from reversi.inputs import clean_text
 from reversi.ui.embed.viewer import Viewer
 from reversi.ui.store.session import link_query
 
@@ -38,7 +39,7 @@ def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip
     if not controls:
         options["controls"] = "0"
     if caption:
-        options["caption"] = caption
+        options["caption"] = clean_text(caption)
     if flip:
         options["flip"] = "1"
     if theme:
@@ -51,6 +52,7 @@ def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "",
                    view: str = "embed", flip: bool = False, controls: bool = True) -> str:
     """An iframe of the viewer (or with ``view="puzzle"`` the puzzle), as wide as its container
     up to ``width`` pixels."""
+    caption = clean_text(caption)  # a lone surrogate could not be written into the page
     url = embed_url(app_url, query, caption, theme, flip, view, controls)
     problem = Viewer.from_query(url[url.index("?"):]).problem
     if problem:
@@ -68,6 +70,7 @@ def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "",
 def lite_snippet(app_url: str, query: str, caption: str = "", theme: str = "light", width: int = 320,
                  flip: bool = False) -> str:
     """A static diagram of the position the link shows, in a link to the viewer."""
+    caption = clean_text(caption)  # a lone surrogate could not be written into the page
     url = embed_url(app_url, query, caption, theme, flip)
     viewer = Viewer.from_query(url[url.index("?"):])
     if viewer.problem:
@@ -108,6 +111,7 @@ def make_snippet(
 ) -> str:
     """The HTML of a snippet (``kind`` in :data:`KINDS`) for ``query`` (a game's or, for a
     puzzle, :func:`reversi.ui.embed.puzzle.puzzle_query`'s parameters)."""
+    caption = clean_text(caption)  # a lone surrogate could not be written into the page
     if kind not in KINDS or width not in WIDTHS:
         raise ValueError(f"no snippet {kind!r} {width}")  # the maker's own choices: a programming error
     if lang:

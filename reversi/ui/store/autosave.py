@@ -41,7 +41,6 @@ not such a choice, and closing the tab never saves over the other tab's game.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +49,7 @@ from reversi.core.game import Game
 from reversi.errors import ReversiError
 from reversi.formats.notation import write_movetext
 from reversi.i18n import N_, _
+from reversi.inputs import InputError, load_json
 from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
 from reversi.ui.players import Players
 from reversi.ui.store.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link_players
@@ -122,8 +122,8 @@ class Stored:
 def newer_version(text: str) -> int | None:
     """The version a saved text claims, if it is a JSON object of a version newer than this page's."""
     try:
-        data: Any = json.loads(text)
-    except (ValueError, RecursionError):
+        data: Any = load_json(text, "saved state")  # bounded: a deep text would overflow Pyodide's stack
+    except InputError:
         return None
     version = data.get("version") if isinstance(data, dict) else None
     if isinstance(version, int) and not isinstance(version, bool) and version > STATE_VERSION:
@@ -347,3 +347,21 @@ class SaveGuard:
 def copy_action() -> Action:
     """The button of the start-up message that copies the state kept aside."""
     return Action(ACTION_COPY_BROKEN, _(LABEL_COPY), _(TITLE_COPY))
+
+
+# -- a save that failed (the storage is full, or refused) -----------------------------------------
+
+# Translators: a notice when the browser refused to keep the game (its storage full or turned off)
+NOT_SAVED = N_("This browser could not keep your game ({error}): a reload or a new tab would not find the "
+               "latest moves. Download the game to keep it.")
+LABEL_DOWNLOAD = N_("Download the game")
+TITLE_DOWNLOAD = N_("Save the game as a .rev file.")
+ACTION_DOWNLOAD = "download-game"
+
+
+def not_saved_notice(error: str) -> Notice | None:
+    """The notice while the last save of the game failed (``error``: why; '' when it did not)."""
+    if not error:
+        return None
+    text = _(NOT_SAVED).format(error=shorten(error, 80))
+    return Notice("not-saved", text, (Action(ACTION_DOWNLOAD, _(LABEL_DOWNLOAD), _(TITLE_DOWNLOAD)),), kind="error")

@@ -25,6 +25,7 @@ from reversi.formats.links import parse_query, record_params
 from reversi.formats.notation import move_name
 from reversi.formats.record import Record
 from reversi.i18n import _, ngettext
+from reversi.inputs import InputError, bounded_int, load_json
 from reversi.ui.events import Event, EventKind
 from reversi.ui.players import Players
 from reversi.ui.store.session import link_game, link_query
@@ -68,7 +69,8 @@ def _entry(data: Any) -> RecentGame | None:
     try:
         entry = RecentGame(
             str(data["query"]), str(data["date"]), str(data["rules"]), str(data["players"]),
-            str(data["result"]), int(data["moves"]), str(data.get("key", "")), str(data.get("line", "")),
+            str(data["result"]), bounded_int(data["moves"], 0, 100_000, "moves"), str(data.get("key", "")),
+            str(data.get("line", "")),
         )
         parse_query(entry.query)
     except (KeyError, TypeError, ValueError, ReversiError):
@@ -81,8 +83,8 @@ def read_recent(text: str | None) -> list[RecentGame]:
     if not text or len(text) > MAX_RECENT_CHARS:
         return []
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = load_json(text, "recent games")
+    except InputError:
         return []
     if not isinstance(data, list):
         return []

@@ -71,6 +71,7 @@ from reversi.formats.record import (
     rules_from_dict,
     rules_to_dict,
 )
+from reversi.inputs import InputError, clean_text, load_json
 from reversi.ui.events import Event, EventKind
 from reversi.ui.players import Players
 
@@ -144,9 +145,9 @@ def load_state(text: str | None) -> SavedState:
     if len(text) > MAX_STATE_CHARS:
         raise StateError(f"saved state: {len(text)} characters is too long")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise StateError(f"saved state: not valid JSON ({e})") from None
+        data = load_json(text, "saved state")
+    except InputError as e:
+        raise StateError(str(e)) from None
     return state_from_dict(data)
 
 
@@ -365,7 +366,7 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str, str]:
         raise StateError(f"the text is too long: {len(text):,} characters (at most {MAX_TEXT:,})")
     if not text.strip():
         raise StateError("paste a transcript (f5d6c3), a position string, a game record or a link first")
-    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write one
+    text = clean_text(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors write one
     kind = kind_of_text(text)
     if kind == "record":
         record = read_record(text)

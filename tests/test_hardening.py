@@ -1,0 +1,157 @@
+"""Hostile input of the second hardening round (issue 37), one test per cause, under CPython.
+
+Each was found by a probe: saved data that stopped the page on every load (JSON nested
+deeper than Pyodide's stack, a recent game with ``"moves": 1e999``, a lone surrogate in a
+comment that no address write survived), numbers too large for a float, and a quadratic
+read of unclosed ``[%mark`` tags. The browser side (the page's own readers inside Pyodide)
+is in ``tests/test_game_features.py``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from reversi import Position, Rules
+from reversi.errors import ReversiError
+from reversi.formats.notation import parse_movetext
+from reversi.formats.record import Record, read_record, write_record
+from reversi.inputs import (
+    MAX_JSON_DEPTH,
+    InputError,
+    bounded_float,
+    bounded_int,
+    clean_text,
+    json_depth,
+    load_json,
+    shown,
+)
+from reversi.ui.embed.snippets import make_snippet
+from reversi.ui.players import Players
+from reversi.ui.state import Controller
+from reversi.ui.store.recent import read_recent
+from reversi.ui.store.session import SavedState, dump_state, link_query, load_state, load_text
+
+DEEP = "[" * 8000 + "]" * 8000
+
+
+@pytest.mark.parametrize("text", [DEEP, '{"a":' * 5000 + "1" + "}" * 5000, "[" * 100_000, '["[[[[", "]]]"]'])
+def test_nesting_is_counted_before_parsing(text: str) -> None:
+    depth = json_depth(text)
+    if depth > MAX_JSON_DEPTH:
+        with pytest.raises(InputError, match=r"nested .* deep"):
+            load_json(text, "saved state")
+    else:
+        assert load_json(text, "x") == ["[[[[", "]]]"]  # brackets inside strings do not count
+
+
+def test_deep_saved_state_recent_games_and_worker_requests_are_refused_with_a_message() -> None:
+    from reversi.engine import worker
+
+    with pytest.raises(ReversiError, match="saved state: nested 8000 deep"):
+        load_state(DEEP)
+    assert read_recent(DEEP) == []
+    reply = json.loads(worker.analyse('{"moves": ' + "[" * 3000 + "]" * 3000 + "}"))
+    assert set(reply) == {"error"} and "nested 3001 deep" in reply["error"]
+
+
+def test_a_recent_game_with_a_huge_move_count_is_left_out() -> None:
+    good = {"query": "m=f5", "date": "2026-12-03", "rules": "Othello", "players": "", "result": "", "moves": 1}
+    text = json.dumps([dict(good, moves=1e999), dict(good, moves=10**400), good])
+    assert [e.moves for e in read_recent(text)] == [1]
+
+
+@pytest.mark.parametrize("comment", ["nice \ud83d", "\udc00", "a\ud800b"])
+def test_a_lone_surrogate_never_reaches_a_written_address_file_or_state(comment: str) -> None:
+    c = Controller()
+    c.click("f5")
+    assert c.set_comment(comment)
+    assert "\ufffd" in c.game.current.comment
+    link_query(c.game).encode("utf-8")
+    write_record(Record.from_game(c.game)).encode("utf-8")
+    dump_state(SavedState(c.game)).encode("utf-8")
+    pasted = parse_movetext(Position.start(Rules()), "f5{" + comment + "}d6")
+    assert link_query(pasted).encode("utf-8")
+    record = read_record('[Event "' + comment + '"]\n\nf5 d6\n')
+    assert "\ufffd" in record.tags["Event"]
+    game, _kind, _players = load_text("f5{" + comment + "}", Rules())
+    assert link_query(game).encode("utf-8")
+    snippet = make_snippet("viewer", "./", "m=f5", caption=comment)
+    snippet.encode("utf-8")
+
+
+def test_a_saved_state_with_a_lone_surrogate_loads_and_saves_again() -> None:
+    c = Controller()
+    c.click("f5")
+    c.set_comment("ok")
+    text = dump_state(SavedState(c.game)).replace("ok", "\\ud83d")
+    state = load_state(text)
+    assert state.game.main_line()[1].comment == "\ufffd"
+    link_query(state.game).encode("utf-8")
+
+
+def test_clean_text_keeps_pairs_and_replaces_halves() -> None:
+    assert clean_text("🙂 ok") == "🙂 ok" and clean_text("\ud83d ok") == "\ufffd ok"
+
+
+@pytest.mark.parametrize("seconds", [10**400, -(10**400), 1e999, float("nan")])
+def test_saved_players_with_a_number_too_large_for_a_float_are_refused(seconds: object) -> None:
+    data = {"kinds": ["human", "computer"], "levels": [5, 5], "seconds": seconds}
+    with pytest.raises(ReversiError, match="is not a number") as caught:
+        Players.from_dict(data)
+    assert len(str(caught.value)) < 120  # a huge number is not echoed whole
+
+
+def test_a_worker_request_with_a_huge_time_limit_is_refused_with_a_message() -> None:
+    from reversi.engine import worker
+
+    reply = json.loads(worker.best_move('{"time_limit": 1' + "0" * 400 + "}"))
+    assert set(reply) == {"error"} and len(reply["error"]) < 200 and "internal" not in reply["error"]
+
+
+def test_unclosed_mark_tags_are_read_as_text_not_marks() -> None:
+    game = parse_movetext(Position.start(Rules()), "f5{" + "[%mark " * 2855 + "}")
+    node = game.main_line()[1]
+    assert node.marks == frozenset() and node.comment.startswith("[%mark")
+    closed = parse_movetext(Position.start(Rules()), "f5{[%mark [%mark c3 d3] tiger}")
+    assert len(closed.main_line()[1].marks) == 2
+
+
+@pytest.mark.parametrize("value,low,high,expected", [
+    (5, 0, 10, 5), ("7", 0, 10, 7), (3.0, 0, 10, 3),
+    (11, 0, 10, None), (True, 0, 10, None), (1e999, 0, 10, None), (10**400, 0, 10**500, None),
+    ("1_0", 0, 100, None), ("٣", 0, 10, None), ("１", 0, 10, None), ("9" * 30, 0, 10**40, None),
+])
+def test_bounded_int(value: object, low: int, high: int, expected: int | None) -> None:
+    if expected is None:
+        with pytest.raises(InputError):
+            bounded_int(value, low, high, "n")
+    else:
+        assert bounded_int(value, low, high, "n") == expected
+
+
+def test_bounded_float_and_shown() -> None:
+    assert bounded_float("1.5", 0, 10, "t") == 1.5
+    for bad in (1e999, "1e3", 10**400, float("nan"), "inf"):
+        with pytest.raises(InputError):
+            bounded_float(bad, 0, 1e9, "t")
+    assert len(shown("x" * 5000)) == 40 and shown("\ud800") == "'\ufffd'"
+
+
+def test_json_from_outside_is_read_only_through_load_json() -> None:
+    """The page's stored data and the worker's requests are parsed with the nesting bounded; only
+    our own files and the worker's own replies are read with json.loads."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "reversi"
+    trusted = {"inputs.py", "book.py", "evaluate.py", "worker.py", "client.py", "requests.py", "engine.py",
+               "share.py"}  # load_json itself, weights headers, the archive's listing, the worker's replies
+    bare = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py") if p.name not in trusted
+            and not p.is_relative_to(root / "tools") and not p.is_relative_to(root / "cli")
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+            if re.search(r"json\.loads\(", line)]
+    assert not bare, bare
+    worker = (root / "engine" / "worker.py").read_text(encoding="utf-8")
+    assert "load_json(payload" in worker
