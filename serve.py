@@ -49,6 +49,7 @@ import io
 import re
 import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Literal
 from urllib.parse import unquote, urlsplit
@@ -87,6 +88,9 @@ COMPRESSIBLE_TYPES = frozenset({
 })
 #: Compressed files by (path, modification time, size): each file is compressed once per version.
 _GZIPPED: dict[tuple[str, int, int], bytes] = {}
+#: A lock per file being compressed: on a cold cache, parallel requests of the 10 MB WebAssembly
+#: would each compress it again (and time out); the first compresses, the others take its result.
+_COMPRESSING: dict[tuple[str, int, int], threading.Lock] = {}
 #: What is served: these files at the top, and everything below these folders.
 SITE_FILES = frozenset({"index.html", "pyscript.toml", "sw.js"})
 SITE_FOLDERS = ("reversi/", "assets/")
@@ -115,6 +119,8 @@ def page_policy(root: Path) -> str:
 def is_site_path(url_path: str) -> bool:
     """Is ``url_path`` (the path of a request) part of the site?"""
     path = unquote(urlsplit(url_path).path).lstrip("/")
+    if any(ord(c) < 32 or c == "\x7f" for c in path):  # a NUL byte, a tab, a newline: never a file of ours
+        return False
     if path in ("", *SITE_FILES):
         return True
     parts = path.split("/")
@@ -137,11 +143,29 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     policy = ""
     site: Site
 
+    #: Errors found before the request's version is read are answered as HTTP/1.0, with a status line
+    #: and headers (the base class's HTTP/0.9 sends a bare body: no status, no policy).
+    default_request_version = "HTTP/1.0"
+
+    def parse_request(self) -> bool:
+        """The base class's, and no HTTP/0.9 (``GET /`` alone): refused with a status at once (before
+        the base class would wait for headers an HTTP/0.9 client never sends)."""
+        line = str(getattr(self, "raw_requestline", b""), "iso-8859-1").rstrip("\r\n")
+        if len(line.split()) == 2:
+            self.command, self.request_version, self.close_connection = "", self.default_request_version, True
+            self.requestline = line
+            self.send_error(400, "HTTP/0.9 is not served")
+            return False
+        return super().parse_request()
+
     def send_head(self):  # type: ignore[no-untyped-def]  # the base class's signature
         if not is_site_path(self.path):
             self.send_error(404, "Not part of the site")
             return None
         made = self.generated()
+        if made is None and not self.inside_site():
+            self.send_error(404, "Not part of the site")  # a link out of the site, a folder, nothing there
+            return None
         if made is not None:
             body, kind, status = made
             if status != 200:
@@ -157,6 +181,14 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         if compressed is not False:
             return compressed  # sent: a compressed body, or None after "304 Not Modified"
         return super().send_head()
+
+    def inside_site(self) -> bool:
+        """Is the request's file a regular file inside the site once links are resolved?"""
+        try:
+            path = Path(self.translate_path(self.path)).resolve(strict=True)
+        except (OSError, ValueError, RuntimeError):  # nothing there, a NUL byte, a loop of links
+            return False
+        return path.is_file() and path.is_relative_to(Path(self.directory).resolve())
 
     def accepts_gzip(self) -> bool:
         return "gzip" in self.headers.get("Accept-Encoding", "")
@@ -207,10 +239,11 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
             except (TypeError, ValueError, OverflowError):
                 pass
         key = (str(path), stat.st_mtime_ns, stat.st_size)
-        body = _GZIPPED.get(key)
-        if body is None:
-            body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
-            _GZIPPED[key] = body
+        with _COMPRESSING.setdefault(key, threading.Lock()):  # one thread compresses, the others wait for it
+            body = _GZIPPED.get(key)
+            if body is None:
+                body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+                _GZIPPED[key] = body
         self.send_response(200)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Encoding", "gzip")
@@ -246,7 +279,8 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
-        if self.policy and not unquote(urlsplit(self.path).path).lstrip("/").startswith(OWN_POLICY):
+        path = getattr(self, "path", "")  # unset when the request line itself could not be read
+        if self.policy and not unquote(urlsplit(path).path).lstrip("/").startswith(OWN_POLICY):
             self.send_header("Content-Security-Policy", self.policy)
         super().end_headers()
 

@@ -1,5 +1,5 @@
 // The page's first paint in its language, before Python has loaded (a classic script at the end of <body>).
-// The language is chosen as reversi/ui/language.py chooses it: ?lang=, then the choice remembered
+// The language is chosen here, once, as reversi/ui/language.py would choose it: ?lang=, then the choice remembered
 // under localStorage "reversi.lang", then the browser's languages, else English. The texts come from
 // first-paint-strings.js (generated from the catalogs). The English of each text is kept in
 // data-i18n-id (data-i18n-id-<attribute> for an attribute), as reversi/ui/dom/language.py expects.
@@ -41,6 +41,8 @@
 
   var code = choose();
   document.documentElement.lang = code;
+  // the one choice of the page's language: Python reads it from here (reversi/ui/dom/language.py)
+  document.documentElement.setAttribute("data-lang", code);
   var table = strings[code];
   if (!table) return;
   function tr(text) { return Object.prototype.hasOwnProperty.call(table, text) ? table[text] : text; }

@@ -177,3 +177,67 @@ def test_stamps_the_page_and_the_precache_list_with_the_version(base_url):
     assert status == 200 and headers["Content-Type"] == "application/zip" and archive.startswith(b"PK")
     status, _, body = get_with(base_url + "assets/package/page.zip", {"If-None-Match": headers["ETag"]})
     assert status == 304 and body == b""
+
+
+# -- hostile requests (issue 37): every request answered with a status, nothing outside the site ------
+
+
+def raw(base_url: str, request: bytes) -> bytes:
+    """Send ``request`` as it is and return the first line of the answer (b'' if none came)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    address = urlsplit(base_url)
+    with socket.create_connection((address.hostname, address.port), timeout=10) as conn:
+        conn.sendall(request)
+        data = b""
+        while b"\r\n" not in data:
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    return data.split(b"\r\n")[0]
+
+
+@pytest.mark.parametrize("request_line", [
+    b"GET / HTTP/9.9", b"GET / HTTP/1.1 extra", b"GET /a b HTTP/1.1", b"GET /a\tb HTTP/1.1",
+    b"GET /" + b"a" * 70_000 + b" HTTP/1.1", b"GET /%00 HTTP/1.1", b"GET /assets/%00x.js HTTP/1.1", b"GET /",
+    b"BREW /index.html HTTP/1.1",
+])
+def test_every_request_gets_a_status(base_url, request_line: bytes) -> None:
+    first = raw(base_url, request_line + b"\r\nHost: x\r\n\r\n" if b"HTTP/" in request_line else request_line + b"\r\n")
+    assert first.startswith(b"HTTP/1.") and first.split()[1] in (b"400", b"404", b"414", b"501", b"505"), first
+
+
+def test_links_out_of_the_site_are_not_followed(tmp_path: Path) -> None:
+    import functools
+    import http.server
+    import threading
+
+    sys.path.insert(0, str(REPO_ROOT))
+    try:
+        import serve
+    finally:
+        sys.path.pop(0)
+    site = tmp_path / "site"
+    (site / "assets").mkdir(parents=True)
+    for name in ("index.html", "pyscript.toml", "sw.js"):
+        shutil.copy(REPO_ROOT / name, site / name)
+    shutil.copy(REPO_ROOT / "assets" / "runtime-pins.json", site / "assets" / "runtime-pins.json")
+    (site / "assets" / "app.css").write_text("body {}", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text("secret", encoding="utf-8")
+    (site / "assets" / "etc").symlink_to("/etc")
+    (site / "assets" / "secret.css").symlink_to(tmp_path / "secret.txt")
+    handler = type("H", (serve.StaticHandler,), {"policy": "default-src 'self'", "site": serve.Site(site)})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        assert get(base + "assets/app.css")[0] == 200
+        for path in ("assets/etc/passwd", "assets/secret.css", "assets/etc/", "assets/"):
+            with pytest.raises(urllib.error.HTTPError) as caught:
+                get(base + path)
+            assert caught.value.code == 404, path
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -83,9 +83,9 @@ def _walk(path: Path) -> list[tuple[str, int, int]]:
         for entry in entries:
             if entry.name in NOT_INPUTS or entry.name.startswith("."):
                 continue
-            if entry.is_dir():
+            if entry.is_dir(follow_symlinks=False):
                 out += _walk(Path(entry.path))
-            elif entry.is_file():
+            elif entry.is_file(follow_symlinks=False):
                 stat = entry.stat()
                 out.append((entry.path, stat.st_size, stat.st_mtime_ns))
     return out

@@ -19,7 +19,7 @@ from typing import Any
 import js
 from pyscript import document
 
-from reversi.i18n import LANGUAGES, _, language, set_language
+from reversi.i18n import LANGUAGES, _, language, set_language, supported
 from reversi.ui.language import STORAGE_KEY, choose_language, query_for_language
 
 TEXT_KEY = "data-i18n-id"
@@ -31,7 +31,12 @@ def _normal(text: str) -> str:
 
 
 def initial_language() -> str:
-    """The language the page opens in: the address's ``lang``, the remembered choice, the browser's."""
+    """The language the page opens in: the one ``assets/first-paint.js`` chose for the first paint
+    (``<html data-lang>``, so the page never changes language as Python starts), else (a page
+    without that script) the address's ``lang``, the remembered choice, the browser's."""
+    chosen = supported(document.documentElement.getAttribute("data-lang"))
+    if chosen:
+        return chosen
     try:
         stored = js.window.localStorage.getItem(STORAGE_KEY)
     except Exception:
