@@ -82,6 +82,17 @@ def shown(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class Shown:
+    """A value from outside for a message's ``{value!r}``: its repr cut to 40 characters (a huge input
+    is not echoed whole), so the message's text (and its translations) stay as they are."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return shown(self.value)
+
+
 def bounded_int(value: object, low: int, high: int, what: str) -> int:
     """An int from outside (an int, a whole float, or ASCII digits) within ``low..high``; else InputError."""
     number: int | None = None

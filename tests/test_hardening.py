@@ -155,3 +155,64 @@ def test_json_from_outside_is_read_only_through_load_json() -> None:
     assert not bare, bare
     worker = (root / "engine" / "worker.py").read_text(encoding="utf-8")
     assert "load_json(payload" in worker
+
+
+# -- the command line (issue 37, item 6) ------------------------------------------------------------
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None, stdout: object = None) -> tuple[int, str, str]:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    environ = {**os.environ, **(env or {})}
+    done = subprocess.run([sys.executable, "-m", "reversi", *args], cwd=Path(__file__).resolve().parents[1],
+                          env=environ, capture_output=stdout is None, stdout=stdout, stderr=subprocess.PIPE
+                          if stdout is not None else None, timeout=120)
+    out = done.stdout.decode("utf-8", "replace") if isinstance(done.stdout, bytes) else ""
+    return done.returncode, out, done.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("args", [["perft", "1_0"], ["perft", "\u0663"], ["legal", "--size", "\uff11\uff10"],
+                                  ["best", "f5", "--time", "1e400"], ["best", "f5", "--time", "inf"]])
+def test_number_options_take_ascii_digits_only(args: list[str]) -> None:
+    code, _out, err = run_cli(*args)
+    assert code == 2 and err.startswith("error: argument") and "Traceback" not in err, err
+
+
+def test_a_full_device_and_an_ascii_terminal_give_a_message_not_a_traceback() -> None:
+    with open("/dev/full", "wb") as full:
+        code, _out, err = run_cli("replay", "f5", stdout=full)
+    assert code == 1 and "could not write the output" in err and "Traceback" not in err, err
+    for env in ({"LANGUAGE": "cs", "PYTHONIOENCODING": "ascii"}, {"LANGUAGE": "pl", "PYTHONIOENCODING": "ascii"}):
+        code, out, err = run_cli("replay", "f5", env=env)
+        assert code == 0 and "Traceback" not in err and out
+        code, out, err = run_cli("--help", env=env)
+        assert code == 0 and "\\u" in out and "Traceback" not in err
+
+
+def test_a_lone_surrogate_caption_a_huge_blocked_list_and_a_bom_position() -> None:
+    code, out, err = run_cli("puzzle", "f5", "--seconds", "0.05", "--caption", "\udced\udca0\udc80")
+    assert code == 0 and "caption=%EF%BF%BD" in out and "Traceback" not in err
+    code, _out, err = run_cli("legal", "--blocked", "a1" * 2500)
+    assert code == 2 and len(err) < 200, err
+    start = "\ufeff" + "-" * 27 + "OX------XO" + "-" * 27 + " X"
+    code, out, err = run_cli("legal", "--position", start)
+    assert code == 0 and "Traceback" not in err and "65" not in err, err
+
+
+def test_a_deep_perft_warns_first() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    process = subprocess.Popen([sys.executable, "-m", "reversi", "perft", "60"], stderr=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, cwd=Path(__file__).resolve().parents[1])
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline().decode()
+    finally:
+        process.kill()
+        process.wait()
+    assert "may run for hours" in line

@@ -13,7 +13,7 @@ import argparse
 import sys
 from typing import Any
 
-from reversi.cli.options import add_rule_options, game_from_args, start_from_args
+from reversi.cli.options import add_rule_options, decimal, game_from_args, start_from_args, whole
 from reversi.core.game import Game
 from reversi.drawing.diagram import THEMES, position_view, standalone_svg
 from reversi.errors import ReversiError
@@ -112,7 +112,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_rule_options(p)
     p.add_argument("text", nargs="*", metavar=_("POSITION|MOVES"),
                    help=_("a position string, or the moves of a game (a transcript); default: the start"))
-    p.add_argument("--at", type=int, default=None, metavar="K",
+    p.add_argument("--at", type=whole, default=None, metavar="K",
                    help=_("draw the position after K of the moves (default: after all)"))
     p.add_argument("--marks", default="", metavar=_("SQUARES"), help=_("squares to mark, like d3,c4"))
     p.add_argument("--legal", action="store_true", help=_("dot the legal moves"))
@@ -120,7 +120,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
                    help=_("square values: which squares are good (green) or bad (red) to take"))
     p.add_argument("--flip", action="store_true", help=_("turn the board around (a1 at the bottom right)"))
     # --width, not --size: --size is the board's side, as in every subcommand
-    p.add_argument("--width", type=int, default=400, metavar=_("PX"), help=_("width in pixels (default 400)"))
+    p.add_argument("--width", type=whole, default=400, metavar=_("PX"), help=_("width in pixels (default 400)"))
     p.add_argument("--theme", choices=THEMES, default="light", help=_("colours around the board (default light)"))
     p.add_argument("-o", "--output", default=None, metavar=_("FILE"), help=_("write to FILE (default: print)"))
     p.set_defaults(func=cmd_svg)
@@ -129,11 +129,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     add_rule_options(p)
     p.add_argument("text", nargs="*", metavar=_("POSITION|MOVES"),
                    help=_("a position string, or the moves of a game (a transcript); default: the start"))
-    p.add_argument("--at", type=int, default=None, metavar="K",
+    p.add_argument("--at", type=whole, default=None, metavar="K",
                    help=_("the puzzle is the position after K of the moves (default: after all)"))
-    p.add_argument("--seconds", type=float, default=5.0, metavar=_("SECONDS"),
+    p.add_argument("--seconds", type=decimal, default=5.0, metavar=_("SECONDS"),
                    help=_("the engine's time to value the moves (default 5)"))
-    p.add_argument("--exact", type=int, default=16, metavar="N",
+    p.add_argument("--exact", type=whole, default=16, metavar="N",
                    help=_("solve exactly with N empty squares or fewer (default 16)"))
     p.add_argument("--url", default="./", metavar=_("ADDRESS"),
                    help=_("the app's address, e.g. https://NAME.github.io/REPO/ (default ./)"))

@@ -22,7 +22,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from reversi.cli.options import add_rule_options, position_from_args, rules_from_args
+from reversi.cli.options import add_rule_options, decimal, position_from_args, rules_from_args, whole
 from reversi.core.rules import BLACK, WHITE, color_name
 from reversi.engine.levels import check_time_limit
 from reversi.engine.protocol import Limits
@@ -39,12 +39,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p = subparsers.add_parser("solve", help=_("solve a position exactly: best moves and final disc difference"))
     p.add_argument("text", nargs="+", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
-    p.add_argument("--time", type=float, default=None, metavar=_("SECONDS"), help=_("give up after this long"))
+    p.add_argument("--time", type=decimal, default=None, metavar=_("SECONDS"), help=_("give up after this long"))
     p.add_argument("--all", action="store_true", help=_("also print the exact value of every move"))
     p.add_argument(
         "--processes",
         "-j",
-        type=int,
+        type=whole,
         default=None,
         metavar="P",
         help=_("solve on P processes (default: one per core from {n} empties, else one)").format(
@@ -58,18 +58,18 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("text", nargs="*", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
     p.add_argument(
-        "--level", type=int, default=None, metavar="N", help=_("strength level 1 to 7 (default 5; 7 is Expert)")
+        "--level", type=whole, default=None, metavar="N", help=_("strength level 1 to 7 (default 5; 7 is Expert)")
     )
-    p.add_argument("--time", type=float, default=None, metavar=_("SECONDS"), help=_("time per move (overrides)"))
+    p.add_argument("--time", type=decimal, default=None, metavar=_("SECONDS"), help=_("time per move (overrides)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_best)
 
     p = subparsers.add_parser("hints", help=_("a value for every legal move (the page's hints)"))
     p.add_argument("text", nargs="*", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
-    p.add_argument("--time", type=float, default=1.0, metavar=_("SECONDS"), help=_("time to spend (default 1)"))
+    p.add_argument("--time", type=decimal, default=1.0, metavar=_("SECONDS"), help=_("time to spend (default 1)"))
     p.add_argument(
-        "--exact-empties", type=int, default=14, metavar="N",
+        "--exact-empties", type=whole, default=14, metavar="N",
         help=_("solve exactly with this many empty squares or fewer, time allowing (default 14)"),
     )
     p.add_argument("--json", action="store_true", help=_("print JSON"))
@@ -79,9 +79,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     add_rule_options(p)
     p.add_argument("--a", default="level=3", metavar=_("SETTING"), help=_("engine A, e.g. level=3 or depth=4,time=0.2"))
     p.add_argument("--b", default="level=5", metavar=_("SETTING"), help=_("engine B (default level=5)"))
-    p.add_argument("--games", type=int, default=20, metavar="N", help=_("games (pairs of colours swapped)"))
-    p.add_argument("--plies", type=int, default=4, metavar="K", help=_("random opening moves (default 4)"))
-    p.add_argument("--processes", type=int, default=1, metavar="P", help=_("parallel processes (default 1)"))
+    p.add_argument("--games", type=whole, default=20, metavar="N", help=_("games (pairs of colours swapped)"))
+    p.add_argument("--plies", type=whole, default=4, metavar="K", help=_("random opening moves (default 4)"))
+    p.add_argument("--processes", type=whole, default=1, metavar="P", help=_("parallel processes (default 1)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_match)
 

@@ -49,19 +49,49 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_streams() -> None:
+    """Output that the terminal's encoding cannot show (``PYTHONIOENCODING=ascii`` and Czech, a byte
+    the command line could not decode) is written as escapes instead of failing with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
+def _silence_stdout() -> None:
+    """After a failed write: Python's own flush at exit would fail again and print a traceback."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _tolerant_streams()
     set_language(language_from_environment())
     with standard_library_domain():  # argparse's own texts in the same language
         parser = build_parser()
         args = parser.parse_args(argv)
     try:
         status: int = args.func(args)  # the subcommand's handler (set_defaults(func=...))
+        sys.stdout.flush()  # a full device says so here, not in a traceback at exit
         return status
     except ReversiError as e:
         print(_("error: {message}").format(message=e), file=sys.stderr)
         return 2
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except OSError as e:  # the output cannot be written: a full device, a closed terminal
+        _silence_stdout()
+        # Translators: the output could not be written, e.g. "No space left on device"
+        print(_("error: could not write the output: {reason}").format(reason=e.strerror or e), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback (the solver's processes stop with it)
         # Translators: printed when the person stops a command with Ctrl-C
         print(_("interrupted"), file=sys.stderr)

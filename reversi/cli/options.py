@@ -11,6 +11,7 @@ position or transcript a subcommand was given. Bad input raises
 from __future__ import annotations
 
 import argparse
+import re
 from dataclasses import replace
 
 from reversi.core.game import Game
@@ -26,14 +27,32 @@ from reversi.formats.notation import (
     rules_for_position,
 )
 from reversi.i18n import _
+from reversi.inputs import Shown
 
 _CELLS = set(BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/")
+
+
+def whole(text: str) -> int:
+    """argparse's type for a whole number: ASCII digits only (not ``1_0``, ``٣`` or ``１``, which
+    Python's ``int`` takes), at most 9 of them."""
+    if not re.fullmatch(r"-?[0-9]{1,9}", text.strip()):
+        # Translators: argparse's complaint about a number option, e.g. "--size 1_0"
+        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=Shown(text)))
+    return int(text)
+
+
+def decimal(text: str) -> float:
+    """argparse's type for a number of seconds: ASCII digits with at most one point (no ``inf``, ``1e9``)."""
+    if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})?|\.[0-9]{1,9}", text.strip()):
+        # Translators: argparse's complaint about a number option, e.g. "--time 1e400"
+        raise argparse.ArgumentTypeError(_("{text!r} is not a number like 1.5").format(text=Shown(text)))
+    return float(text)
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group(_("rule options"))
     g.add_argument("--rules", default="othello", metavar=_("NAME"), help=_("othello (default), classic or octagon"))
-    g.add_argument("--size", type=int, default=None, metavar="N", help=_("board side, even, 4 to 16 (default 8)"))
+    g.add_argument("--size", type=whole, default=None, metavar="N", help=_("board side, even, 4 to 16 (default 8)"))
     g.add_argument("--anti", action="store_true", help=_("Anti: fewer discs wins"))
     g.add_argument("--free-opening", action="store_true", help=_("the centre starts empty and is filled freely"))
     g.add_argument(
@@ -43,9 +62,9 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
         help=_("blocked squares: a list like a1,c3 or a count of random squares (see --seed)"),
     )
     g.add_argument(
-        "--seed", type=int, default=0, metavar=_("SEED"), help=_("seed for random blocked squares (default 0)")
+        "--seed", type=whole, default=0, metavar=_("SEED"), help=_("seed for random blocked squares (default 0)")
     )
-    g.add_argument("--handicap", type=int, default=0, metavar="K", help=_("corner handicap, 1 to 4 discs"))
+    g.add_argument("--handicap", type=whole, default=0, metavar="K", help=_("corner handicap, 1 to 4 discs"))
     g.add_argument(
         "--handicap-color", choices=("black", "white"), default="black", help=_("who receives the handicap")
     )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
-from reversi.cli.options import add_rule_options, game_from_args
+from reversi.cli.options import add_rule_options, game_from_args, whole
 from reversi.core.geometry import COLUMN_LETTERS
 from reversi.core.perft import perft
 from reversi.core.position import Position, board_rows
@@ -14,6 +15,9 @@ from reversi.core.rules import BLACK, COLOR_NAMES, WHITE
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string
 from reversi.i18n import _, ngettext
+
+#: Deeper than this, perft warns first: 8x8's depth 11 is already minutes in pure Python.
+PERFT_QUICK = 9
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
@@ -25,6 +29,10 @@ def cmd_perft(args: argparse.Namespace) -> int:
                 depth=args.depth, most=most
             )
         )
+    if args.depth > PERFT_QUICK and game.position.empty.bit_count() > PERFT_QUICK:
+        # Translators: perft's warning before a deep count (the tree grows about tenfold a ply)
+        print(_("note: perft {depth} counts a tree that grows about tenfold a ply: it may run for hours "
+                "(Ctrl-C stops it)").format(depth=args.depth), file=sys.stderr, flush=True)
     print(perft(game.position, args.depth))
     return 0
 
@@ -113,7 +121,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add ``perft``, ``legal`` and ``replay`` to the parser's subcommands."""
     p = sub.add_parser("perft", help=_("count the leaves of the game tree to a depth"))
-    p.add_argument("depth", type=int, metavar=_("DEPTH"))
+    p.add_argument("depth", type=whole, metavar=_("DEPTH"))
     add_rule_options(p)
     p.add_argument("--position", metavar=_("POS"), help=_("start from this position string"))
     p.add_argument("moves", nargs="*", metavar=_("MOVES"), help=_("moves played first (a transcript)"))

@@ -25,6 +25,7 @@ from functools import cached_property, lru_cache
 
 from reversi.errors import NotationError, RulesError
 from reversi.i18n import _
+from reversi.inputs import Shown
 
 COLUMN_LETTERS = "abcdefghijklmnop"
 MIN_SIZE = 4
@@ -81,20 +82,20 @@ class Geometry:
         """The index of a square name (case-insensitive); it must be on the board."""
         index = self.parse_square_in_rectangle(text)
         if index in self.removed:
-            raise NotationError(_("square {square!r} is not on this board").format(square=text))
+            raise NotationError(_("square {square!r} is not on this board").format(square=Shown(text)))
         return index
 
     def parse_square_in_rectangle(self, text: str) -> int:
         """The index of a square name inside the bounding rectangle (may be removed)."""
         match = _SQUARE_RE.match(text.strip())
         if not match:
-            raise NotationError(_("{text!r} is not a square name (expected e.g. 'f5')").format(text=text))
+            raise NotationError(_("{text!r} is not a square name (expected e.g. 'f5')").format(text=Shown(text)))
         col = COLUMN_LETTERS.index(match.group(1).lower())
         row = int(match.group(2)) - 1
         if match.group(2).startswith("0") or not (0 <= col < self.width and 0 <= row < self.height):
             raise NotationError(
                 _("square {square!r} is outside the {width}x{height} board").format(
-                    square=text, width=self.width, height=self.height
+                    square=Shown(text), width=self.width, height=self.height
                 )
             )
         return self.index(col, row)

@@ -353,6 +353,7 @@ def position_to_string(position: Position) -> str:
 
 def _split_board(text: str) -> tuple[list[str], list[str]]:
     """The rows of cells and the remaining fields of a position string."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write one
     if len(text) > MAX_POSITION_CHARS:
         raise NotationError(
             ngettext(

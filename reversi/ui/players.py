@@ -50,7 +50,7 @@ from reversi.engine.protocol import ErrorReply, Limits, MoveReply, MoveRequest, 
 from reversi.errors import ReversiError, SettingsError
 from reversi.formats.record import parse_players_code, players_code
 from reversi.i18n import _, format_number
-from reversi.inputs import shown
+from reversi.inputs import Shown
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 HUMAN = "human"
@@ -261,16 +261,6 @@ class Players:
             seconds = max((RETIRED_LEVELS.get(v, 0.0) for v in raw_levels), default=0.0) or None
         levels = (current_level(raw_levels[0]), current_level(raw_levels[1]))
         return cls((kinds[0], kinds[1]), levels, None if seconds is None else float(seconds))
-
-
-class Shown:
-    """A value from outside as a message shows it (its repr, cut: a huge input is not echoed)."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return shown(self.value)
 
 
 def _level_field(fields: Mapping[str, str], key: str) -> int:
