@@ -27,26 +27,29 @@ from reversi.formats.notation import (
     rules_for_position,
 )
 from reversi.i18n import _
-from reversi.inputs import Shown
 
 _CELLS = set(BLACK_CELLS + WHITE_CELLS + EMPTY_CELLS + OFF_CELL + "/")
 
 
 def whole(text: str) -> int:
     """argparse's type for a whole number: ASCII digits only (not ``1_0``, ``٣`` or ``１``, which
-    Python's ``int`` takes), at most 9 of them."""
-    if not re.fullmatch(r"-?[0-9]{1,9}", text.strip()):
-        # Translators: argparse's complaint about a number option, e.g. "--size 1_0"
-        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=Shown(text)))
+    Python's ``int`` takes). A ValueError gives argparse's own (translated) complaint."""
+    if not re.fullmatch(r"-?[0-9]{1,20}", text.strip()):
+        raise ValueError(text)
     return int(text)
 
 
 def decimal(text: str) -> float:
-    """argparse's type for a number of seconds: ASCII digits with at most one point (no ``inf``, ``1e9``)."""
-    if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})?|\.[0-9]{1,9}", text.strip()):
-        # Translators: argparse's complaint about a number option, e.g. "--time 1e400"
-        raise argparse.ArgumentTypeError(_("{text!r} is not a number like 1.5").format(text=Shown(text)))
+    """argparse's type for a number of seconds: ASCII only (not ``1_0`` or ``١``, which Python's
+    ``float`` takes); its range (no NaN, no infinity) is the command's to check."""
+    if not re.fullmatch(r"-?([0-9]{1,12}(\.[0-9]{0,9})?|\.[0-9]{1,9})([eE][-+]?[0-9]{1,3})?|-?(nan|inf)", text.strip()):
+        raise ValueError(text)
     return float(text)
+
+
+# argparse names the type in its complaint ("invalid int value: '1_0'"), as it did with int and float
+whole.__name__ = "int"
+decimal.__name__ = "float"
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:

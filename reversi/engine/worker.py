@@ -66,7 +66,7 @@ from reversi.engine.protocol import AnalyseRequest, BenchRequest, ErrorReply, Mo
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.record import rules_from_dict
 from reversi.i18n import _, ngettext
-from reversi.inputs import InputError, load_json
+from reversi.inputs import MAX_JSON_DEPTH, InputError, json_depth
 
 #: The longest request (characters of JSON) the worker reads.
 MAX_REQUEST_CHARS = 100_000
@@ -89,10 +89,15 @@ def _request(payload: object) -> Request:
                 len(payload),
             )
             raise EngineRequestError(message.format(n=len(payload), most=MAX_REQUEST_CHARS))
-        try:  # the nesting bounded first: a deep request would overflow Pyodide's stack in the parser
-            data = load_json(payload or "{}", "request")
-        except InputError as e:
-            raise EngineRequestError(str(e)) from None
+        depth = json_depth(payload)  # bounded first: a deep request would overflow Pyodide's stack in the parser
+        if depth > MAX_JSON_DEPTH:
+            raise EngineRequestError(str(InputError(_("{what}: nested {depth} deep, more than the {limit} allowed")
+                                                    .format(what="request", depth=depth, limit=MAX_JSON_DEPTH))))
+        try:
+            data = json.loads(payload or "{}")
+        except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
+            # Translators: {error} is Python's reason, in English
+            raise EngineRequestError(_("request is not valid JSON: {error}").format(error=e)) from None
     elif hasattr(payload, "to_py"):  # a JS object
         data = payload.to_py()
     else:

@@ -251,6 +251,9 @@ def _escape(value: str) -> str:
 def read_record(text: str) -> Record:
     """Parse a record file; every error names the tag or move that is wrong."""
     text = clean_text(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors write one
+    if not text.strip():
+        # Translators: an empty file was opened as a game record
+        raise NotationError(_("record: the file is empty"))
     if len(text) > MAX_TEXT:
         raise NotationError(
             ngettext(

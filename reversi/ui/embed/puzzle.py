@@ -90,6 +90,9 @@ def read_puzzle(query: str, position: Position) -> Puzzle:
         move = g.parse_square(name)
         if not legal >> move & 1:
             raise NotationError(_("puzzle: {move} is not a legal move here").format(move=name[:4]))
+        if move in losses:
+            # Translators: a puzzle's link gives the answer for one move twice
+            raise NotationError(_("puzzle: pz= names {move} twice").format(move=name[:4]))
         losses[move] = int(value)
     missing = [n for n in g.bits_to_names(legal) if g.parse_square(n) not in losses]
     if missing:
