@@ -232,3 +232,17 @@ def test_minor_inputs_are_refused_with_a_message() -> None:
             read_record(empty)
     assert read_record("f5 d6\n").to_game().ply == 2
     play_transcript(start, "")  # an empty transcript is still the start
+
+
+def test_a_refused_clock_field_starts_no_game() -> None:
+    from reversi.errors import RulesError
+    from reversi.ui.state import FORM_DEFAULTS
+
+    c = Controller()
+    c.click("f5")
+    for clock in ("abc", "1" + "0" * 400 + "+1", "300+3+3"):
+        with pytest.raises(RulesError, match="clock"):
+            c.new_game({**FORM_DEFAULTS, "clock": clock})
+        assert c.game.ply == 1  # the game in progress stays
+    c.new_game({**FORM_DEFAULTS, "clock": "300+3"})
+    assert c.game.ply == 0

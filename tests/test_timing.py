@@ -9,6 +9,7 @@ import pytest
 
 from reversi.core.clock import Clock, TimeControl
 from reversi.core.rules import BLACK, WHITE, Rules
+from reversi.errors import RulesError
 from reversi.ui.players import Players, ai_request
 from reversi.ui.state import FORM_DEFAULTS, Controller
 from reversi.ui.timing import LOW_TIME_MS, GameTimer, clock_from_fields
@@ -47,7 +48,10 @@ def test_no_clock_without_a_time_control() -> None:
 def test_a_refused_time_control_is_reported_and_the_game_has_no_clock() -> None:
     c = Controller()
     timer = GameTimer(c)
-    c.new_game({**FORM_DEFAULTS, "clock": "soon"})
+    with pytest.raises(RulesError, match="not a time control"):  # the form's: no game starts
+        c.new_game({**FORM_DEFAULTS, "clock": "soon"})
+    c.form_fields["clock"] = "soon"  # a remembered choice that no longer reads (saved settings)
+    c.new_game(rules=c.rules, players=c.players)  # a rematch takes the remembered clock
     error = timer.follow(0.0, c.take_events())
     assert "not a time control" in error and timer.clock is None
     assert timer.follow(1.0, c.take_events()) == ""  # reported once, for the new game

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from reversi.core.clock import parse_time_control
 from reversi.core.game import Ending, Game, Node, Termination
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
@@ -31,7 +32,7 @@ from reversi.drawing.diagram import board_cells, cursor_step, side_colors, value
 from reversi.drawing.render import BLACK as CELL_BLACK
 from reversi.drawing.render import WHITE as CELL_WHITE
 from reversi.drawing.render import BoardView, default_stars
-from reversi.errors import ReversiError, RulesError, SettingsError
+from reversi.errors import ClockError, ReversiError, RulesError, SettingsError
 from reversi.i18n import N_, _
 from reversi.ui import players as _players
 from reversi.ui.editor import Editor
@@ -397,6 +398,10 @@ class Controller:
             try:
                 players = players or players_from_fields(fields)
             except SettingsError as e:
+                raise RulesError(str(e)) from None
+            try:
+                parse_time_control(str(fields.get("clock", "none")))  # a refused clock starts no game
+            except ClockError as e:
                 raise RulesError(str(e)) from None
             self.form_fields = {**FORM_DEFAULTS, **{k: str(v) for k, v in fields.items()}}
         before = self.game.current
