@@ -32,6 +32,7 @@ The runtime must already be installed (``python assets/fetch_runtime.py``).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import queue
 import re
@@ -483,3 +484,120 @@ def click_square(page, name: str) -> None:
     before = moves_played(page)
     page.click(f'[data-square="{name}"]')
     page.wait_for_function(f"document.querySelector('#board').dataset.moves === '{before + 1}'")
+
+
+# -- the game features' pages (tests/test_game_features.py, test_storage_browser.py) --------------
+
+LIST_TEXT_JS = "() => Array.from(document.querySelectorAll('#move-list > span')).map(e => e.textContent).join(' ')"
+
+
+class Fresh:
+    """A page on the app as a first visit finds it; closes itself and checks nothing left the machine.
+
+    ``private``: in a browser context of its own (its own localStorage), beside the others.
+    """
+
+    def __init__(self, browser, server_url: str, viewport: dict | None = None, path: str = "",
+                 private: bool = False) -> None:
+        from browser_support import AppContext
+
+        self.server_url = server_url
+        self.context = AppContext(browser, server_url, viewport or {"width": 1280, "height": 800},
+                                  reduced_motion="reduce", two_players=True, private=private)
+        self.foreign = self.context.foreign
+        self.errors: list[str] = []
+        self.page = self.new_page(path)
+
+    def new_page(self, path: str = ""):
+        """Another tab of the same browser context (same localStorage)."""
+        page = self.context.new_page()
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.goto(self.server_url + path)
+        wait_ready(page)
+        return page
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.foreign, self.foreign
+        # a request cut short (a blocked URL, the next address) is no error of the page's
+        cut_short = ("Failed to load resource", "Failed to fetch")
+        assert not [e for e in self.errors if not e.startswith(cut_short)], self.errors
+
+
+def list_text(page) -> str:
+    return page.evaluate(LIST_TEXT_JS)
+
+
+def play(page, moves: str) -> None:
+    for k in range(0, len(moves), 2):
+        click_square(page, moves[k : k + 2])
+
+
+def open_records(page) -> None:
+    if page.get_attribute("#records", "open") is None:
+        page.click("#records summary")
+
+
+def load_box(page, text: str) -> None:
+    open_records(page)
+    page.fill("#records-input", text)
+    page.click('button[data-record="load"]')
+
+
+def alert(page) -> str:
+    page.wait_for_selector("#alert:not([hidden])")
+    return page.inner_text("#alert-text")
+
+
+def hostile_state(**changes) -> str:
+    """A saved state of f5d6 between two people, with fields changed (a raw text may follow)."""
+    data = json.loads(two_players_state())
+    data.update({"moves": "f5d6", "live": 2, "shown": [0, 0]})
+    data.update(changes)
+    return json.dumps(data)
+
+
+def storage(page, key: str | None = None):
+    from reversi.ui.store.session import STORAGE_KEY
+
+    key = key or STORAGE_KEY
+    return page.evaluate("key => localStorage.getItem(key)", key)
+
+
+def notice_of(page, key: str):
+    return page.locator(f'#notices [data-notice="{key}"]')
+
+
+def game_of(text: str, rules=None):
+    from reversi import Rules
+    from reversi.core.position import Position
+    from reversi.formats.notation import play_transcript
+
+    return play_transcript(Position.start(rules or Rules()), text)
+
+
+def current_ply(page) -> int:
+    return int(page.get_attribute("#move-list", "data-ply"))
+
+
+def controller_for(game):
+    from reversi.ui.players import Players
+    from reversi.ui.state import Controller
+
+    c = Controller(game.rules, players=Players())
+    c.load_game(game)
+    return c
+
+
+def assert_shows(page, game) -> None:
+    """The board, the move list and the cursor of the page are those of ``game``."""
+    from reversi.ui.movelist import as_text
+
+    assert dom_states(page) == expected_states(controller_for(game))
+    assert list_text(page) == as_text(game)
+    assert current_ply(page) == game.ply
+
+
+def wait_ply(page, ply: int) -> None:
+    page.wait_for_function(f"document.querySelector('#move-list').dataset.ply === '{ply}'")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import browser_support
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -47,3 +48,17 @@ def browser():
 
     with sync_playwright() as playwright, chromium_with_profile(playwright) as chromium:
         yield chromium
+
+
+@pytest.fixture
+def fresh(browser, server_url):
+    made: list[browser_support.Fresh] = []
+
+    def make(path: str = "", viewport: dict | None = None, private: bool = False) -> browser_support.Fresh:
+        f = browser_support.Fresh(browser, server_url, viewport, path, private)
+        made.append(f)
+        return f
+
+    yield make
+    for f in reversed(made):
+        f.close()
