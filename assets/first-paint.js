@@ -25,7 +25,7 @@
   }
 
   // A click on the board before Python is ready is kept, its square marked, and played once the
-  // page is ready (reversi/ui/dom/page.py start: window.REVERSI_EARLY_CLICK), never lost.
+  // page is ready (reversi/ui/dom/board.py play_early_click), never lost.
   var board = document.getElementById("board");
   if (board) {
     board.addEventListener("click", function (event) {
