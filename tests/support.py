@@ -149,3 +149,38 @@ def static_host(top: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def hostile_texts(seed: int = 37, count: int = 400) -> list[tuple[str, str]]:
+    """``(reader, text)`` pairs for the page's readers (:mod:`reversi.ui.store.probe`): deep nesting,
+    lone surrogates, numbers too large for a float, unclosed tags, and pieces of every notation,
+    mixed by a seeded generator (the same cases every run)."""
+    import json
+
+    rng = random.Random(seed)
+    pieces = ["f5", "d6", "c3", "pass", "{", "}", "(", ")", "[%mark ", "]", "\ud83d", "\udc00", "1e999",
+              "1" + "0" * 400, "\u0000", "\ufeff", "٣", "%", "&", "=", "m=", "e=rb", "pz=", "[Event \"", "\"]",
+              "X", "O", "-", " ", "\n", "s=99", "v=2", "at=", "pl=", "r=octagon"]
+    base = {"version": 3, "rules": {}, "start": None, "moves": "f5d6", "live": 2, "shown": [0, 0],
+            "settings": {}, "clock": None, "ending": None}
+    out: list[tuple[str, str]] = []
+    for k in range(count):
+        kind = ("state", "recent", "link", "paste", "record")[k % 5]
+        roll = rng.random()
+        if roll < 0.15:
+            depth = rng.choice([40, 500, 3000, 8000])
+            text = rng.choice(["[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth, "[" * depth])
+        elif roll < 0.45 and kind in ("state", "recent"):
+            data: object = dict(base)
+            assert isinstance(data, dict)
+            key = rng.choice(sorted(data))
+            data[key] = rng.choice([10**400, 1e308, -1, "\ud83d", "f5{\ud800}d6", [[[]]], {"x": None}, True,
+                                    "[%mark " * 500, "rb", "zz"])
+            if kind == "recent":
+                data = [{"query": "m=f5", "date": "d", "rules": "r", "players": "", "result": "",
+                         "moves": rng.choice([1, 1e999, 10**400, -5, "7"])}]
+            text = json.dumps(data, allow_nan=True).replace("Infinity", "1e999")
+        else:
+            text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 40)))
+        out.append((kind, text))
+    return out

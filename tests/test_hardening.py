@@ -246,3 +246,16 @@ def test_a_refused_clock_field_starts_no_game() -> None:
         assert c.game.ply == 1  # the game in progress stays
     c.new_game({**FORM_DEFAULTS, "clock": "300+3"})
     assert c.game.ply == 0
+
+
+def test_the_page_readers_refuse_or_read_every_hostile_text_under_cpython() -> None:
+    """The same corpus the browser test feeds the page inside Pyodide (test_storage_browser.py)."""
+    from support import hostile_texts
+
+    from reversi.ui.store.probe import read
+
+    answers = [read(kind, text) for kind, text in hostile_texts()]
+    broken = [a for a in answers if a.startswith("BROKEN")]
+    assert not broken, broken[:5]
+    assert any(a.startswith("refused") for a in answers) and "ok" in answers
+    assert read("nothing", "") == "BROKEN: no reader 'nothing'"  # the probe itself can say so

@@ -243,3 +243,22 @@ def test_reload_and_a_new_tab_resume_the_game(fresh) -> None:
 
 
 # -- the clock --------------------------------------------------------------------------------------
+
+
+def test_the_page_readers_inside_pyodide_refuse_or_read_every_hostile_text(fresh) -> None:
+    """A fuzz corpus through the page's own readers inside Pyodide (window.reversiRead): nothing
+    but a reading or a message; afterwards the page still plays."""
+    from support import hostile_texts
+
+    f = fresh()
+    page = f.page
+    f.context.block("*/reversi/engine/worker.py")
+    cases = hostile_texts()
+    answers = page.evaluate("cases => cases.map(([kind, text]) => window.reversiRead(kind, text))", cases)
+    assert len(answers) == len(cases)
+    broken = [(cases[k][0], cases[k][1][:60], a) for k, a in enumerate(answers) if a.startswith("BROKEN")]
+    assert not broken, broken[:5]
+    assert sum(a.startswith("refused") for a in answers) > 20 and answers.count("ok") > 20
+    moves = int(page.get_attribute("#board", "data-moves"))
+    page.click("#board .sq.legal")
+    page.wait_for_function(f"Number(document.querySelector('#board').dataset.moves) > {moves}")

@@ -237,4 +237,7 @@ def start() -> Page:
     js.performance.mark("reversi-ready")
     page.board_panel.play_early_click()
     page.engine.start()
+    from reversi.ui.store import probe  # the page's readers, for probes from JavaScript (the tests)
+
+    js.window.reversiRead = create_proxy(probe.read)
     return page
