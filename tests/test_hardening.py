@@ -259,3 +259,13 @@ def test_the_page_readers_refuse_or_read_every_hostile_text_under_cpython() -> N
     assert not broken, broken[:5]
     assert any(a.startswith("refused") for a in answers) and "ok" in answers
     assert read("nothing", "") == "BROKEN: no reader 'nothing'"  # the probe itself can say so
+
+
+def test_a_saved_clock_with_a_huge_number_is_refused_without_echoing_it() -> None:
+    from reversi.core.clock import Clock
+    from reversi.errors import ClockError
+
+    for value in (10**400, 1e999):
+        with pytest.raises(ClockError) as caught:
+            Clock.from_dict({"base_ms": value, "increment_ms": 0, "left_ms": [1, 1], "flagged": None})
+        assert len(str(caught.value)) < 120

@@ -20,6 +20,7 @@ from typing import Any
 
 from reversi.errors import ClockError
 from reversi.i18n import _
+from reversi.inputs import Shown
 
 __all__ = ["Clock", "ClockError", "TimeControl", "format_time", "parse_time_control"]
 
@@ -38,7 +39,7 @@ class TimeControl:
 
     def __post_init__(self) -> None:
         if not 0 < self.base_ms <= MAX_BASE_MS:
-            raise ClockError(_("clock: base time {ms} ms is not within 1 ms..10 hours").format(ms=self.base_ms))
+            raise ClockError(_("clock: base time {ms} ms is not within 1 ms..10 hours").format(ms=Shown(self.base_ms)))
         if not 0 <= self.increment_ms <= MAX_INCREMENT_MS:
             raise ClockError(_("clock: increment {ms} ms is not within 0..1 hour").format(ms=self.increment_ms))
 
@@ -171,7 +172,7 @@ class Clock:
         for key in ("base_ms", "increment_ms"):
             if not _is_int(data[key]):
                 raise ClockError(
-                    _("clock: {field} must be a whole number, not {value!r}").format(field=key, value=data[key])
+                    _("clock: {field} must be a whole number, not {value!r}").format(field=key, value=Shown(data[key]))
                 )
         left = data["left_ms"]
         if not (isinstance(left, list) and len(left) == 2 and all(_is_number(t) for t in left)):
