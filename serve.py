@@ -104,6 +104,10 @@ SECURITY_HEADERS = {
     # stopped in place); everything the page loads is its own, so nothing needs more
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
+    # a teacher's page on another site loads the boards' script, the runtime and the package from
+    # here (assets/embed.js), as GitHub Pages allows: every file is public
+    "Access-Control-Allow-Origin": "*",
+    "Cross-Origin-Resource-Policy": "cross-origin",
 }
 _CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
 

@@ -180,6 +180,14 @@ def test_embed_addresses(query: str) -> None:
     viewer.status()
 
 
+@given(st.lists(st.one_of(any_text, st.sampled_from(["cs", "da-DK", "PL", "en_GB", "x-klingon", ""])), max_size=6))
+def test_a_teachers_page_languages(codes: list[str]) -> None:
+    """assets/embed.js passes the script's data-lang, the page's <html lang> and the browser's."""
+    from reversi.i18n import LANGUAGES, negotiate
+
+    assert negotiate(codes) in LANGUAGES
+
+
 @given(json_value)
 def test_rule_dictionaries(data: Any) -> None:
     only_our_errors(lambda: rules_from_dict(data))

@@ -89,6 +89,16 @@ def test_serves_the_site_with_security_headers(base_url, path):
     assert f'<meta http-equiv="Content-Security-Policy" content="{policy}">' in html  # one policy, two places
 
 
+@pytest.mark.parametrize("path", ["assets/embed.js", "assets/boards.css", "assets/package/page.zip",
+                                  "assets/runtime/pyodide/pyodide.mjs"])
+def test_a_teachers_page_on_another_site_may_load_the_boards_files(base_url, path):
+    """assets/embed.js loads these from another origin (as GitHub Pages allows it, with CORS)."""
+    status, headers, _ = get(base_url + path)
+    assert status == 200
+    assert headers["Access-Control-Allow-Origin"] == "*"
+    assert headers["Cross-Origin-Resource-Policy"] == "cross-origin"
+
+
 def test_missing_path_is_404(base_url):
     with pytest.raises(urllib.error.HTTPError) as excinfo:
         get(base_url + "no/such/file.txt")

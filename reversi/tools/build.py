@@ -125,7 +125,83 @@ def archive(root: Path, names: list[str], extra: dict[str, bytes] | None = None)
 
 
 def page_archive(root: Path = ROOT) -> bytes:
-    return archive(root, main_thread_files(root))
+    template = board_template((root / "index.html").read_text(encoding="utf-8"))
+    return archive(root, main_thread_files(root), {BOARD_TEMPLATE: template.encode()})
+
+
+# -- live boards in a teacher's page (assets/embed.js, reversi/ui/dom/boards.py) ------------------
+
+#: Inside the page's archive: one board's parts, cut out of index.html (reversi/ui/dom/boards.py).
+BOARD_TEMPLATE = "reversi/ui/embed/board.html"
+#: The boards' style sheet: assets/app.css for a shadow root.
+BOARDS_CSS = "assets/boards.css"
+#: The parts of index.html a board is made of: the board, the embed's replay bar, the move list.
+BOARD_PARTS = ("board", "embed-bar", "move-list")
+
+
+def element_html(text: str, element_id: str) -> str:
+    """The whole ``<div id="element_id">`` of ``text`` (nested divs included)."""
+    found = re.search(rf'<div\b[^>]*\bid="{re.escape(element_id)}"', text)
+    if found is None:
+        raise ValueError(f"index.html has no <div id={element_id!r}>")
+    depth = 0
+    for tag in re.finditer(r"<(/?)div\b[^>]*>", text[found.start():]):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return text[found.start(): found.start() + tag.end()]
+    raise ValueError(f"index.html's <div id={element_id!r}> is not closed")
+
+
+def board_template(index_text: str) -> str:
+    """One live board's markup: the parts of the iframe embed (:data:`BOARD_PARTS`) in its layout.
+    The board's description points at the app's status line, which a board has not: left out."""
+    board, bar, moves = (element_html(index_text, name) for name in BOARD_PARTS)
+    board = re.sub(r'\s+aria-describedby="[^"]*"', "", board, count=1)
+    return (f'<main class="layout"><section class="board-area">{board}{bar}</section>'
+            f'<aside class="panel">{moves}</aside></main>')
+
+
+_SHADOW_NAMES = ((re.compile(r":root\b"), ".reversi-root"),
+                 (re.compile(r"(?<![\w.#-])html\b"), ".reversi-root"),
+                 (re.compile(r"(?<![\w.#-])body\b"), ".reversi-body"))
+#: What a board's shadow root adds: nothing inherited from the host page, a box of its own.
+SHADOW_BASE = (":host { all: initial; display: block; container-type: inline-size; }\n"
+               ".reversi-root { border-radius: 8px; padding: 8px; }\n"
+               ".reversi-wait { margin: 4px 0 0; font: 14px/1.4 system-ui, sans-serif; color: #555; }\n"
+               ".reversi-wait[hidden] { display: none; }\n")
+#: What the boards' script says itself, before Python is there: by language, from the catalogs.
+EMBED_STRINGS = "assets/embed-strings.json"
+
+
+def embed_strings() -> str:
+    """``assets/embed-strings.json``: :data:`reversi.ui.embed.snippets.LOADER_MESSAGES` in each
+    language but English (what ``assets/embed.js`` says while it loads, or when it cannot)."""
+    from reversi.ui.embed.snippets import LOADER_MESSAGES
+
+    table = {code: {text: tr.gettext(text) for text in LOADER_MESSAGES} for code, tr in catalogs().items()}
+    return json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def boards_css(root: Path = ROOT) -> str:
+    """``assets/boards.css``: the page's style sheet for the boards' shadow roots."""
+    return shadow_css((root / "assets" / "app.css").read_text(encoding="utf-8"))
+
+
+def shadow_css(css: str) -> str:
+    """``css`` (the page's style sheet) for a board's shadow root: what it says of the page
+    (``:root``, ``html``, ``body``) said of the board's own two boxes (``reversi/ui/dom/boards.py``),
+    and what it says of the window's width said of the board's place (a container query)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    # a board is as wide as its place in the teacher's text, not as the window
+    css = re.sub(r"@media (\((?:min|max)-width: *\d+px\)) *\{", r"@container \1 {", css)
+    css = re.sub(r"\b100vw\b", "100cqw", css)
+    parts = re.split(r"([{}])", css)
+    for k in range(len(parts) - 1):
+        if parts[k + 1] == "{" and not parts[k].strip().startswith("@"):
+            for pattern, name in _SHADOW_NAMES:
+                parts[k] = pattern.sub(name, parts[k])
+    return "/* Made by the site generator from assets/app.css (reversi/tools/build.py shadow_css). */\n" + \
+        SHADOW_BASE + "".join(parts)
 
 
 def engine_archive(root: Path = ROOT) -> bytes:

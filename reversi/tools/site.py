@@ -127,6 +127,8 @@ class Site:
             build.PRECACHE: lambda: build.precache_text(build.precache_files(root), self.version()).encode(),
             build.FIRST_PAINT: lambda: build.first_paint_script(root).encode(),
             build.TEACHING_PAGE: lambda: build.teaching_page().encode(),
+            build.EMBED_STRINGS: lambda: build.embed_strings().encode(),
+            build.BOARDS_CSS: lambda: build.boards_css(root).encode(),
         }
         for code in LANGUAGES:
             out[build.manifest_name(code)] = lambda code=code: build.manifest_text(code, root).encode()  # type: ignore[misc]
@@ -136,8 +138,10 @@ class Site:
         return out
 
     def files(self) -> list[str]:
-        """Every file of the site: what the page fetches (the precache list) and the example pages."""
-        return sorted({*build.precache_files(self.root), build.TEACHING_PAGE})
+        """Every file of the site: what the page fetches (the precache list), the example pages and
+        the style sheet of the boards in teachers' pages (``assets/embed.js``)."""
+        return sorted({*build.precache_files(self.root), build.TEACHING_PAGE, build.BOARDS_CSS,
+                       build.EMBED_STRINGS})
 
     # -- making it ----------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from reversi.drawing.render import BoardView, render_board
 
 def by_id(name: str) -> Any:
     """The element of ``index.html`` with the id ``name``; LookupError if it has none."""
-    from pyscript import document
+    from js import document
 
     element = document.getElementById(name)
     if element is None:

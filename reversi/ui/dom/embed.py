@@ -1,12 +1,19 @@
-"""The embed (``index.html?view=embed``): a game viewer for another site's page.
+"""The embed: a game viewer (or a puzzle) for another site's page.
 
-``main.py`` starts this instead of the app when the address has ``view=``. It draws
-the board, the replay controls and the move list of :class:`reversi.ui.embed.viewer.Viewer`,
-and nothing else: no engine worker (nothing is computed to replay a game), no clock,
-no storage written (the language is read, never remembered), no service worker
-(``assets/offline.js`` registers none for an embed). ``assets/head.js`` has already
-set ``<html class="view-embed">`` (the embed's layout, ``assets/app.css``) and the
-theme. Readiness: ``<html class="ready">`` and the mark ``reversi-ready``, as the app.
+Two ways in, one :class:`Embed`:
+
+* the iframe (``index.html?view=embed``): ``main.py`` calls :func:`start` instead of the
+  app when the address has ``view=``. ``assets/head.js`` has already set
+  ``<html class="view-embed">`` (the embed's layout, ``assets/app.css``) and the theme.
+  Readiness: ``<html class="ready">`` and the mark ``reversi-ready``, as the app.
+* a board in a teacher's own page (``assets/embed.js``): :mod:`reversi.ui.dom.boards`
+  builds the same parts inside a shadow root and hands it over as ``root``.
+
+Either way it draws the board, the replay controls and the move list of
+:class:`reversi.ui.embed.viewer.Viewer`, and nothing else: no engine worker (nothing is
+computed to replay a game), no clock, no storage written (the language is read, never
+remembered), no service worker. Every part is looked up inside ``root`` (the document, or
+one board's shadow root, where ids are the board's own), and keys are heard there only.
 """
 
 from __future__ import annotations
@@ -14,12 +21,12 @@ from __future__ import annotations
 from typing import Any
 
 import js
+from js import document
 from pyodide.ffi import create_proxy
-from pyscript import document
 
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _
-from reversi.ui.dom import by_id, draw_board
+from reversi.ui.dom import draw_board
 from reversi.ui.dom import language as page_language
 from reversi.ui.embed.viewer import AUTOPLAY_MS, Viewer
 from reversi.ui.movelist import render_move_list
@@ -32,29 +39,40 @@ KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "
 class Embed:
     """The DOM side of one viewer: draws it and turns clicks and keys into its controls."""
 
-    def __init__(self, viewer: Viewer) -> None:
+    def __init__(self, viewer: Viewer, root: Any = None, app_url: str = "./") -> None:
         self.viewer = viewer
-        self.board = by_id("board")
-        self.bar = by_id("embed-bar")
-        self.move_list = by_id("move-list")
-        self.status = by_id("embed-status")
-        self.caption = by_id("embed-caption")
-        self.comment = by_id("embed-comment")
-        self.problem = by_id("embed-problem")
-        self.open_link = by_id("embed-open")
-        self.feedback = by_id("puzzle-feedback")
+        #: Where the parts are (the document, or a board's shadow root) and the keys are heard.
+        self.root = document if root is None else root
+        #: The app's address, for "Open in the app" (``./`` inside the site).
+        self.app_url = app_url
+        self.board = self.part("board")
+        self.bar = self.part("embed-bar")
+        self.move_list = self.part("move-list")
+        self.status = self.part("embed-status")
+        self.caption = self.part("embed-caption")
+        self.comment = self.part("embed-comment")
+        self.problem = self.part("embed-problem")
+        self.open_link = self.part("embed-open")
+        self.feedback = self.part("puzzle-feedback")
         self.puzzle_actions = self.bar.querySelector(".puzzle-actions")
         self._board_markup = ""
         self._list_markup = ""
         self._timer: Any = None
         self._proxies: list[Any] = []
 
+    def part(self, name: str) -> Any:
+        """The element ``#name`` inside the root; LookupError if it has none."""
+        element = self.root.getElementById(name)
+        if element is None:
+            raise LookupError(f"the embed has no element #{name}")
+        return element
+
     def bind(self) -> None:
         for element, event, handler in (
             (self.bar, "click", self.on_bar_click),
             (self.move_list, "click", self.on_list_click),
             (self.board, "click", self.on_board_click),
-            (document, "keydown", self.on_key),
+            (self.root, "keydown", self.on_key),
         ):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
@@ -160,29 +178,30 @@ class Embed:
         if top < box.scrollTop or top + entry.offsetHeight > box.scrollTop + box.clientHeight:
             box.scrollTop = max(0, top - box.clientHeight // 2)
 
-    def show_once(self) -> None:
-        """What does not change while the reader replays: caption, title, problem, the app's link."""
+    def show_once(self, query: str) -> None:
+        """What does not change while the reader replays: caption, problem, the app's link
+        (``query`` is the embed's address's: its game's parameters open in the app)."""
         v = self.viewer
         options = v.options
         if options.caption:
             self.caption.textContent = options.caption
             self.caption.hidden = False
-        document.title = options.caption or v.game.rules.describe()
         if v.problem:
             # Translators: an embed whose link cannot be read shows the start and says why
             self.problem.textContent = _("This game could not be shown: {reason}").format(reason=v.problem)
             self.problem.hidden = False
-        query = str(js.location.search)
         app_query = rewrite_query(query, "embed", {})  # the game's parameters, for the whole app
-        self.open_link.href = "./" + (f"?{app_query}" if app_query else "")
+        self.open_link.href = self.app_url + (f"?{app_query}" if app_query else "")
         self.bar.hidden = False
 
 
 def start() -> Embed:
     """Draw the embed of this address, attach its handlers, and signal readiness."""
     page_language.apply_language(page_language.initial_language())
-    embed = Embed(Viewer.from_query(str(js.location.search)))
-    embed.show_once()
+    query = str(js.location.search)
+    embed = Embed(Viewer.from_query(query))
+    embed.show_once(query)
+    document.title = embed.viewer.options.caption or embed.viewer.game.rules.describe()
     embed.update()
     embed.bind()
     document.documentElement.classList.add("ready")

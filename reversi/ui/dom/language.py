@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from pyscript import document
+from js import document
 
 from reversi.i18n import LANGUAGES, _, language, set_language, supported
 from reversi.ui.language import STORAGE_KEY, choose_language, query_for_language
@@ -87,12 +87,17 @@ def _translate_attributes(element: Any) -> None:
         element.setAttribute(name, _(str(msgid)))
 
 
+def translate_marked(root: Any) -> None:
+    """Every marked text inside ``root`` (the document, or a board's shadow root) in the current language."""
+    for element in root.querySelectorAll("[data-i18n]"):
+        _translate_text(element)
+    for element in root.querySelectorAll("[data-i18n-attrs]"):
+        _translate_attributes(element)
+
+
 def apply_texts() -> None:
     """Every marked text of the page, ``<title>`` included, in the current language."""
-    for element in document.querySelectorAll("[data-i18n]"):
-        _translate_text(element)
-    for element in document.querySelectorAll("[data-i18n-attrs]"):
-        _translate_attributes(element)
+    translate_marked(document)
     document.documentElement.setAttribute("lang", language())
     switch = document.getElementById(SWITCH_ID)
     if switch is not None and str(switch.value) != language():

@@ -23,13 +23,21 @@ from reversi.core.game import Game, Node
 from reversi.drawing.diagram import standalone_svg
 from reversi.errors import NotationError
 from reversi.formats.links import parse_query, rewrite_query
-from reversi.i18n import _
+from reversi.i18n import N_, _
 from reversi.inputs import clean_text
 from reversi.ui.embed.viewer import Viewer
 from reversi.ui.store.session import link_query
 
-#: The CSS class of a lite diagram's link (assets/lite.js looks for it).
+#: The CSS class of a lite diagram's link (assets/lite.js and assets/embed.js look for it).
 LITE_CLASS = "reversi-lite"
+#: What ``assets/embed.js`` says itself (before Python is there), translated by the site generator.
+LOADER_MESSAGES = (
+    # Translators: under a board of a teacher's page, while the program loads (after two seconds)
+    N_("Loading the board…"),
+    # Translators: under a board of a teacher's page that could not be loaded (a button follows)
+    N_("The board could not be loaded."),
+    N_("Try again"),
+)
 
 
 def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip: bool = False,
