@@ -347,3 +347,19 @@ def test_the_snippet_makers_choices_go_into_the_html() -> None:
     assert lite.endswith('<script src="https://x.org/r/assets/lite.js" defer></script>') and "flip=1" in lite
     with pytest.raises(ValueError):
         make_snippet("poster", "https://x.org/r/", query)
+
+
+def test_a_snippet_for_a_page_of_boards_is_a_diagram_and_the_one_script() -> None:
+    from reversi.ui.embed.snippets import make_snippet
+
+    board = make_snippet("viewer", "https://x.org/r/", "m=f5d6&at=1", "Tiger", "dark", "pl", controls=False,
+                         script=True)
+    link, script = board.split("\n")
+    # a picture and a link without scripts
+    assert link.startswith('<a class="reversi-lite" href="https://x.org/r/?') and "<svg" in link
+    href = ET.fromstring(link).get("href", "")
+    for part in ("view=embed", "lang=pl", "caption=Tiger", "controls=0", "theme=dark", "at=1"):
+        assert part in href, (part, href)
+    assert script == '<script src="https://x.org/r/assets/embed.js" data-lang="pl" defer></script>'
+    puzzle = make_snippet("puzzle", "https://x.org/r/", "m=f5&pz=d6:0.f6:0.f4:0&sol=d6", script=True)
+    assert "view=puzzle" in puzzle and puzzle.endswith('<script src="https://x.org/r/assets/embed.js" defer></script>')

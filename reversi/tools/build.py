@@ -466,6 +466,22 @@ def icon_png(size: int, maskable: bool = False) -> bytes:
 # -- the example teaching page --------------------------------------------------------------
 
 TEACHING_PAGE = "assets/examples/teaching.html"
+#: The example of a page of live boards on one script (assets/embed.js).
+LESSON_PAGE = "assets/examples/lesson.html"
+#: Its policy: scripts and connections from the site (here the same), WebAssembly, no inline script.
+LESSON_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+                 "style-src 'self' 'unsafe-inline'; img-src 'self' data:")
+#: The openings of the lesson: (caption, a game link's query). Names and moves are the openings' own.
+LESSON_OPENINGS = (
+    ("Perpendicular opening: f5 d6", "m=f5d6"),
+    ("Parallel opening: f5 f4", "m=f5f4"),
+    ("Diagonal opening: f5 f6", "m=f5f6"),
+    ("The Tiger", "m=f5d6c3d3c4"),
+    ("The Rose", "m=f5d6c5f4e3f6g5e6e7"),
+    ("The Buffalo", "m=f5f6e6f4c3"),
+    ("The Cow", "m=f5d6c5"),
+    ("The Heath", "m=f5f6e6f4g6"),
+)
 #: The example page's own policy (a teacher's page has its own): its script, its style, our frames.
 TEACHING_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-src 'self'"
 #: From the example page, the app is two folders up (works under any sub-path, e.g. GitHub Pages').
@@ -495,6 +511,47 @@ def teaching_puzzle() -> str:
     if not reply.get("exact"):
         raise RuntimeError(f"the example puzzle was not solved exactly: {reply}")
     return puzzle_query(play_transcript(Position.start(Rules()), TEACHING_PUZZLE).position, reply)
+
+
+def lesson_page() -> str:
+    """The example of a lesson: ten live boards (openings, a commented game, a puzzle) on one script."""
+    from reversi.ui.embed.snippets import lite_snippet
+
+    def board(caption: str, query: str, view: str = "embed") -> str:
+        return f"  <figure>{lite_snippet(APP_FROM_EXAMPLES, query, caption, view=view)}</figure>"
+
+    openings = "\n".join(board(caption, query) for caption, query in LESSON_OPENINGS)
+    return f"""<!DOCTYPE html>
+<!-- Made by the site generator (reversi/tools/build.py lesson_page). -->
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta http-equiv="Content-Security-Policy" content="{LESSON_POLICY}">
+  <title>Othello openings: a lesson with live boards</title>
+  <link rel="icon" href="../icons/favicon.svg" type="image/svg+xml">
+  <style>
+    body {{ max-width: 720px; margin: 0 auto; padding: 16px; font: 17px/1.55 Georgia, serif; color: #222; }}
+    figure {{ margin: 16px 0; }}
+    figure svg {{ width: min(100%, 360px); height: auto; display: block; }}
+  </style>
+  <script src="../embed.js" defer></script>
+</head>
+<body>
+  <h1>Othello openings: a lesson with live boards</h1>
+  <p>Every board of this page is live: go through its moves with the buttons or the arrow keys.
+  The page has one script tag, and the program behind all ten boards is loaded once.
+  Without scripts each board is a picture that links to the game viewer.</p>
+  <h2>A commented game</h2>
+{board("The Tiger, with a comment and a variation", TEACHING_GAME)}
+  <h2>The first moves</h2>
+{openings}
+  <h2>A puzzle</h2>
+  <p>Black to move: find the best move. The answers were worked out when the page was made.</p>
+{board("Black to move: the endgame", teaching_puzzle(), "puzzle")}
+</body>
+</html>
+"""
 
 
 def teaching_page() -> str:

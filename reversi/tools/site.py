@@ -127,6 +127,7 @@ class Site:
             build.PRECACHE: lambda: build.precache_text(build.precache_files(root), self.version()).encode(),
             build.FIRST_PAINT: lambda: build.first_paint_script(root).encode(),
             build.TEACHING_PAGE: lambda: build.teaching_page().encode(),
+            build.LESSON_PAGE: lambda: build.lesson_page().encode(),
             build.EMBED_STRINGS: lambda: build.embed_strings().encode(),
             build.BOARDS_CSS: lambda: build.boards_css(root).encode(),
         }
@@ -140,7 +141,7 @@ class Site:
     def files(self) -> list[str]:
         """Every file of the site: what the page fetches (the precache list), the example pages and
         the style sheet of the boards in teachers' pages (``assets/embed.js``)."""
-        return sorted({*build.precache_files(self.root), build.TEACHING_PAGE, build.BOARDS_CSS,
+        return sorted({*build.precache_files(self.root), build.TEACHING_PAGE, build.LESSON_PAGE, build.BOARDS_CSS,
                        build.EMBED_STRINGS})
 
     # -- making it ----------------------------------------------------------------------------

@@ -128,7 +128,7 @@ class EmbedMaker:
                                 f.get("theme", "") if f.get("theme") in THEMES else "",
                                 f.get("lang", "") if f.get("lang") in LANGUAGES else "", f.get("flip") == "on",
                                 int(width) if width.isdigit() and int(width) in WIDTHS else WIDTHS[-1],
-                                f.get("controls") == "on")
+                                f.get("controls") == "on", f.get("script") == "on")
         except (ReversiError, ValueError) as e:  # a form changed by hand (the page's tools) is refused too
             self.show("", str(e))
             return

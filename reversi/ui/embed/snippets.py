@@ -76,10 +76,10 @@ def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "",
 
 
 def lite_snippet(app_url: str, query: str, caption: str = "", theme: str = "light", width: int = 320,
-                 flip: bool = False) -> str:
-    """A static diagram of the position the link shows, in a link to the viewer."""
+                 flip: bool = False, view: str = "embed", controls: bool = True) -> str:
+    """A static diagram of the position the link shows, in a link to the viewer (or the puzzle)."""
     caption = clean_text(caption)  # a lone surrogate could not be written into the page
-    url = embed_url(app_url, query, caption, theme, flip)
+    url = embed_url(app_url, query, caption, theme, flip, view, controls)
     viewer = Viewer.from_query(url[url.index("?"):])
     if viewer.problem:
         raise NotationError(viewer.problem)
@@ -116,17 +116,26 @@ def make_snippet(
     flip: bool = False,
     width: int = 640,
     controls: bool = True,
+    script: bool = False,
 ) -> str:
     """The HTML of a snippet (``kind`` in :data:`KINDS`) for ``query`` (a game's or, for a
-    puzzle, :func:`reversi.ui.embed.puzzle.puzzle_query`'s parameters)."""
+    puzzle, :func:`reversi.ui.embed.puzzle.puzzle_query`'s parameters).
+
+    With ``script``, a live board for a page with several: the diagram (a picture and a link,
+    which is what a reader without scripts gets) and ``assets/embed.js``, which turns every
+    board of the page live on one interpreter (the tag is the same for all of them)."""
     caption = clean_text(caption)  # a lone surrogate could not be written into the page
     if kind not in KINDS or width not in WIDTHS:
         raise ValueError(f"no snippet {kind!r} {width}")  # the maker's own choices: a programming error
     if lang:
         query = rewrite_query(query, "lang", {"lang": lang})
+    view = "embed" if kind != "puzzle" else "puzzle"
+    if script:
+        html = lite_snippet(app_url, query, caption, theme or "light", min(width, 480), flip, view, controls)
+        language = f' data-lang="{escape(lang)}"' if lang else ""  # one language for the page's boards
+        return f'{html}\n<script src="{escape(app_url)}assets/embed.js"{language} defer></script>'
     if kind == "lite":
         html = lite_snippet(app_url, query, caption, theme or "light", min(width, 480), flip)
-        script = f'<script src="{escape(app_url)}assets/lite.js" defer></script>'
-        return f"{html}\n{script}"
-    view = "embed" if kind == "viewer" else "puzzle"
+        tag = f'<script src="{escape(app_url)}assets/lite.js" defer></script>'
+        return f"{html}\n{tag}"
     return viewer_snippet(app_url, query, caption, theme, width, view, flip, controls)
