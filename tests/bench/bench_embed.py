@@ -14,6 +14,9 @@ prints, as medians over ``--runs``:
 * a teacher's page with ten live viewers (iframes) against the same page with ten lite
   diagrams (static SVG in links, ``reversi.ui.embed.snippets``): the time until all ten show
   their board (for the iframes: until all ten are ready) and the memory grown;
+* the same page with ten live boards on one script (``assets/embed.js``: nine viewers and a
+  puzzle, one interpreter): the time until all ten are live, from the cache and (a new
+  browser) cold, and the memory above an empty page;
 * an empty page, for what any new page costs the browser (a renderer process), and from
   it each viewer's own memory: one alone (viewer minus empty page) and one among ten
   ((ten live minus ten lite) / 10).
@@ -82,7 +85,7 @@ def one_embed(browser, url: str) -> dict[str, float]:
     return figures
 
 
-def host_page(browser, url: str, frames: int) -> dict[str, float]:
+def host_page(browser, url: str, frames: int, boards: int = 0) -> dict[str, float]:
     context = browser.contexts[0]
     settle()
     before = browser_rss_mb()
@@ -93,6 +96,8 @@ def host_page(browser, url: str, frames: int) -> dict[str, float]:
         page.wait_for_function(f"document.querySelectorAll('iframe').length === {frames}")
         for frame in page.main_frame.child_frames:
             frame.wait_for_function("document.documentElement.classList.contains('ready')", timeout=300_000)
+    elif boards:
+        page.wait_for_function(f"window.reversiBoards && window.reversiBoards.live === {boards}", timeout=300_000)
     else:
         page.wait_for_load_state("load")
     elapsed = (time.perf_counter() - start) * 1000
@@ -121,6 +126,12 @@ def main() -> int:
         (top / "lite.html").write_text(f"<!DOCTYPE html><title>lite</title>{lite}", encoding="utf-8")
         (top / "empty.html").write_text("<!DOCTYPE html><title>empty</title><p>Nothing here.</p>", encoding="utf-8")
         (top / "live.html").write_text(f"<!DOCTYPE html><title>live</title>{live}", encoding="utf-8")
+        # ten live boards on one script: nine viewers and a puzzle (assets/embed.js)
+        boards = "".join(lite_snippet(site, q, f"Move {k}") for k, q in enumerate(games[:9]))
+        boards += lite_snippet(site, puzzle, "A puzzle", view="puzzle")
+        (top / "boards.html").write_text(
+            f'<!DOCTYPE html><title>boards</title><script src="{site}assets/embed.js" defer></script>{boards}',
+            encoding="utf-8")
         with static_host(top) as host:
             for _ in range(args.runs):
                 with chromium_with_profile(pw) as browser:  # a new browser each run: memory from the same start
@@ -131,11 +142,16 @@ def main() -> int:
                     results.setdefault("empty page", []).append(host_page(browser, host + "empty.html", 0))
                     results.setdefault("ten lite diagrams", []).append(host_page(browser, host + "lite.html", 0))
                     results.setdefault("ten live viewers", []).append(host_page(browser, host + "live.html", 10))
+                    results.setdefault("ten boards, one script", []).append(
+                        host_page(browser, host + "boards.html", 0, 10))
+                with chromium_with_profile(pw) as browser:  # the boards on a reader's first visit: nothing cached
+                    results.setdefault("ten boards, one script, cold", []).append(
+                        host_page(browser, host + "boards.html", 0, 10))
     print(f"medians of {args.runs} runs (ms from navigation; memory: MB the browser grew by)")
     for name, runs in results.items():
         keys = runs[0].keys()
         cells = ", ".join(f"{k} {statistics.median(r[k] for r in runs if r[k] is not None):.0f}" for k in keys)
-        print(f"  {name:<18} {cells}")
+        print(f"  {name:<30} {cells}")
     def median(name: str, key: str) -> float:
         return statistics.median(r[key] for r in results[name])
 
@@ -145,6 +161,10 @@ def main() -> int:
     alone = median("viewer", "memory") - median("empty page", "memory")
     among_ten = (median("ten live viewers", "memory") - median("ten lite diagrams", "memory")) / 10
     print(f"  a viewer's own memory: {alone:.0f} MB alone (above an empty page), {among_ten:.0f} MB each among ten")
+    boards_memory = median("ten boards, one script", "memory") - median("empty page", "memory")
+    print(f"  ten boards on one script: {median('ten boards, one script', 'shown'):.0f} ms to all live (cached), "
+          f"{median('ten boards, one script, cold', 'shown'):.0f} ms cold (an empty cache), "
+          f"{boards_memory:.0f} MB above an empty page")
     return 0
 
 
