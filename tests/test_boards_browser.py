@@ -1,4 +1,5 @@
-"""Live boards in a teacher's own page (``assets/embed.js``, ``reversi/ui/dom/boards.py``).
+"""Live boards in a teacher's own page (``assets/embed.js``, ``reversi/ui/dom/boards.py``), and
+what the app and the boards say when a file they need cannot be had.
 
 The teacher's page is served from another origin than the site, with a strict
 Content-Security-Policy that allows only the site's scripts (and WebAssembly) and connections,
@@ -149,5 +150,28 @@ def test_a_board_that_cannot_load_says_so_and_keeps_its_picture_and_link(browser
             box.locator(".reversi-wait button").click()  # Try again: now it loads
             status = wait_live(page, 1)
             assert status["live"] == 1 and box.get_attribute("data-reversi") == "live"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lost", ["python_stdlib.zip", "page.zip"])
+def test_the_app_says_when_a_file_it_needs_cannot_be_had_and_offers_a_reload(browser, server_url, lost) -> None:
+    """Not a spinner for ever: the runtime waits for ever on a lost file; the page says so."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    try:
+        context.route(f"**/{lost}", lambda route: route.abort())
+        page = context.new_page()
+        page.goto(server_url)
+        page.wait_for_selector(".load-problem", state="visible", timeout=60_000)
+        assert page.inner_text(".load-problem") == "The page could not load all its files. Reload"
+        assert lost in page.get_attribute("html", "data-load-failed")
+        assert not page.is_visible(".loading-note")
+        assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+        context.unroute(f"**/{lost}")
+        page.click(".load-retry")  # Reload: now it loads
+        page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+        assert not page.is_visible(".load-problem")
+        page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=90_000)
+        assert page.get_attribute("html", "data-load-failed") is None  # nothing wrongly taken for lost
     finally:
         context.close()
