@@ -93,3 +93,28 @@ def test_the_runtime_files_the_boards_script_watches_are_the_pinned_runtimes() -
     pins = json.loads((ROOT / "assets" / "runtime-pins.json").read_text(encoding="utf-8"))["files"]
     assert names and all(f"pyodide/{name}" in pins for name in names)
     assert "runtime/pyodide/pyodide.mjs" in script and "pyodide/pyodide.mjs" in pins
+
+
+def test_the_page_preloads_the_files_of_the_start_from_the_pinned_runtime() -> None:
+    page = build.index_page(ROOT)
+    assert build.PRELOAD_MARK not in page
+    pins = json.loads((ROOT / "assets" / "runtime-pins.json").read_text(encoding="utf-8"))["files"]
+    modules = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page)
+    fetched = re.findall(r'<link rel="preload" href="\./([^"]+)" as="fetch" crossorigin>', page)
+    assert set(build.PRELOAD_MODULES) <= set(modules) and set(fetched) == set(build.PRELOAD_FETCHED)
+    assert any(re.fullmatch(r"assets/runtime/pyscript/core-[\w-]+\.js", m) for m in modules)
+    for name in modules + fetched:
+        assert name == build.PAGE_ARCHIVE or name.removeprefix("assets/runtime/") in pins, name
+    assert page.index("modulepreload") < page.index('<script type="module" src="./assets/runtime/pyscript/core.js">')
+
+
+def test_an_index_without_its_preload_comment_is_refused(tmp_path: Path) -> None:
+    import shutil
+
+    for name in ("index.html", "assets/runtime-pins.json"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, tmp_path / name)
+    text = (tmp_path / "index.html").read_text(encoding="utf-8")
+    (tmp_path / "index.html").write_text(text.replace(build.PRELOAD_MARK, ""), encoding="utf-8")
+    with pytest.raises(ValueError, match="preload"):
+        build.index_page(tmp_path)

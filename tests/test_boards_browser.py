@@ -175,3 +175,23 @@ def test_the_app_says_when_a_file_it_needs_cannot_be_had_and_offers_a_reload(bro
         assert page.get_attribute("html", "data-load-failed") is None  # nothing wrongly taken for lost
     finally:
         context.close()
+
+
+def test_the_start_fetches_each_file_once_and_preloads_the_runtime_at_once(browser, server_url) -> None:
+    """index.html's preloads (reversi/tools/build.py preload_links) are the runtime's own requests:
+    the embed (no worker, so every request is the page's) fetches each file once, and the runtime's
+    big files are asked for before PyScript's core has run."""
+    context = browser.new_context(viewport={"width": 800, "height": 700}, service_workers="block")
+    try:
+        page = context.new_page()
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url.removeprefix(server_url)))
+        page.goto(server_url + "?view=embed&" + GAME)
+        page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=90_000)
+        fetched = [u for u in requests if not u.startswith("blob:")]
+        assert sorted(fetched) == sorted(set(fetched)), [u for u in fetched if fetched.count(u) > 1]
+        wasm = fetched.index("assets/runtime/pyodide/pyodide.asm.wasm")
+        assert wasm < fetched.index("pyscript.toml")  # asked for before PyScript read its config
+        assert fetched.index("assets/package/page.zip") < fetched.index("pyscript.toml")
+    finally:
+        context.close()

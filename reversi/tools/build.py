@@ -275,8 +275,38 @@ def precache_text(files: list[str], version: str) -> str:
 
 
 def index_page(root: Path = ROOT) -> str:
-    """``index.html`` with the start board drawn in it."""
-    return splice_board((root / "index.html").read_text(encoding="utf-8"), render_board(Controller().board_view()))
+    """``index.html`` with the start board drawn in it and the start's files preloaded."""
+    text = splice_board((root / "index.html").read_text(encoding="utf-8"), render_board(Controller().board_view()))
+    if PRELOAD_MARK not in text:
+        raise ValueError("index.html has lost its preload comment")
+    return text.replace(PRELOAD_MARK, preload_links(root), 1)
+
+
+#: Where index.html's head takes the preloads (:func:`preload_links`).
+PRELOAD_MARK = ("<!-- preload (the site generator names here what the start needs, so that it is fetched "
+                "at once: reversi/tools/build.py) -->")
+#: What the runtime fetches with ``fetch()`` as it starts (Pyodide's core and the page's archive).
+PRELOAD_FETCHED = ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/runtime/pyodide/python_stdlib.zip",
+                   "assets/runtime/pyodide/pyodide-lock.json", PAGE_ARCHIVE)
+#: What it imports as modules (Pyodide's loader and its Emscripten module).
+PRELOAD_MODULES = ("assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyodide/pyodide.asm.js")
+
+
+def preload_links(root: Path = ROOT) -> str:
+    """The ``<link rel=preload>`` and ``modulepreload`` tags of the files the start needs: fetched
+    when the page's head is read instead of one after the other as each script asks for the next
+    (PyScript's core, then Pyodide's loader, then its files, then the archive once Python runs).
+    The same request as the runtime's own (``crossorigin``: a ``fetch()``'s mode), so each file
+    crosses the network once. PyScript's own chunk (what ``core.js`` re-exports) is named from
+    the installed runtime; a name that is not a file of the pinned runtime is left out."""
+    pinned = set(runtime_files(root))
+    core = root / "assets" / "runtime" / "pyscript" / "core.js"
+    chunk = re.search(r'from"\./(core-[\w-]+\.js)"', core.read_text(encoding="utf-8")) if core.is_file() else None
+    modules = [*PRELOAD_MODULES, *([f"assets/runtime/pyscript/{chunk.group(1)}"] if chunk else [])]
+    links = [f'<link rel="modulepreload" href="./{name}">' for name in modules if name in pinned]
+    links += [f'<link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in PRELOAD_FETCHED
+              if name in pinned or name == PAGE_ARCHIVE]
+    return "\n  ".join(links)
 
 
 # -- the first paint in the page's language, and the manifests ------------------------------------
