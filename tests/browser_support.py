@@ -99,14 +99,16 @@ def stop(process) -> None:
 
 
 @contextlib.contextmanager
-def serve_repo(timeout: float = 30.0, fetch: bool = False) -> Iterator[str]:
-    """Run serve.py on a free port; yield its base URL (ending in '/')."""
-    argv = [sys.executable, "-u", str(SERVE_PY), "--port", "0"]
+def serve_repo(timeout: float = 30.0, fetch: bool = False, root: Path | None = None) -> Iterator[str]:
+    """Run serve.py (of this checkout, or of another one at ``root``: a benchmark's "before") on a
+    free port; yield its base URL (ending in '/')."""
+    top = REPO_ROOT if root is None else Path(root)
+    argv = [sys.executable, "-u", str(top / "serve.py"), "--port", "0"]
     if not fetch:
         argv.append("--no-fetch")
     process = subprocess.Popen(
         argv,
-        cwd=REPO_ROOT,
+        cwd=top,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

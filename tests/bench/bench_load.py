@@ -32,6 +32,14 @@ computer-ready times; then the same reload offline.
 ``--breakdown N`` adds to ``--visits`` the N files that took the most bytes of each visit
 (and how many times each crossed the network: the page's fetch and the service worker's).
 
+``--against DIR`` measures another checkout too (e.g. ``git worktree add /tmp/old COMMIT``, its
+runtime installed), served by its own ``serve.py``, the two taking turns run by run so that the
+machine's noise falls on both alike, and prints each one's medians and the ratios (new / old).
+
+``--throttle N`` slows the browser's CPU N times (Chromium's CPU throttling: a phone-class CPU
+at 4) and adds, until the computer is ready, the main thread's long tasks (over 50 ms): their
+total (``blocked``) and the longest (``longest``).
+
 ``--langs en,cs,da,pl`` loads the page in each language (``?lang=``), the
 languages taking turns run by run so that the machine's noise falls on all of
 them alike, and prints each one's medians beside English's: the load-time cost
@@ -53,6 +61,19 @@ sys.path.insert(0, str(TESTS.parent))
 from browser_support import launch_chromium, serve_repo, watch_foreign_requests  # noqa: E402
 
 TARGETS = {"paint": 1000.0, "ready_cold": 5000.0, "ready_warm": 2500.0}
+
+#: Records the main thread's long tasks from the page's first script on (``--throttle``).
+LONG_TASKS_JS = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+    .observe({type: 'longtask', buffered: true});
+} catch (e) {}
+"""
+LONG_JS = """() => ({
+  blocked: (window.__longTasks || []).reduce((a, b) => a + b, 0),
+  longest: Math.max(0, ...(window.__longTasks || [])),
+})"""
 
 MEASURE_JS = """() => ({
   paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
@@ -77,12 +98,11 @@ def measure(page) -> dict:
     return page.evaluate(MEASURE_JS)
 
 
-def run(url: str, runs: int) -> dict[str, list[float]]:
+def run(url: str, runs: int, throttle: float = 0) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
-    results: dict[str, list[float]] = {
-        f"{key}_{kind}": [] for kind in ("cold", "warm") for key in ("paint", "main", "ready", "engine")
-    }
+    keys = ["paint", "main", "ready", "engine"] + (["blocked", "longest"] if throttle else [])
+    results: dict[str, list[float]] = {f"{key}_{kind}": [] for kind in ("cold", "warm") for key in keys}
     wheels: list[str] = []
     with sync_playwright() as p:
         browser = launch_chromium(p)
@@ -94,15 +114,22 @@ def run(url: str, runs: int) -> dict[str, list[float]]:
                 foreign, _listener = watch_foreign_requests(context, url)
                 page = context.new_page()
                 page.on("request", lambda r: wheels.append(r.url) if r.url.endswith(".whl") else None)
+                if throttle:
+                    page.add_init_script(LONG_TASKS_JS)
+                    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
                 page.goto(url)
                 cold = measure(page)
+                if throttle:
+                    cold.update(page.evaluate(LONG_JS))
                 page.reload()
                 warm = measure(page)
+                if throttle:
+                    warm.update(page.evaluate(LONG_JS))
                 context.close()
                 if foreign:
                     raise SystemExit(f"requests to other origins: {foreign}")
                 for kind, values in (("cold", cold), ("warm", warm)):
-                    for key in ("paint", "main", "ready", "engine"):
+                    for key in keys:
                         results[f"{key}_{kind}"].append(values[key])
         finally:
             browser.close()
@@ -218,6 +245,13 @@ def report(results: dict[str, list[float]]) -> bool:
     return ok
 
 
+def compare(new: dict[str, list[float]], old: dict[str, list[float]]) -> None:
+    print(f"{'':14}{'old':>9}{'new':>9}{'new/old':>9}   (medians, ms)")
+    for key in new:
+        a, b = statistics.median(old[key]), statistics.median(new[key])
+        print(f"{key:14}{a:9.0f}{b:9.0f}{b / a if a else float('nan'):9.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -225,7 +259,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", help="compare languages, e.g. en,cs,da,pl (each run loads each)")
     parser.add_argument("--visits", action="store_true", help="bytes and requests of a first and a repeat visit")
     parser.add_argument("--breakdown", type=int, default=0, metavar="N", help="with --visits: the N biggest files")
+    parser.add_argument("--against", metavar="DIR", help="another checkout to measure in the same run (old)")
+    parser.add_argument("--throttle", type=float, default=0, metavar="N", help="slow the CPU N times; long tasks")
     args = parser.parse_args(argv)
+    if args.against:
+        new: dict[str, list[float]] = {}
+        old: dict[str, list[float]] = {}
+        with serve_repo() as url, serve_repo(root=Path(args.against)) as old_url:
+            for _ in range(args.runs):
+                for target, into in ((old_url, old), (url, new)):
+                    for key, values in run(target, 1, args.throttle).items():
+                        into.setdefault(key, []).extend(values)
+        compare(new, old)
+        return 0
     if args.visits:
         if args.url:
             visits(args.url, args.breakdown)
@@ -242,10 +288,10 @@ def main(argv: list[str] | None = None) -> int:
                 report_languages(run_languages(url, args.runs, codes))
         return 0
     if args.url:
-        results = run(args.url, args.runs)
+        results = run(args.url, args.runs, args.throttle)
     else:
         with serve_repo() as url:
-            results = run(url, args.runs)
+            results = run(url, args.runs, args.throttle)
     return 0 if report(results) else 1
 
 
