@@ -260,3 +260,30 @@ def test_best_says_when_its_move_comes_from_the_opening_book(capsys):
     code, out, _ = run(capsys, "best", "f5", "--level", "4", "--json")
     data = json.loads(out)
     assert code == 0 and data["book"] is False and data["nodes"] > 0
+
+
+#: A position string with its side to move, as the README writes it (one quoted argument).
+ENDGAME_AT_E2 = "OXXXOOOOOXXX-XOOXOOXXOO-OOXOOXXX-OOOOXXXXOOOXOXX--X-XXO--X-XXX-O X"
+
+
+@pytest.mark.parametrize("command", [
+    ["svg"], ["puzzle", "--exact", "12"], ["solve"], ["best", "--time", "5"], ["hints", "--exact-empties", "14"],
+    ["legal"], ["replay"], ["perft", "1"],
+])
+def test_every_subcommand_takes_a_position_quoted_or_split_alike(capsys, command):
+    quoted = run(capsys, *command, ENDGAME_AT_E2)
+    split = run(capsys, *command, *ENDGAME_AT_E2.split())
+    assert quoted[0] == 0, quoted
+
+    def stable(result):  # a search's node count depends on what its table kept from the one before
+        return result[0], [line for line in result[1].splitlines() if " nodes in " not in line], result[2]
+
+    assert stable(quoted) == stable(split)
+    assert "cannot read" not in quoted[2]
+
+
+def test_moves_may_follow_a_position_string(capsys):
+    code, out, _ = run(capsys, "legal", ENDGAME_AT_E2, "e2", "--json")
+    assert code == 0 and json.loads(out)["to_move"] == "white"
+    code, out, _ = run(capsys, "legal", "--position", ENDGAME_AT_E2, "e2", "--json")
+    assert code == 0 and json.loads(out)["to_move"] == "white"

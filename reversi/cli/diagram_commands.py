@@ -13,26 +13,20 @@ import argparse
 import sys
 from typing import Any
 
-from reversi.cli.options import add_rule_options, decimal, game_from_args, start_from_args, whole
+from reversi.cli.options import add_rule_options, decimal, game_from_args, whole
 from reversi.core.game import Game
 from reversi.drawing.diagram import THEMES, position_view, standalone_svg
 from reversi.errors import ReversiError
 from reversi.i18n import _
 
-_CELLS = set("XxOoBbWw*-.#/_")
 MIN_PX, MAX_PX = 64, 4096
 
 
 def _game(args: argparse.Namespace) -> Game:
-    words = list(args.text or [])
-    first = words[0] if words else ""
+    """The game of the command line's words: moves, or a position string and the moves after it
+    (the diagram's ``--at`` counts the moves from that position)."""
     ns = argparse.Namespace(**vars(args))
-    if len(first) >= 16 and set(first) <= _CELLS:  # a position string (its side to move may follow)
-        ns.position = " ".join(words)
-        ns.moves = []
-        return Game(start=start_from_args(ns))
-    ns.position = None
-    ns.moves = words
+    ns.position, ns.moves = None, list(args.text or [])
     return game_from_args(ns)
 
 

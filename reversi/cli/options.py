@@ -109,20 +109,40 @@ def start_from_args(args: argparse.Namespace) -> Position:
     return parse_position(text, rules)
 
 
+#: The side to move after a position string's cells.
+_SIDES = ("X", "x", "B", "b", "*", "O", "o", "W", "w")
+
+
+def split_start(words: list[str]) -> tuple[str | None, list[str]]:
+    """A command line's words as (a position string, the moves after it), however the shell split
+    them: ``"CELLS X"`` as one quoted argument or as two, its rows apart or not. No position
+    string at the start: (None, the words)."""
+    tokens = " ".join(words).split()
+    if not tokens or len(tokens[0]) < 16 or not set(tokens[0]) <= _CELLS:
+        return None, list(words)
+    k = 1
+    while k < len(tokens) and len(tokens[k]) > 1 and set(tokens[k]) <= _CELLS:
+        k += 1  # the rows of an Edax-style string, apart
+    if k < len(tokens) and tokens[k] in _SIDES:
+        k += 1
+    return " ".join(tokens[:k]), tokens[k:]
+
+
 def game_from_args(args: argparse.Namespace) -> Game:
-    return play_transcript(start_from_args(args), " ".join(getattr(args, "moves", []) or []))
+    """The game of ``args.moves`` from ``--position`` (or the start); the moves may begin with
+    a position string themselves (then there must be no ``--position``)."""
+    moves = list(getattr(args, "moves", []) or [])
+    start, rest = split_start(moves)
+    if start is not None and not getattr(args, "position", None):
+        ns = argparse.Namespace(**vars(args))
+        ns.position, moves = start, rest
+        return play_transcript(start_from_args(ns), " ".join(moves))
+    return play_transcript(start_from_args(args), " ".join(moves))
 
 
 def position_from_args(args: argparse.Namespace) -> Position:
-    """The position named by ``args.text``: a position string or a transcript."""
-    words = list(args.text or [])
-    text = " ".join(words).strip()
-    first = text.split()[0] if text else ""
-    if len(first) >= 16 and set(first) <= _CELLS:
-        ns = argparse.Namespace(**vars(args))
-        ns.position = text
-        return start_from_args(ns)
+    """The position named by ``args.text``: a position string (moves may follow) or a transcript."""
     ns = argparse.Namespace(**vars(args))
     ns.position = None
-    ns.moves = words
+    ns.moves = list(args.text or [])
     return game_from_args(ns).position
