@@ -141,3 +141,32 @@ def test_walking_right_from_home_visits_every_stop_and_undo_agrees(seed: int, ru
         left = step(game, game.ply, -1)
         game.undo()
         assert game.ply == left
+
+
+def test_the_study_bar_counts_moves_as_the_move_list_numbers_them_not_plies() -> None:
+    from reversi.ui.movelist import study_text
+
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3c4f4f6f3e6e7")  # ten plies: five moves each
+    game.go_to_node(game.main_line()[2])
+    assert study_text(game).endswith("The game is at move 6, Black to play.")
+    assert "move 10" not in study_text(game)
+    game.play(game.rules.geometry.parse_square("c5"))  # a variation at move 2
+    assert study_text(game) == "A variation: both sides are moved by hand. The game is at move 6, Black to play."
+    game.go_to_node(game.main_line()[9])
+    game.set_live(game.main_line()[9])  # the game after nine plies: White's fifth move is next
+    game.go_to_node(game.main_line()[3])
+    assert study_text(game).endswith("The game is at move 5, White to play.")
+
+
+def test_the_study_bar_says_a_finished_game_is_over_after_its_last_move() -> None:
+    from reversi.ui.movelist import side_and_number, study_text
+
+    rng = random.Random(5)
+    game = Game(start=Position.start(Rules(size=6)))
+    while not game.position.is_over:
+        moves = game.position.legal_moves()
+        game.play(rng.choice(moves) if moves else PASS)
+    last = side_and_number(game, game.live.depth)[1]
+    assert last == (game.live.depth + 1) // 2 and last > 10
+    game.go_to_node(game.main_line()[1])
+    assert study_text(game).endswith(f"The game is over, after move {last}.")

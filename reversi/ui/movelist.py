@@ -216,17 +216,30 @@ def render_move_list(
     return "".join(out)
 
 
+def where_the_game_is(game: Game) -> str:
+    """Where the game itself stands, in the move list's numbering (a move is a pair of plies):
+    "move 31, White to play", or "over after move 30"."""
+    live = game.live
+    number = side_and_number(game, live.depth + 1)[1]
+    if live.position.is_over:
+        last = side_and_number(game, live.depth)[1] if live.depth else 0
+        # Translators: the study bar: the game itself has ended; {number} is the move list's number of its last move
+        return _("The game is over, after move {number}.").format(number=last)
+    side = game.rules.display_side_names()[live.position.turn]
+    # Translators: the study bar: where the game itself stands; {number} is the move list's number of the next move
+    return _("The game is at move {number}, {side} to play.").format(number=number, side=side)
+
+
 def study_text(game: Game) -> str:
     """What the study bar says about the position shown ('' at the game's own position)."""
     if not game.browsing:
         return ""
-    live = game.live.depth
+    where = where_the_game_is(game)
     if not game.current.is_main:
-        # Translators: the study bar, in a variation; {live} counts plies (moves and passes) of the game
-        return _("A variation: both sides are moved by hand. The game stays at move {live}.").format(live=live)
-    # Translators: the study bar while an earlier (or later) position of the game is shown
-    return _("Looking through the game: nobody moves here, and a move starts a variation. "
-             "The game is at move {live}.").format(live=live)
+        # Translators: the study bar, in a variation; a sentence saying where the game itself stands follows
+        return _("A variation: both sides are moved by hand.") + " " + where
+    # Translators: the study bar while an earlier (or later) position of the game is shown; a sentence follows
+    return _("Looking through the game: nobody moves here, and a move starts a variation.") + " " + where
 
 
 # -- navigation ----------------------------------------------------------------------
