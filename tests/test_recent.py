@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reversi import Position, Rules
+from reversi import PASS, Position, Rules
 from reversi.core.game import Game
 from reversi.formats.notation import parse_movetext, play_transcript, write_movetext
 from reversi.ui.store.recent import MAX_RECENT, dump_recent, read_recent, remember, render_recent, reopen
@@ -69,3 +70,33 @@ def test_any_stored_json_is_a_list_or_nothing_and_renders(value) -> None:
     entries = read_recent(json.dumps(value))
     assert isinstance(entries, list)
     render_recent(entries)  # never raises: an entry that cannot be read is left out
+
+
+def test_each_entry_says_who_won_and_how() -> None:
+    from reversi.core.game import Ending, Termination
+
+    # a game the rules ended (the score is the winner's count first)
+    wipeout = play_transcript(Position.start(Rules()), "f5f6e6f4e3")
+    rng = random.Random(11)
+    while not wipeout.position.is_over:
+        legal = wipeout.position.legal_moves()
+        wipeout.play(rng.choice(legal) if legal else PASS)
+    result = wipeout.position.result()
+    assert result is not None and result.winner is not None
+    shown = render_recent(remember([], wipeout, "hc5", "2026-12-01 10:00"))
+    winner = ("Black", "White")[result.winner]
+    assert f"{winner} won {result.score}" in shown
+    resigned = play_transcript(Position.start(Rules()), "f5d6c3d3")
+    resigned.end(Ending(0, Termination.RESIGNATION))
+    assert "White won: Black resigned" in render_recent(remember([], resigned, "hc5", "2026-12-01"))
+    assert "4 moves" not in render_recent(remember([], resigned, "hc5", "2026-12-01"))
+    flagged = play_transcript(Position.start(Rules()), "f5d6c3")
+    flagged.end(Ending(1, Termination.TIME))
+    assert "Black won on time" in render_recent(remember([], flagged, "", "2026-12-01"))
+    going = play_transcript(Position.start(Rules()), "f5d6c3")
+    assert "· 3 moves ·" in render_recent(remember([], going, "", "2026-12-01"))
+    classic = play_transcript(Position.start(Rules("classic")), "")
+    classic.play(classic.position.legal_moves()[0])
+    classic.end(Ending(0, Termination.RESIGNATION))
+    names = classic.rules.display_side_names()
+    assert f"{names[1]} won: {names[0]} resigned" in render_recent(remember([], classic, "", "d"), names)

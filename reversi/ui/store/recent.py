@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from reversi.core.game import Game
+from reversi.core.game import Game, Termination
 from reversi.core.position import PASS
 from reversi.errors import ReversiError, SettingsError
 from reversi.formats.links import parse_query, record_params
@@ -158,14 +158,35 @@ def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Bla
     for k, e in enumerate(entries):
         try:
             who = Players.from_code(e.players).describe(side_names)
-            rules = link_game(e.query)[0].rules.describe()
+            game = link_game(e.query)[0]
         except ReversiError:
             continue
-        # Translators: the state of a recent game: its score, or how far it went
-        state = e.result or ngettext("{n} move", "{n} moves", e.moves).format(n=e.moves)
-        text = f"{rules} · {who} · {state} · {e.date[:10]}"
+        text = f"{game.rules.describe()} · {who} · {outcome_text(game, e.moves, side_names)} · {e.date[:10]}"
         out.append(f'<li><button class="recent-game" type="button" data-recent="{k}">{escape(text)}</button></li>')
     return "".join(out)
+
+
+def outcome_text(game: Game, moves: int, side_names: tuple[str, str] = ("Black", "White")) -> str:
+    """Who won a recent game and how ("White won 40:24", "Black won: White resigned", "White won on
+    time", "A draw 32:32"), or how far it went while it goes on ("12 moves")."""
+    outcome = game.outcome
+    if outcome is None:
+        # Translators: a recent game that goes on: how far it went
+        return ngettext("{n} move", "{n} moves", moves).format(n=moves)
+    if outcome.termination is Termination.RULES and outcome.result is not None:
+        score = outcome.result.score
+        if outcome.winner is None:
+            # Translators: a recent game that ended in a draw, with its score ("32:32")
+            return _("A draw {score}").format(score=score)
+        # Translators: a recent game's result: the winner's name and the score (Black's count first)
+        return _("{winner} won {score}").format(winner=side_names[outcome.winner], score=score)
+    winner = side_names[outcome.winner if outcome.winner is not None else 0]
+    if outcome.termination is Termination.TIME:
+        # Translators: a recent game's result: the other side's time ran out
+        return _("{winner} won on time").format(winner=winner)
+    loser = side_names[1 - (outcome.winner or 0)]
+    # Translators: a recent game's result: the other side resigned
+    return _("{winner} won: {loser} resigned").format(winner=winner, loser=loser)
 
 
 def reopen(entries: list[RecentGame], index: int) -> tuple[Game, str]:
