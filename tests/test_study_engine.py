@@ -151,3 +151,74 @@ def test_an_engine_error_is_kept_not_retried_for_ever() -> None:
     assert drain(driver, limit=50) == 1
     e = driver.analysis()
     assert isinstance(e, Evaluation) and e.error == "no" and "no" in analysis_text(e, c.position, ("B", "W"))
+
+
+def _game_with_passes_near_the_end(rules: Rules):
+    """A played-out game whose main line has positions where the side to move must pass, near
+    enough the end that every value is exact (the engine solves them)."""
+    from support import find_game_with_pass
+
+    from reversi.core.game import Game
+    from reversi.core.position import PASS
+
+    moves = find_game_with_pass(rules)
+    game = Game(start=Position.start(rules))
+    for move in moves:
+        game.play(move)
+    while not game.position.is_over:  # played out: the game's end is in the graph too
+        legal = game.position.legal_moves()
+        game.play(legal[0] if legal else PASS)
+    return game
+
+
+def test_positions_that_must_pass_take_the_value_of_the_position_after_the_pass() -> None:
+    """The graph, the analysis and the review agree at passes (no sign flips) and end on the final
+    score, in Othello and in Anti; estimates are held to what the board allows."""
+    from reversi.ui.drivers.study import evaluated, held_to_board
+
+    for rules in (Rules(), Rules(anti=True)):
+        game = _game_with_passes_near_the_end(rules)
+        passing = [n for n in game.main_line() if n.position.must_pass]
+        assert passing, "the game has a pass"
+        c = Controller(players=Players())
+        c.load_game(game)
+        calls: list = []
+        driver = StudyDriver(c, engine(calls))
+        drain(driver, limit=400)
+        asked = {r.position() for r in calls}
+        assert all(not p.must_pass for p in asked)
+        points = dict((ply, (v, exact)) for ply, v, exact in driver.graph_points())
+        for node in passing:
+            after = node.children[0]  # the pass
+            if points[after.depth][0] is None:
+                continue
+            assert points[node.depth] == points[after.depth], (rules, node.depth)
+            e = driver.evals[evaluated(node.position)]
+            text = analysis_text(e, node.position, rules.display_side_names())
+            side = rules.display_side_names()[after.position.turn]
+            assert f"Best for {side}" in text  # the side that moves, not the one that passes
+        last = game.main_line()[-1]
+        final = last.position.result()
+        assert final is not None and points[last.depth][0] is not None
+        # the graph's end is the final margin from Black's side (in Anti, fewer discs is better)
+        margin = last.position.count(0) - last.position.count(1)
+        assert points[last.depth] == (100 * (-margin if rules.anti else margin), True)
+        assert held_to_board(last.position, 10_000 * 64) == 100 * 64
+        assert held_to_board(last.position, -999_999) == -6400
+
+
+def test_the_reviews_mistakes_and_blunders_stand_out_on_the_graph() -> None:
+    from reversi.ui.drivers.study import MoveReview
+
+    points = [(ply, 100 * (ply % 3), True) for ply in range(8)]
+    marks = {3: MoveReview(3, 4, True, ("d3",)), 5: MoveReview(5, 12, True, ("c4",)), 6: MoveReview(6, 0, True, ())}
+    svg = ET.fromstring(render_graph(points, current=1, marks=marks))
+    circles = svg.findall("{http://www.w3.org/2000/svg}circle") or svg.findall("circle")
+    by_ply = {c.get("data-ply"): c for c in circles}
+    assert "mistake" in by_ply["3"].get("class") and "blunder" in by_ply["5"].get("class")
+    assert "mistake" not in by_ply["6"].get("class") and "blunder" not in by_ply["6"].get("class")
+    plain = float(by_ply["2"].get("r"))
+    assert float(by_ply["3"].get("r")) > plain and float(by_ply["5"].get("r")) > plain
+    assert by_ply["3"].find("title").text.endswith("mistake") and by_ply["5"].find("title").text.endswith("blunder")
+    order = [c.get("data-ply") for c in circles]
+    assert order[-2:] == ["3", "5"]  # drawn over their neighbours

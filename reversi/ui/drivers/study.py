@@ -82,6 +82,19 @@ def final_value(position: Position) -> int:
     return 100 * (-margin if position.rules.anti else margin)
 
 
+def evaluated(position: Position) -> Position:
+    """The position whose evaluation stands for ``position``: itself, or where the side to move
+    must pass, the position after the pass (a pass changes nobody's prospects, and the game plays
+    a forced pass at once: a request for the position before it is answered for the one after)."""
+    return position.pass_turn() if position.must_pass else position
+
+
+def held_to_board(position: Position, value: int) -> int:
+    """An estimate held to what the board allows: no side wins by more discs than it has squares."""
+    most = 100 * position.rules.geometry.square_count
+    return max(-most, min(most, value))
+
+
 def black_value(position: Position, value: int) -> int:
     """A value for the side to move, seen from Black's side."""
     return value if position.turn == BLACK else -value
@@ -116,7 +129,7 @@ class StudyDriver(RequestDriver[Position]):
     def _known(self, position: Position) -> Evaluation | None:
         if position.is_over:
             return Evaluation({}, [], [], 0, True, 1)
-        return self.evals.get(position)
+        return self.evals.get(evaluated(position))
 
     def next_job(self) -> Node | None:
         """The node whose position to ask about next, or None when there is nothing to do."""
@@ -128,8 +141,8 @@ class StudyDriver(RequestDriver[Position]):
                 return node
         if self.graphing or self.reviewing:
             for node in game.main_line():
-                if self._known(node.position) is None:
-                    return node
+                if not node.position.must_pass and self._known(node.position) is None:
+                    return node  # a position that must pass: the next one, after the pass, stands for it
         return None
 
     def poke(self, busy: bool = False) -> asyncio.Future[None] | None:
@@ -139,7 +152,7 @@ class StudyDriver(RequestDriver[Position]):
         node = self.next_job()
         if node is None:
             return None
-        return self.send(node.position, path_request(self.controller.game, node))
+        return self.send(evaluated(node.position), path_request(self.controller.game, node))
 
     def wanted(self, token: Position) -> bool:
         return True  # kept by position: never stale
@@ -153,7 +166,7 @@ class StudyDriver(RequestDriver[Position]):
                 self.evals[token] = Evaluation(error=answer.error, slices=slices)
             return
         new = Evaluation(
-            scores=dict(answer.scores),
+            scores={k: v if answer.exact else held_to_board(token, v) for k, v in answer.scores.items()},
             best=list(answer.best),
             pv=list(answer.pv),
             depth=answer.depth,
@@ -171,6 +184,7 @@ class StudyDriver(RequestDriver[Position]):
         """``(value from Black's side, exact)`` of a position, or None while unknown."""
         if position.is_over:
             return black_value(position, final_value(position)), True
+        position = evaluated(position)
         e = self.evals.get(position)
         if e is None or e.value is None:
             return None
@@ -245,7 +259,7 @@ def analysis_text(e: Evaluation | None, position: Position, side_names: tuple[st
     if value is None:
         return _("Analysing…")
     line = " ".join(_("pass") if m == "pass" else m for m in (e.pv or e.best[:1]))
-    side = side_names[position.turn]
+    side = side_names[evaluated(position).turn]
     if e.exact:
         # Translators: the analysis: "Best for Black: f4 e3 c6 · +6 (exact)"; the value is in discs
         return _("Best for {side}: {line} · {value} (exact)").format(
@@ -305,20 +319,29 @@ def render_graph(
     line = [f"{x(p)},{y(v)}" for p, v, _ in points if v is not None]
     if len(line) > 1:
         out.append(f'<polyline class="curve" points="{" ".join(line)}"/>')
+    drawn = []
     for ply, value, exact in points:
         if value is None:
             continue
         classes = ["point", "exact" if exact else "estimate"]
         review = marks.get(ply)
-        if review is not None and review.kind:
-            classes.append(review.kind)
+        kind = review.kind if review is not None else ""
+        if kind:
+            classes.append(kind)
         if ply == current:
             classes.append("current")
         label = f"{ply}: {value_text(value, exact)}"
-        out.append(
-            f'<circle class="{" ".join(classes)}" data-ply="{ply}" cx="{x(ply)}" cy="{y(value)}" '
-            f'r="{4 if ply == current else 2.6}"><title>{escape(label)}</title></circle>'
-        )
+        if kind == "blunder":
+            # Translators: a point of the evaluation graph where the move played was a blunder
+            label += " · " + _("blunder")
+        elif kind == "mistake":
+            # Translators: a point of the evaluation graph where the move played was a mistake
+            label += " · " + _("mistake")
+        radius = 4.4 if kind else 4 if ply == current else 2.6
+        # the review's marks are drawn last, over their neighbours
+        drawn.append((bool(kind), f'<circle class="{" ".join(classes)}" data-ply="{ply}" cx="{x(ply)}" '
+                                  f'cy="{y(value)}" r="{radius}"><title>{escape(label)}</title></circle>'))
+    out.extend(markup for _, markup in sorted(drawn, key=lambda d: d[0]))
     if current is not None:
         out.append(f'<line class="now" x1="{x(current)}" x2="{x(current)}" y1="{pad}" y2="{GRAPH_HEIGHT - pad}"/>')
     out.append("</svg>")
