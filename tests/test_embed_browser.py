@@ -62,6 +62,14 @@ def test_the_viewer_replays_by_buttons_and_keys_and_leaves_no_trace(browser, ser
     try:
         page.goto(server_url + "?view=embed&caption=The%20Tiger%20opening&" + TIGER)
         wait_ready(page)
+        # index.html's preloads (reversi/tools/build.py preload_links) are the runtime's own requests:
+        # each file once (an embed has no worker, so every request is the page's), and the runtime's
+        # big files and the package asked for before PyScript has even read its config
+        fetched = [u.removeprefix(server_url) for u in requests
+                   if not u.startswith("blob:") and not u.endswith("favicon.svg")]  # the browser's own, per tab
+        assert sorted(fetched) == sorted(set(fetched)), [u for u in fetched if fetched.count(u) > 1]
+        for early in ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/package/page.zip"):
+            assert fetched.index(early) < fetched.index("pyscript.toml"), fetched
         assert page.evaluate("document.documentElement.classList.contains('view-embed')")
         assert page.inner_text("#embed-caption") == "The Tiger opening" and page.title() == "The Tiger opening"
         assert status(page) == "3. Black c4" and ply(page) == "5"  # at=5
