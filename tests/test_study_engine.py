@@ -184,7 +184,7 @@ def test_positions_that_must_pass_take_the_value_of_the_position_after_the_pass(
         c.load_game(game)
         calls: list = []
 
-        async def quick(request: AnalyseRequest) -> dict:  # short slices: the signs are the point here
+        async def quick(request: AnalyseRequest, calls: list = calls) -> dict:  # short slices: signs matter here
             calls.append(request)
             await asyncio.sleep(0)
             return engine_api.analyse(**{**request.to_json(), "time_limit": 0.005})
