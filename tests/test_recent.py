@@ -85,7 +85,7 @@ def test_each_entry_says_who_won_and_how() -> None:
     assert result is not None and result.winner is not None
     shown = render_recent(remember([], wipeout, "hc5", "2026-12-01 10:00"))
     winner = ("Black", "White")[result.winner]
-    assert f"{winner} won {result.score}" in shown
+    assert f"{winner} wins {result.score}" in shown
     resigned = play_transcript(Position.start(Rules()), "f5d6c3d3")
     resigned.end(Ending(0, Termination.RESIGNATION))
     assert "White won: Black resigned" in render_recent(remember([], resigned, "hc5", "2026-12-01"))

@@ -9,13 +9,16 @@ from typing import Any
 from reversi.drawing.render import BoardView, render_board
 
 
-def by_id(name: str) -> Any:
-    """The element of ``index.html`` with the id ``name``; LookupError if it has none."""
-    from js import document
+def by_id(name: str, root: Any = None) -> Any:
+    """The element with the id ``name`` in ``root`` (the page's document, or a live board's shadow
+    root, whose ids are its own); LookupError if it has none."""
+    if root is None:
+        from js import document
 
-    element = document.getElementById(name)
+        root = document
+    element = root.getElementById(name)
     if element is None:
-        raise LookupError(f"index.html has no element #{name}")
+        raise LookupError(f"the page has no element #{name}")
     return element
 
 

@@ -13,6 +13,7 @@ pressed inside it.
 
 from __future__ import annotations
 
+import functools
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -22,14 +23,13 @@ import js
 from reversi.i18n import negotiate, set_language
 from reversi.ui.dom.embed import Embed
 from reversi.ui.dom.language import translate_marked
-from reversi.ui.embed.viewer import Viewer, embed_options
+from reversi.ui.embed.viewer import Viewer
 
 #: The board's parts (made by the site generator, reversi/tools/build.py board_template), in the archive.
 TEMPLATE = Path(__file__).resolve().parents[1] / "embed" / "board.html"
 
 #: The boards mounted on this page, kept so that their handlers live as long as the page.
 MOUNTED: list[Embed] = []
-_template: list[str] = []
 
 
 def start(languages: Any) -> str:
@@ -39,16 +39,16 @@ def start(languages: Any) -> str:
     return set_language(negotiate(codes))
 
 
+@functools.cache
 def template() -> str:
-    if not _template:
-        _template.append(TEMPLATE.read_text(encoding="utf-8"))
-    return _template[0]
+    return TEMPLATE.read_text(encoding="utf-8")
 
 
 def mount(root: Any, query: str, app_url: str) -> Embed:
     """Build the board of ``query`` (an embed's link parameters) in ``root`` (its shadow root) and
     make it live; ``app_url`` is the site's address, for "Open in the app"."""
-    options = embed_options(query)
+    viewer = Viewer.from_query(query)
+    options = viewer.options
     classes = ["reversi-root", "view-embed", f"view-{options.view}", "ready"]
     if not options.controls:
         classes.append("no-controls")
@@ -58,7 +58,7 @@ def mount(root: Any, query: str, app_url: str) -> Embed:
         f'<div class="reversi-body">{template()}</div></div>'
     )
     translate_marked(root)
-    embed = Embed(Viewer.from_query(query), root, app_url)
+    embed = Embed(viewer, root, app_url)
     embed.show_once(query)
     embed.update()
     embed.bind()

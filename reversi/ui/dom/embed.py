@@ -26,7 +26,7 @@ from pyodide.ffi import create_proxy
 
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _
-from reversi.ui.dom import draw_board
+from reversi.ui.dom import by_id, draw_board
 from reversi.ui.dom import language as page_language
 from reversi.ui.embed.viewer import AUTOPLAY_MS, Viewer
 from reversi.ui.movelist import render_move_list
@@ -45,27 +45,20 @@ class Embed:
         self.root = document if root is None else root
         #: The app's address, for "Open in the app" (``./`` inside the site).
         self.app_url = app_url
-        self.board = self.part("board")
-        self.bar = self.part("embed-bar")
-        self.move_list = self.part("move-list")
-        self.status = self.part("embed-status")
-        self.caption = self.part("embed-caption")
-        self.comment = self.part("embed-comment")
-        self.problem = self.part("embed-problem")
-        self.open_link = self.part("embed-open")
-        self.feedback = self.part("puzzle-feedback")
+        self.board = by_id("board", self.root)
+        self.bar = by_id("embed-bar", self.root)
+        self.move_list = by_id("move-list", self.root)
+        self.status = by_id("embed-status", self.root)
+        self.caption = by_id("embed-caption", self.root)
+        self.comment = by_id("embed-comment", self.root)
+        self.problem = by_id("embed-problem", self.root)
+        self.open_link = by_id("embed-open", self.root)
+        self.feedback = by_id("puzzle-feedback", self.root)
         self.puzzle_actions = self.bar.querySelector(".puzzle-actions")
         self._board_markup = ""
         self._list_markup = ""
         self._timer: Any = None
         self._proxies: list[Any] = []
-
-    def part(self, name: str) -> Any:
-        """The element ``#name`` inside the root; LookupError if it has none."""
-        element = self.root.getElementById(name)
-        if element is None:
-            raise LookupError(f"the embed has no element #{name}")
-        return element
 
     def bind(self) -> None:
         for element, event, handler in (

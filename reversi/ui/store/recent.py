@@ -167,20 +167,15 @@ def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Bla
 
 
 def outcome_text(game: Game, moves: int, side_names: tuple[str, str] = ("Black", "White")) -> str:
-    """Who won a recent game and how ("White won 40:24", "Black won: White resigned", "White won on
-    time", "A draw 32:32"), or how far it went while it goes on ("12 moves")."""
+    """Who won a recent game and how ("White wins 40:24", "Black won: White resigned", "White won on
+    time", "Draw 32:32"), or how far it went while it goes on ("12 moves")."""
     outcome = game.outcome
     if outcome is None:
         # Translators: a recent game that goes on: how far it went
         return ngettext("{n} move", "{n} moves", moves).format(n=moves)
-    if outcome.termination is Termination.RULES and outcome.result is not None:
-        score = outcome.result.score
-        if outcome.winner is None:
-            # Translators: a recent game that ended in a draw, with its score ("32:32")
-            return _("A draw {score}").format(score=score)
-        # Translators: a recent game's result: the winner's name and the score (Black's count first)
-        return _("{winner} won {score}").format(winner=side_names[outcome.winner], score=score)
-    winner = side_names[outcome.winner if outcome.winner is not None else 0]
+    if outcome.result is not None:  # the rules ended it: the result as the game-over card says it
+        return outcome.result.describe(side_names)
+    winner = side_names[outcome.winner or 0]  # a resignation or a loss on time always has a winner
     if outcome.termination is Termination.TIME:
         # Translators: a recent game's result: the other side's time ran out
         return _("{winner} won on time").format(winner=winner)
