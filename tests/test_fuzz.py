@@ -180,6 +180,18 @@ def test_embed_addresses(query: str) -> None:
     viewer.status()
 
 
+@given(st.lists(st.one_of(any_text, st.sampled_from(
+    ["-" * 27 + "OX------XO" + "-" * 27, "X", "O", "x", "f5", "d6", "pass", "--------", "########"])), max_size=6))
+def test_command_line_positions_and_moves(words: list[str]) -> None:
+    """The words of ``legal``/``svg``/``solve``: a position string (quoted or split) and moves, or moves."""
+    from reversi.cli.main import build_parser
+    from reversi.cli.options import game_from_args
+
+    args = build_parser().parse_args(["legal"])  # the parser's own defaults
+    args.moves = words  # as the shell split them (a word may hold spaces: a quoted argument)
+    only_our_errors(lambda: game_from_args(args))
+
+
 @given(st.lists(st.one_of(any_text, st.sampled_from(["cs", "da-DK", "PL", "en_GB", "x-klingon", ""])), max_size=6))
 def test_a_teachers_page_languages(codes: list[str]) -> None:
     """assets/embed.js passes the script's data-lang, the page's <html lang> and the browser's."""
