@@ -249,7 +249,7 @@ def test_a_refused_clock_field_starts_no_game() -> None:
 
 
 def test_the_page_readers_refuse_or_read_every_hostile_text_under_cpython() -> None:
-    """The same corpus the browser test feeds the page inside Pyodide (test_storage_browser.py)."""
+    """The same corpus the browser test feeds the page inside Pyodide (test_hostile_storage_browser.py)."""
     from support import hostile_texts
 
     from reversi.ui.store.probe import read
