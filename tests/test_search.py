@@ -36,7 +36,9 @@ class FakeClock:
     deadline logic is tested in readings of the clock, not in this machine's speed."""
 
     def __init__(self, step: float) -> None:
-        self.now = 1000.0
+        # far beyond any real reading (seconds since boot): a search that read the real
+        # clock instead of this one would never reach its deadline, on any machine
+        self.now = 1e9
         self.step = step
         self.readings = 0
 

@@ -125,7 +125,6 @@ class Searcher:
         for i in iter_indices(near):
             corner_of[1 << i] = g.neighbours(i) & corners
         solver = self.solver
-        perf = time.perf_counter
         me = self
         stats = getattr(self.evaluate, "probcut", None) if self.selective else None
         cuts = probcut_table(stats, PROBCUT_T)
@@ -133,9 +132,11 @@ class Searcher:
         window = PROBCUT_WINDOW
 
         def tick() -> None:
+            # the clock is looked up at each check, not captured when these closures are
+            # built: a cached searcher must read the clock its caller reads (tests replace it)
             if me.node_limit is not None and me.nodes > me.node_limit:
                 raise SearchTimeout
-            if me.deadline is not None and perf() > me.deadline:
+            if me.deadline is not None and time.perf_counter() > me.deadline:
                 raise SearchTimeout
             if stop_requested():
                 raise SearchTimeout

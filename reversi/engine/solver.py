@@ -205,7 +205,6 @@ class Solver:
         mask = g.mask
         nsq = g.square_count
         anti, etw = self.anti, self.empties_to_winner
-        perf = time.perf_counter
         tt = self.tt
         solver = self
         FLIP = flip_functions(g)
@@ -261,9 +260,11 @@ class Solver:
             return score_counts(p.bit_count(), o.bit_count())
 
         def tick() -> None:
+            # the clock is looked up at each check, not captured when these closures are
+            # built: a cached searcher must read the clock its caller reads (tests replace it)
             if solver.node_limit is not None and nodes > solver.node_limit:
                 raise SolveTimeout
-            if solver.deadline is not None and perf() > solver.deadline:
+            if solver.deadline is not None and time.perf_counter() > solver.deadline:
                 raise SolveTimeout
             if _STOP_CHECK[0] is not None and _STOP_CHECK[0]():
                 raise SolveTimeout
