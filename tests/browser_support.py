@@ -541,10 +541,20 @@ def open_records(page) -> None:
         page.click("#records summary")
 
 
-def load_box(page, text: str) -> None:
+def load_box(page, text: str, end_the_game: bool = True) -> None:
+    """Load ``text`` from the Game menu's box; where the page asks first (a game in progress would
+    end), answer ``end_the_game``."""
     open_records(page)
     page.fill("#records-input", text)
     page.click('button[data-record="load"]')
+    if page.is_visible("#records .records-confirm"):  # asked at once: the box is read in the click
+        page.click(f'button[data-record="{"load-confirm" if end_the_game else "load-cancel"}"]')
+
+
+def records_message(page) -> str:
+    """What Load or Open said, beside the box."""
+    page.wait_for_selector("#records .records-message:not([hidden])")
+    return page.inner_text("#records .records-message")
 
 
 def alert(page) -> str:

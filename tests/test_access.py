@@ -115,6 +115,7 @@ def test_resigning_against_the_computer_and_taking_it_back() -> None:
     assert c.resign()
     st = c.status()
     assert st.over and st.winner == WHITE and st.message == "Black resigns: White wins"
+    assert st.notice == "Undo takes the resignation back."  # one click resigns: how to take it back is said
     assert c.over and c.ai_request() is None and not c.board_view().legal  # nobody moves any more
     assert not c.resign() and c.resigner is None
     assert c.undo() and not c.over and c.resigned is None  # Undo takes the resignation back

@@ -115,9 +115,12 @@ def test_variations_promoted_and_deleted() -> None:
     c.go_to(0)
     c.click("d3")
     c.take_events()
-    assert c.promote()
+    assert c.promote_moves_game  # the game is at f5, in the line the promotion demotes
+    assert not c.promote() and c.take_events() == ()  # not unasked
+    assert c.promote(play_from=True)
     (promoted,) = c.take_events()
     assert promoted.kind is EventKind.PROMOTED and promoted.before is promoted.after
+    assert not c.game.browsing and not c.promote_moves_game
     assert not c.promote() and c.take_events() == ()  # the main line already
     assert c.go_to_node(f5.id)  # the old main line, now a variation
     c.take_events()
@@ -228,7 +231,7 @@ def test_what_changes_a_recent_games_entry() -> None:
     assert not any(changes_record(e) for e in c.take_events())
     c.click("d3")  # a new variation
     assert all(changes_record(e) for e in c.take_events())
-    c.promote()
+    assert c.promote(play_from=True)
     assert all(changes_record(e) for e in c.take_events())
     c.go_to(0)
     c.click("f5")

@@ -231,7 +231,7 @@ def test_saved_states(text: str | None) -> None:
         optional={
             "version": json_value, "rules": json_value, "start": json_value, "moves": json_value,
             "ply": json_value, "live": json_value, "shown": json_value, "settings": json_value,
-            "clock": json_value, "ending": json_value,
+            "clock": json_value, "ending": json_value, "tags": json_value,
         },
     ),
     st.sampled_from([1, 2, 3]),
@@ -241,6 +241,23 @@ def test_saved_state_fields(data: dict[str, Any], version: int) -> None:
     full.update({"ply": 0} if version == 1 else {"live": 0, "shown": []})
     full.update(data)
     only_our_errors(lambda: state_from_dict(full))
+
+
+@given(st.dictionaries(st.one_of(st.sampled_from(["Event", "Site", "Date", "Round", "Black", "White"]), any_text),
+                       st.one_of(any_text, st.text(min_size=190, max_size=260)), max_size=8))
+def test_game_details(details: dict[str, str]) -> None:
+    """The game's details form: a refused value leaves the details as they were; a kept one is
+    clean and is written into a record that reads back the same."""
+    from reversi.formats.record import DETAIL_TAGS, Record, read_record, write_record
+    from reversi.ui.state import Controller
+
+    c = Controller()
+    c.set_details({"Event": "kept"})
+    before = dict(c.game.tags)
+    if only_our_errors(lambda: c.set_details(details)) is None:
+        assert c.game.tags == before
+    assert set(c.game.tags) <= set(DETAIL_TAGS)
+    assert read_record(write_record(Record.from_game(c.game))).tags == c.game.tags
 
 
 @given(st.one_of(query_text.map(lambda q: "https://x/?" + q), record_text, grammar_text, any_text), rules_strategy)

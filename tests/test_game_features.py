@@ -14,7 +14,6 @@ import pytest
 from browser_support import (
     ARTIFACTS,
     Fresh,
-    alert,
     assert_shows,
     click_square,
     click_start,
@@ -26,6 +25,7 @@ from browser_support import (
     load_box,
     open_records,
     play,
+    records_message,
     start_game,
     wait_ply,
     wait_ready,
@@ -143,7 +143,7 @@ def test_a_pasted_transcript_loads(tab, text: str) -> None:
     load_box(page, text)
     page.wait_for_function("document.querySelector('#board').dataset.moves === '3'")
     assert_shows(page, game_of("f5d6c3"))
-    assert "Loaded the moves" in alert(page)
+    assert "Loaded the moves" in records_message(page)
 
 
 def test_a_pasted_transcript_with_passes_loads(tab) -> None:
@@ -224,11 +224,10 @@ def test_bad_text_shows_a_message_and_keeps_the_game(tab, text: str, words: str)
     play(page, "f5d6")
     board = page.inner_html("#board")
     load_box(page, text)
-    message = alert(page)
+    message = records_message(page)
     assert message.startswith("Not loaded") and words in message, message
     assert page.inner_html("#board") == board and list_text(page) == "1. f5 d6"
-    page.click("#alert-close")
-    assert page.is_hidden("#alert")
+    assert page.is_hidden("#records .records-confirm")  # nothing read: nothing to ask
 
 
 def test_a_bad_file_shows_a_message_and_keeps_the_game(tab) -> None:
@@ -237,8 +236,21 @@ def test_a_bad_file_shows_a_message_and_keeps_the_game(tab) -> None:
     page.set_input_files(
         "#records-file", files=[{"name": "bad.rev", "mimeType": "text/plain", "buffer": b"[Size \"9\"]\nf5"}]
     )
-    assert "bad.rev was not opened: record:" in alert(page)
+    assert "bad.rev was not opened: record:" in records_message(page)
     assert list_text(page) == "1. f5 d6"
+
+
+def test_load_asks_before_it_ends_a_game_in_progress_and_keeps_the_players(tab) -> None:
+    page = tab
+    play(page, "f5d6")
+    load_box(page, "f5d6c3d3", end_the_game=False)  # asked, and the answer is no
+    assert "Nothing loaded" in records_message(page) and list_text(page) == "1. f5 d6"
+    load_box(page, "f5d6c3d3")  # asked again, and the answer is yes
+    page.wait_for_function("document.querySelector('#board').dataset.moves === '4'")
+    message = records_message(page)
+    assert "Loaded the moves" in message and "Two players" in message  # who played goes on playing
+    box = page.locator("#records .records-message").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"]  # in view
 
 
 def start_timed(page, control: str) -> None:
@@ -298,7 +310,7 @@ def test_screenshots_of_the_features(fresh, name: str, viewport: dict) -> None:
     wait_ply(page, 7)
     page.screenshot(path=str(ARTIFACTS / f"{name}-movelist.png"), full_page=True)
     load_box(page, "f5 d6 q9")
-    alert(page)
+    records_message(page)
     page.screenshot(path=str(ARTIFACTS / f"{name}-records-error.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], "horizontal scroll"
     panel = page.locator(".panel").bounding_box()

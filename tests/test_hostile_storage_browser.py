@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from browser_support import (
     alert,
     click_square,
@@ -14,12 +15,15 @@ from browser_support import (
     list_text,
     notice_of,
     open_records,
+    records_message,
     storage,
     wait_ready,
 )
 
 from reversi.formats.record import MAX_TEXT
 from reversi.ui.store.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY
+
+pytestmark = pytest.mark.browser
 
 HOSTILE = [
     ("?s=%C2%B2", "{not json", "s='²'", "not valid JSON"),
@@ -78,7 +82,7 @@ def test_hostile_links_and_saved_states_never_stop_the_page(fresh, server_url) -
     page.set_input_files(
         "#records-file", files=[{"name": "huge.rev", "mimeType": "text/plain", "buffer": b"f5" * (MAX_TEXT // 2 + 1)}]
     )
-    assert f"huge.rev was not opened: it is {MAX_TEXT + 2:,} bytes" in alert(page)
+    assert f"huge.rev was not opened: it is {MAX_TEXT + 2:,} bytes" in records_message(page)
     assert list_text(page) == "1. f5"
 
 

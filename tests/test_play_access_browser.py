@@ -146,6 +146,7 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     assert said(page)[-1] == f"{occupied}: no move there now"
     page.click("#btn-resign")
     assert page.inner_text("#message") == "White resigns: Black wins"
+    assert page.inner_text("#notice") == "Undo takes the resignation back."
     assert said(page)[-1] == "White resigns: Black wins."
     assert page.is_visible("#game-over") and "computer won" in page.inner_text("#game-over-detail")
     assert page.is_disabled("#btn-resign") and page.locator("#board [data-legal='true']").count() == 0

@@ -153,3 +153,50 @@ def test_a_record_saved_with_a_byte_order_mark_is_read() -> None:
     assert read_record(text).moves == read_record(text[1:]).moves
     game, kind, _players = load_text(text, Rules())
     assert kind == "record" and len(game.line) == 2
+
+
+# -- the game's details and who played travel in the record -------------------------------------
+
+
+def test_a_downloaded_record_carries_the_details_the_players_the_ending_and_the_date() -> None:
+    from reversi.core.game import Ending, Termination
+    from reversi.formats.notation import play_transcript
+    from reversi.ui.players import Players
+    from reversi.ui.store.session import record_text
+
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3")
+    game.tags = {"Event": "Club night", "Black": "Alice", "Annotator": "Bob"}
+    assert game.end(Ending(1, Termination.RESIGNATION))
+    text = record_text(game, Players.vs_computer(0, level=4), "2026-12-03")
+    assert '[Date "2026.12.03"]' in text and '[Termination "resignation"]' in text and '[Loser "white"]' in text
+    back = read_record(text)
+    assert back.players == "hc4" and back.ending == game.ending
+    again = back.to_game()
+    assert again.tags == {"Event": "Club night", "Date": "2026.12.03", "Black": "Alice", "Annotator": "Bob"}
+    # a date the game's details give is kept; two people are named as such (not "nobody named")
+    game.tags["Date"] = "1999.01.02"
+    text = record_text(game, Players(), "2026-12-03")
+    assert '[Date "1999.01.02"]' in text and read_record(text).players == "hh"
+    assert read_record(record_text(game)).players == ""  # no players given: the record names nobody
+
+
+@pytest.mark.parametrize(
+    "tags, words",
+    [({"Bad Name": "x"}, "not a tag name"), ({"Event": "x" * 201}, "more than 200"),
+     ({f"T{i}": "x" for i in range(41)}, "more than the 40")],
+)
+def test_bad_tags_are_refused_with_a_message(tags: dict[str, str], words: str) -> None:
+    from reversi.formats.record import check_tags
+
+    with pytest.raises(NotationError, match=words):
+        check_tags(tags)
+    lines = "".join(f'[{k} "{v}"]\n' for k, v in tags.items() if " " not in k)
+    if lines:
+        with pytest.raises(NotationError, match=words):
+            read_record(lines + "\nf5\n")
+
+
+def test_tag_values_are_cleaned() -> None:
+    from reversi.formats.record import check_tags
+
+    assert check_tags({"Event": " Club\x00\tnight\n", "Site": "   "}) == {"Event": "Club night"}

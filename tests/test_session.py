@@ -36,6 +36,7 @@ from reversi.ui.store.session import (
     load_text,
     read_link,
     record_text,
+    state_from_dict,
     state_to_dict,
 )
 
@@ -409,3 +410,22 @@ def test_the_tree_the_live_and_the_shown_positions_are_kept() -> None:
     assert back.live.depth == 4 and back.browsing and back.current.comment == "the other way"
     assert back.current.move == g.parse_square("c5") and not back.current.is_main
     assert [n.move for n in back.main_line()[1:]] == [n.move for n in game.main_line()[1:]]
+
+
+def test_the_games_details_are_saved_and_restored_and_checked() -> None:
+    c = Controller()
+    c.click("f5")
+    assert c.set_details({"Event": "Club night", "White": " Bob "})
+    assert not c.set_details({"Event": "Club night"})  # no change
+    state = load_state(dump_state(SavedState(c.game)))
+    assert state.game.tags == {"Event": "Club night", "White": "Bob"}
+    assert c.set_details({"Event": ""}) and c.game.tags == {"White": "Bob"}  # emptied: gone
+    with pytest.raises(NotationError):
+        c.set_details({"Black": "x" * 500})
+    assert c.game.tags == {"White": "Bob"}  # a refused value changes nothing
+    data = json.loads(dump_state(SavedState(c.game)))
+    for bad in ([], {"Bad name": "x"}, {"Event": 3}):
+        with pytest.raises(StateError, match="tags"):
+            state_from_dict({**data, "tags": bad})
+    plain = json.loads(dump_state(SavedState(Controller().game)))
+    assert "tags" not in plain  # a game with no details saves as before

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from browser_support import (
     ARTIFACTS,
     alert,
@@ -24,6 +25,8 @@ from browser_support import (
 
 from reversi import Game, Rules
 from reversi.ui.store.session import STATE_VERSION
+
+pytestmark = pytest.mark.browser
 
 
 def test_a_bad_link_falls_back_to_the_autosave(fresh) -> None:

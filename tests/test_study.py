@@ -63,15 +63,43 @@ def test_a_variation_is_kept_promoted_and_deleted() -> None:
     game.play(sq("c5"))  # instead of c3
     variation = game.current
     assert not variation.is_main and game.live.depth == 5 and len(game.main_line()) == 6
-    assert game.promote(variation)
+    live = game.live
+    # the game's own position is in the line that would become a variation: nothing moves unasked
+    assert game.promote_moves_game(variation)
+    assert not game.promote(variation) and not variation.is_main and game.live is live
+    assert game.promote(variation, play_from=True)
     assert variation.is_main and [n.move for n in game.main_line()[1:]] == [sq("f5"), sq("d6"), sq("c5")]
-    assert game.live.depth == 2  # the game was past the branch point: it goes on from there
+    assert game.live is variation and game.current is variation  # the game goes on from the line promoted
     old = game.root.children[0].children[0].children[1]
     assert old.move == sq("c3") and len(old.path()) == 3
     game.go_to_node(old.children[0])
     assert game.delete_variation(game.current)
     assert game.current.depth == 2 and len(game.root.children[0].children[0].children) == 1
     assert not game.delete_variation(game.main_line()[-1])  # the main line is not a variation
+
+
+def test_promoting_a_line_beside_the_games_keeps_the_game_where_it_is() -> None:
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3c4f4")
+    game.undo()
+    game.undo()  # the game is at move 4; its moves 5 and 6 are still its main line
+    live = game.live
+    game.go_to(5)
+    game.play(sq("f3"))  # a variation at move 6, below the game's position
+    variation = game.current
+    assert not game.promote_moves_game(variation)
+    assert game.promote(variation) and variation.is_main and game.live is live
+
+
+def test_promote_with_play_from_takes_back_a_resignation_not_a_fallen_flag() -> None:
+    from reversi.core.game import Ending, Termination
+
+    for by, kept in ((Termination.RESIGNATION, False), (Termination.TIME, True)):
+        game = play_transcript(Position.start(Rules()), "f5d6c3d3")
+        assert game.end(Ending(0, by))
+        game.go_to(1)
+        game.play(sq("f6"))
+        assert game.promote(game.current, play_from=True)
+        assert game.live is game.current and (game.ending is not None) is kept
 
 
 def test_the_tree_the_comments_the_marks_and_the_players_travel_in_a_link() -> None:

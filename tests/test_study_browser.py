@@ -72,6 +72,7 @@ def test_a_link_without_players_is_for_study_and_keeps_its_variations(page, serv
     address = page.evaluate("location.search")
     assert "(" in address and "other" in address and "pl=" not in address
     page.click('[data-study="promote"]')
+    page.click('[data-study="promote-play"]')  # the game's own position was in the old line: asked
     page.wait_for_function("!document.querySelector('#move-list .variation .current')")
     assert main_plies(page)[:3] == ["f5", "d6", other]
     promoted = page.evaluate("location.search")
@@ -82,18 +83,31 @@ def test_a_link_without_players_is_for_study_and_keeps_its_variations(page, serv
     assert page.locator("#move-list .variation .ply").count() == 3  # c3 d3 c4, kept
     page.click('#move-list > .ply[data-ply="3"]')
     assert page.input_value("#comment") == "the other way"
-    # the tree and the comment go into a .rev file, and come back from it
+    # the tree, the comment and the game's details go into a .rev file, and come back from it
     page.click("#records summary")
+    page.click("#game-details summary")
+    page.fill('#game-details input[name="Event"]', "Club night")
+    page.fill('#game-details input[name="Black"]', "Alice")
+    page.locator('#game-details input[name="Black"]').blur()
+    page.wait_for_function("document.querySelector('.player[data-side=\"0\"] .player-kind').textContent === 'Alice'")
     with page.expect_download() as info:
         page.click('button[data-record="download"]')
     text = open(info.value.path(), encoding="utf-8").read()
     assert "{the other way}" in text and "(c3 d3 c4)" in text
+    assert '[Event "Club night"]' in text and '[Black "Alice"]' in text and '[Date "20' in text
+    assert '[BlackType "human"]' in text and '[WhiteType "human"]' in text  # two people, named as such
+    page.fill('#game-details input[name="Event"]', "")
+    page.locator('#game-details input[name="Event"]').blur()
     page.set_input_files("#records-file", files=[
-        {"name": "study.rev", "mimeType": "text/plain", "buffer": text.replace("the other way", "kept").encode()}
+        {"name": "study.rev", "mimeType": "text/plain",
+         "buffer": text.replace("the other way", "kept").replace("Club night", "Open day").encode()}
     ])
-    page.wait_for_function("document.querySelector('#alert-text').textContent.includes('study.rev')")
+    page.click('button[data-record="load-confirm"]')  # the game on the board had moves: asked first
+    page.wait_for_function("document.querySelector('#records .records-message').textContent.includes('study.rev')")
     page.click('#move-list > .ply[data-ply="3"]')
     assert page.input_value("#comment") == "kept" and page.locator("#move-list .variation .ply").count() == 3
+    assert page.input_value('#game-details input[name="Event"]') == "Open day"
+    assert page.input_value('#game-details input[name="Black"]') == "Alice"
 
 
 def test_a_link_with_players_plays_and_browsing_it_never_does(page, server_url) -> None:
@@ -118,6 +132,33 @@ def test_a_link_with_players_plays_and_browsing_it_never_does(page, server_url) 
     assert games.count() >= 2 and "Computer level 1" in games.nth(0).text_content()
     games.nth(1).click()  # the studied game comes back, its variation with it
     page.wait_for_selector("#move-list .variation")
+
+
+def test_promote_never_moves_a_game_against_the_computer_unasked(page, server_url) -> None:
+    page.goto(server_url + "?m=f5d6c3d3c4f4&pl=hc1")  # a person (Black, to move) against level 1
+    wait_ready(page)
+    played = main_plies(page)
+    page.click('#move-list [data-ply="2"]')
+    for _ in range(2):  # a two-move variation: Black's other move, then a White reply by hand
+        legal = page.eval_on_selector_all('[data-legal="true"]', "els => els.map(e => e.dataset.square)")
+        page.click(f'[data-square="{next(s for s in legal if s not in played)}"]')
+        page.wait_for_function("n => document.querySelectorAll('#move-list .variation .ply').length === n",
+                               arg=_ + 1)
+    page.click('[data-study="promote"]')
+    confirm = page.locator("#study .study-confirm")
+    assert confirm.is_visible() and "move 2" in confirm.text_content()
+    page.click('[data-study="promote-cancel"]')  # nothing changes: the game stays the main line
+    assert confirm.is_hidden() and main_plies(page) == played
+    assert "The game is at move 4" in page.text_content("#study-status")
+    page.click('[data-study="promote"]')
+    page.click('[data-study="promote-play"]')  # asked and answered: the game goes on from this line
+    page.wait_for_function("!document.querySelector('#move-list .variation .current')")
+    promoted = main_plies(page)
+    assert promoted[:1] == played[:1] and promoted[2:4] != played[2:4] and len(promoted) == 4
+    assert page.locator('[data-study="live"]').is_hidden() and page.is_hidden("#study-status")
+    assert page.locator("#move-list .variation").count() == 1  # the game's old moves, kept
+    time.sleep(1.0)
+    assert main_plies(page) == promoted  # Black (the person) to move: the computer waits
 
 
 def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(page, server_url) -> None:

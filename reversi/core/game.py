@@ -170,6 +170,9 @@ class Game:
         self.live = self.root
         #: A resignation or a loss on time (None: the game goes on, or the rules ended it).
         self.ending: Ending | None = None
+        #: What a record says of the game besides its rules and moves: the event, the place, the
+        #: date, the players' names... (a record's tags, :mod:`reversi.formats.record`), kept as given.
+        self.tags: dict[str, str] = {}
         self._skip_forced_passes()
 
     def _new_node(self, move: int | None, position: Position, parent: Node | None) -> Node:
@@ -393,23 +396,39 @@ class Game:
             n = n.parent
         return found
 
-    def promote(self, node: Node) -> bool:
+    def promote_moves_game(self, node: Node) -> bool:
+        """Would making the line through ``node`` the main line take the game's own position
+        (:attr:`live`) off the main line? (It is then in a line that promotion demotes.)"""
+        for n in node.path():
+            parent = n.parent
+            assert parent is not None
+            if parent.children[0] is not n and self._is_below(self.live, parent.children[0]):
+                return True
+        return False
+
+    def promote(self, node: Node, play_from: bool = False) -> bool:
         """Make the line through ``node`` the main line; False if it is already.
 
-        The game's position moves to the new main line where the old one left it:
-        the branch point, if the game was past it (the game then goes on from there).
+        The game's own position never moves by itself: when it is in the line that would become
+        a variation (:meth:`promote_moves_game`), nothing changes and False is returned unless
+        ``play_from`` is set; then the game goes on from ``node`` (the game's moves after the
+        branch stay as a variation, and a resignation at their end is taken back).
         """
         if node.is_main:
             return False
-        path = node.path()
-        for n in path:
+        moves_game = self.promote_moves_game(node)
+        if moves_game and not play_from:
+            return False
+        for n in node.path():
             parent = n.parent
             assert parent is not None
             if parent.children[0] is not n:
-                if self._is_below(self.live, parent.children[0]):
-                    self.live = parent
                 parent.children.remove(n)
                 parent.children.insert(0, n)
+        if moves_game:
+            self.live = self.current = node
+            if self.ending is not None and self.ending.by is Termination.RESIGNATION:
+                self.ending = None  # taken back, as an undo takes it back (a fallen flag stays fallen)
         return True
 
     @staticmethod

@@ -18,7 +18,11 @@ Record file (``.rev``, UTF-8 text), PGN-like tags then the moves::
     f5 d6 c3 d3 c4 f4 f6 f3 e6 e7
     d7 pass c6 ...
 
-Tags other than the rule tags are kept as they are (player names, date...).
+Tags other than the rule tags are kept as they are, with the game (:attr:`Game.tags
+<reversi.core.game.Game.tags>`): the page lets a person edit those of :data:`DETAIL_TAGS`
+(PGN's own: the event, the place, the date as ``2026.12.03``, the round and the players'
+names in ``[Black "..."]`` and ``[White "..."]``). A record holds at most :data:`MAX_TAGS`
+tags of at most :data:`MAX_TAG_CHARS` characters each.
 Moves are square names or ``pass``; the move text accepts everything a
 transcript accepts, and variations in parentheses, comments in braces and
 marked squares (:mod:`reversi.formats.notation`'s move text). Rule tags left
@@ -54,6 +58,12 @@ RULE_TAGS = ("Rules", "Size", "Anti", "FreeOpening", "Blocked", "Handicap", "Han
 ENDING_TAGS = ("Result", "Termination", "Loser")
 PLAYER_TAGS = ("BlackType", "WhiteType", "BlackLevel", "WhiteLevel", "TimePerMove")
 MAX_TEXT = 200_000
+#: The tags a person can edit in the page (the game's details), in the order a record writes them.
+DETAIL_TAGS = ("Event", "Site", "Date", "Round", "Black", "White")
+#: The most tags a record (or a game) keeps besides its rule, player and ending tags.
+MAX_TAGS = 40
+#: The longest value of a tag (characters).
+MAX_TAG_CHARS = 200
 _PLAYERS_CODE = re.compile(r"(h|c[1-9])(h|c[1-9])(?:t([0-9]{1,4}(?:\.[0-9]{1,2})?))?")
 
 
@@ -112,6 +122,7 @@ class Record:
             game.play_all(self.moves)
         if self.ending is not None:
             game.end(self.ending)
+        game.tags = dict(self.tags)
         return game
 
     @classmethod
@@ -120,7 +131,7 @@ class Record:
         start = None if game.start == standard else game.start
         main = [n.move for n in game.main_line()[1:] if n.move is not None]
         movetext = write_movetext(game, compact=True) if has_tree(game) else ""
-        return cls(game.rules, start, main, dict(tags or {}), movetext, players, game.ending)
+        return cls(game.rules, start, main, {**game.tags, **(tags or {})}, movetext, players, game.ending)
 
 
 # -- rules as plain data ----------------------------------------------------------
@@ -204,7 +215,8 @@ def _int_tag(text: str, tag: str) -> int:
 def write_record(record: Record) -> str:
     r = record.rules
     tags = {k: v for k, v in record.tags.items() if k not in RULE_TAGS + PLAYER_TAGS + ENDING_TAGS}
-    lines = [f'[{k} "{_escape(v)}"]' for k, v in tags.items()]
+    ordered = [k for k in DETAIL_TAGS if k in tags] + [k for k in tags if k not in DETAIL_TAGS]
+    lines = [f'[{k} "{_escape(tags[k])}"]' for k in ordered]
     if record.players:
         kinds, levels, seconds = parse_players_code(record.players)
         for side, kind, level in zip(("Black", "White"), kinds, levels, strict=True):
@@ -295,7 +307,7 @@ def read_record(text: str) -> Record:
         rules,
         start,
         main,
-        {k: v for k, v in tags.items() if k not in RULE_TAGS + PLAYER_TAGS + ENDING_TAGS},
+        check_tags({k: v for k, v in tags.items() if k not in RULE_TAGS + PLAYER_TAGS + ENDING_TAGS + ("Result",)}),
         write_movetext(game, compact=True) if has_tree(game) else "",
         _players_from_tags(tags),
         _ending_from_tags(tags, game),
@@ -309,8 +321,35 @@ def read_record(text: str) -> Record:
                 expected=expected, score=result.score
             )
         )
-    record.tags.pop("Result", None)
     return record
+
+
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,29}")
+
+
+def check_tags(tags: dict[str, str]) -> dict[str, str]:
+    """``tags`` with their values cleaned (control characters and line breaks out, spaces trimmed;
+    empty ones left out); raises :class:`~reversi.errors.NotationError` for a bad name, a value
+    longer than :data:`MAX_TAG_CHARS` or more than :data:`MAX_TAGS` tags."""
+    if len(tags) > MAX_TAGS:
+        raise NotationError(
+            # Translators: the tags of a record file ([Event "..."] and the like)
+            _("record: {n} tags are more than the {limit} a record keeps").format(n=len(tags), limit=MAX_TAGS))
+    out: dict[str, str] = {}
+    for name, value in tags.items():
+        if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+            raise NotationError(_("record: {name!r} is not a tag name (letters, digits and _, at most 30)").format(
+                name=str(name)[:40]))
+        if not isinstance(value, str):
+            raise NotationError(_("record: tag {tag} must be text").format(tag=name))
+        text = " ".join("".join(c if c.isprintable() else " " for c in clean_text(value)).split())
+        if len(text) > MAX_TAG_CHARS:
+            raise NotationError(
+                _("record: tag {tag} has {n} characters, more than {limit}").format(
+                    tag=name, n=len(text), limit=MAX_TAG_CHARS))
+        if text:
+            out[name] = text
+    return out
 
 
 def _ending_from_tags(tags: dict[str, str], game: Game) -> Ending | None:

@@ -301,8 +301,13 @@ def preload_links(root: Path = ROOT) -> str:
     the installed runtime; a name that is not a file of the pinned runtime is left out."""
     pinned = set(runtime_files(root))
     core = root / "assets" / "runtime" / "pyscript" / "core.js"
-    chunk = re.search(r'from"\./(core-[\w-]+\.js)"', core.read_text(encoding="utf-8")) if core.is_file() else None
-    modules = [*PRELOAD_MODULES, *([f"assets/runtime/pyscript/{chunk.group(1)}"] if chunk else [])]
+    found = re.search(r'from"\./(core-[\w-]+\.js)"', core.read_text(encoding="utf-8")) if core.is_file() else None
+    if found:
+        chunks = [f"assets/runtime/pyscript/{found.group(1)}"]
+    else:  # not fetched yet (a checkout's first build): the pins name the one chunk there is
+        chunks = [name for name in sorted(pinned) if re.fullmatch(r"assets/runtime/pyscript/core-[\w-]+\.js", name)]
+        chunks = chunks if len(chunks) == 1 else []
+    modules = [*PRELOAD_MODULES, *chunks]
     links = [f'<link rel="modulepreload" href="./{name}">' for name in modules if name in pinned]
     links += [f'<link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in PRELOAD_FETCHED
               if name in pinned or name == PAGE_ARCHIVE]

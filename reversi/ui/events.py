@@ -59,6 +59,8 @@ class EventKind(enum.Enum):
     VARIATION_DELETED = "variation deleted"
     #: Who plays changed, as a record names them (a person, or the computer at a level: ``Players.to_code``).
     PLAYERS = "players"
+    #: The game's details changed (the event, the place, the date, the players' names: its record's tags).
+    DETAILS = "details"
 
 
 #: Who played a move.

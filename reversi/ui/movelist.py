@@ -242,6 +242,17 @@ def study_text(game: Game) -> str:
     return _("Looking through the game: nobody moves here, and a move starts a variation.") + " " + where
 
 
+def promote_question(game: Game) -> str:
+    """What the study bar asks before a promotion that would move the game itself
+    (:meth:`reversi.core.game.Game.promote_moves_game`): what happens, in move numbers."""
+    branch = next(n for n in game.current.path() if n.parent is not None and n.parent.children[0] is not n)
+    number = side_and_number(game, branch.depth)[1]
+    # Translators: the study bar asks before Promote moves the game itself; {number} is a move list's number
+    return _("The game itself is in the line this would replace. Make this line the game? The game goes on "
+             "from the position shown, and its moves from move {number} on stay as a variation.").format(
+        number=number)
+
+
 # -- navigation ----------------------------------------------------------------------
 
 

@@ -541,12 +541,22 @@ class Controller:
         self._record(EventKind.BROWSED, before)
         return True
 
-    def promote(self) -> bool:
-        """Make the variation shown the main line."""
+    @property
+    def promote_moves_game(self) -> bool:
+        """Would promoting the variation shown take the game off its own line? (The page asks
+        first: :meth:`promote` then needs ``play_from``.)"""
+        current = self.game.current
+        return not current.is_main and self.game.promote_moves_game(current)
+
+    def promote(self, play_from: bool = False) -> bool:
+        """Make the variation shown the main line. The game's own position stays where it is; when
+        it is in the line that would become a variation, nothing changes unless ``play_from`` is
+        set: the game then goes on from the position shown (the person was asked)."""
         self._animate = False
-        if not self.game.promote(self.game.current):
+        before = self.game.current
+        if not self.game.promote(before, play_from=play_from):
             return False
-        self._record(EventKind.PROMOTED)
+        self._record(EventKind.PROMOTED, before)
         return True
 
     def delete_variation(self) -> bool:
@@ -606,6 +616,22 @@ class Controller:
         self.players = players
         if changed:
             self._record(EventKind.PLAYERS)
+
+    def set_details(self, details: Mapping[str, str]) -> bool:
+        """The game's details (:data:`~reversi.formats.record.DETAIL_TAGS`: the event, the place,
+        the date, the round, the players' names), the other tags of the game kept; an empty value
+        removes one. True if they changed; raises :class:`~reversi.errors.NotationError` for a value
+        that is too long (the game's details stay as they were)."""
+        from reversi.formats.record import DETAIL_TAGS, check_tags
+
+        given = check_tags({k: v for k, v in details.items() if k in DETAIL_TAGS})
+        tags = {k: v for k, v in self.game.tags.items() if k not in DETAIL_TAGS or k not in details}
+        tags.update(given)
+        if tags == self.game.tags:
+            return False
+        self.game.tags = tags
+        self._record(EventKind.DETAILS)
+        return True
 
     def toggle_marking(self) -> bool:
         self.marking = not self.marking
@@ -741,6 +767,8 @@ class Controller:
             message = _("{side} resigns: {winner} wins").format(
                 side=names[self.resigned], winner=names[1 - self.resigned]
             )
+            # Translators: said after a resignation (one click of Resign): the Undo button takes it back
+            notice = _("Undo takes the resignation back.")
         if self.editor is not None:
             turn, notice = None, ""
             # Translators: the status line while the board editor is open

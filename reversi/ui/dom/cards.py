@@ -1,5 +1,6 @@
 """The two player cards (``.players``): names, disc counts, discs in hand, who is to move,
-the winner, who plays each side and who is thinking.
+the winner, who plays each side (and the player's name, when the game's details give one) and
+who is thinking.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ class PlayersPanel:
     def __init__(self, root: Any) -> None:
         self.cards = [root.querySelector(f'.player[data-side="{side}"]') for side in (0, 1)]
 
-    def draw(self, st: StatusView, players: Players, thinking: int | None) -> None:
+    def draw(self, st: StatusView, players: Players, thinking: int | None,
+             names: tuple[str, str] = ("", "")) -> None:
+        """``names``: the players' names of the game's details ('' where none is given)."""
         for side, card in enumerate(self.cards):
             card.querySelector(".player-name").textContent = st.side_names[side]
             card.querySelector(".player-count").textContent = str(st.counts[side])
@@ -36,5 +39,9 @@ class PlayersPanel:
             # Translators: the disc count's screen-reader name: "Black's discs" as "Discs of Black"
             card.querySelector(".player-count").setAttribute(
                 "aria-label", _("Discs of {side}").format(side=st.side_names[side]))
-            card.querySelector(".player-kind").textContent = players.label(side)
+            kind = players.label(side)
+            # Translators: a player card's line: the player's name, then who plays ("Computer · Expert")
+            name = names[side]
+            card.querySelector(".player-kind").textContent = (
+                _("{name} · {kind}").format(name=name, kind=kind) if name and kind else name or kind)
             card.classList.toggle("thinking", thinking == side)

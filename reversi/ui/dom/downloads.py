@@ -43,9 +43,9 @@ def today() -> str:
 
 
 def game_record(controller: PageController) -> None:
-    """The game as a ``.rev`` file."""
+    """The game as a ``.rev`` file: its tree, details, players and ending (:func:`record_text`)."""
     game = controller.game
-    save_text(record_text(game), "text/plain", download_name(game.rules, today()))
+    save_text(record_text(game, controller.players, today()), "text/plain", download_name(game.rules, today()))
 
 
 def board_picture(controller: PageController, kind: str) -> None:

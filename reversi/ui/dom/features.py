@@ -16,6 +16,7 @@ component                                  its root               what it does
 :class:`~.clocks.ClockDisplay`              ``.player-clock``      one side's clock face (on a player card)
 :class:`~.records.Records`                  ``#records``           copy, download, open, load, embed
 :class:`~.recent_games.RecentGames`         ``#recent-games``      the recent games, reopened
+:class:`~.game_details.GameDetails`         ``#game-details``      the event, place, date, players' names
 :class:`~.alerts.Alerts`                    ``#alert``             the message line
 =========================================  =====================  ===========================================
 
@@ -45,6 +46,7 @@ from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.clocks import ClockDisplay, GameClock
 from reversi.ui.dom.editor_panel import EditorPanel
+from reversi.ui.dom.game_details import GameDetails
 from reversi.ui.dom.graph import EvaluationGraph
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.move_list import MoveList
@@ -77,13 +79,14 @@ class GameFeatures:
             by_id("records"), page, self.loader, self.alerts, self.address, on_open=lambda: self.recent.draw()
         )
         self.recent = RecentGames(by_id("recent-games"), page, self.loader, self.alerts, shown=self.records.is_open)
+        self.details = GameDetails(by_id("game-details"), page)
         self.storage = AutoSave(
             page, self.clock.timer, self.loader, self.alerts, self.address, self.records.show_copy_broken
         )
 
     def bind(self) -> None:
-        for component in (self.move_list, self.study_bar, self.records, self.recent, self.graph, self.editor,
-                          self.alerts, self.storage, self.clock):
+        for component in (self.move_list, self.study_bar, self.records, self.recent, self.details, self.graph,
+                          self.editor, self.alerts, self.storage, self.clock):
             component.bind()
 
     def after_update(self, events: Sequence[Event]) -> None:
@@ -98,6 +101,7 @@ class GameFeatures:
         self.graph.draw()
         self.editor.draw()
         self.opening.draw()
+        self.details.draw()
         if timer.check(now):
             self.page.update()  # a flag fell: the game ended on time (that redraw saves it)
             return

@@ -169,7 +169,8 @@ class Page:
         self.status.tell(status, events)
         self.game_over.draw(status)
         self.settings.draw()
-        self.cards.draw(status, c.players, thinking)
+        tags = c.game.tags
+        self.cards.draw(status, c.players, thinking, (tags.get("Black", ""), tags.get("White", "")))
         hints_state = engine.health.board_hints(engine.hints.board_state())
         self.controls.draw(status, engine.health, engine.hints.ready, hints_state)
         data = self.board.dataset

@@ -6,7 +6,10 @@ is copied goes to the clipboard, or where the clipboard is refused into the menu
 selected, ready to copy. Text in the box (moves, a position, a record, a link) is read by
 :func:`reversi.ui.store.session.load_text`; a file by :func:`reversi.formats.record.read_record`,
 refused unread when it is larger than a game can be. Bad input leaves the game as it was
-and says why. The unreadable saved game (kept aside by :mod:`reversi.ui.dom.storage`) is
+and says why, beside the box (in view, not at the top of the page). A game read that would end
+a game in progress waits until the person says so, as New game asks; a game that names its
+players brings them, one that names nobody (moves, a position) keeps who plays now.
+The unreadable saved game (kept aside by :mod:`reversi.ui.dom.storage`) is
 offered for copying while there is one. The snippet maker (:mod:`reversi.ui.dom.share`) is
 made when first opened.
 """
@@ -19,6 +22,7 @@ from typing import Any
 
 import js
 
+from reversi.core.game import Game
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import read_record
@@ -35,7 +39,7 @@ from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, file_size_error, l
 
 #: What was loaded from the box, by kind: "Loaded {what}: ..." (translated where shown).
 KIND_NAMES = {
-    "transcript": N_("Loaded the moves: {rules}"),
+    "transcript": N_("Loaded the moves: {rules}"),  # then who plays: see Records.put
     "position": N_("Loaded the position: {rules}"),
     "record": N_("Loaded the game record: {rules}"),
     "link": N_("Loaded the link: {rules}"),
@@ -67,6 +71,10 @@ class Records:
         self.input = root.querySelector(".records-input")
         self.file = root.querySelector('input[type="file"]')
         self.copy_broken_button = root.querySelector('button[data-record="copy-broken"]')
+        self.message = root.querySelector(".records-message")
+        self.confirm = root.querySelector(".records-confirm")
+        #: A game read and waiting for the answer to "The game in progress will end" (game, players, message).
+        self.pending: tuple[Game, Players | None, str] | None = None
         self.share: Any = None  # the snippet maker (reversi/ui/dom/share.py), made when first opened
         #: The copies and file reads running (the loop keeps only weak references).
         self._tasks: set[asyncio.Future[None]] = set()
@@ -106,6 +114,8 @@ class Records:
             self.file.click()
         elif action == "load":
             self.load_from_box()
+        elif action in ("load-confirm", "load-cancel"):
+            self.answer(action == "load-confirm")
         elif action == "copy-broken":
             self.copy_stored(BROKEN_KEY)
         elif action in ("board-svg", "board-png"):
@@ -150,16 +160,23 @@ class Records:
 
     # -- loading -------------------------------------------------------------------------
 
+    def say(self, text: str, error: bool = False) -> None:
+        """What Load or Open did (or why not), beside the box: in view while the menu is open."""
+        self.message.textContent = text
+        self.message.hidden = not text
+        if text:
+            self.root.open = True  # the message is in the Game menu
+        self.message.classList.toggle("error", error)
+
     def load_from_box(self) -> None:
         controller = self.page.controller
         try:
             game, kind, code = load_text(str(self.input.value), controller.rules)
-            players = Players.from_code(code)
+            players = Players.from_code(code) if code else None
         except ReversiError as e:
-            self.alerts.show_error(_("Not loaded: {error}").format(error=e))
+            self.say(_("Not loaded: {error}").format(error=e), error=True)
             return
-        self.loader.load(game, players=players)
-        self.alerts.show_info(_(KIND_NAMES[kind]).format(rules=controller.rules.describe()))
+        self.offer(game, players, _(KIND_NAMES[kind]).format(rules=game.rules.describe()))
 
     def on_file(self, event: Any) -> None:
         files = self.file.files
@@ -169,7 +186,7 @@ class Records:
         too_big = file_size_error(str(file.name), int(file.size))
         if too_big:  # refused unread: reading a huge file would freeze the page
             self.file.value = ""
-            self.alerts.show_error(too_big)
+            self.say(too_big, error=True)
             return
 
         async def run() -> None:
@@ -178,17 +195,43 @@ class Records:
                 text = str(await file.text())
                 record = read_record(text)
                 game = record.to_game()
-                players = Players.from_code(record.players)
+                players = Players.from_code(record.players) if record.players else None
             except Exception as e:  # a ReversiError says what is wrong; anything else too
                 # Translators: a file that could not be read: "game.rev was not opened: ..."
-                self.alerts.show_error(_("{name} was not opened: {error}").format(name=name, error=e))
+                self.say(_("{name} was not opened: {error}").format(name=name, error=e), error=True)
                 return
             finally:
                 self.file.value = ""
-            self.loader.load(game, players=players)
-            self.alerts.show_info(_("Opened {name}: {rules}").format(name=name, rules=game.rules.describe()))
+            self.offer(game, players, _("Opened {name}: {rules}").format(name=name, rules=game.rules.describe()))
 
         self.spawn(run())
+
+    def offer(self, game: Game, players: Players | None, message: str) -> None:
+        """Put ``game`` on the board, asking first when it would end a game in progress (as New game
+        does); ``players`` None (the game names nobody) keeps who plays now."""
+        if self.page.controller.in_progress:
+            self.pending = (game, players, message)
+            self.say("")
+            self.confirm.hidden = False
+            self.confirm.querySelector('[data-record="load-confirm"]').focus()
+            return
+        self.put(game, players, message)
+
+    def answer(self, load: bool) -> None:
+        """The answer to "The game in progress will end": load what waited, or keep the game."""
+        pending, self.pending = self.pending, None
+        self.confirm.hidden = True
+        if load and pending is not None:
+            self.put(*pending)
+        else:
+            self.say(_("Nothing loaded: the game goes on."))
+
+    def put(self, game: Game, players: Players | None, message: str) -> None:
+        controller = self.page.controller
+        self.loader.load(game, players=players)
+        who = controller.players.describe(controller.rules.display_side_names())
+        # Translators: what Load or Open did, then who plays: "Loaded the moves: Othello 8x8. Two players"
+        self.say(_("{loaded}. {players}").format(loaded=message, players=who))
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task, held until it is done."""

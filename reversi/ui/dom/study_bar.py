@@ -3,7 +3,8 @@
 :class:`StudyBar` owns that element but not the two panels drawn inside it, which are
 components of their own (:mod:`reversi.ui.dom.graph`, :mod:`reversi.ui.dom.editor_panel`).
 It shows where you are (:func:`reversi.ui.movelist.study_text`), which of its buttons apply
-(Back to game, Promote, Delete variation) and which tools are on (marking, square values,
+(Back to game, Promote, Delete variation), the question Promote asks before it would move the
+game itself (:func:`reversi.ui.movelist.promote_question`), which tools are on (marking, square values,
 analysis, review), the engine's line while the analysis runs, the review's legend, and the
 position's comment (written back when it changes). The study engine is the page's
 (:attr:`reversi.ui.ports.PageHost.study_engine`).
@@ -16,7 +17,7 @@ from typing import Any
 from pyscript import document
 
 from reversi.ui.drivers.study import analysis_text
-from reversi.ui.movelist import study_text
+from reversi.ui.movelist import promote_question, study_text
 from reversi.ui.ports import PageHost
 
 
@@ -30,6 +31,10 @@ class StudyBar:
         self.analysis = root.querySelector(".analysis")
         self.review_legend = root.querySelector(".review-legend")
         self.comment = root.querySelector(".comment-input")
+        self.confirm = root.querySelector(".study-confirm")
+        self.confirm_text = root.querySelector(".study-confirm-text")
+        #: The variation (node id) whose promotion waits for an answer, or None.
+        self.asking: int | None = None
 
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
@@ -51,6 +56,11 @@ class StudyBar:
             button = self.button(name)
             if button is not None:
                 button.hidden = not shown
+        if self.asking is not None and (c.game.current.id != self.asking or not c.promote_moves_game):
+            self.asking = None  # the question was about another position, or no longer applies
+        self.confirm.hidden = self.asking is None
+        if self.asking is not None:
+            self.confirm_text.textContent = promote_question(c.game)
         engine = self.page.study_engine
         for name, pressed in (("mark", c.marking), ("values", c.showing_values), ("analysis", engine.analysing),
                               ("review", engine.reviewing)):
@@ -82,6 +92,19 @@ class StudyBar:
             return
         if action == "review":
             engine.reviewing = not engine.reviewing
+            self.page.update()
+            return
+        if action == "promote" and c.promote_moves_game:
+            self.asking = c.game.current.id  # the game itself would move: ask first
+            self.page.update()
+            focus = self.root.querySelector('[data-study="promote-play"]')
+            if focus is not None:
+                focus.focus()
+            return
+        if action in ("promote-play", "promote-cancel"):
+            asked, self.asking = self.asking, None
+            if action == "promote-play" and asked == c.game.current.id:
+                c.promote(play_from=True)
             self.page.update()
             return
         changed = {

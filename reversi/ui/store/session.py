@@ -37,7 +37,7 @@ page, or one another tab changed is decided in :mod:`reversi.ui.store.autosave`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
@@ -65,6 +65,7 @@ from reversi.formats.notation import (
 from reversi.formats.record import (
     MAX_TEXT,
     Record,
+    check_tags,
     ending_code,
     parse_ending_code,
     read_record,
@@ -76,8 +77,9 @@ from reversi.ui.events import Event, EventKind
 from reversi.ui.players import Players
 
 #: Version 3 adds how the game ended before its moves did (``ending``: a resignation, a loss on
-#: time); version 2 keeps the game's tree (variations, comments, marks), its live position and the
-#: one shown; version 1 (the main line and the position shown, which was the game's). All are read.
+#: time) and, when the game has any, its details (``tags``: the event, the players' names...);
+#: version 2 keeps the game's tree (variations, comments, marks), its live position and the one
+#: shown; version 1 (the main line and the position shown, which was the game's). All are read.
 STATE_VERSION = 3
 STORAGE_KEY = "reversi.state"
 #: Where a saved state that could not be read is kept (it is not thrown away).
@@ -124,6 +126,7 @@ def state_to_dict(state: SavedState, now: float = 0.0) -> dict[str, Any]:
         "settings": state.settings,
         "clock": None if state.clock is None else state.clock.to_dict(now),
         "ending": None if game.ending is None else ending_code(game.ending),
+        **({"tags": dict(game.tags)} if game.tags else {}),  # the game's details, when it has any
     }
 
 
@@ -161,7 +164,7 @@ def state_from_dict(data: Any) -> SavedState:
     missing = [k for k in keys if k not in data]
     if missing:
         raise StateError(f"saved state: missing {', '.join(missing)}")
-    unknown = sorted(set(data) - set(keys))
+    unknown = sorted(set(data) - set(keys) - ({"tags"} if version == STATE_VERSION else set()))
     if unknown:
         raise StateError(f"saved state: unknown field(s) {', '.join(unknown)}")
     try:
@@ -201,6 +204,13 @@ def state_from_dict(data: Any) -> SavedState:
             raise StateError(f"saved state: {e}") from None
         if not game.end(parsed):
             raise StateError(f"saved state: ending {ending!r}, but the game's moves end it")
+    tags = data.get("tags", {})
+    if not isinstance(tags, dict):
+        raise StateError(f"saved state: tags must be an object, not {_kind(tags)}")
+    try:
+        game.tags = check_tags(tags)
+    except ReversiError as e:
+        raise StateError(f"saved state: tags: {e}") from None
     settings = settings_from_dict(data["settings"])
     clock = None
     if data["clock"] is not None:
@@ -392,11 +402,17 @@ def file_size_error(name: str, size: int) -> str:
     return ""
 
 
-def record_text(game: Game, tags: Mapping[str, str] | None = None) -> str:
-    """The game as a ``.rev`` record file (the whole line)."""
+def record_text(game: Game, players: Players | None = None, date: str = "") -> str:
+    """The game as a ``.rev`` record file: the whole tree, its details (:attr:`Game.tags
+    <reversi.core.game.Game.tags>`), who plays (two people named as such) and how it ended;
+    ``date`` (``2026-12-03``) is its Date tag when the game has none."""
     from reversi.formats.record import write_record
 
-    return write_record(Record.from_game(game, dict(tags or {})))
+    tags = {}
+    if date and "Date" not in game.tags:
+        tags["Date"] = date.replace("-", ".")  # PGN's form: 2026.12.03
+    code = "" if players is None else players.to_code() or "hh"
+    return write_record(Record.from_game(game, tags, players=code))
 
 
 def download_name(rules: Rules, date: str) -> str:
