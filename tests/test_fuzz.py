@@ -154,6 +154,29 @@ def test_record_files(text: str) -> None:
         assert record.to_game().rules == record.rules
 
 
+GGF_KEYS = ["GM", "PC", "DT", "PB", "PW", "RB", "RW", "TI", "TY", "RE", "BO", "B", "W", "KM", "XX"]
+ggf_text = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(GGF_KEYS), st.one_of(number_text, any_text, st.sampled_from(
+            ["Othello", "8", "8a", "s8", "10", "f5", "PA", "d6/1.2/3", "+12.000", "-64:r", "?",
+             "8 " + "-" * 27 + "O*------*O" + "-" * 27 + " *"]))).map(lambda t: f"{t[0]}[{t[1]}]"),
+        st.sampled_from(["(;", ";)", "\n", ";", "]", "["]),
+    ),
+    max_size=14,
+).map(lambda parts: "(;" + "".join(parts) + ";)")
+
+
+@given(st.one_of(ggf_text, any_text, st.lists(ggf_text, max_size=4).map("\n".join)))
+def test_ggf_games(text: str) -> None:
+    from reversi.formats.ggf import read_ggf, read_ggf_games, write_ggf
+
+    for entry in read_ggf_games(text):
+        assert (entry.record is None) == bool(entry.error)
+        if entry.record is not None:
+            assert read_ggf(write_ggf(entry.record)).moves == entry.record.moves
+    only_our_errors(lambda: read_ggf(text))
+
+
 LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang",
              "view", "caption", "flip", "theme", "controls", "pz", "sol", "px"]
 query_text = st.lists(

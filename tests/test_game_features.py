@@ -240,6 +240,19 @@ def test_a_bad_file_shows_a_message_and_keeps_the_game(tab) -> None:
     assert list_text(page) == "1. f5 d6"
 
 
+def test_a_ggf_file_opens_its_first_readable_game(tab) -> None:
+    page = tab
+    game = ("(;GM[Othello]PC[club]PB[alice]PW[bob]TY[8]BO[8 ---------------------------O*------*O"
+            "--------------------------- *]B[F5]W[D6]B[C3];)")
+    text = game.replace("B[C3]", "B[A1]") + "\n" + game  # the first is damaged: the second opens
+    page.set_input_files("#records-file", files=[{"name": "club.ggf", "mimeType": "text/plain",
+                                                  "buffer": text.encode()}])
+    message = records_message(page)
+    assert "Opened club.ggf" in message and "game 2 of 2" in message, message
+    assert list_text(page) == "1. f5 d6 2. c3"
+    assert page.inner_text('.player[data-side="0"] .player-kind') == "alice"
+
+
 def test_load_asks_before_it_ends_a_game_in_progress_and_keeps_the_players(tab) -> None:
     page = tab
     play(page, "f5d6")

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``solve``, ``best``, ``hints`` and ``match`` to the parser's subcommands."""
+    """Add ``solve``, ``best``, ``hints``, ``match`` and ``nboard`` to the parser's subcommands."""
     p = subparsers.add_parser("solve", help=_("solve a position exactly: best moves and final disc difference"))
     p.add_argument("text", nargs="+", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
@@ -84,6 +84,25 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--processes", type=whole, default=1, metavar="P", help=_("parallel processes (default 1)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_match)
+
+    p = subparsers.add_parser(
+        # Translators: NBoard is a desktop Othello program that runs engines; keep its name
+        "nboard", help=_("serve a desktop GUI on standard input and output (the NBoard protocol)"))
+    p.add_argument("--time", type=decimal, default=10.0, metavar=_("SECONDS"),
+                   help=_("the most a move or a hint may take, whatever the depth (default 10)"))
+    p.set_defaults(func=cmd_nboard)
+
+
+def cmd_nboard(args: argparse.Namespace) -> int:
+    from reversi.engine.nboard import run
+
+    seconds = check_time_limit(args.time, "--time")
+
+    def say(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()  # the GUI waits for each line
+
+    return run(sys.stdin.readline, say, seconds)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:

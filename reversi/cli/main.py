@@ -4,8 +4,9 @@ Every subcommand takes the same rule options (:mod:`reversi.cli.options`). Bad
 input exits with status 2 and a one-line ``error: ...`` message naming the
 problem. The rules' subcommands (perft, legal, replay) live in
 :mod:`reversi.cli.rules_commands`, the AI's (solve, best, hints, match) in
-:mod:`reversi.cli.engine_commands`, the diagrams' (svg) in
-:mod:`reversi.cli.diagram_commands`.
+:mod:`reversi.cli.engine_commands` (with ``nboard``, the engine for desktop GUIs), the
+diagrams' (svg, puzzle) in :mod:`reversi.cli.diagram_commands`, the files of games' (games)
+in :mod:`reversi.cli.games_commands`.
 
 Messages and reports follow the environment's language (``LANGUAGE``,
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``LANG=cs_CZ.UTF-8`` speaks Czech); the
@@ -19,7 +20,7 @@ import sys
 from typing import NoReturn
 
 from reversi import __version__
-from reversi.cli import diagram_commands, engine_commands, rules_commands
+from reversi.cli import diagram_commands, engine_commands, games_commands, rules_commands
 from reversi.errors import ReversiError
 from reversi.i18n import _, language_from_environment, set_language, standard_library_domain
 
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules_commands.register(sub)
     engine_commands.register(sub)
     diagram_commands.register(sub)
+    games_commands.register(sub)
     return parser
 
 

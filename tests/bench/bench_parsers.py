@@ -17,10 +17,17 @@ from collections.abc import Callable
 
 from reversi import ReversiError, Rules
 from reversi.core.clock import parse_time_control
+from reversi.formats.ggf import MAX_GAME_CHARS, read_ggf, read_ggf_games
 from reversi.formats.links import MAX_QUERY_CHARS, record_from_query
 from reversi.formats.notation import MAX_POSITION_CHARS, MAX_TRANSCRIPT_CHARS, parse_position, parse_transcript
 from reversi.formats.record import MAX_TEXT, read_record
 from reversi.ui.store.session import MAX_STATE_CHARS, load_state, load_text
+
+GGF_GAME = (
+    "(;GM[Othello]PC[club]DT[2026.12.03]PB[alice]PW[bob]TY[8]RE[?]"
+    "BO[8 ---------------------------O*------*O--------------------------- *]"
+    "B[F5]W[D6]B[C3]W[D3]B[C4]W[F4]B[F6]W[F3]B[E6]W[E7];)"
+)
 
 
 def timed(fn: Callable[[str], object], text: str, repeat: int = 3) -> tuple[float, str]:
@@ -56,6 +63,10 @@ def main() -> None:
         ("saved state, nesting", load_state, "[", MAX_STATE_CHARS),
         ("pasted text", lambda t: load_text(t, Rules()), "XX ", MAX_TEXT),
         ("time control", parse_time_control, "9", 1000),
+        ("GGF game, properties", lambda t: read_ggf("(;" + t + ";)"), "PC[x]", MAX_GAME_CHARS),
+        ("GGF game, moves", lambda t: read_ggf("(;" + t + ";)"), "B[F5]", MAX_GAME_CHARS),
+        ("GGF file, 2,000 games", read_ggf_games, GGF_GAME + "\n", (len(GGF_GAME) + 1) * 2000),
+        ("GGF file, open brackets", read_ggf_games, "(;[", 3_000_000),
     ]
     print(f"{'parser':<24} {'at limit':>10} {'time':>9} {'half':>9} {'ratio':>6} {'10x over':>9}  outcome at the limit")
     for name, fn, unit, limit in cases:

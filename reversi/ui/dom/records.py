@@ -4,7 +4,8 @@
 component of its own, :mod:`reversi.ui.dom.recent_games`, told when the menu opens). What
 is copied goes to the clipboard, or where the clipboard is refused into the menu's box,
 selected, ready to copy. Text in the box (moves, a position, a record, a link) is read by
-:func:`reversi.ui.store.session.load_text`; a file by :func:`reversi.formats.record.read_record`,
+:func:`reversi.ui.store.session.load_text`; a file (a ``.rev`` record, or a GGF file's first
+readable game) by :func:`reversi.ui.store.session.read_game_file`,
 refused unread when it is larger than a game can be. Bad input leaves the game as it was
 and says why, beside the box (in view, not at the top of the page). A game read that would end
 a game in progress waits until the person says so, as New game asks; a game that names its
@@ -25,7 +26,6 @@ import js
 from reversi.core.game import Game
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string, write_transcript
-from reversi.formats.record import read_record
 from reversi.i18n import N_, _
 from reversi.ui.dom import downloads
 from reversi.ui.dom.address import Address
@@ -35,13 +35,14 @@ from reversi.ui.dom.storage import read_stored
 from reversi.ui.players import Players
 from reversi.ui.ports import PageHost
 from reversi.ui.store.autosave import ACTION_COPY_BROKEN, ACTION_COPY_STORED
-from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, file_size_error, load_text
+from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, file_size_error, load_text, read_game_file
 
 #: What was loaded from the box, by kind: "Loaded {what}: ..." (translated where shown).
 KIND_NAMES = {
     "transcript": N_("Loaded the moves: {rules}"),  # then who plays: see Records.put
     "position": N_("Loaded the position: {rules}"),
     "record": N_("Loaded the game record: {rules}"),
+    "ggf": N_("Loaded the GGF game: {rules}"),
     "link": N_("Loaded the link: {rules}"),
 }
 #: What the copy of an unreadable saved game is called in the messages ("... copied").
@@ -193,7 +194,7 @@ class Records:
             name = str(file.name)
             try:
                 text = str(await file.text())
-                record = read_record(text)
+                record, note = read_game_file(text)
                 game = record.to_game()
                 players = Players.from_code(record.players) if record.players else None
             except Exception as e:  # a ReversiError says what is wrong; anything else too
@@ -202,7 +203,9 @@ class Records:
                 return
             finally:
                 self.file.value = ""
-            self.offer(game, players, _("Opened {name}: {rules}").format(name=name, rules=game.rules.describe()))
+            opened = _("Opened {name}: {rules}").format(name=name, rules=game.rules.describe())
+            # Translators: opened a file of several games: "Opened g.ggf: Othello 8x8 (game 1 of 12)"
+            self.offer(game, players, _("{opened} ({note})").format(opened=opened, note=note) if note else opened)
 
         self.spawn(run())
 

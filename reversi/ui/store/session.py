@@ -46,7 +46,8 @@ from reversi.core.clock import Clock, ClockError
 from reversi.core.game import MAX_NODES, Game, Node
 from reversi.core.position import Position
 from reversi.core.rules import Rules
-from reversi.errors import ReversiError, SavedStateError
+from reversi.errors import NotationError, ReversiError, SavedStateError
+from reversi.formats.ggf import is_ggf, read_ggf_games
 from reversi.formats.links import (
     GAME_KEYS,
     link_version,
@@ -72,6 +73,7 @@ from reversi.formats.record import (
     rules_from_dict,
     rules_to_dict,
 )
+from reversi.i18n import _, ngettext
 from reversi.inputs import InputError, clean_text, load_json
 from reversi.ui.events import Event, EventKind
 from reversi.ui.players import Players
@@ -352,8 +354,10 @@ _POSITION_CHARS = frozenset("XxOoBbWw*-.#/")
 
 
 def kind_of_text(text: str) -> str:
-    """``"record"``, ``"link"``, ``"position"`` or ``"transcript"``, by the look of ``text``."""
+    """``"ggf"``, ``"record"``, ``"link"``, ``"position"`` or ``"transcript"``, by the look of ``text``."""
     t = text.strip()
+    if is_ggf(t):
+        return "ggf"
     if t.startswith("[") or "\n[" in t:
         return "record"
     if t.startswith(("?", "http://", "https://")) or ("?" in t and "=" in t):
@@ -378,8 +382,8 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str, str]:
         raise StateError("paste a transcript (f5d6c3), a position string, a game record or a link first")
     text = clean_text(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors write one
     kind = kind_of_text(text)
-    if kind == "record":
-        record = read_record(text)
+    if kind in ("record", "ggf"):
+        record, _note = read_game_file(text)
         return record.to_game(), kind, record.players
     if kind == "link":
         query = text.strip().split("?", 1)[1] if "?" in text else text.strip()
@@ -389,6 +393,25 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str, str]:
         position = parse_position(text, rules_for_position(text, rules))
         return Game(start=position), kind, ""
     return parse_movetext(Position.start(rules), text), kind, ""
+
+
+def read_game_file(text: str) -> tuple[Record, str]:
+    """The game of a file's text: a ``.rev`` record, or the first game of a GGF file that can be
+    read (:mod:`reversi.formats.ggf`), and what else the file held ('' when nothing: "the first of
+    12 games"). Raises :class:`~reversi.errors.ReversiError` naming what is wrong."""
+    if not is_ggf(text):
+        return read_record(text), ""
+    entries = read_ggf_games(text)
+    good = [e for e in entries if e.record is not None]
+    if not good:
+        raise NotationError(entries[0].error if entries else _("a GGF game starts with '(;'"))
+    first = good[0]
+    assert first.record is not None
+    if len(entries) == 1:
+        return first.record, ""
+    # Translators: opening a GGF file of several games, the first readable one is shown: "game 1 of 12"
+    return first.record, ngettext("game {number} of {n}", "game {number} of {n}", len(entries)).format(
+        number=first.number, n=len(entries))
 
 
 def file_size_error(name: str, size: int) -> str:

@@ -1,0 +1,124 @@
+"""Files of games: ``games`` lists, searches and converts them.
+
+``python -m reversi games FILE`` reads a GGF file of any number of games (the servers' format,
+:mod:`reversi.formats.ggf`) or a ``.rev`` record (:mod:`reversi.formats.record`), and prints a
+line a game: its number, the players, the date, the result and the opening moves. ``--player``
+keeps the games a name plays in (either side, any case, a part of the name), ``--opening`` those
+that begin with these moves, ``--json`` prints the games as data, ``--to ggf|rev`` writes them in
+that format instead. A damaged game is named on the standard error and the others still come.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from reversi.core.game import Game
+from reversi.errors import ReversiError
+from reversi.formats.ggf import is_ggf, read_ggf_games, write_ggf
+from reversi.formats.notation import parse_transcript, write_transcript
+from reversi.formats.record import Record, read_record, write_record
+from reversi.i18n import _
+
+#: The largest file read (bytes): a GGS archive of a year is about 100 MB.
+MAX_FILE_BYTES = 500_000_000
+
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
+    p = sub.add_parser("games", help=_("list, search and convert a file of games (GGF or .rev)"))
+    p.add_argument("file", metavar=_("FILE"), help=_("a GGF file (any number of games) or a .rev record"))
+    p.add_argument("--player", default=None, metavar=_("NAME"), help=_("only the games this name plays in"))
+    p.add_argument("--opening", default=None, metavar=_("MOVES"), help=_("only the games that begin with these moves"))
+    p.add_argument("--to", choices=("ggf", "rev"), default=None, help=_("write the games in this format"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
+    p.set_defaults(func=cmd_games)
+
+
+def read_games(path: str) -> tuple[list[tuple[int, Record]], list[str]]:
+    """The games of a file, numbered from 1, and the messages of those that could not be read."""
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+    except OSError as e:
+        raise ReversiError(_("cannot read {path}: {error}").format(path=path, error=e.strerror or e)) from None
+    if size > MAX_FILE_BYTES:
+        raise ReversiError(_("{path} is {size:,} bytes, more than the {limit:,} read").format(
+            path=path, size=size, limit=MAX_FILE_BYTES))
+    try:
+        text = file.read_bytes().decode("utf-8", errors="replace")
+    except OSError as e:
+        raise ReversiError(_("cannot read {path}: {error}").format(path=path, error=e.strerror or e)) from None
+    if is_ggf(text):
+        entries = read_ggf_games(text)
+        return ([(e.number, e.record) for e in entries if e.record is not None],
+                [e.error for e in entries if e.record is None])
+    return [(1, read_record(text))], []
+
+
+def matches(record: Record, player: str | None, opening: list[int] | None) -> bool:
+    if player:
+        names = (record.tags.get("Black", ""), record.tags.get("White", ""))
+        if not any(player.casefold() in name.casefold() for name in names):
+            return False
+    if opening:
+        start = record.start_position()
+        if start != type(start).start(record.rules) or record.moves[: len(opening)] != opening:
+            return False
+    return True
+
+
+def summary(number: int, record: Record) -> dict[str, Any]:
+    game: Game = record.to_game()
+    outcome = game.outcome
+    g = record.rules.geometry
+    result = ""
+    if outcome is not None:
+        result = outcome.result.score if outcome.result is not None else (
+            f"{'black' if outcome.winner == 0 else 'white'} won: {outcome.termination.value}")
+    return {
+        "number": number,
+        "black": record.tags.get("Black", ""),
+        "white": record.tags.get("White", ""),
+        "date": record.tags.get("Date", ""),
+        "place": record.tags.get("Site", ""),
+        "rules": record.rules.describe(),
+        "result": result,
+        "moves": write_transcript(record.moves, g),
+    }
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    games, errors = read_games(args.file)
+    opening = None
+    if args.opening:
+        rules = games[0][1].rules if games else None
+        geometry = (rules or Record().rules).geometry
+        opening = [m for m, _start, _end in parse_transcript(args.opening, geometry)]
+    chosen = [(n, r) for n, r in games if matches(r, args.player, opening)]
+    for error in errors:
+        print(error, file=sys.stderr)
+    if args.to == "ggf":
+        for _n, record in chosen:
+            try:
+                print(write_ggf(record))
+            except ReversiError as e:
+                print(_("game {n}: {error}").format(n=_n, error=e), file=sys.stderr)
+        return 0
+    if args.to == "rev":
+        print("\n".join(write_record(record) for _n, record in chosen), end="")
+        return 0
+    rows = [summary(n, r) for n, r in chosen]
+    if args.json:
+        print(json.dumps({"games": rows, "read": len(games), "unreadable": len(errors)}, ensure_ascii=False))
+        return 0
+    for row in rows:
+        # Translators: a line of the games command: number, players, date, result, first moves
+        print(_("{number}. {black} - {white} {date} {result}: {moves}").format(
+            number=row["number"], black=row["black"] or "?", white=row["white"] or "?", date=row["date"],
+            result=row["result"] or "*", moves=row["moves"][:40]))
+    print(_("{shown} of {read} games ({unreadable} unreadable)").format(
+        shown=len(rows), read=len(games), unreadable=len(errors)), file=sys.stderr)
+    return 0

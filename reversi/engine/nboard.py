@@ -1,0 +1,227 @@
+"""The NBoard protocol: this engine for desktop Othello GUIs (``python -m reversi nboard``).
+
+A GUI starts the engine as a process and talks to it a line at a time on its standard input
+and output. :class:`NBoardSession` reads the GUI's lines (:meth:`NBoardSession.handle`) and
+writes its answers through a callback, one line each:
+
+=========================  =================================================================
+the GUI says               the engine
+=========================  =================================================================
+``nboard 2``               names itself: ``set myname Reversi``
+``set game (;GM[...];)``   takes the game (GGF, :mod:`reversi.formats.ggf`): later commands are
+                           about the position at its end
+``set depth N``            searches N plies in the midgame (1 to 60; the endgame is solved
+                           exactly from a few more empties), within its time a move
+``set contempt N``         takes it (a draw's value; this engine scores a draw as 0)
+``move F5[/eval/time]``    plays the move (``PA`` a pass) in its game; a bare ``F5`` too
+``hint N``                 values the best N moves: ``search F5 1.00 0 12`` lines, best first,
+                           from the side to move's view in discs, then ``status``
+``go``                     its move: ``=== F5/1.00/0.5`` (move, value, seconds); the move is not
+                           played until the GUI sends it back with ``move``
+``ping N``                 ``pong N`` (every command before it is done: this engine answers in turn)
+``learn``                  ``learned`` (it keeps no book of its own games)
+``quit``                   ends the session
+=========================  =================================================================
+
+While it thinks it says ``status Reversi is thinking``, and ``nodestats NODES SECONDS`` after.
+A line it cannot take (a malformed command, an illegal move, a damaged game, a command it does
+not know) is answered ``status error: ...`` naming what is wrong, and the session goes on with
+its game as it was: nothing a GUI sends ends it but ``quit`` or the end of its input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from reversi.core.game import Game
+from reversi.core.position import PASS, Position
+from reversi.core.rules import Rules
+from reversi.engine.protocol import Limits
+from reversi.errors import ReversiError
+from reversi.formats.ggf import read_ggf
+from reversi.i18n import _
+
+#: The engine's name in the GUI.
+NAME = "Reversi"
+#: The midgame depth before a GUI sets one.
+DEFAULT_DEPTH = 8
+MAX_DEPTH = 60
+#: How many more empties than the midgame depth the endgame is solved exactly from (at most 20).
+EXACT_MARGIN = 6
+#: The longest line taken (a GGF game of a 16x16 board with evals and times fits easily).
+MAX_LINE_CHARS = 60_000
+
+
+class NBoardSession:
+    """One GUI's session: its game, its depth, and the lines it is answered."""
+
+    def __init__(self, say: Callable[[str], None], seconds: float = 10.0) -> None:
+        #: Writes one line to the GUI (flushed: the GUI waits for it).
+        self.say = say
+        #: The most a search may take, whatever the depth (this engine is pure Python).
+        self.seconds = seconds
+        self.game = Game(Rules())
+        self.depth = DEFAULT_DEPTH
+        self.contempt = 0.0
+        #: The GUI has sent the forced pass the game recorded by itself (see :attr:`position`).
+        self.pass_sent = False
+
+    @property
+    def position(self) -> Position:
+        """The position as the GUI has it: the game records a forced pass by itself, the GUI waits
+        for one (``=== PA``, then ``move PA``)."""
+        live = self.game.live
+        if live.was_forced_pass and not self.pass_sent and live.parent is not None:
+            return live.parent.position
+        return live.position
+
+    def limits(self) -> Limits:
+        empties = min(20, self.depth + EXACT_MARGIN)
+        return Limits(seconds=self.seconds, depth=self.depth, exact_empties=empties)
+
+    def handle(self, line: str) -> bool:
+        """Take one line from the GUI; False when the session is over (``quit``)."""
+        text = line.strip()
+        if not text:
+            return True
+        if len(text) > MAX_LINE_CHARS:
+            self.error(_("a line of {n} characters is longer than any command").format(n=len(text)))
+            return True
+        command, _space, rest = text.partition(" ")
+        command = command.lower()
+        if command == "quit":
+            return False
+        try:
+            self.dispatch(command, rest.strip())
+        except ReversiError as e:
+            self.error(str(e))
+        except (ValueError, OverflowError) as e:
+            self.error(str(e) or type(e).__name__)
+        return True
+
+    def error(self, message: str) -> None:
+        self.say("status error: " + " ".join(message.split()))
+
+    def dispatch(self, command: str, rest: str) -> None:
+        if command == "nboard":
+            self._number(rest, "nboard", 0, 1000)
+            self.say(f"set myname {NAME}")
+        elif command == "set":
+            self.set(rest)
+        elif command == "move":
+            self.move(rest)
+        elif command == "hint":
+            self.hint(self._number(rest or "1", "hint", 1, 64))
+        elif command == "go":
+            self.go()
+        elif command == "ping":
+            self.say(f"pong {self._number(rest or '0', 'ping', -(2**31), 2**31)}")
+        elif command == "learn":
+            self.say("learned")
+        elif len(command) == 2 and not rest:
+            self.move(command)  # NBoard 1.1 sends a bare move
+        else:
+            # Translators: the NBoard protocol: a command this engine does not know
+            raise ValueError(_("unknown command {command!r}").format(command=command[:20]))
+
+    def _number(self, text: str, command: str, least: int, most: int) -> int:
+        word = text.split()[0] if text.split() else ""
+        if not (word.lstrip("-").isascii() and word.lstrip("-").isdigit()) or len(word) > 12:
+            raise ValueError(_("{command} needs a whole number, not {text!r}").format(command=command, text=text[:20]))
+        value = int(word)
+        if not least <= value <= most:
+            raise ValueError(_("{command} {value}: the number must be {least} to {most}").format(
+                command=command, value=value, least=least, most=most))
+        return value
+
+    def set(self, rest: str) -> None:
+        what, _space, value = rest.partition(" ")
+        what = what.lower()
+        if what == "game":
+            record = read_ggf(value)
+            self.game = record.to_game()
+            moves = re.findall(r"[BW]\[([^\]]*)\]", value)
+            self.pass_sent = bool(moves) and moves[-1].split("/")[0].strip().lower() in ("pa", "pass")
+        elif what == "depth":
+            self.depth = self._number(value, "set depth", 1, MAX_DEPTH)
+        elif what == "contempt":
+            try:
+                self.contempt = float(value)
+            except ValueError:
+                raise ValueError(_("set contempt needs a number, not {text!r}").format(text=value[:20])) from None
+        else:
+            raise ValueError(_("unknown setting {name!r}").format(name=what[:20]))
+
+    def move(self, rest: str) -> None:
+        word = rest.split("/")[0].strip()
+        if not word:
+            raise ValueError(_("move needs a square, like F5, or PA for a pass"))
+        self.game.back_to_live()
+        if word.lower() in ("pa", "pass"):
+            if not self.position.must_pass:
+                raise ValueError(_("PA: a pass, but the side to move has a move"))
+            if self.game.live.was_forced_pass:
+                self.pass_sent = True  # the pass the game recorded by itself
+                return
+            move = PASS
+        else:
+            move = self.game.rules.geometry.parse_square(word.lower())
+            if self.position is not self.game.live.position:
+                raise ValueError(_("{move}: the side to move has no move and must pass (PA)").format(move=word[:4]))
+        self.game.play(move)
+        self.pass_sent = False
+
+    def _over(self) -> bool:
+        if self.position.is_over:
+            self.error(_("the game is over"))
+            return True
+        return False
+
+    def hint(self, count: int) -> None:
+        if self._over():
+            return
+        from reversi.engine.search import analyse
+
+        position = self.position
+        if position.must_pass:
+            self.say("search PA 0.00 0 0")
+            self.say("status")
+            return
+        self.say(f"status {NAME} is thinking")
+        a = analyse(position, self.limits())
+        order = a.order or sorted(a.scores, key=lambda m: -a.scores[m])
+        depth = "100%" if a.exact else str(a.depth)
+        for move in order[:count]:
+            self.say(f"search {self._name(move)} {a.scores[move] / 100:.2f} 0 {depth}")
+        self.say(f"nodestats {a.nodes} {a.seconds:.2f}")
+        self.say("status")
+
+    def go(self) -> None:
+        if self._over():
+            return
+        position = self.position
+        if position.must_pass:
+            self.say("=== PA")
+            return
+        from reversi.engine.search import search
+
+        self.say(f"status {NAME} is thinking")
+        r = search(position, self.limits())
+        self.say(f"nodestats {r.nodes} {r.seconds:.2f}")
+        self.say(f"=== {self._name(r.move)}/{r.score / 100:.2f}/{r.seconds:.2f}")
+        self.say("status")
+
+    def _name(self, move: int) -> str:
+        return "PA" if move == PASS else self.game.rules.geometry.name(move).upper()
+
+
+def run(read_line: Callable[[], str], say: Callable[[str], None], seconds: float = 10.0) -> int:
+    """Serve one GUI until ``quit`` or the end of its input (``read_line`` returns '')."""
+    session = NBoardSession(say, seconds)
+    while True:
+        line = read_line()
+        if not line:
+            return 0
+        if not session.handle(line):
+            return 0

@@ -1,0 +1,340 @@
+"""GGF games in and out: the Generic Game Format of the internet Othello servers (GGS).
+
+A GGF game is one parenthesised list of properties, ``KEY[value]``, from ``(;`` to ``;)``::
+
+    (;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MET]PB[alice]PW[bob]RB[2012.5]RW[1987.0]
+      TI[05:00//02:00]TY[8]RE[+12.000]BO[8 ---------------------------O*------*O--------------------------- *]
+      B[f5//1.2]W[d6/-1.50/3.2]B[c3]...;)
+
+Read (:func:`read_ggf`) and written (:func:`write_ggf`) here, from the format's public
+description:
+
+* ``GM`` the game (Othello), ``PC`` the place, ``DT`` the date, ``PB``/``PW`` the players'
+  names, ``RB``/``RW`` their ratings, ``TI`` the time control, ``KM`` a komi, ``RE`` the result
+  from Black's side (``+12.000``; ``:r`` a resignation, ``:t`` a loss on time, ``:s`` a score
+  agreed on), all kept as the record's tags (``Site``, ``Date``, ``Black``, ``White``,
+  ``BlackRating``, ``WhiteRating``, ``TimeControl``, ``Komi``);
+* ``TY`` the board type: its size (``8``, ``10``...), ``a`` for Anti (fewer discs wins),
+  ``r`` and a count for a random start (the start is in ``BO`` anyway); a type this package
+  cannot play (``s`` synchro: two games at once) is refused, naming it;
+* ``BO`` the start: the size, the cells row by row (``*`` black, ``O`` white, ``-`` empty) and
+  the side to move;
+* ``B``/``W`` the moves, ``move/eval/time`` (eval and time may be empty); a pass is ``PA``.
+
+A file of many games is read game by game (:func:`read_ggf_games`): a damaged game, or one of a
+type this package does not play, gives a message naming its number, and the other games still
+load. GGF holds square boards with every square in play, no variations and no comments:
+:func:`write_ggf` refuses a game it cannot hold (Octagon, Classic's discs in hand, blocked
+squares) with a message, and leaves out a game's variations and comments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from reversi.core.game import Ending, Game, Termination
+from reversi.core.position import PASS, Position
+from reversi.core.rules import BLACK, WHITE, Rules
+from reversi.errors import NotationError, ReversiError
+from reversi.formats.notation import parse_position, position_to_string
+from reversi.formats.record import MAX_TAG_CHARS, Record, check_tags
+from reversi.i18n import _
+from reversi.inputs import clean_text
+
+#: The longest single game read (characters): a 16x16 game with evals and times is under 10,000.
+MAX_GAME_CHARS = 50_000
+#: The most games one text is read for (a GGS archive of a month holds tens of thousands).
+MAX_GAMES = 1_000_000
+
+_PROPERTY = re.compile(r"\s*([A-Za-z]{1,8})\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
+_RESULT = re.compile(r"(?a)\s*([+-]?\d+(?:\.\d*)?)\s*(?::\s*([a-z]))?\s*")
+_MOVE = re.compile(r"(?ai)\s*(pa(?:ss)?|[a-p](?:1[0-6]|[1-9]))\s*(?:/([^/]*)(?:/(.*))?)?")
+#: GGF's properties kept as a record's tags, and their names there.
+TAG_OF = {"PC": "Site", "PB": "Black", "PW": "White", "RB": "BlackRating", "RW": "WhiteRating",
+          "TI": "TimeControl", "KM": "Komi"}
+
+
+@dataclass(frozen=True)
+class GgfEntry:
+    """One game of a GGF text: its number (1 for the first), and the record read or why not."""
+
+    number: int
+    record: Record | None
+    error: str = ""
+
+
+def split_games(text: str) -> Iterator[tuple[int, str]]:
+    """The games of ``text``, numbered from 1: each ``(;`` ... ``;)``, text between them skipped."""
+    pos = 0
+    number = 0
+    while number < MAX_GAMES:
+        start = text.find("(;", pos)
+        if start < 0:
+            return
+        end = text.find(";)", start + 2)
+        number += 1
+        if end < 0:
+            yield number, text[start:]
+            return
+        # a property value may hold ";)": the end is the first ";)" outside brackets
+        end = _game_end(text, start, end)
+        yield number, text[start : end + 2]
+        pos = end + 2
+
+
+def _game_end(text: str, start: int, end: int) -> int:
+    depth = 0
+    i = start + 2
+    n = min(len(text), start + MAX_GAME_CHARS + 2)  # a longer game is refused anyway: linear in the file
+    while i < n:
+        c = text[i]
+        if c == "\\" and depth:
+            i += 2
+            continue
+        if c == "[":
+            depth = 1
+        elif c == "]":
+            depth = 0
+        elif c == ";" and not depth and text.startswith(";)", i):
+            return i
+        i += 1
+    return end
+
+
+def read_ggf_games(text: str) -> list[GgfEntry]:
+    """Every game of a GGF text, each read or refused on its own (:class:`GgfEntry`)."""
+    text = clean_text(text)
+    out = []
+    for number, chunk in split_games(text):
+        try:
+            out.append(GgfEntry(number, read_ggf(chunk)))
+        except ReversiError as e:
+            # Translators: a game of a GGF file (the internet servers' format) that could not be read
+            out.append(GgfEntry(number, None, _("GGF game {n}: {error}").format(n=number, error=e)))
+    return out
+
+
+def read_ggf(text: str) -> Record:
+    """One GGF game as a record; raises :class:`~reversi.errors.NotationError` naming what is wrong."""
+    body = clean_text(text).strip()
+    if len(body) > MAX_GAME_CHARS:
+        raise NotationError(_("{n} characters is too long for one game").format(n=len(body)))
+    if not body.startswith("(;"):
+        raise NotationError(_("a GGF game starts with '(;'"))
+    if not body.endswith(";)"):
+        raise NotationError(_("the game does not end with ';)'"))
+    props: dict[str, str] = {}
+    moves: list[tuple[str, str]] = []
+    pos = 2
+    end = len(body) - 2
+    while pos < end:
+        m = _PROPERTY.match(body, pos)
+        if m is None:
+            if not body[pos:end].strip():
+                break
+            raise NotationError(_("cannot read {text!r}: properties are written KEY[value]").format(
+                text=body[pos:pos + 20].strip()))
+        key, value = m.group(1).upper(), re.sub(r"\\(.)", r"\1", m.group(2))
+        if key in ("B", "W"):
+            moves.append((key, value))
+        else:
+            props.setdefault(key, value)
+        pos = m.end()
+    game_name = props.get("GM", "Othello").strip()
+    if game_name.lower() != "othello":
+        raise NotationError(_("the game is {name!r}, not Othello").format(name=game_name[:20]))
+    rules, random_start = _rules_of_type(props.get("TY", "8"))
+    start = _start_of(props.get("BO"), rules)
+    if start is None and random_start:
+        raise NotationError(_("a random start (TY[{type}]) needs its board in BO[...]").format(type=props["TY"][:10]))
+    game = Game(start=start or Position.start(rules))
+    for number, (color, text_move) in enumerate(moves, 1):
+        _play(game, number, color, text_move)
+    tags = {TAG_OF[k]: v for k, v in props.items() if k in TAG_OF}
+    if "DT" in props:
+        tags["Date"] = _date(props["DT"])
+    tags = check_tags({k: v[:MAX_TAG_CHARS] for k, v in tags.items()})
+    ending = _ending(props.get("RE", ""), game, komi="KM" in props)
+    if ending is not None:
+        game.end(ending)
+    if props.get("RE", "?").strip() != "?" and ending is None and not game.live.position.is_over:
+        tags["GGFResult"] = props["RE"].strip()[:MAX_TAG_CHARS]  # adjudged or unfinished: kept as written
+    standard = Position.start(rules)
+    first = game.start if game.start != standard else None
+    main = [n.move for n in game.main_line()[1:] if n.move is not None]
+    return Record(rules, first, main, tags, "", "", ending)
+
+
+def _rules_of_type(text: str) -> tuple[Rules, bool]:
+    """The rules of a board type (``8``, ``10a``, ``8r20``: a size, ``a`` for Anti, ``r`` and a
+    count for a random start); True when the start is random."""
+    ty = text.strip().lower()
+    parts = re.findall(r"(?a)r\d+|\d+|[a-z]", ty)
+    sizes = [p for p in parts if p.isdigit()]
+    if "".join(parts) != ty or len(sizes) != 1:
+        raise NotationError(_("board type TY[{type}] is not a size and letters like 8 or 10a").format(type=text[:10]))
+    letters = [p for p in parts if not p.isdigit()]
+    random_start = any(p.startswith("r") for p in letters)
+    unknown = [p for p in letters if p != "a" and not p.startswith("r")]
+    if unknown:
+        raise NotationError(
+            # Translators: {type} is a GGF board type (TY[s8]: synchro, two games at once); not played here
+            _("board type TY[{type}] is not played here (only a size, with a for Anti and r for a random start)")
+            .format(type=text.strip()[:10]))
+    try:
+        return Rules(size=int(sizes[0]), anti="a" in letters), random_start
+    except ReversiError as e:
+        raise NotationError(_("board type TY[{type}]: {error}").format(type=text.strip()[:10], error=e)) from None
+
+
+def _start_of(text: str | None, rules: Rules) -> Position | None:
+    if text is None:
+        return None
+    fields = text.split()
+    if len(fields) != 3 or not fields[0].isdigit():
+        raise NotationError(_("BO[...] should be the size, the cells and the side to move"))
+    size = int(fields[0])
+    g = rules.geometry
+    if size != g.width:
+        raise NotationError(_("BO[...] is {size}x{size} but TY[...] says {type}x{type}").format(
+            size=size, type=g.width))
+    cells = fields[1]
+    if len(cells) != size * size:
+        raise NotationError(_("BO[...] has {n} cells, not {expected}").format(n=len(cells), expected=size * size))
+    if fields[2] not in ("*", "O"):
+        raise NotationError(_("BO[...]: the side to move is * (Black) or O (White), not {side!r}").format(
+            side=fields[2][:4]))
+    rows = "/".join(cells[k : k + size] for k in range(0, len(cells), size))
+    return parse_position(f"{rows} {'X' if fields[2] == '*' else 'O'}", rules)
+
+
+def _play(game: Game, number: int, color: str, text: str) -> None:
+    m = _MOVE.fullmatch(text)
+    if m is None:
+        # Translators: {n} counts the moves of a GGF game, {text} is what was written for one
+        raise NotationError(_("move {n}: cannot read {text!r}").format(n=number, text=text[:20]))
+    position = game.current.position
+    side = BLACK if color == "B" else WHITE
+    word = m.group(1).lower()
+    if word.startswith("pa"):
+        if game.current.was_forced_pass and game.current.parent is not None \
+                and game.current.parent.position.turn == side:
+            return  # the pass the game recorded by itself
+        move = PASS
+    else:
+        move = game.rules.geometry.parse_square(word)
+    if position.turn != side:
+        raise NotationError(_("move {n}: {color}[{text}] but the other side is to move").format(
+            n=number, color=color, text=text[:10]))
+    try:
+        game.play(move)
+    except ReversiError as e:
+        raise NotationError(_("move {n}: {error}").format(n=number, error=e)) from None
+
+
+def _ending(text: str, game: Game, komi: bool) -> Ending | None:
+    if text.strip() in ("", "?"):  # not known yet: a game in progress
+        return None
+    m = _RESULT.fullmatch(text)
+    if m is None:
+        raise NotationError(_("result RE[{text}] is not a score like +12.000").format(text=text[:20]))
+    value = float(m.group(1))
+    how = m.group(2) or ""
+    end = game.live.position
+    if end.is_over:
+        result = end.result()
+        if not komi and how in ("", "s") and result is not None and round(value) != end.final_margin(BLACK):
+            raise NotationError(_("result RE[{text}] but the moves end {score}").format(
+                text=text.strip()[:20], score=result.score))
+        return None
+    if how in ("r", "t") and value != 0:
+        loser = WHITE if value > 0 else BLACK
+        return Ending(loser, Termination.RESIGNATION if how == "r" else Termination.TIME)
+    return None
+
+
+def _date(text: str) -> str:
+    """GGF's date (``2003.12.15_13:24:03.MET``, or seconds since 1970) as a record's ``2003.12.15``."""
+    t = text.strip()
+    m = re.match(r"(?a)(\d{4})[.-](\d{2})[.-](\d{2})", t)
+    if m:
+        return ".".join(m.groups())
+    if t.isascii() and t.isdigit() and len(t) <= 12:
+        return datetime.fromtimestamp(int(t), tz=UTC).strftime("%Y.%m.%d")
+    return t[:MAX_TAG_CHARS]
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def ggf_refusal(rules: Rules) -> str:
+    """Why GGF cannot hold a game of ``rules`` ('' when it can)."""
+    if rules.variant != "othello":
+        # Translators: {rules} names a rule set (Octagon Reversi, Classic Reversi): GGF cannot hold its games
+        return _("GGF holds square boards with every square in play: not {rules}").format(rules=rules.describe())
+    if rules.blocked:
+        return _("GGF has no blocked squares: not {rules}").format(rules=rules.describe())
+    if rules.free_opening:
+        return _("GGF games start from discs on the board: not a free opening")
+    return ""
+
+
+def write_ggf(record: Record) -> str:
+    """The record's main line as one GGF game (its variations and comments left out); raises
+    :class:`~reversi.errors.NotationError` when GGF cannot hold the game (:func:`ggf_refusal`)."""
+    rules = record.rules
+    refusal = ggf_refusal(rules)
+    if refusal:
+        raise NotationError(refusal)
+    game = record.to_game()
+    start = record.start_position()
+    g = rules.geometry
+    tags = record.tags
+    parts = ["(;GM[Othello]"]
+    for key, tag in (("PC", "Site"), ("DT", "Date"), ("PB", "Black"), ("PW", "White"), ("RB", "BlackRating"),
+                     ("RW", "WhiteRating"), ("TI", "TimeControl"), ("KM", "Komi")):
+        if tags.get(tag):
+            parts.append(f"{key}[{_escape(tags[tag])}]")
+    parts.append(f"TY[{g.width}{'a' if rules.anti else ''}]")
+    result = _result_text(game)
+    if result:
+        parts.append(f"RE[{result}]")
+    board, side = position_to_string(start).split()[:2]
+    cells = board.replace("/", "").replace("X", "*")
+    parts.append(f"BO[{g.width} {cells} {'*' if side == 'X' else 'O'}]")
+    for node in game.main_line()[1:]:
+        assert node.parent is not None and node.move is not None
+        color = "B" if node.parent.position.turn == BLACK else "W"
+        parts.append(f"{color}[{'PA' if node.move == PASS else g.name(node.move).upper()}]")
+    parts.append(";)")
+    return "".join(parts)
+
+
+def _result_text(game: Game) -> str:
+    end = game.live.position
+    if game.ending is not None:
+        sign = "+" if game.ending.winner == BLACK else "-"
+        margin = game.rules.geometry.square_count  # a resigned game counts as a wipe-out, as GGS scores it
+        return f"{sign}{margin}.000:{'r' if game.ending.by is Termination.RESIGNATION else 't'}"
+    if end.is_over:
+        return f"{end.final_margin(BLACK):+d}.000"
+    return ""
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def write_ggf_games(records: list[Record]) -> str:
+    """Several games, one a line."""
+    return "".join(write_ggf(r) + "\n" for r in records)
+
+
+def is_ggf(text: str) -> bool:
+    """Does ``text`` look like GGF (a game that starts ``(;GM[`` or ``(;`` then a property)?"""
+    return re.match(r"\s*\(;\s*[A-Za-z]{1,8}\[", text) is not None
+
+
