@@ -177,6 +177,20 @@ def test_ggf_games(text: str) -> None:
     only_our_errors(lambda: read_ggf(text))
 
 
+@given(st.binary(max_size=400), st.binary(min_size=60, max_size=60), st.integers(0, 2**16 - 1))
+def test_wthor_files(data: bytes, moves: bytes, number: int) -> None:
+    from reversi.formats.wthor import WthorGame, read_names, read_wtb, to_record
+
+    games = only_our_errors(lambda: read_wtb(data))
+    for game in games[1] if games else []:
+        only_our_errors(lambda game=game: to_record(game, 2000))
+    only_our_errors(lambda: read_names(data, "jou"))
+    only_our_errors(lambda: read_names(data, "trn"))
+    game = WthorGame(1, number, number, number, 0, 0, moves)
+    only_our_errors(lambda: to_record(game, 2000, ["a"], ["b"]))
+    assert len(game.opening(60)) <= 120
+
+
 LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang",
              "view", "caption", "flip", "theme", "controls", "pz", "sol", "px"]
 query_text = st.lists(

@@ -1,8 +1,12 @@
 """Files of games: ``games`` lists, searches and converts them.
 
 ``python -m reversi games FILE`` reads a GGF file of any number of games (the servers' format,
-:mod:`reversi.formats.ggf`) or a ``.rev`` record (:mod:`reversi.formats.record`), and prints a
-line a game: its number, the players, the date, the result and the opening moves. ``--player``
+:mod:`reversi.formats.ggf`), a WTHOR database (``.wtb``, with the players' ``.JOU`` and the
+tournaments' ``.TRN`` beside it or named by ``--players`` and ``--tournaments``:
+:mod:`reversi.formats.wthor`) or a ``.rev`` record (:mod:`reversi.formats.record`), and prints a
+line a game: its number, the players, the date, the result and the opening moves. A WTHOR file
+is listed and searched without playing its games (100,000 games in seconds); only the games
+written out with ``--to`` are played. ``--player``
 keeps the games a name plays in (either side, any case, a part of the name), ``--opening`` those
 that begin with these moves, ``--json`` prints the games as data, ``--to ggf|rev`` writes them in
 that format instead. A damaged game is named on the standard error and the others still come.
@@ -28,17 +32,21 @@ MAX_FILE_BYTES = 500_000_000
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser("games", help=_("list, search and convert a file of games (GGF or .rev)"))
-    p.add_argument("file", metavar=_("FILE"), help=_("a GGF file (any number of games) or a .rev record"))
+    p = sub.add_parser("games", help=_("list, search and convert a file of games (GGF, WTHOR or .rev)"))
+    p.add_argument("file", metavar=_("FILE"),
+                   help=_("a GGF file (any number of games), a WTHOR .wtb database or a .rev record"))
     p.add_argument("--player", default=None, metavar=_("NAME"), help=_("only the games this name plays in"))
     p.add_argument("--opening", default=None, metavar=_("MOVES"), help=_("only the games that begin with these moves"))
     p.add_argument("--to", choices=("ggf", "rev"), default=None, help=_("write the games in this format"))
+    p.add_argument("--players", default=None, metavar=_("FILE"),
+                   help=_("a WTHOR file's players (.JOU; default: WTHOR.JOU beside it)"))
+    p.add_argument("--tournaments", default=None, metavar=_("FILE"),
+                   help=_("a WTHOR file's tournaments (.TRN; default: WTHOR.TRN beside it)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_games)
 
 
-def read_games(path: str) -> tuple[list[tuple[int, Record]], list[str]]:
-    """The games of a file, numbered from 1, and the messages of those that could not be read."""
+def read_bytes(path: str) -> bytes:
     file = Path(path)
     try:
         size = file.stat().st_size
@@ -48,9 +56,15 @@ def read_games(path: str) -> tuple[list[tuple[int, Record]], list[str]]:
         raise ReversiError(_("{path} is {size:,} bytes, more than the {limit:,} read").format(
             path=path, size=size, limit=MAX_FILE_BYTES))
     try:
-        text = file.read_bytes().decode("utf-8", errors="replace")
+        return file.read_bytes()
     except OSError as e:
         raise ReversiError(_("cannot read {path}: {error}").format(path=path, error=e.strerror or e)) from None
+
+
+def read_games(path: str) -> tuple[list[tuple[int, Record]], list[str]]:
+    """The games of a text file (GGF or .rev), numbered from 1, and the messages of those that could
+    not be read."""
+    text = read_bytes(path).decode("utf-8", errors="replace")
     if is_ggf(text):
         entries = read_ggf_games(text)
         return ([(e.number, e.record) for e in entries if e.record is not None],
@@ -90,7 +104,75 @@ def summary(number: int, record: Record) -> dict[str, Any]:
     }
 
 
+def is_wthor(path: str) -> bool:
+    return path.lower().endswith(".wtb")
+
+
+def _beside(path: str, given: str | None, name: str) -> bytes | None:
+    """A WTHOR name file: the one given, or ``name`` (any case) in the games' folder, or None."""
+    if given:
+        return read_bytes(given)
+    folder = Path(path).parent
+    for candidate in folder.iterdir() if folder.is_dir() else []:
+        if candidate.name.lower() == name.lower():
+            return read_bytes(str(candidate))
+    return None
+
+
+def wthor_games(args: argparse.Namespace) -> int:
+    from reversi.formats import wthor
+
+    header, games = wthor.read_wtb(read_bytes(args.file))
+    jou = _beside(args.file, args.players, "WTHOR.JOU")
+    trn = _beside(args.file, args.tournaments, "WTHOR.TRN")
+    players = wthor.read_names(jou, "jou") if jou is not None else []
+    tournaments = wthor.read_names(trn, "trn") if trn is not None else []
+    opening = "".join(m.lower() for m in (args.opening or "").replace(" ", "").replace("-", "")) or None
+    player = args.player.casefold() if args.player else None
+
+    def name(names: list[str], k: int) -> str:
+        return names[k] if 0 <= k < len(names) else f"#{k}"
+
+    chosen = []
+    for game in games:
+        black, white = name(players, game.black), name(players, game.white)
+        if player and player not in black.casefold() and player not in white.casefold():
+            continue
+        if opening and not game.opening(len(opening) // 2 + 1).startswith(opening):
+            continue
+        chosen.append((game, black, white))
+    if args.to:
+        for game, _black, _white in chosen:
+            try:
+                record = wthor.to_record(game, header.year, players, tournaments)
+                print(write_ggf(record) if args.to == "ggf" else write_record(record))
+            except ReversiError as e:  # a game whose moves cannot be played: named, the others go on
+                print(str(e), file=sys.stderr)
+        return 0
+    rows = [{"number": g.number, "black": black, "white": white, "date": str(header.year),
+             "place": name(tournaments, g.tournament), "rules": "Othello 8x8",
+             "result": f"{g.score}:{64 - g.score}", "theoretical": f"{g.theoretical}:{64 - g.theoretical}",
+             "moves": g.opening(60)} for g, black, white in chosen]
+    return _print_rows(args, rows, len(games), 0)
+
+
+def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]], read: int, unreadable: int) -> int:
+    if args.json:
+        print(json.dumps({"games": rows, "read": read, "unreadable": unreadable}, ensure_ascii=False))
+        return 0
+    for row in rows:
+        # Translators: a line of the games command: number, players, date, result, first moves
+        print(_("{number}. {black} - {white} {date} {result}: {moves}").format(
+            number=row["number"], black=row["black"] or "?", white=row["white"] or "?", date=row["date"],
+            result=row["result"] or "*", moves=row["moves"][:40]))
+    print(_("{shown} of {read} games ({unreadable} unreadable)").format(
+        shown=len(rows), read=read, unreadable=unreadable), file=sys.stderr)
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
+    if is_wthor(args.file):
+        return wthor_games(args)
     games, errors = read_games(args.file)
     opening = None
     if args.opening:
@@ -110,15 +192,4 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.to == "rev":
         print("\n".join(write_record(record) for _n, record in chosen), end="")
         return 0
-    rows = [summary(n, r) for n, r in chosen]
-    if args.json:
-        print(json.dumps({"games": rows, "read": len(games), "unreadable": len(errors)}, ensure_ascii=False))
-        return 0
-    for row in rows:
-        # Translators: a line of the games command: number, players, date, result, first moves
-        print(_("{number}. {black} - {white} {date} {result}: {moves}").format(
-            number=row["number"], black=row["black"] or "?", white=row["white"] or "?", date=row["date"],
-            result=row["result"] or "*", moves=row["moves"][:40]))
-    print(_("{shown} of {read} games ({unreadable} unreadable)").format(
-        shown=len(rows), read=len(games), unreadable=len(errors)), file=sys.stderr)
-    return 0
+    return _print_rows(args, [summary(n, r) for n, r in chosen], len(games), len(errors))

@@ -78,5 +78,34 @@ def main() -> None:
               f"{t_over * 1000:7.2f}ms  {outcome}")
 
 
+def wthor_listing(count: int = 100_000) -> None:
+    """A WTHOR database of ``count`` games: read, listed with names and searched by an opening."""
+    import random
+
+    from reversi import Game
+    from reversi.formats.record import Record
+    from reversi.formats.wthor import GAME_BYTES, HEADER_BYTES, read_names, read_wtb, write_wtb
+
+    rng = random.Random(1)
+    records = []
+    for _ in range(50):
+        game = Game(Rules())
+        while not game.is_over:
+            game.play(rng.choice(game.position.legal_moves()))
+        records.append(Record.from_game(game))
+    wtb, jou, trn = write_wtb(records, 2024)
+    games = wtb[HEADER_BYTES:] * (count // len(records))
+    data = wtb[:4] + (count).to_bytes(4, "little") + wtb[8:HEADER_BYTES] + games
+    t = time.perf_counter()
+    header, listed = read_wtb(data)
+    players = read_names(jou, "jou")
+    rows = [(g.number, players[g.black], players[g.white], g.score, g.opening(60)) for g in listed]
+    found = [g for g in listed if g.opening(4).startswith("f5d6c3")]
+    seconds = time.perf_counter() - t
+    print(f"WTHOR {header.count:,} games ({len(data) / 1e6:.1f} MB, {GAME_BYTES} bytes a game): "
+          f"read, listed and searched in {seconds:.2f} s ({len(rows):,} rows, {len(found):,} f5d6c3)")
+
+
 if __name__ == "__main__":
     main()
+    wthor_listing()

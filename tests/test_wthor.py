@@ -1,0 +1,96 @@
+"""WTHOR databases (reversi/formats/wthor.py) and ``python -m reversi games`` on them."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from reversi import Game, NotationError, Rules
+from reversi.formats.record import Record
+from reversi.formats.wthor import GAME_BYTES, HEADER_BYTES, read_names, read_wtb, to_record, write_wtb
+
+
+def random_records(count: int, seed: int = 1) -> list[Record]:
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        game = Game(Rules())
+        while not game.is_over:
+            game.play(rng.choice(game.position.legal_moves()))
+        game.tags = {"Black": ["Anna", "Brian", "Chloé"][k % 3], "White": ["Dmitri", "Eve"][k % 2],
+                     "Event": ["Paris Open", "Club"][k % 2]}
+        out.append(Record.from_game(game))
+    return out
+
+
+def test_a_database_the_tests_write_lists_and_opens_its_games() -> None:
+    records = random_records(5)
+    wtb, jou, trn = write_wtb(records, 2025, made=(2026, 12, 3))
+    assert len(wtb) == HEADER_BYTES + 5 * GAME_BYTES
+    header, games = read_wtb(wtb)
+    assert header.count == 5 and header.year == 2025 and header.made == (2026, 12, 3)
+    players, tournaments = read_names(jou, "jou"), read_names(trn, "trn")
+    assert "Chloé" in players and tournaments == ["Paris Open", "Club"]  # Latin-1, as WTHOR writes it
+    for game, record in zip(games, records, strict=True):
+        back = to_record(game, header.year, players, tournaments)
+        assert back.moves == record.moves  # the passes put back in by the rules
+        assert back.tags["Black"] == record.tags["Black"] and back.tags["Event"] == record.tags["Event"]
+        end = back.to_game().live.position
+        assert end.is_over and game.score == (64 + end.final_margin(0)) // 2
+
+
+def test_damaged_files_name_what_is_wrong_and_a_bad_game_leaves_the_others() -> None:
+    wtb, jou, _trn = write_wtb(random_records(3), 2025)
+    with pytest.raises(NotationError, match="shorter than a WTHOR header"):
+        read_wtb(wtb[:10])
+    with pytest.raises(NotationError, match="says 3 games but the file holds 2"):
+        read_wtb(wtb[:-1])
+    with pytest.raises(NotationError, match="names but the file holds"):
+        read_names(jou[:-5], "jou")
+    ten = bytearray(wtb)
+    ten[12] = 10
+    with pytest.raises(NotationError, match="10x10"):
+        read_wtb(bytes(ten))
+    broken = bytearray(wtb)
+    broken[HEADER_BYTES + GAME_BYTES + 8 + 5] = 99  # game 2's sixth move: not a square
+    header, games = read_wtb(bytes(broken))
+    with pytest.raises(NotationError, match="game 2"):
+        to_record(games[1], header.year)
+    assert to_record(games[0], header.year).moves and to_record(games[2], header.year).moves
+    illegal = bytearray(wtb)
+    illegal[HEADER_BYTES + 8] = 11  # a1 as the first move
+    with pytest.raises(NotationError, match="game 1, move 1"):
+        to_record(read_wtb(bytes(illegal))[1][0], 2025)
+
+
+def test_games_wthor_cannot_hold_are_refused() -> None:
+    for rules in (Rules(size=10), Rules(anti=True), Rules("octagon")):
+        with pytest.raises(NotationError, match="WTHOR holds 8x8 Othello"):
+            write_wtb([Record(rules)], 2025)
+
+
+def test_the_games_command_searches_a_database_by_player_and_opening(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    records = random_records(12, seed=5)
+    wtb, jou, trn = write_wtb(records, 2024)
+    (tmp_path / "WTH_2024.wtb").write_bytes(wtb)
+    (tmp_path / "wthor.jou").write_bytes(jou)  # found beside it, whatever the case
+    (tmp_path / "WTHOR.TRN").write_bytes(trn)
+    path = str(tmp_path / "WTH_2024.wtb")
+    g = Rules().geometry
+    opening = "".join(g.name(m) for m in records[0].moves[:2])
+    assert main(["games", path, "--player", "anna", "--opening", opening, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = [k + 1 for k, r in enumerate(records)
+                if r.tags["Black"] == "Anna" and "".join(g.name(m) for m in r.moves[:2]) == opening]
+    assert [row["number"] for row in data["games"]] == expected and data["read"] == 12
+    assert all(row["black"] == "Anna" and row["date"] == "2024" for row in data["games"])
+    assert main(["games", path, "--player", "Eve", "--to", "ggf"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("(;GM[Othello]") == 6 and "PW[Eve]" in out
+    (tmp_path / "short.wtb").write_bytes(wtb[:100])
+    assert main(["games", str(tmp_path / "short.wtb")]) == 2
+    assert "the file holds" in capsys.readouterr().err
