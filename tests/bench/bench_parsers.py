@@ -93,7 +93,7 @@ def wthor_listing(count: int = 100_000) -> None:
         while not game.is_over:
             game.play(rng.choice(game.position.legal_moves()))
         records.append(Record.from_game(game))
-    wtb, jou, trn = write_wtb(records, 2024)
+    wtb, jou, _trn = write_wtb(records, 2024)
     games = wtb[HEADER_BYTES:] * (count // len(records))
     data = wtb[:4] + (count).to_bytes(4, "little") + wtb[8:HEADER_BYTES] + games
     t = time.perf_counter()
