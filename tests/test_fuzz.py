@@ -116,6 +116,12 @@ def test_transcripts(text: str, rules: Rules) -> None:
     game = only_our_errors(lambda: play_transcript(Position.start(rules), text))
     if game is not None:
         assert len(game.line) <= rules.geometry.square_count * 2
+    from reversi.formats.notation import FORM_WORDS, clean_copied, describe_form, transcript_form
+
+    cleaned, removed = clean_copied(text)
+    form = transcript_form(cleaned, removed)
+    assert set(form) <= set(FORM_WORDS) and len(cleaned) <= len(text) * 2 + 1
+    describe_form(form)
 
 
 @given(any_text, st.one_of(st.none(), rules_strategy))

@@ -136,14 +136,19 @@ def test_a_link_with_other_rules(fresh) -> None:
 # -- records: transcripts, positions, files --------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["f5d6c3", "F5D6C3", "f5 d6 c3", "1. F5 d6 2. C3", "1. f5 d6\n2. c3"])
-def test_a_pasted_transcript_loads(tab, text: str) -> None:
+@pytest.mark.parametrize("text, form", [
+    ("f5d6c3", "small letters, back to back"), ("F5D6C3", "capital letters, back to back"),
+    ("f5 d6 c3", "small letters, with separators"), ("1. F5 d6 2. C3", "numbered, mixed letters, with separators"),
+    ("1. f5 d6\n2. c3", "numbered"), ("F5 (0:05) D6 (0:03) C3 (0:10)", "clock times left out"),
+])
+def test_a_pasted_transcript_loads_and_its_form_is_named(tab, text: str, form: str) -> None:
     page = tab
     play(page, "f5")
     load_box(page, text)
     page.wait_for_function("document.querySelector('#board').dataset.moves === '3'")
     assert_shows(page, game_of("f5d6c3"))
-    assert "Loaded the moves" in records_message(page)
+    message = records_message(page)
+    assert "Loaded the moves" in message and form in message, message
 
 
 def test_a_pasted_transcript_with_passes_loads(tab) -> None:

@@ -181,3 +181,37 @@ def test_an_explicit_pass_stands_for_one_forced_pass() -> None:
     moves = [PASS if t == "pass" else start.rules.geometry.parse_square(t) for t in doubled.split()]
     with pytest.raises(IllegalMoveError, match="move 32"):
         game.play_all(moves)
+
+
+# -- transcripts as play sites copy them ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, form",
+    [
+        ("1. F5 d6 2. C3 d3", ["numbered", "mixed", "spaced"]),
+        ("f5d6c3d3", ["lower", "joined"]),
+        ("F5D6C3D3", ["upper", "joined"]),
+        ("F5 (0:05) D6 (0:12) C3 (1:02:03) D3", ["upper", "spaced", "clock"]),
+        ("1. f5 {[%clk 0:04:59]} d6 {[%clk 0:04:50]} 2. c3 d3", ["numbered", "lower", "spaced", "clock"]),
+        ("f5 0:05 d6 0:12 c3 1:01 d3", ["lower", "spaced", "clock"]),
+        ("F5/1.20/3.5 D6//2 C3/-0.5/ D3", ["upper", "spaced", "evaluation"]),
+        ("f5 d6 c3 d3 40-24", ["lower", "spaced", "result"]),
+        ("f5-d6-c3-d3", ["lower", "spaced"]),
+    ],
+)
+def test_copied_transcripts_are_read_and_their_form_named(text: str, form: list[str]) -> None:
+    from reversi.formats.notation import clean_copied, transcript_form
+
+    game = play_transcript(Position.start(Rules()), text)
+    assert write_transcript(game.moves, Rules().geometry) == "f5d6c3d3"
+    cleaned, removed = clean_copied(text)
+    assert transcript_form(cleaned, removed) == form
+
+
+def test_cleaning_leaves_variations_comments_and_passes_alone() -> None:
+    from reversi.formats.notation import clean_copied, transcript_form
+
+    text = "f5 d6 (f6 {the parallel} e6) c3 {[%mark c3] tiger} d3"
+    assert clean_copied(text) == (text, [])
+    assert "passes" in transcript_form("f5 d6 PA c3")

@@ -13,7 +13,7 @@ from reversi.core.perft import perft
 from reversi.core.position import Position, board_rows
 from reversi.core.rules import BLACK, COLOR_NAMES, WHITE
 from reversi.errors import ReversiError
-from reversi.formats.notation import position_to_string
+from reversi.formats.notation import clean_copied, describe_form, position_to_string, transcript_form
 from reversi.i18n import _, ngettext
 
 #: Deeper than this, perft warns first: 8x8's depth 11 is already minutes in pure Python.
@@ -115,6 +115,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         black=names[BLACK], black_count=pos.count(BLACK), white=names[WHITE], white_count=pos.count(WHITE)
     ))
     print(status_text(pos))
+    words = " ".join(getattr(args, "moves", []) or [])
+    if words.strip():
+        cleaned, removed = clean_copied(words)
+        # Translators: how the command line's moves were written: "moves read: numbered, capital letters"
+        print(_("moves read: {form}").format(form=describe_form(transcript_form(cleaned, removed))), file=sys.stderr)
     return 0
 
 

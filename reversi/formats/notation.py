@@ -56,7 +56,7 @@ from reversi.core.geometry import COLUMN_LETTERS, Geometry
 from reversi.core.position import OFF_CELL, PASS, Position, board_rows
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import IllegalMoveError, NotationError, RulesError
-from reversi.i18n import _, format_number, ngettext
+from reversi.i18n import N_, _, format_number, ngettext
 from reversi.inputs import clean_text
 
 BLACK_CELLS = "XxBb*"
@@ -141,9 +141,75 @@ def play_transcript(start: Position, text: str) -> Game:
     Forced passes are filled in; an explicit pass must be a forced one, and stands
     for one forced pass only (a second ``pass`` after it is an error). Errors
     name the move number, the token and what is wrong. The text may hold
-    variations and comments too: it is read as move text (:func:`parse_movetext`).
+    variations and comments too: it is read as move text (:func:`parse_movetext`), and what play
+    sites copy beside the moves (clock times, evaluations, a final score) is left out
+    (:func:`clean_copied`).
     """
-    return parse_movetext(start, text)
+    return parse_movetext(start, clean_copied(text)[0])
+
+
+#: What play sites and programs copy beside the moves, left out when a transcript is read
+#: (:func:`clean_copied`): each pattern and what the page says it left out.
+_COPIED_EXTRAS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # a clock or a move's time: (0:05), [1:02:03], {[%clk 0:04:59]}, {0:05}
+    (re.compile(r"(?a)[(\[{]\s*(?:\[%(?:clk|emt)\s+[^\]]*\]\s*)+[)\]}]|[(\[{]\s*\d{1,2}(?::\d{2}){1,2}(?:\.\d+)?\s*[)\]}]"),
+     "clock"),
+    # an evaluation and a time after a move, as GGS and NBoard write them: f5/1.20/3.5, f5//2
+    (re.compile(r"(?ai)(?<=[0-9a])/[-+]?\d*(?:\.\d*)?(?:/[-+]?\d*(?:\.\d*)?)?"), "evaluation"),
+    # a bare time between the moves: f5 0:05 d6 0:12
+    (re.compile(r"(?a)(?<![\w:.])\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?![\w:])"), "clock"),
+    # a final score or result at the end: 40-24, 33:31, 1-0, *
+    (re.compile(r"(?a)(?:\s|^)(?:\d{1,3}\s*[-:]\s*\d{1,3}|\*)\s*$"), "result"),
+)
+
+
+def clean_copied(text: str) -> tuple[str, list[str]]:
+    """A transcript as play sites copy it, with what is not a move taken out (clock times, a move's
+    evaluation and time, the final score); and the kinds taken out ("clock", "evaluation", "result")."""
+    found = []
+    for pattern, kind in _COPIED_EXTRAS:
+        text, n = pattern.subn(" ", text)
+        if n and kind not in found:
+            found.append(kind)
+    return text, found
+
+
+#: The forms :func:`transcript_form` tells apart, as the page says them.
+FORM_WORDS = {
+    "numbered": N_("numbered"),
+    "upper": N_("capital letters"),
+    "lower": N_("small letters"),
+    "mixed": N_("mixed letters"),
+    "joined": N_("back to back"),
+    "spaced": N_("with separators"),
+    "passes": N_("passes written out"),
+    "clock": N_("clock times left out"),
+    "evaluation": N_("evaluations left out"),
+    "result": N_("the final score left out"),
+}
+
+
+def transcript_form(text: str, removed: list[str] | None = None) -> list[str]:
+    """How a transcript is written, as keys of :data:`FORM_WORDS` (numbered, the letters' case,
+    back to back or separated, passes written out, and what :func:`clean_copied` left out)."""
+    form = []
+    if re.search(r"(?a)(?<![\d.])\d+\s*\.(?!\d)", text):
+        form.append("numbered")
+    letters = [c for c in re.findall(r"(?ai)[a-p](?=1[0-6]|[1-9])", text)]
+    if letters:
+        upper = sum(c.isupper() for c in letters)
+        form.append("upper" if upper == len(letters) else "lower" if upper == 0 else "mixed")
+    squares = re.findall(r"(?ai)[a-p](?:1[0-6]|[1-9])(.?)", text)
+    if squares:
+        form.append("spaced" if any(sep and not sep.isalpha() for sep in squares[:-1]) else "joined")
+    if re.search(r"(?ai)\b(?:pass|pa|ps)\b|--", text):
+        form.append("passes")
+    return form + [k for k in removed or [] if k not in form]
+
+
+def describe_form(form: list[str]) -> str:
+    """The form's words in the current language: "numbered, capital letters, with separators"."""
+    return ", ".join(_(FORM_WORDS[k]) for k in form)
 
 
 def write_transcript(moves: list[int], geometry: Geometry) -> str:

@@ -25,7 +25,13 @@ import js
 
 from reversi.core.game import Game
 from reversi.errors import ReversiError
-from reversi.formats.notation import position_to_string, write_transcript
+from reversi.formats.notation import (
+    clean_copied,
+    describe_form,
+    position_to_string,
+    transcript_form,
+    write_transcript,
+)
 from reversi.i18n import N_, _
 from reversi.ui.dom import downloads
 from reversi.ui.dom.address import Address
@@ -177,7 +183,12 @@ class Records:
         except ReversiError as e:
             self.say(_("Not loaded: {error}").format(error=e), error=True)
             return
-        self.offer(game, players, _(KIND_NAMES[kind]).format(rules=game.rules.describe()))
+        loaded = _(KIND_NAMES[kind]).format(rules=game.rules.describe())
+        if kind == "transcript":  # how the moves were written, and what was left out of them
+            cleaned, removed = clean_copied(str(self.input.value))
+            # Translators: what Load read, then how the moves were written: "... (numbered, capital letters)"
+            loaded = _("{loaded} ({form})").format(loaded=loaded, form=describe_form(transcript_form(cleaned, removed)))
+        self.offer(game, players, loaded)
 
     def on_file(self, event: Any) -> None:
         files = self.file.files

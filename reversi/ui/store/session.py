@@ -57,6 +57,7 @@ from reversi.formats.links import (
     rewrite_query,
 )
 from reversi.formats.notation import (
+    clean_copied,
     parse_movetext,
     parse_position,
     position_to_string,
@@ -392,7 +393,7 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str, str]:
     if kind == "position":
         position = parse_position(text, rules_for_position(text, rules))
         return Game(start=position), kind, ""
-    return parse_movetext(Position.start(rules), text), kind, ""
+    return parse_movetext(Position.start(rules), clean_copied(text)[0]), kind, ""
 
 
 def read_game_file(text: str) -> tuple[Record, str]:
