@@ -245,17 +245,49 @@ def test_a_bad_file_shows_a_message_and_keeps_the_game(tab) -> None:
     assert list_text(page) == "1. f5 d6"
 
 
-def test_a_ggf_file_opens_its_first_readable_game(tab) -> None:
+def test_a_ggf_file_of_several_games_opens_its_list(tab) -> None:
     page = tab
     game = ("(;GM[Othello]PC[club]PB[alice]PW[bob]TY[8]BO[8 ---------------------------O*------*O"
             "--------------------------- *]B[F5]W[D6]B[C3];)")
-    text = game.replace("B[C3]", "B[A1]") + "\n" + game  # the first is damaged: the second opens
+    text = game.replace("B[C3]", "B[A1]") + "\n" + game  # the first is damaged: the list holds the second
     page.set_input_files("#records-file", files=[{"name": "club.ggf", "mimeType": "text/plain",
                                                   "buffer": text.encode()}])
-    message = records_message(page)
-    assert "Opened club.ggf" in message and "game 2 of 2" in message, message
+    page.wait_for_selector("#games-dialog[open] .games-list button")
+    assert page.inner_text("#games-dialog .games-count") == "1 of 1 games"
+    assert "1 game could not be read: GGF game 1: move 3" in page.inner_text("#games-dialog .games-message")
+    page.click("#games-dialog .games-list button")
+    assert "Opened club.ggf, game 2" in records_message(page)
     assert list_text(page) == "1. f5 d6 2. c3"
     assert page.inner_text('.player[data-side="0"] .player-kind') == "alice"
+
+
+def test_a_wthor_database_lists_searches_and_opens_its_games(tab) -> None:
+    from test_wthor import random_records
+
+    from reversi.formats.wthor import write_wtb
+
+    page = tab
+    records = random_records(30, seed=8)
+    wtb, jou, trn = write_wtb(records, 2024)
+    page.set_input_files("#records-file", files=[
+        {"name": "WTH_2024.wtb", "mimeType": "application/octet-stream", "buffer": wtb},
+        {"name": "WTHOR.JOU", "mimeType": "application/octet-stream", "buffer": jou},
+        {"name": "WTHOR.TRN", "mimeType": "application/octet-stream", "buffer": trn},
+    ])
+    page.wait_for_function("document.querySelector('#games-dialog .games-count').textContent === '30 of 30 games'")
+    page.fill("#games-search", "chloé paris")  # Chloé plays Black in games 3, 9, 15...; Paris Open is every other
+    expected = [k + 1 for k, r in enumerate(records) if r.tags["Black"] == "Chloé" or r.tags["White"] == "Chloé"]
+    expected = [n for n in expected if records[n - 1].tags["Event"] == "Paris Open"]
+    page.wait_for_function("n => document.querySelectorAll('#games-dialog .games-list button').length === n",
+                           arg=len(expected))
+    numbers = page.eval_on_selector_all("#games-dialog .games-list button", "els => els.map(e => +e.dataset.game)")
+    assert numbers == expected
+    page.screenshot(path=str(ARTIFACTS / "games-list.png"))
+    page.click(f'#games-dialog button[data-game="{expected[0]}"]')
+    assert f"Opened WTH_2024.wtb, game {expected[0]}" in records_message(page)
+    page.wait_for_function("n => document.querySelector('#board').dataset.moves === String(n)",
+                           arg=sum(1 for m in records[expected[0] - 1].moves if m >= 0))
+    assert page.inner_text('.player[data-side="0"] .player-kind') == "Chloé"
 
 
 def test_load_asks_before_it_ends_a_game_in_progress_and_keeps_the_players(tab) -> None:

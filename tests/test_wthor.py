@@ -94,3 +94,26 @@ def test_the_games_command_searches_a_database_by_player_and_opening(tmp_path, c
     (tmp_path / "short.wtb").write_bytes(wtb[:100])
     assert main(["games", str(tmp_path / "short.wtb")]) == 2
     assert "the file holds" in capsys.readouterr().err
+
+
+def test_the_games_index_searches_names_events_years_and_openings() -> None:
+    from reversi.ui.games_index import GamesIndex
+
+    records = random_records(40, seed=2)
+    wtb, jou, trn = write_wtb(records, 1999)
+    header, games = read_wtb(wtb)
+    index = GamesIndex("x.wtb")
+    index.add_wthor(header, games[:25], read_names(jou, "jou"), read_names(trn, "trn"))
+    index.add_wthor(header, games[25:], read_names(jou, "jou"), read_names(trn, "trn"))  # a slice at a time
+    assert len(index.lines) == 40
+    found, total = index.search("ANNA club 1999")
+    expected = [k + 1 for k, r in enumerate(records) if r.tags["Black"] == "Anna" and r.tags["Event"] == "Club"]
+    assert [line.number for line in found] == expected and total == len(expected)
+    g = Rules().geometry
+    opening = "".join(g.name(m) for m in records[7].moves[:3])
+    found, total = index.search(opening.upper())
+    assert 8 in [line.number for line in found]
+    assert all(line.moves.startswith(opening) for line in found)
+    found, total = index.search("", limit=10)
+    assert len(found) == 10 and total == 40
+    assert index.record(8).moves == records[7].moves and index.search("nobody")[1] == 0

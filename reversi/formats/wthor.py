@@ -102,8 +102,8 @@ def read_header(data: bytes, what: str) -> WthorHeader:
     return WthorHeader((century * 100 + year, month, day), count, games_year, board, kind == 1, depth)
 
 
-def read_wtb(data: bytes) -> tuple[WthorHeader, list[WthorGame]]:
-    """A ``.wtb`` file's header and games (unplayed); raises NotationError for a damaged file."""
+def read_wtb_header(data: bytes) -> WthorHeader:
+    """A ``.wtb`` file's header, checked against the file's size; raises NotationError."""
     header = read_header(data, "wtb")
     if header.board not in (0, 8):
         raise NotationError(_("wtb: a board of {size}x{size} (only 8x8 is read)").format(size=header.board))
@@ -111,12 +111,22 @@ def read_wtb(data: bytes) -> tuple[WthorHeader, list[WthorGame]]:
     if header.count > room:
         raise NotationError(_("wtb: the header says {n} games but the file holds {room}").format(
             n=header.count, room=room))
-    games = [
-        WthorGame(k + 1, t, b, w, s, th, mv)
-        for k, (t, b, w, s, th, mv) in enumerate(
-            _GAME.iter_unpack(data[HEADER_BYTES : HEADER_BYTES + header.count * GAME_BYTES]))
+    return header
+
+
+def read_wtb_games(data: bytes, start: int, count: int) -> list[WthorGame]:
+    """``count`` games of a ``.wtb`` file from game ``start`` (0 for the first), unplayed."""
+    offset = HEADER_BYTES + start * GAME_BYTES
+    return [
+        WthorGame(start + k + 1, t, b, w, s, th, mv)
+        for k, (t, b, w, s, th, mv) in enumerate(_GAME.iter_unpack(data[offset : offset + count * GAME_BYTES]))
     ]
-    return header, games
+
+
+def read_wtb(data: bytes) -> tuple[WthorHeader, list[WthorGame]]:
+    """A ``.wtb`` file's header and games (unplayed); raises NotationError for a damaged file."""
+    header = read_wtb_header(data)
+    return header, read_wtb_games(data, 0, header.count)
 
 
 def read_names(data: bytes, what: str) -> list[str]:

@@ -17,6 +17,7 @@ component                                  its root               what it does
 :class:`~.records.Records`                  ``#records``           copy, download, open, load, embed
 :class:`~.recent_games.RecentGames`         ``#recent-games``      the recent games, reopened
 :class:`~.game_details.GameDetails`         ``#game-details``      the event, place, date, players' names
+:class:`~.games_list.GamesList`             ``#games-dialog``      a file of many games, searched, one opened
 :class:`~.alerts.Alerts`                    ``#alert``             the message line
 =========================================  =====================  ===========================================
 
@@ -47,6 +48,7 @@ from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.clocks import ClockDisplay, GameClock
 from reversi.ui.dom.editor_panel import EditorPanel
 from reversi.ui.dom.game_details import GameDetails
+from reversi.ui.dom.games_list import GamesList
 from reversi.ui.dom.graph import EvaluationGraph
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.move_list import MoveList
@@ -80,13 +82,15 @@ class GameFeatures:
         )
         self.recent = RecentGames(by_id("recent-games"), page, self.loader, self.alerts, shown=self.records.is_open)
         self.details = GameDetails(by_id("game-details"), page)
+        self.games = GamesList(by_id("games-dialog"), page, self.records.open_record)
+        self.records.games = self.games
         self.storage = AutoSave(
             page, self.clock.timer, self.loader, self.alerts, self.address, self.records.show_copy_broken
         )
 
     def bind(self) -> None:
-        for component in (self.move_list, self.study_bar, self.records, self.recent, self.details, self.graph,
-                          self.editor, self.alerts, self.storage, self.clock):
+        for component in (self.move_list, self.study_bar, self.records, self.recent, self.details, self.games,
+                          self.graph, self.editor, self.alerts, self.storage, self.clock):
             component.bind()
 
     def after_update(self, events: Sequence[Event]) -> None:

@@ -25,6 +25,7 @@ import js
 
 from reversi.core.game import Game
 from reversi.errors import ReversiError
+from reversi.formats.ggf import is_ggf
 from reversi.formats.notation import (
     clean_copied,
     describe_form,
@@ -32,10 +33,12 @@ from reversi.formats.notation import (
     transcript_form,
     write_transcript,
 )
+from reversi.formats.record import Record
 from reversi.i18n import N_, _
 from reversi.ui.dom import downloads
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
+from reversi.ui.dom.games_list import GamesList
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import read_stored
 from reversi.ui.players import Players
@@ -80,6 +83,8 @@ class Records:
         self.copy_broken_button = root.querySelector('button[data-record="copy-broken"]')
         self.message = root.querySelector(".records-message")
         self.confirm = root.querySelector(".records-confirm")
+        #: The games list (reversi/ui/dom/games_list.py): a file of many games opens in it.
+        self.games: GamesList | None = None
         #: A game read and waiting for the answer to "The game in progress will end" (game, players, message).
         self.pending: tuple[Game, Players | None, str] | None = None
         self.share: Any = None  # the snippet maker (reversi/ui/dom/share.py), made when first opened
@@ -194,31 +199,58 @@ class Records:
         files = self.file.files
         if files is None or files.length == 0:
             return
-        file = files.item(0)
-        too_big = file_size_error(str(file.name), int(file.size))
-        if too_big:  # refused unread: reading a huge file would freeze the page
-            self.file.value = ""
-            self.say(too_big, error=True)
-            return
-
-        async def run() -> None:
-            name = str(file.name)
-            try:
-                text = str(await file.text())
-                record, note = read_game_file(text)
-                game = record.to_game()
-                players = Players.from_code(record.players) if record.players else None
-            except Exception as e:  # a ReversiError says what is wrong; anything else too
-                # Translators: a file that could not be read: "game.rev was not opened: ..."
-                self.say(_("{name} was not opened: {error}").format(name=name, error=e), error=True)
+        chosen = [files.item(k) for k in range(min(int(files.length), 8))]
+        self.file.value = ""
+        for file in chosen:
+            too_big = file_size_error(str(file.name), int(file.size))
+            if too_big:  # refused unread: reading a huge file would freeze the page
+                self.say(too_big, error=True)
                 return
-            finally:
-                self.file.value = ""
-            opened = _("Opened {name}: {rules}").format(name=name, rules=game.rules.describe())
-            # Translators: opened a file of several games: "Opened g.ggf: Othello 8x8 (game 1 of 12)"
-            self.offer(game, players, _("{opened} ({note})").format(opened=opened, note=note) if note else opened)
+        by_kind = {str(f.name).rsplit(".", 1)[-1].lower(): f for f in chosen}
+        if "wtb" in by_kind:
+            self.spawn(self.open_wthor(by_kind["wtb"], by_kind.get("jou"), by_kind.get("trn")))
+            return
+        self.spawn(self.open_text_file(chosen[0]))
 
-        self.spawn(run())
+    async def open_text_file(self, file: Any) -> None:
+        name = str(file.name)
+        try:
+            text = str(await file.text())
+            if is_ggf(text) and len(text) > 1 and text.count("(;") > 1 and self.games is not None:
+                await self.games.open_ggf(name, text)  # several games: the list to choose from
+                return
+            record, note = read_game_file(text)
+            game = record.to_game()
+            players = Players.from_code(record.players) if record.players else None
+        except Exception as e:  # a ReversiError says what is wrong; anything else too
+            # Translators: a file that could not be read: "game.rev was not opened: ..."
+            self.say(_("{name} was not opened: {error}").format(name=name, error=e), error=True)
+            return
+        opened = _("Opened {name}: {rules}").format(name=name, rules=game.rules.describe())
+        # Translators: opened a file of several games: "Opened g.ggf: Othello 8x8 (game 1 of 12)"
+        self.offer(game, players, _("{opened} ({note})").format(opened=opened, note=note) if note else opened)
+
+    async def open_wthor(self, wtb: Any, jou: Any, trn: Any) -> None:
+        """A WTHOR database (with its players and tournaments if chosen with it): the games list."""
+
+        async def read(file: Any) -> bytes | None:
+            return None if file is None else bytes((await file.arrayBuffer()).to_py())
+
+        if self.games is None:
+            return
+        try:
+            data, players, tournaments = await read(wtb), await read(jou), await read(trn)
+        except Exception as e:
+            self.say(_("{name} was not opened: {error}").format(name=str(wtb.name), error=e), error=True)
+            return
+        assert data is not None
+        await self.games.open_wthor(str(wtb.name), data, players, tournaments)
+
+    def open_record(self, record: Record, label: str) -> None:
+        """A game chosen in the games list: opened as Open opens a file's game."""
+        game = record.to_game()
+        players = Players.from_code(record.players) if record.players else None
+        self.offer(game, players, _("Opened {name}: {rules}").format(name=label, rules=game.rules.describe()))
 
     def offer(self, game: Game, players: Players | None, message: str) -> None:
         """Put ``game`` on the board, asking first when it would end a game in progress (as New game

@@ -96,6 +96,9 @@ MAX_FIELD_CHARS = 500
 StateError = SavedStateError
 
 # -- what this module says to a person ------------------------------------------------------
+#: The largest file of each kind opened (bytes; others: a record's MAX_TEXT): files of many games,
+#: read a slice at a time (reversi/ui/dom/games_list.py). A WTHOR year is under 1 MB.
+MAX_FILE_BYTES = {"ggf": 30_000_000, "wtb": 50_000_000, "jou": 2_000_000, "trn": 2_000_000}
 FILE_TOO_BIG = "{name} was not opened: it is {size:,} bytes, and a game file is at most {limit:,}."
 
 
@@ -421,8 +424,9 @@ def file_size_error(name: str, size: int) -> str:
     Text is at most :data:`~reversi.formats.record.MAX_TEXT` characters, and a
     character is at least one byte: a larger file is refused unread.
     """
-    if size > MAX_TEXT:
-        return FILE_TOO_BIG.format(name=name, size=size, limit=MAX_TEXT)
+    limit = MAX_FILE_BYTES.get(name.rsplit(".", 1)[-1].lower(), MAX_TEXT)
+    if size > limit:
+        return FILE_TOO_BIG.format(name=name, size=size, limit=limit)
     return ""
 
 

@@ -1,0 +1,165 @@
+"""The games of a file, listed and searched (``#games-dialog``): a WTHOR database or a GGF file.
+
+:class:`GamesList` owns that dialog. :meth:`GamesList.open_wthor` reads a ``.wtb`` file (and the
+``.JOU``/``.TRN`` chosen with it) a slice at a time, yielding to the page between slices so that a
+database of 100,000 games never freezes it, saying how far it has got; :meth:`GamesList.open_ggf`
+lists a GGF file's games. The search box narrows the list as the person types (players,
+tournament, year, the opening's moves: :class:`reversi.ui.games_index.GamesIndex`), and a click
+on a game opens it for study through ``open_game`` (the Game menu's, which asks first when a game
+is in progress). A damaged file or game says so in the dialog and leaves the game on the board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_once_callable
+
+from reversi.errors import ReversiError
+from reversi.formats.ggf import GgfEntry
+from reversi.formats.record import Record
+from reversi.i18n import _, format_number, ngettext
+from reversi.ui.games_index import GamesIndex
+from reversi.ui.ports import PageHost
+
+#: Games read between two yields to the page.
+SLICE = 5_000
+#: How long the search waits for the typing to pause (milliseconds).
+SEARCH_DELAY_MS = 200
+
+
+class GamesList:
+    """The games dialog: one root element (``#games-dialog``)."""
+
+    def __init__(self, root: Any, page: PageHost, open_game: Callable[[Record, str], None]) -> None:
+        self.root = root
+        self.page = page
+        self.open_game = open_game
+        self.heading = root.querySelector(".games-heading")
+        self.search = root.querySelector(".games-search")
+        self.count = root.querySelector(".games-count")
+        self.list = root.querySelector(".games-list")
+        self.message = root.querySelector(".games-message")
+        self.index: GamesIndex | None = None
+        self._timer: Any = None
+
+    def bind(self) -> None:
+        listen = self.page.listen
+        listen(self.root, "click", self.on_click)
+        listen(self.search, "input", lambda e: self.search_soon())
+
+    def show(self, name: str) -> None:
+        # Translators: the heading of the list of a file's games: "Games in WTH_2004.wtb"
+        self.heading.textContent = _("Games in {name}").format(name=name)
+        self.search.value = ""
+        self.list.innerHTML = ""
+        self.say("")
+        if not self.root.open:
+            self.root.showModal()
+        self.search.focus()
+
+    def say(self, text: str) -> None:
+        self.message.textContent = text
+        self.message.hidden = not text
+
+    async def open_wthor(self, name: str, data: bytes, players: bytes | None, tournaments: bytes | None) -> None:
+        from reversi.formats import wthor
+
+        self.show(name)
+        try:
+            header = wthor.read_wtb_header(data)
+            names = wthor.read_names(players, "jou") if players is not None else []
+            events = wthor.read_names(tournaments, "trn") if tournaments is not None else []
+        except ReversiError as e:
+            self.say(str(e))
+            return
+        index = GamesIndex(name)
+        self.index = index
+        total = header.count
+        for start in range(0, total, SLICE):
+            count = min(SLICE, total - start)
+            index.add_wthor(header, wthor.read_wtb_games(data, start, count), names, events)
+            # Translators: while a large file of games is read: "Reading the games: 35,000 of 100,000"
+            self.count.textContent = _("Reading the games: {done} of {total}").format(
+                done=format_number(start + count), total=format_number(total))
+            await asyncio.sleep(0)  # the page draws and answers between slices
+            if self.index is not index:
+                return  # another file was opened meanwhile
+        self.draw()
+
+    async def open_ggf(self, name: str, text: str) -> None:
+        from reversi.formats.ggf import read_ggf, split_games
+
+        self.show(name)
+        index = GamesIndex(name)
+        self.index = index
+        entries: list[GgfEntry] = []
+        for number, chunk in split_games(text):
+            try:
+                entries.append(GgfEntry(number, read_ggf(chunk)))
+            except ReversiError as e:
+                entries.append(GgfEntry(number, None, _("GGF game {n}: {error}").format(n=number, error=e)))
+            if number % 500 == 0:
+                index.add_ggf(entries)
+                entries = []
+                self.count.textContent = _("Reading the games: {done} of {total}").format(
+                    done=format_number(number), total="…")
+                await asyncio.sleep(0)  # the page draws and answers between slices
+                if self.index is not index:
+                    return
+        index.add_ggf(entries)
+        if index.unreadable:
+            # Translators: games of a file that could not be read; the first one's message follows
+            self.say(ngettext("{n} game could not be read: {first}", "{n} games could not be read: {first}",
+                              len(index.unreadable)).format(n=len(index.unreadable), first=index.unreadable[0]))
+        self.draw()
+
+    def search_soon(self) -> None:
+        if self._timer is not None:
+            js.clearTimeout(self._timer)
+        self._timer = js.setTimeout(create_once_callable(self._search_now), SEARCH_DELAY_MS)
+
+    def _search_now(self) -> None:
+        self._timer = None
+        self.draw()
+
+    def draw(self) -> None:
+        index = self.index
+        if index is None:
+            return
+        found, total = index.search(str(self.search.value))
+        # Translators: the games list's count: "12 of 100,000 games" (the first 200 shown)
+        text = _("{found} of {total} games").format(found=format_number(total), total=format_number(len(index.lines)))
+        if total > len(found):
+            text += " · " + _("the first {n} shown: search to narrow them").format(n=format_number(len(found)))
+        self.count.textContent = text
+        rows = []
+        for line in found:
+            players = html.escape(f"{line.black or '?'} – {line.white or '?'}")
+            where = html.escape(" · ".join(p for p in (line.event, line.date, line.result) if p))
+            moves = html.escape(line.moves[:60])
+            rows.append(f'<li><button type="button" data-game="{line.number}">{line.number}. {players}'
+                        f'<span class="games-where"> · {where}</span><span class="games-moves">{moves}</span>'
+                        f"</button></li>")
+        self.list.innerHTML = "".join(rows)
+
+    def on_click(self, event: Any) -> None:
+        if event.target.closest('[data-games="close"]') is not None:
+            self.root.close()
+            return
+        button = event.target.closest("button[data-game]")
+        if button is None or self.index is None:
+            return
+        number = int(button.getAttribute("data-game"))
+        try:
+            record = self.index.record(number)
+        except ReversiError as e:
+            self.say(str(e))
+            return
+        self.root.close()
+        # Translators: a game opened from a file's list: "WTH_2004.wtb, game 12"
+        self.open_game(record, _("{name}, game {number}").format(name=self.index.name, number=number))
