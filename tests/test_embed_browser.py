@@ -223,6 +223,40 @@ def test_the_example_teaching_page_loads_a_viewer_and_lite_diagrams_on_demand(br
     assert not errors, errors
 
 
+def test_show_solution_after_a_right_answer_try_again_and_a_wrong_answer(browser, server_url) -> None:
+    """The solution becomes the main line (the earlier right answer, tied for best, a variation)
+    and its message replaces the wrong answer's."""
+    from browser_support import AppContext
+
+    context = AppContext(browser, server_url, {"width": 700, "height": 660})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server_url + "?view=puzzle&pz=d3:0.c4:0.f5:0.e6:18&sol=f5d6c3&caption=Find%20the%20best%20move")
+        wait_ready(page)
+        feedback = page.locator("#puzzle-feedback")
+        page.click('[data-square="c4"]')
+        assert feedback.inner_text() == "Right: c4 is one of the best moves."
+        page.click('[data-action="retry"]')
+        page.click('[data-square="e6"]')
+        assert feedback.inner_text() == "e6 loses about 18 discs against the best move. Try again."
+        page.click('[data-action="solution"]')
+        assert feedback.inner_text() == "Solution: f5 d6 c3. d3, c4 are just as good."
+        assert feedback.get_attribute("data-verdict") == "solution"
+        main = page.eval_on_selector_all("#move-list > .ply[data-ply]", "els => els.map(e => e.textContent)")
+        assert main == ["f5", "d6", "c3"]
+        assert page.eval_on_selector_all("#move-list .variation .ply", "els => els.map(e => e.textContent)") == ["c4"]
+        page.wait_for_function("document.querySelector('#board').dataset.ply === '3'", timeout=30_000)  # autoplay
+        assert status(page) == "2. Black c3" and page.get_attribute('[data-square="c3"]', "data-state") == "black"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "puzzle-solution.png"))
+    finally:
+        context.close()
+    assert not context.foreign, context.foreign
+    assert not errors, errors
+
+
 def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, server_url) -> None:
     """Game menu, Embed in a page: the HTML for each kind, its preview, and a puzzle the engine answers."""
     from browser_support import AppContext
