@@ -112,6 +112,8 @@ def test_the_viewer_replays_by_buttons_and_keys_and_leaves_no_trace(browser, ser
         for width in (240, 320, 600, 900, 1200):
             page.set_viewport_size({"width": width, "height": max(480, round(width * 0.95))})
             assert page.evaluate("document.documentElement.scrollWidth") <= width, width
+            caption, board = page.locator("#embed-caption").bounding_box(), page.locator("#board").bounding_box()
+            assert caption and board and caption["y"] + caption["height"] <= board["y"], width  # caption= is over it
             box = page.locator('[data-action="last"]').bounding_box()
             assert box is not None and box["x"] + box["width"] <= width, (width, box)
             if width in (240, 900):
