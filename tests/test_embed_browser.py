@@ -310,6 +310,23 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
         html = code.input_value()
         assert html.startswith(f'<iframe src="{server_url}?') and "view=embed" in html and "m=f5d6c3d3c4" in html
         assert page.locator("#embed-preview svg [data-square]").count() == 64
+        # the preview in the colours chosen, not the page's (light here, then dark)
+        preview_js = """() => { const p = document.querySelector('#embed-preview');
+          return [p.dataset.theme, getComputedStyle(p.querySelector('.frame')).fill,
+                  getComputedStyle(p).backgroundColor]; }"""
+        dark = ["dark", "rgb(23, 69, 43)", "rgb(22, 21, 18)"]  # the dark palette's frame, the dark page's background
+        light = ["light", "rgb(233, 239, 233)", "rgb(244, 242, 238)"]
+        assert page.evaluate(theme) == "light" and page.input_value('#embed-form select[name="theme"]') == "dark"
+        assert page.evaluate(preview_js) == dark
+        page.select_option('#embed-form select[name="theme"]', "light")
+        assert page.evaluate(preview_js) == light
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_function(f"{theme} === 'dark'")
+        assert page.evaluate(preview_js) == light
+        page.select_option('#embed-form select[name="theme"]', "dark")
+        assert page.evaluate(preview_js) == dark
+        page.emulate_media(color_scheme="light")
+        page.locator("#embed-preview").screenshot(path=str(ARTIFACTS / "embed-maker-preview-dark.png"))
         page.fill('#embed-form input[name="caption"]', 'The "Tiger" <b>')
         page.check('#embed-form input[name="flip"]')
         html = code.input_value()
