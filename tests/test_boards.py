@@ -27,8 +27,9 @@ INDEX = (ROOT / "index.html").read_text(encoding="utf-8")
 
 def test_the_board_template_holds_the_iframe_embeds_parts_and_nothing_of_the_app() -> None:
     template = build.board_template(INDEX)
-    for part in build.BOARD_PARTS:
+    for part, _tag in build.BOARD_PARTS:
         assert template.count(f'id="{part}"') == 1
+    assert template.index('id="embed-caption"') < template.index('id="board"')  # the caption over the board
     bar = build.element_html(INDEX, "embed-bar")
     actions = set(re.findall(r'data-action="(\w+)"', bar))
     assert actions >= {"first", "prev", "play", "next", "last", "flip", "retry", "solution"}

@@ -5,10 +5,14 @@ The browser side (the embed page itself) is tests/test_embed_browser.py.
 
 from __future__ import annotations
 
+import functools
+import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import find_game_with_pass
 
 from reversi import Game, Rules
@@ -233,6 +237,112 @@ def test_a_puzzle_made_by_the_solver_answers_every_move() -> None:
     v.show_solution()
     assert v.playing and v.tick() and v.current.depth == 1
     assert v.puzzle.tries == 2
+
+
+@functools.cache
+def pass_game() -> list[int]:
+    return find_game_with_pass(Rules())
+
+
+def puzzle_viewer(seed: int, start: int, length: int, losses: list[int], exact: bool) -> tuple[Viewer, list[int]]:
+    """A puzzle made by the link's own writer: the position after ``start`` plies of a random game
+    (or of one with a forced pass), the game's next ``length`` plies as the solution, the
+    ``losses`` (cycled over the legal moves; the solution's first move, or the first move, best)."""
+    rng = random.Random(seed)
+    game = Game()
+    game.play_all(pass_game() if seed % 3 == 0 else [])
+    while not game.is_over:
+        game.play(rng.choice(game.position.legal_moves()))
+    nodes = [n for n in game.main_line() if not n.position.is_over and not n.position.must_pass]
+    position = nodes[start % len(nodes)].position
+    at = nodes[start % len(nodes)]
+    line = [n.move for n in game.main_line()[at.depth + 1: at.depth + 1 + length]]
+    while line and line[-1] == PASS:
+        line.pop()  # a line ends on a move
+    g = position.rules.geometry
+    legal = position.legal_moves()
+    best = line[0] if line else legal[0]
+    scores = {g.name(m): -100 * (0 if m == best else losses[k % len(losses)]) for k, m in enumerate(legal)}
+    pv = ["pass" if m == PASS else g.name(m) for m in line]
+    from reversi.ui.embed.puzzle import puzzle_query
+
+    v = Viewer.from_query("?view=puzzle&" + puzzle_query(position, {"scores": scores, "pv": pv, "exact": exact}))
+    assert v.problem == "" and v.puzzle is not None
+    played = Game(start=position)
+    played.play_all(line)
+    assert list(v.puzzle.puzzle.solution) == played.line  # a forced pass after the last move too
+    return v, line
+
+
+ACTIONS = ("try", "try", "try best", "retry", "solution", "next", "prev", "first", "last", "play", "tick", "node")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 80), st.integers(0, 8),
+       st.lists(st.integers(0, 4), min_size=1, max_size=6), st.booleans(),
+       st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(0, 99)), max_size=14))
+def test_show_solution_shows_the_solution_whatever_was_tried_before(
+        seed: int, start: int, length: int, losses: list[int], exact: bool, actions: list[tuple[str, int]]) -> None:
+    """Any order of tries (right or wrong), Try again, Show solution and replay: Show solution
+    makes the puzzle's line the main line from its position, and says the solution, not an
+    earlier answer."""
+    v, line = puzzle_viewer(seed, start, length, losses, exact)
+    puzzle = v.puzzle
+    assert puzzle is not None
+    g = v.game.rules.geometry
+    played = Game(start=puzzle.position)
+    played.play_all(line or [min(puzzle.puzzle.best)])  # no line in the link: a best move
+    solution = played.line  # and a forced pass after its last move, which the game records itself
+    shown = False
+    for action, k in [*actions, ("solution", 0)]:
+        legal = sorted(puzzle.puzzle.losses)
+        if action == "try":
+            v.try_move(g.name(legal[k % len(legal)]))
+        elif action == "try best":
+            v.try_move(g.name(sorted(puzzle.puzzle.best)[k % len(puzzle.puzzle.best)]))
+        elif action == "retry":
+            v.retry()
+        elif action == "solution":
+            v.show_solution()
+            shown = True
+            assert v.current is v.game.root and v.playing == bool(v.current.children)
+            assert puzzle.verdict == "solution" and puzzle.feedback.startswith("Solution: ")
+            names = " ".join(g.name(m) for m in solution if m != PASS)
+            assert puzzle.feedback.startswith(f"Solution: {names}.")
+            assert "loses" not in puzzle.feedback and "Right" not in puzzle.feedback
+        elif action == "node":
+            v.go_to_node(k % v.game.node_count)
+        else:
+            {"next": v.next, "prev": v.prev, "first": v.first, "last": v.last, "play": v.toggle_play,
+             "tick": v.tick}[action]()
+        if shown:  # once shown, the solution stays the main line (a later right answer is a variation)
+            assert [n.move for n in v.game.main_line()[1:]] == solution
+        # the message is the answer to what was done last
+        said = {"": "", "best": "Right: ", "worse": " loses ", "solution": "Solution: "}[puzzle.verdict]
+        assert said in puzzle.feedback
+        assert bool(puzzle.feedback) == bool(puzzle.verdict)
+    # autoplay goes through the solution to its end
+    while v.tick():
+        pass
+    assert [n.move for n in v.current.path()] == solution and not v.playing
+
+
+def test_show_solution_after_a_right_answer_tied_for_best_and_a_wrong_one() -> None:
+    """The sequence found by hand: a right answer (tied for best, not the solution's first move),
+    Try again, a wrong answer, Show solution."""
+    v = Viewer.from_query("?view=puzzle&pz=d3:0.c4:0.f5:0.e6:18&sol=f5d6c3")
+    puzzle = v.puzzle
+    assert puzzle is not None
+    assert v.try_move("c4") and puzzle.verdict == "best"
+    v.retry()
+    assert v.try_move("e6") and "loses about 18 discs" in puzzle.feedback
+    v.show_solution()
+    assert [v.game.rules.geometry.name(n.move) for n in v.game.main_line()[1:]] == ["f5", "d6", "c3"]
+    assert puzzle.feedback == "Solution: f5 d6 c3. d3, c4 are just as good."
+    assert [v.game.rules.geometry.name(n.move) for n in v.game.root.children] == ["f5", "c4"]  # the try stays, aside
+    while v.tick():
+        pass
+    assert v.current.depth == 3 and v.status() == "2. Black c3"
 
 
 def test_a_puzzles_answers_tied_for_best_and_estimated() -> None:

@@ -112,6 +112,8 @@ def test_the_viewer_replays_by_buttons_and_keys_and_leaves_no_trace(browser, ser
         for width in (240, 320, 600, 900, 1200):
             page.set_viewport_size({"width": width, "height": max(480, round(width * 0.95))})
             assert page.evaluate("document.documentElement.scrollWidth") <= width, width
+            caption, board = page.locator("#embed-caption").bounding_box(), page.locator("#board").bounding_box()
+            assert caption and board and caption["y"] + caption["height"] <= board["y"], width  # caption= is over it
             box = page.locator('[data-action="last"]').bounding_box()
             assert box is not None and box["x"] + box["width"] <= width, (width, box)
             if width in (240, 900):
@@ -223,6 +225,40 @@ def test_the_example_teaching_page_loads_a_viewer_and_lite_diagrams_on_demand(br
     assert not errors, errors
 
 
+def test_show_solution_after_a_right_answer_try_again_and_a_wrong_answer(browser, server_url) -> None:
+    """The solution becomes the main line (the earlier right answer, tied for best, a variation)
+    and its message replaces the wrong answer's."""
+    from browser_support import AppContext
+
+    context = AppContext(browser, server_url, {"width": 700, "height": 660})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server_url + "?view=puzzle&pz=d3:0.c4:0.f5:0.e6:18&sol=f5d6c3&caption=Find%20the%20best%20move")
+        wait_ready(page)
+        feedback = page.locator("#puzzle-feedback")
+        page.click('[data-square="c4"]')
+        assert feedback.inner_text() == "Right: c4 is one of the best moves."
+        page.click('[data-action="retry"]')
+        page.click('[data-square="e6"]')
+        assert feedback.inner_text() == "e6 loses about 18 discs against the best move. Try again."
+        page.click('[data-action="solution"]')
+        assert feedback.inner_text() == "Solution: f5 d6 c3. d3, c4 are just as good."
+        assert feedback.get_attribute("data-verdict") == "solution"
+        main = page.eval_on_selector_all("#move-list > .ply[data-ply]", "els => els.map(e => e.textContent)")
+        assert main == ["f5", "d6", "c3"]
+        assert page.eval_on_selector_all("#move-list .variation .ply", "els => els.map(e => e.textContent)") == ["c4"]
+        page.wait_for_function("document.querySelector('#board').dataset.ply === '3'", timeout=30_000)  # autoplay
+        assert status(page) == "2. Black c3" and page.get_attribute('[data-square="c3"]', "data-state") == "black"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "puzzle-solution.png"))
+    finally:
+        context.close()
+    assert not context.foreign, context.foreign
+    assert not errors, errors
+
+
 def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, server_url) -> None:
     """Game menu, Embed in a page: the HTML for each kind, its preview, and a puzzle the engine answers."""
     from browser_support import AppContext
@@ -274,6 +310,23 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
         html = code.input_value()
         assert html.startswith(f'<iframe src="{server_url}?') and "view=embed" in html and "m=f5d6c3d3c4" in html
         assert page.locator("#embed-preview svg [data-square]").count() == 64
+        # the preview in the colours chosen, not the page's (light here, then dark)
+        preview_js = """() => { const p = document.querySelector('#embed-preview');
+          return [p.dataset.theme, getComputedStyle(p.querySelector('.frame')).fill,
+                  getComputedStyle(p).backgroundColor]; }"""
+        dark = ["dark", "rgb(23, 69, 43)", "rgb(22, 21, 18)"]  # the dark palette's frame, the dark page's background
+        light = ["light", "rgb(233, 239, 233)", "rgb(244, 242, 238)"]
+        assert page.evaluate(theme) == "light" and page.input_value('#embed-form select[name="theme"]') == "dark"
+        assert page.evaluate(preview_js) == dark
+        page.select_option('#embed-form select[name="theme"]', "light")
+        assert page.evaluate(preview_js) == light
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_function(f"{theme} === 'dark'")
+        assert page.evaluate(preview_js) == light
+        page.select_option('#embed-form select[name="theme"]', "dark")
+        assert page.evaluate(preview_js) == dark
+        page.emulate_media(color_scheme="light")
+        page.locator("#embed-preview").screenshot(path=str(ARTIFACTS / "embed-maker-preview-dark.png"))
         page.fill('#embed-form input[name="caption"]', 'The "Tiger" <b>')
         page.check('#embed-form input[name="flip"]')
         html = code.input_value()

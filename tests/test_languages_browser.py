@@ -4,7 +4,8 @@ One context whose browser says Danish (``locale="da-DK"``) and one page, navigat
 
 * the browser's language opens the page in Danish; ``?lang=cs`` in Czech;
 * the switch changes the language mid-game without losing the moves, is
-  remembered over a reload, and sets ``<html lang>``.
+  remembered over a reload, and sets ``<html lang>``;
+* on a phone the new-game dialog's choices fit, the levels' longest ("5 · Silný klubový hráč") too.
 
 Kept few and fast: each navigation boots Python once.
 """
@@ -12,7 +13,7 @@ Kept few and fast: each navigation boots Python once.
 from __future__ import annotations
 
 import pytest
-from browser_support import click_start
+from browser_support import ARTIFACTS, click_start
 
 from reversi import i18n
 
@@ -199,6 +200,49 @@ def test_nothing_overflows_in_polish_on_a_phone(danish) -> None:
             assert page.evaluate(OVERFLOW_JS) == [], mode
         page.keyboard.press("Escape")
         page.wait_for_selector("#new-game-dialog", state="hidden")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.evaluate("localStorage.removeItem('reversi.lang')")
+
+
+#: Each select shown that is narrower than its longest choice needs (a select's own scrollWidth
+#: never exceeds its clientWidth: the text is cut instead): a copy of it as wide as it likes
+#: (``max-content``, the width that shows every choice whole) is measured beside it.
+CUT_SELECTS_JS = """() => [...document.querySelectorAll('#new-game-form select')].filter(s => s.checkVisibility())
+  .map(s => {
+    const copy = s.cloneNode(true);
+    copy.style.width = 'max-content';
+    s.after(copy);
+    const needs = copy.getBoundingClientRect().width;
+    copy.remove();
+    return [s.name, Math.round(s.getBoundingClientRect().width), Math.round(needs)];
+  }).filter(([, has, needs]) => has < needs)"""
+
+
+def test_the_level_choices_fit_the_new_game_dialog_on_a_phone(danish) -> None:
+    page = danish
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        for code in ("cs", "da", "pl", "en"):
+            page.select_option("#lang-select", code)
+            page.wait_for_function("code => document.documentElement.lang === code", arg=code)
+            page.click("#btn-new")
+            page.wait_for_selector("#new-game-dialog[open]")
+            for mode in ("computer", "computers"):
+                page.check(f'#new-game-form input[name="players"][value="{mode}"]', force=True)
+                assert page.evaluate(CUT_SELECTS_JS) == [], (code, mode)
+            if code == "cs":
+                page.screenshot(path=str(ARTIFACTS / "phone-cs-new-game.png"))
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#new-game-dialog", state="hidden")
+        # on a desktop the level stays beside "You play"
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.select_option("#lang-select", "cs")
+        page.click("#btn-new")
+        page.check('#new-game-form input[name="players"][value="computer"]', force=True)
+        you, level = (page.locator(f'#new-game-form select[name="{name}"]').bounding_box() for name in ("you", "level"))
+        assert you and level and you["y"] == level["y"] and page.evaluate(CUT_SELECTS_JS) == []
+        page.keyboard.press("Escape")
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
         page.evaluate("localStorage.removeItem('reversi.lang')")

@@ -135,29 +135,30 @@ def page_archive(root: Path = ROOT) -> bytes:
 BOARD_TEMPLATE = "reversi/ui/embed/board.html"
 #: The boards' style sheet: assets/app.css for a shadow root.
 BOARDS_CSS = "assets/boards.css"
-#: The parts of index.html a board is made of: the board, the embed's replay bar, the move list.
-BOARD_PARTS = ("board", "embed-bar", "move-list")
+#: The parts of index.html a board is made of: the caption over the board, the board, the
+#: embed's replay bar, the move list (element id, tag).
+BOARD_PARTS = (("embed-caption", "p"), ("board", "div"), ("embed-bar", "div"), ("move-list", "div"))
 
 
-def element_html(text: str, element_id: str) -> str:
-    """The whole ``<div id="element_id">`` of ``text`` (nested divs included)."""
-    found = re.search(rf'<div\b[^>]*\bid="{re.escape(element_id)}"', text)
+def element_html(text: str, element_id: str, tag: str = "div") -> str:
+    """The whole ``<tag id="element_id">`` of ``text`` (nested elements of its tag included)."""
+    found = re.search(rf'<{tag}\b[^>]*\bid="{re.escape(element_id)}"', text)
     if found is None:
-        raise ValueError(f"index.html has no <div id={element_id!r}>")
+        raise ValueError(f"index.html has no <{tag} id={element_id!r}>")
     depth = 0
-    for tag in re.finditer(r"<(/?)div\b[^>]*>", text[found.start():]):
-        depth += -1 if tag.group(1) else 1
+    for match in re.finditer(rf"<(/?){tag}\b[^>]*>", text[found.start():]):
+        depth += -1 if match.group(1) else 1
         if depth == 0:
-            return text[found.start(): found.start() + tag.end()]
-    raise ValueError(f"index.html's <div id={element_id!r}> is not closed")
+            return text[found.start(): found.start() + match.end()]
+    raise ValueError(f"index.html's <{tag} id={element_id!r}> is not closed")
 
 
 def board_template(index_text: str) -> str:
     """One live board's markup: the parts of the iframe embed (:data:`BOARD_PARTS`) in its layout.
     The board's description points at the app's status line, which a board has not: left out."""
-    board, bar, moves = (element_html(index_text, name) for name in BOARD_PARTS)
+    caption, board, bar, moves = (element_html(index_text, name, tag) for name, tag in BOARD_PARTS)
     board = re.sub(r'\s+aria-describedby="[^"]*"', "", board, count=1)
-    return (f'<main class="layout"><section class="board-area">{board}{bar}</section>'
+    return (f'<main class="layout"><section class="board-area">{caption}{board}{bar}</section>'
             f'<aside class="panel">{moves}</aside></main>')
 
 

@@ -145,9 +145,13 @@ class EmbedMaker:
         """The board the snippet opens on, in its colours (the live embed is one click away)."""
         flip = "&flip=1" if f.get("flip") == "on" else ""
         viewer = Viewer.from_query(f"?view={'puzzle' if kind == 'puzzle' else 'embed'}&{query}{flip}")
-        svg = standalone_svg(viewer.board_view(), 320, f.get("theme") or "dark")
+        theme = f.get("theme", "") if f.get("theme") in THEMES else "dark"
+        svg = standalone_svg(viewer.board_view(), 320, theme)
         caption = f.get("caption", "").strip()
-        self.preview.innerHTML = svg
+        # the page's style sheet paints a "board-svg" in the page's own colours: the preview keeps
+        # the picture's (its presentation attributes), on the background of the colours chosen
+        self.preview.innerHTML = svg.replace('class="board-svg"', 'class="preview-svg"', 1)
+        self.preview.dataset.theme = theme
         if caption:
             title = document.createElement("p")
             title.className = "embed-caption"

@@ -4,7 +4,8 @@ A teacher makes a puzzle from a position: the engine values every legal move onc
 (exactly where the solver reaches the end), and the values and the best line go into the
 link (:func:`puzzle_params`). The reader's embed needs no engine: a click on a move is
 answered from the link (:class:`PuzzleState`): best (moves tied for best all count), or
-how many discs it loses against the best; "Show solution" plays the best line.
+how many discs it loses against the best; "Show solution" plays the best line (the main line
+from the puzzle's position, whatever was tried before, with its own message).
 
 Link parameters (owner ``puzzle`` in :mod:`reversi.formats.links`):
 
@@ -19,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reversi.core.position import Position
+from reversi.core.position import PASS, Position
 from reversi.errors import NotationError
 from reversi.formats.links import parse_query
 from reversi.formats.notation import play_transcript, write_transcript
@@ -117,8 +118,27 @@ class PuzzleState:
         self.solved = False
         #: The answer to the last try ('' before the first).
         self.feedback = ""
-        #: "best" or "worse" for the last try ('' before the first).
+        #: "best" or "worse" for the last try, "solution" once the solution is shown ('' before).
         self.verdict = ""
+
+    def solution_line(self) -> tuple[int, ...]:
+        """The line "Show solution" plays: the link's, else a best move (the first in square order)."""
+        return self.puzzle.solution or (min(self.puzzle.best),)
+
+    def show_solution(self) -> None:
+        """The solution is shown: the puzzle is over, and the answer to the last try gives way to it."""
+        self.solved = True
+        self.verdict = "solution"
+        g = self.position.rules.geometry
+        line = self.solution_line()
+        # Translators: a puzzle's solution, shown on request; {line} is the best line, e.g. "e2 f1 g2"
+        text = _("Solution: {line}.").format(line=" ".join(g.name(m) for m in line if m != PASS))
+        others = sorted(self.puzzle.best - {line[0]})
+        if others:
+            # Translators: after a puzzle's solution: the other first moves that are as good, e.g. "c4, d3"
+            text += " " + ngettext("{moves} is just as good.", "{moves} are just as good.", len(others)).format(
+                moves=", ".join(g.name(m) for m in others))
+        self.feedback = text
 
     def task(self) -> str:
         """What the reader is asked."""

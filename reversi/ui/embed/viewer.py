@@ -141,14 +141,20 @@ class Viewer:
         self._go(self.game.root)
 
     def show_solution(self) -> None:
-        """Play the best line from the puzzle's position, move by move (autoplay)."""
+        """Play the best line from the puzzle's position, move by move (autoplay).
+
+        The solution becomes the main line whatever was tried before (a right answer tied for
+        best stays, as a variation), and its message replaces the answer to the last try.
+        """
         if self.puzzle is None:
             return
-        self.puzzle.solved = True
-        self.game.go_to_node(self.game.root)
-        for move in self.puzzle.puzzle.solution:
-            self.game.play(move)
-        self.game.go_to_node(self.game.root)
+        self.puzzle.show_solution()
+        game = self.game
+        game.go_to_node(game.root)
+        game.play_all(list(self.puzzle.solution_line()))  # its forced passes as the link has them
+        game.promote(game.current)
+        game.set_live(game.main_line()[-1])  # nobody plays here: the whole line is the game's
+        game.go_to_node(game.root)
         self.playing = self.can_go_forward()
 
     # -- where we are ------------------------------------------------------------------
