@@ -29,6 +29,7 @@ from typing import ClassVar
 
 from reversi import PASS, Game, Rules
 from reversi.engine.protocol import Request
+from reversi.formats.record import Record
 from reversi.ui.drivers.requests import Reply, RequestDriver
 
 # -- async scenarios -----------------------------------------------------------------------
@@ -183,4 +184,18 @@ def hostile_texts(seed: int = 37, count: int = 400) -> list[tuple[str, str]]:
         else:
             text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 40)))
         out.append((kind, text))
+    return out
+
+
+def random_records(count: int, seed: int = 1) -> list[Record]:
+    """``count`` random finished 8x8 games as records, with players' names and events (a WTHOR file's)."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        game = Game(Rules())
+        while not game.is_over:
+            game.play(rng.choice(game.position.legal_moves()))
+        game.tags = {"Black": ["Anna", "Brian", "Chloé"][k % 3], "White": ["Dmitri", "Eve"][k % 2],
+                     "Event": ["Paris Open", "Club"][k % 2]}
+        out.append(Record.from_game(game))
     return out

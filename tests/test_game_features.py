@@ -262,7 +262,7 @@ def test_a_ggf_file_of_several_games_opens_its_list(tab) -> None:
 
 
 def test_a_wthor_database_lists_searches_and_opens_its_games(tab) -> None:
-    from test_wthor import random_records
+    from support import random_records
 
     from reversi.formats.wthor import write_wtb
 

@@ -3,26 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from support import random_records
 
-from reversi import Game, NotationError, Rules
+from reversi import NotationError, Rules
 from reversi.formats.record import Record
 from reversi.formats.wthor import GAME_BYTES, HEADER_BYTES, read_names, read_wtb, to_record, write_wtb
-
-
-def random_records(count: int, seed: int = 1) -> list[Record]:
-    rng = random.Random(seed)
-    out = []
-    for k in range(count):
-        game = Game(Rules())
-        while not game.is_over:
-            game.play(rng.choice(game.position.legal_moves()))
-        game.tags = {"Black": ["Anna", "Brian", "Chloé"][k % 3], "White": ["Dmitri", "Eve"][k % 2],
-                     "Event": ["Paris Open", "Club"][k % 2]}
-        out.append(Record.from_game(game))
-    return out
 
 
 def test_a_database_the_tests_write_lists_and_opens_its_games() -> None:

@@ -152,7 +152,7 @@ class Viewer:
         game = self.game
         game.go_to_node(game.root)
         game.play_all(list(self.puzzle.solution_line()))  # its forced passes as the link has them
-        game.promote(game.current)
+        game.promote(game.current, play_from=True)  # the game's position moves with it: a viewer has no game
         game.set_live(game.main_line()[-1])  # nobody plays here: the whole line is the game's
         game.go_to_node(game.root)
         self.playing = self.can_go_forward()
