@@ -169,7 +169,8 @@ class StatusView:
     supply: tuple[int, int] | None
     #: The side to move, or None when the game is over.
     turn: int | None
-    #: "Black to move", or the result at the end ("Black wins 36:28").
+    #: "Black to move", or the result at the end ("Black wins 36:28"; "Black wins 64:0 (61:0 on
+    #: the board, plus 3 empty squares for the winner)" when the score took the empty squares).
     message: str
     #: A pass just happened ("White has no move and passes"), else "".
     notice: str
@@ -188,6 +189,11 @@ class StatusView:
     in_variation: bool = False
     #: The comment of the position shown.
     comment: str = ""
+    #: At an end whose score is more than the discs on the board: ``message`` in two parts, the
+    #: result ("Black wins 64:0") and why its score is not the counters' ("61:0 on the board, plus
+    #: 3 empty squares for the winner"), which the status line draws on two lines; else "".
+    headline: str = ""
+    score_note: str = ""
 
 
 class Controller:
@@ -712,10 +718,13 @@ class Controller:
         game = self.game
         counts = (pos.count(BLACK), pos.count(WHITE))
         result = pos.result()
-        notice = ""
+        notice = headline = score_note = ""
         if result is not None:
             message = result.describe(names)
             turn = None
+            score_note = result.explanation()
+            if score_note:
+                headline = result.describe(names, explain=False)
         else:
             turn = pos.turn
             if pos.in_placement:
@@ -742,7 +751,7 @@ class Controller:
                 side=names[self.resigned], winner=names[1 - self.resigned]
             )
         if self.editor is not None:
-            turn, notice = None, ""
+            turn, notice, headline, score_note = None, "", "", ""
             # Translators: the status line while the board editor is open
             message = _("Setting up a position: click the squares")
             cells = list(self.editor.cells.values())
@@ -771,6 +780,8 @@ class Controller:
             browsing=game.browsing,
             in_variation=not game.current.is_main,
             comment=game.current.comment,
+            headline=headline,
+            score_note=score_note,
         )
 
 
