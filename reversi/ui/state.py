@@ -326,16 +326,22 @@ class Controller:
         """``side``'s time ran out (the game's clock, :mod:`reversi.ui.timing`): the game ends and
         the other side wins; the status says "White loses on time" and no move is taken any more.
 
+        The clock runs while the person browses (an earlier position, a variation): the flag
+        that falls then brings the board back to the game's own position, where the game ended,
+        so the board, the counters and the status line say the same thing.
+
         True if that ended the game now; False if it had already ended (on time, or by the
         rules: a flag that falls after the last move loses nothing).
         """
         if side not in (BLACK, WHITE):
             raise ValueError(f"side {side!r} is not {BLACK} or {WHITE}")
-        if self.over:
+        if not self.game.end(Ending(side, Termination.TIME)):  # the game's own end, not the position shown
             return False
-        if not self.game.end(Ending(side, Termination.TIME)):
-            return False
-        self._record(EventKind.LOST_ON_TIME, side=side)
+        before = self.game.current
+        if self.editor is None and self.game.back_to_live():
+            self._animate = False
+            self.cursor = None
+        self._record(EventKind.LOST_ON_TIME, before, side=side)
         return True
 
     @property
