@@ -29,7 +29,9 @@
   var board = document.getElementById("board");
   if (board) {
     board.addEventListener("click", function (event) {
-      if (document.documentElement.classList.contains("ready")) return;
+      var classes = document.documentElement.classList;
+      // ready: Python plays it; from disk or failed to load (assets/progress.js): nothing ever will
+      if (classes.contains("ready") || classes.contains("from-file") || classes.contains("load-failed")) return;
       var square = event.target.closest ? event.target.closest("[data-square]") : null;
       if (!square) return;
       var queued = board.querySelector("[data-queued]");

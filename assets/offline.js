@@ -13,8 +13,7 @@
   var root = document.documentElement;
   if (location.protocol === "file:") {
     var note = document.getElementById("file-notice");
-    if (note) note.hidden = false;
-    root.classList.add("from-file");
+    if (note) note.hidden = false; // <html class="from-file">, the loading note and the controls: assets/progress.js
     return;
   }
   var params = new URLSearchParams(location.search);

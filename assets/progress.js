@@ -6,9 +6,41 @@
 // The runtime waits for ever when one of its files fails: a file of the runtime or the package that
 // did not arrive (resource timing: a status of 0 or an error), or a start that has not ended within
 // STALL_MS, shows "The page could not load all its files" and a Reload link instead of the spinner.
+// Opened from disk (file://) the runtime cannot start at all (assets/offline.js shows why): the
+// spinner gives way to "The engine will not load from a file" at once, and no timer waits.
+// Either way the controls that only Python runs (every button, field and list but the theme's
+// switch) are disabled, so that none looks usable; a start that ends after all (a slow one)
+// gives them back.
 (function () {
   "use strict";
   var root = document.documentElement;
+  var KEEP = { "theme-select": true }; // works without Python (assets/head.js)
+  function disableControls() {
+    var controls = document.querySelectorAll("button, select, textarea, input");
+    for (var i = 0; i < controls.length; i++) {
+      var control = controls[i];
+      if (control.disabled || KEEP[control.id]) continue;
+      control.disabled = true;
+      control.setAttribute("data-until-ready", "");
+    }
+    if (!window.MutationObserver) return;
+    new MutationObserver(function (changes, observer) {
+      if (!root.classList.contains("ready")) return;
+      observer.disconnect();
+      var held = document.querySelectorAll("[data-until-ready]");
+      for (var h = 0; h < held.length; h++) {
+        held[h].removeAttribute("data-until-ready");
+        held[h].disabled = false;
+      }
+    }).observe(root, { attributes: true, attributeFilter: ["class"] });
+  }
+  if (location.protocol === "file:") {
+    root.classList.add("from-file");
+    var stopped = document.querySelector(".load-stopped");
+    if (stopped) stopped.hidden = false;
+    disableControls();
+    return;
+  }
   var WEIGHTS = [["pyodide.asm.wasm", 50], ["python_stdlib.zip", 20], ["pyodide.asm.js", 10], ["pyodide.mjs", 3],
                  ["pyodide-lock.json", 2], ["pyscript.toml", 3], ["/reversi/", 0]];
   var loaded = {};
@@ -20,6 +52,7 @@
     root.setAttribute("data-load-failed", why);
     var note = document.querySelector(".load-problem");
     if (note) note.hidden = false;
+    disableControls();
   }
   setTimeout(function () { failed("not ready within " + STALL_MS / 1000 + " s"); }, STALL_MS);
   function progress() {

@@ -59,10 +59,11 @@ def test_a_pass_and_the_result_are_said() -> None:
     result = game.position.result()
     assert result is not None
     text = announcement(game, game.current.parent, NAMES, result.describe(NAMES))
-    assert text.endswith("Black wins 64:0.") and "Black plays e7" in text
+    assert text.endswith("Black wins 64:0 (13:0 on the board, plus 51 empty squares for the winner).")
+    assert "Black plays e7" in text
     assert plies_since(game, before) == []  # nine plies since: summed up, not read out
     summed = announcement(game, before, NAMES, result.describe(NAMES))
-    assert summed == "After 9 moves: Black wins 64:0."
+    assert summed == "After 9 moves: Black wins 64:0 (13:0 on the board, plus 51 empty squares for the winner)."
 
 
 def test_a_pass_sentence() -> None:

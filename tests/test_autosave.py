@@ -100,7 +100,7 @@ def test_an_unreadable_state_is_moved_aside_and_named(text: str, words: str) -> 
     assert message.startswith("The saved game could not be restored: ") and words in message, message
     assert "saved state:" not in message  # its source is said once
     assert "A new game was started." in message and "A copy of it is kept" in message
-    assert plan.offers_copy()
+    assert plan.offers_copy() and plan.message_kind == "error"
     guard = plan.guard(moved_aside=True)  # copied to BROKEN_KEY and removed: nothing saved now
     assert guard.expected is None and guard.hold == ""
     assert guard.should_write(saved("f5"), None)
@@ -172,7 +172,7 @@ def test_a_hostile_link_is_named_and_the_saved_game_shown(query: str, words: str
     assert message.startswith("The link could not be opened: ") and words in message, message
     assert "link: " not in message[:40]
     assert len(message) <= 402 and message.endswith((".", "…"))  # a 5,000-digit link is not quoted whole
-    assert plan.clean_address
+    assert plan.clean_address and plan.message_kind == "error"
     assert plan.game is not None and len(plan.game.line) == 3  # the autosave instead
 
 
@@ -191,6 +191,7 @@ def test_load_it_reads_the_saved_game_but_no_link() -> None:
     assert broken.game is None and "A new game" not in broken.message() and broken.move_aside
     gone = plan_start(None, at_start=False)
     assert gone.game is None and "no saved game any more" in gone.message()
+    assert gone.message_kind == "notice"  # news, not a failure: not shown as an error
 
 
 # -- two tabs ------------------------------------------------------------------------------
@@ -309,6 +310,7 @@ def test_a_link_names_its_players_and_keeps_the_saved_game_one_click_away() -> N
     plan = plan_start(text, "?m=e6f4&pl=hc3")
     assert plan.game is not None and plan.players == Players.vs_computer(0, 3)
     assert plan.previous == text and plan.message().startswith(PREVIOUS_KEPT[:20])
+    assert plan.message_kind == "notice"  # the game kept is news, not an error
     # a link that names nobody opens for study: two people
     study = plan_start(text, "?m=e6f4")
     assert study.players == Players() and study.previous == text
@@ -316,4 +318,4 @@ def test_a_link_names_its_players_and_keeps_the_saved_game_one_click_away() -> N
     assert plan_start(text, "?m=f5d6c3").previous is None
     # a link's players that cannot be used: said, and two people play
     bad = plan_start(None, "?m=e6&pl=c9h")
-    assert bad.players == Players() and "players" in bad.message()
+    assert bad.players == Players() and "players" in bad.message() and bad.message_kind == "error"

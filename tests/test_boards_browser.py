@@ -167,10 +167,14 @@ def test_the_app_says_when_a_file_it_needs_cannot_be_had_and_offers_a_reload(bro
         assert lost in page.get_attribute("html", "data-load-failed")
         assert not page.is_visible(".loading-note")
         assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+        assert page.is_disabled('[data-study="analysis"]') and page.is_disabled("#comment")  # nothing looks usable
+        page.click('[data-square="d3"]')  # not kept for a Python that is not coming
+        assert page.locator("[data-queued]").count() == 0
         context.unroute(f"**/{lost}")
         page.click(".load-retry")  # Reload: now it loads
         page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
         assert not page.is_visible(".load-problem")
+        assert page.is_enabled('[data-study="analysis"]') and page.is_enabled("#comment")
         assert page.get_attribute("html", "data-load-failed") is None  # nothing wrongly taken for lost
     finally:
         context.close()

@@ -216,6 +216,41 @@ def test_copy_buttons(tab, server_url) -> None:
         assert got == expected
 
 
+ALERT_LOOK_JS = """() => { const s = getComputedStyle(document.querySelector('#alert'));
+                           return [s.backgroundColor, s.color, s.borderTopColor]; }"""
+
+
+def test_an_info_a_notice_and_an_error_look_different(fresh) -> None:
+    """The message line's kinds (reversi/ui/dom/alerts.py) in both themes: an error red, news amber,
+    what went well ("Loaded the moves") green; never an info in the error's colours."""
+    f = fresh(private=True)
+    f.page.evaluate("localStorage.setItem('reversi.theme', 'dark')")
+    play(f.page, "f5d6c3")  # saved: a link in another tab keeps it, and says so (a notice)
+    f.page.close()
+    page = f.new_page("?m=e6f4")
+    assert "your game in progress is kept" in alert(page)
+    looks: dict[tuple[str, str], list[str]] = {}
+    for theme in ("dark", "light"):  # the notice stays until dismissed: seen in both themes
+        page.select_option("#theme-select", theme)
+        assert page.get_attribute("html", "data-theme") == theme
+        assert page.get_attribute("#alert", "data-kind") == "notice"
+        looks[theme, "notice"] = page.evaluate(ALERT_LOOK_JS)
+    for theme in ("dark", "light"):
+        page.select_option("#theme-select", theme)
+        load_box(page, "f5d6c3")
+        page.wait_for_selector("#alert[data-kind='info']:not([hidden])")
+        assert "Loaded the moves" in alert(page)
+        looks[theme, "info"] = page.evaluate(ALERT_LOOK_JS)
+        load_box(page, "f5 f5")
+        page.wait_for_selector("#alert[data-kind='error']:not([hidden])")
+        assert alert(page).startswith("Not loaded")
+        looks[theme, "error"] = page.evaluate(ALERT_LOOK_JS)
+        kinds = [looks[theme, k] for k in ("error", "notice", "info")]
+        for part in range(3):  # background, text and border: each kind its own
+            assert len({look[part] for look in kinds}) == 3, (theme, looks)
+    assert looks["dark", "info"] != looks["light", "info"]  # each theme its own palette
+
+
 # -- bad input never costs the game ---------------------------------------------------------
 
 

@@ -169,5 +169,18 @@ def test_the_page_opened_from_disk_says_it_must_be_served(browser) -> None:
     page.goto((ROOT / "index.html").as_uri())
     page.wait_for_selector("#file-notice:not([hidden])")
     assert "python serve.py" in page.text_content("#file-notice")
+    # no spinner for ever: the loading note says the engine will not load, and nothing waits
+    assert not page.is_visible(".loading-note") and not page.is_visible(".load-bar")
+    assert page.inner_text(".load-stopped") == "The engine will not load from a file."
+    # what Python runs is disabled, and looks it; the theme's switch, which needs no Python, works
+    for control in ('[data-study="analysis"]', '[data-study="mark"]', '[data-record="copy-link"]', "#comment",
+                    "#lang-select", "#btn-new", 'input[name="sound"]'):
+        assert page.is_disabled(control), control
+    opacity = "e => +getComputedStyle(e).opacity"
+    assert page.locator('[data-study="analysis"]').evaluate(opacity) < 0.6
+    assert page.locator("#lang-select").evaluate(opacity) < 0.6
+    assert page.is_enabled("#theme-select")
+    page.select_option("#theme-select", "light")
+    assert page.get_attribute("html", "data-theme") == "light"
     context.close()
 

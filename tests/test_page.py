@@ -93,8 +93,7 @@ def test_a_full_game_by_clicks_ends_with_the_engines_score(app) -> None:
     assert game.is_over
     result = game.position.result()
     names = game.rules.side_names
-    expected = f"Draw {result.score}" if result.winner is None else f"{names[result.winner]} wins {result.score}"
-    assert app.inner_text("#message") == expected
+    assert app.inner_text("#message") == result.describe(names)
     assert app.get_attribute("#board", "data-over") == "true"
     pos = game.position
     counts = app.eval_on_selector_all(".player .player-count", "els => els.map(e => e.textContent)")
@@ -102,6 +101,22 @@ def test_a_full_game_by_clicks_ends_with_the_engines_score(app) -> None:
     assert dom_states(app) == expected_states(controller_after(Rules(), game.moves))
     app.wait_for_timeout(400)  # let the last flip finish
     app.screenshot(path=str(ARTIFACTS / "desktop-game-over.png"))
+
+
+def test_a_wipeout_says_where_the_score_beyond_the_counters_comes_from(app) -> None:
+    """The shortest game ends 64:0 with 13 discs on the board: the result says the empties went to the winner."""
+    start_game(app)
+    for move in "f5 d6 c5 f4 e3 f6 g5 e6 e7".split():
+        click_square(app, move)
+    counts = app.eval_on_selector_all(".player .player-count", "els => els.map(e => e.textContent)")
+    assert counts == ["13", "0"]
+    assert app.text_content("#message") == "Black wins 64:0 13:0 on the board, plus 51 empty squares for the winner"
+    note = app.locator("#message .score-note")
+    assert note.inner_text() == "13:0 on the board, plus 51 empty squares for the winner"
+    style = "e => [getComputedStyle(e).display, getComputedStyle(e).fontWeight]"
+    assert note.evaluate(style) == ["block", "400"]  # a line of its own, under the result, not bold
+    app.click("#btn-undo")  # the game goes on: a plain message again
+    assert app.text_content("#message") == "Black to move" and app.locator("#message .score-note").count() == 0
 
 
 def controller_after(rules: Rules, moves: list[int]) -> Controller:

@@ -33,6 +33,11 @@ def board(rules, black, white, turn):
     return Position(rules, b, w, turn, None if rules.supply is None else (rules.supply, rules.supply))
 
 
+def all_but(rules, *left_empty):
+    """Every square's name but those left empty."""
+    return [n for n in sorted(rules.geometry.bits_to_names(rules.geometry.mask)) if n not in left_empty]
+
+
 WORKED = dict(black="c4 c5 d4 e3 e4 f5", white="d3 d5 d6 e5 f6")
 
 
@@ -282,6 +287,70 @@ def test_othello_score_awards_empties_to_winner():
     pos = board(rules, "a1", "h8", BLACK)
     r = pos.result()
     assert (r.black, r.white, r.winner, r.score) == (32, 32, None, "32:32")
+
+
+def test_a_result_with_empties_given_out_says_the_board_counts_too():
+    """The counters show the discs on the board; a score that took the empties says why it differs."""
+    pos = board(Rules(), "a1 b1 c1", "", WHITE)
+    r = pos.result()
+    assert (r.empties, r.board_counts, r.board_score) == (61, (3, 0), "3:0")
+    assert r.describe() == "Black wins 64:0 (3:0 on the board, plus 61 empty squares for the winner)"
+    assert r.describe(explain=False) == "Black wins 64:0"
+    one_left = board(Rules(), " ".join(all_but(Rules(), "h8")), "", WHITE)
+    assert one_left.result().describe() == "Black wins 64:0 (63:0 on the board, plus 1 empty square for the winner)"
+    white = board(Rules(), "", "a1 b1", BLACK).result()
+    assert white.describe() == "White wins 64:0 (2:0 on the board, plus 62 empty squares for the winner)"
+    draw = board(Rules(), "a1", "h8", BLACK).result()
+    assert draw.describe() == "Draw 32:32 (1:1 on the board, plus 31 empty squares each)"
+    odd = board(Rules(blocked=("a2",)), "a1", "h8", BLACK).result()  # 61 empties: 30 each, one to nobody
+    assert odd.board_score == "1:1"
+    assert odd.describe() == "Draw 31:31 (1:1 on the board, plus 30 empty squares each)"
+    one_each = board(Rules(size=4), "a1 b1 c1 d1 a2 b2 c2", "a4 b4 c4 d4 a3 b3 c3", BLACK)  # 2 empties
+    assert not one_each.legal
+    assert one_each.result().describe() == "Draw 8:8 (7:7 on the board, plus 1 empty square each)"
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(anti=True), Rules("classic"), Rules("classic", anti=True)], ids=["anti", "classic", "classic-anti"]
+)
+def test_a_result_whose_rules_give_no_empties_says_only_the_score(rules):
+    r = board(rules, "a1 b1 c1 d4 e4 d5 e5", "", WHITE).result()  # the centre full: Classic has placed
+    assert r.empties == 0 and r.board_score == r.score
+    assert "on the board" not in r.describe() and r.describe() == r.describe(explain=False)
+
+
+def test_a_full_board_says_only_the_score():
+    full = board(Rules(size=4), "a1 b1 c1 d1 a2 b2 c2 d2 a3", "b3 c3 d3 a4 b4 c4 d4", BLACK).result()
+    assert full.empties == 0 and full.describe() == "Black wins 9:7"
+
+
+@pytest.mark.parametrize(
+    "language, n, expected",  # n: the empties to the winner (negative: a draw's)
+    [
+        ("cs", 1, "Černý vyhrál 64:0 (63:0 na desce a 1 prázdné pole pro vítěze)"),
+        ("cs", 3, "Černý vyhrál 64:0 (61:0 na desce a 3 prázdná pole pro vítěze)"),
+        ("cs", 5, "Černý vyhrál 64:0 (59:0 na desce a 5 prázdných polí pro vítěze)"),
+        ("pl", 1, "Czarne wygrywają 64:0 (63:0 na planszy i 1 puste pole dla zwycięzcy)"),
+        ("pl", 3, "Czarne wygrywają 64:0 (61:0 na planszy i 3 puste pola dla zwycięzcy)"),
+        ("pl", 5, "Czarne wygrywają 64:0 (59:0 na planszy i 5 pustych pól dla zwycięzcy)"),
+        ("da", 1, "Sort vinder 64:0 (63:0 på brættet plus 1 tomt felt til vinderen)"),
+        ("da", 3, "Sort vinder 64:0 (61:0 på brættet plus 3 tomme felter til vinderen)"),
+        ("cs", -2, "Remíza 8:8 (7:7 na desce a 1 prázdné pole pro každého)"),
+        ("pl", -2, "Remis 8:8 (7:7 na planszy i po 1 pustym polu dla każdej strony)"),
+        ("pl", -62, "Remis 32:32 (1:1 na planszy i po 31 pustych pól dla każdej strony)"),
+    ],
+)
+def test_the_empties_given_to_the_winner_are_said_in_each_language(language, n, expected):
+    from reversi import i18n
+
+    if n == -2:  # a draw on 4x4 with two empties: one each
+        pos = board(Rules(size=4), "a1 b1 c1 d1 a2 b2 c2", "a4 b4 c4 d4 a3 b3 c3", BLACK)
+    elif n == -62:
+        pos = board(Rules(), "a1", "h8", BLACK)
+    else:  # Black everywhere but the last n squares of the bottom row
+        pos = board(Rules(), " ".join(all_but(Rules(), *("h8", "g8", "f8", "e8", "d8")[:n])), "", WHITE)
+    i18n.set_language(language)
+    assert pos.result().describe() == expected
 
 
 def test_anti_scoring_fewer_discs_wins_no_empties():

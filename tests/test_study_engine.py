@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import xml.etree.ElementTree as ET
 
+import pytest
 from support import run
 
 from reversi import Position, Rules
@@ -82,8 +83,40 @@ def test_analysis_deepens_the_position_shown_until_exact_or_enough() -> None:
     assert first == 3 and all(a.moves == "f5d6c3d3c4f4" for a in calls)
     e = driver.analysis()
     assert e is not None and e.slices == 3 and e.pv and e.pv[0] in e.best and e.depth >= 3
-    text = analysis_text(e, c.position, ("Black", "White"))
+    text = analysis_text(e, c.position)
     assert text.startswith("Best for Black: " + e.pv[0]) and f"depth {e.depth}" in text
+
+
+@pytest.mark.parametrize(
+    "language, variant, moves, expected",
+    [
+        ("cs", "othello", "", "Nejlepší pro Černého: f5 d6 · +2,5 · hloubka 7"),
+        ("cs", "othello", "f5", "Nejlepší pro Bílého: f5 d6 · +2,5 · hloubka 7"),
+        ("cs", "classic", "d4", "Nejlepší pro Červeného: f5 d6 · +2,5 · hloubka 7"),
+        ("pl", "othello", "", "Najlepsze dla Czarnych: f5 d6 · +2,5 · głębokość 7"),
+        ("pl", "othello", "f5", "Najlepsze dla Białych: f5 d6 · +2,5 · głębokość 7"),
+        ("pl", "classic", "d4", "Najlepsze dla Czerwonych: f5 d6 · +2,5 · głębokość 7"),
+        ("da", "othello", "f5", "Bedst for Hvid: f5 d6 · +2,5 · dybde 7"),
+        ("en", "classic", "d4", "Best for Red: f5 d6 · +2.5 · depth 7"),
+    ],
+)
+def test_the_analysis_names_the_side_in_the_form_its_language_needs_there(language, variant, moves, expected) -> None:
+    """Not "pro Černý" or "dla strony Czarne": after "for", Czech and Polish write the name in another case."""
+    from reversi import i18n
+
+    position = play_transcript(Position.start(Rules(variant)), moves).position
+    e = Evaluation(scores={"f5": 250}, best=["f5"], pv=["f5", "d6"], depth=7)  # the moves are only words here
+    i18n.set_language(language)
+    assert analysis_text(e, position) == expected
+    exact = Evaluation(scores={"f5": 200}, best=["f5"], pv=["f5"], depth=7, exact=True)
+    assert analysis_text(exact, position).startswith(expected.split(":")[0] + ": f5 · +2 (")
+
+
+def test_every_sides_name_has_its_best_for_message() -> None:
+    from reversi.core.rules import VARIANTS
+    from reversi.ui.drivers.study import BEST_FOR
+
+    assert {name for v in VARIANTS.values() for name in v.side_names} == set(BEST_FOR)
 
 
 def test_near_the_end_the_values_are_exact() -> None:
@@ -150,7 +183,7 @@ def test_an_engine_error_is_kept_not_retried_for_ever() -> None:
     driver.graphing = False
     assert drain(driver, limit=50) == 1
     e = driver.analysis()
-    assert isinstance(e, Evaluation) and e.error == "no" and "no" in analysis_text(e, c.position, ("B", "W"))
+    assert isinstance(e, Evaluation) and e.error == "no" and "no" in analysis_text(e, c.position)
 
 
 def _game_with_passes_near_the_end(rules: Rules):
@@ -200,7 +233,7 @@ def test_positions_that_must_pass_take_the_value_of_the_position_after_the_pass(
                 continue
             assert points[node.depth] == points[after.depth], (rules, node.depth)
             e = driver.evals[evaluated(node.position)]
-            text = analysis_text(e, node.position, rules.display_side_names())
+            text = analysis_text(e, node.position)
             side = rules.display_side_names()[after.position.turn]
             assert f"Best for {side}" in text  # the side that moves, not the one that passes
         last = game.main_line()[-1]

@@ -5,13 +5,16 @@ The page only reports the time (ms) and draws; these are the decisions.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from reversi.core.clock import Clock, TimeControl
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import RulesError
+from reversi.ui.events import EventKind
 from reversi.ui.players import Players, ai_request
-from reversi.ui.state import FORM_DEFAULTS, Controller
+from reversi.ui.state import FORM_DEFAULTS, Controller, legal_names
 from reversi.ui.timing import LOW_TIME_MS, GameTimer, clock_from_fields
 
 
@@ -77,6 +80,55 @@ def test_the_flag_falls_the_game_is_lost_on_time() -> None:
     assert faces[0].ms == 2_000 and not faces[0].running  # Black's clock stopped
     timer.follow(6_000.0, c.take_events())  # a redraw after the loss: nothing runs
     assert timer.clock is not None and timer.clock.running is None
+
+
+def test_a_flag_that_falls_while_browsing_brings_the_board_back_to_the_game() -> None:
+    c, timer = timed("10+0")
+    for name in ("f5", "d6", "c3"):
+        assert c.click(name)
+    timer.follow(1_000.0, c.take_events())  # White's time runs from 1 s
+    end = c.game.live
+    assert c.go_to(1)  # the person reads the game back: the clock goes on
+    timer.follow(2_000.0, c.take_events())
+    assert timer.clock is not None and timer.clock.running == WHITE and c.game.browsing
+    assert timer.check(11_000.0) and c.lost_on_time == WHITE
+    # the board is the game's again, where it ended: the counters and the status agree
+    assert not c.game.browsing and c.game.current is end
+    st = c.status()
+    assert not st.browsing and st.message == "White loses on time" and st.over and st.winner == BLACK
+    assert st.counts == (end.position.count(BLACK), end.position.count(WHITE))
+    assert c.board_view().legal == frozenset()
+    (lost,) = c.take_events()
+    assert lost.kind is EventKind.LOST_ON_TIME and lost.side == WHITE
+    assert lost.before is not None and lost.before.depth == 1 and lost.after is end  # the way back is told
+
+
+def test_a_flag_that_falls_in_a_variation_ends_the_game_and_keeps_the_variation() -> None:
+    """Browsing a variation played to its end (over there, not in the game): the flag still ends the game."""
+    for seed in range(100):  # random 4x4 games: two moves, then another way from the first to its end
+        rng = random.Random(seed)
+        c, timer = timed("10+0")
+        c.new_game({**FORM_DEFAULTS, "players": "two", "clock": "10+0", "size": "4"})
+        timer.follow(0.0, c.take_events())
+        for _ in range(2):
+            assert c.click(rng.choice(legal_names(c.position)))
+        timer.follow(1_000.0, c.take_events())  # the side to move's time runs from 1 s
+        live = c.game.live
+        c.go_to(1)
+        while not c.position.is_over:
+            c.click(rng.choice(legal_names(c.position)))
+        if not c.game.current.is_main and c.game.live is live:
+            break
+    else:
+        pytest.fail("no variation played to its end found")
+    variation_end = c.game.current
+    assert c.over and c.game.browsing  # the position shown is over; the game is not
+    timer.follow(2_000.0, c.take_events())
+    side = live.position.turn
+    assert timer.check(11_000.0) and c.lost_on_time == side
+    assert c.game.current is live and not c.game.browsing
+    assert c.game.node(variation_end.id) is variation_end  # the variation stays in the game's tree
+    assert c.status().message == f"{('Black', 'White')[side]} loses on time"
 
 
 def test_the_computer_stops_and_the_hints_go_when_the_flag_falls() -> None:

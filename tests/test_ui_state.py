@@ -198,10 +198,12 @@ def test_the_end_shows_the_result_winner_first(rules: Rules) -> None:
     result = c.position.result()
     st = c.status()
     assert st.over and st.turn is None and st.score == result.score
-    if result.winner is None:
-        assert st.message == f"Draw {result.score}"
+    said = f"Draw {result.score}" if result.winner is None else f"{rules.side_names[result.winner]} wins {result.score}"
+    if result.empties:  # the score is more than the counters show: the message says why
+        assert st.message.startswith(f"{said} ({result.board_score} on the board, plus ")
     else:
-        assert st.message == f"{rules.side_names[result.winner]} wins {result.score}"
+        assert st.message == said
+    if result.winner is not None:
         first, second = map(int, result.score.split(":"))
         assert (first < second) if rules.anti else (first > second)
     assert c.board_view().legal == frozenset() and c.board_view().turn is None
@@ -212,7 +214,15 @@ def test_known_score_in_the_status() -> None:
     c = Controller()
     for name in "e6 f4 e3 f6 g5 d6 e7 f5 c5".split():
         assert c.click(name), name
-    assert c.status().message == "Black wins 64:0"
+    # the counters show the discs on the board; the message says where the rest of the score comes from
+    assert c.status().counts == (13, 0)
+    assert c.status().message == "Black wins 64:0 (13:0 on the board, plus 51 empty squares for the winner)"
+    # the status line draws it in two parts: the result, and why it is more than the counters
+    st = c.status()
+    assert st.headline == "Black wins 64:0"
+    assert st.score_note == "13:0 on the board, plus 51 empty squares for the winner"
+    c.undo()
+    assert (c.status().headline, c.status().score_note) == ("", "")
 
 
 def test_keyboard_cursor_moves_over_the_board_and_skips_holes() -> None:

@@ -20,7 +20,7 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import iter_indices
 from reversi.core.rules import BLACK, COLOR_NAMES, WHITE, Rules, color_name
 from reversi.errors import IllegalMoveError
-from reversi.i18n import _
+from reversi.i18n import _, ngettext
 
 PASS = -1
 #: The cell character of a square that is not on the board (cut or blocked).
@@ -33,12 +33,16 @@ class Result:
 
     ``black`` and ``white`` are the final counts as scored: in Othello the empty
     squares are added to the winner's count (split evenly in a draw); in Anti and
-    Classic they are the discs on the board.
+    Classic they are the discs on the board. ``empties`` is the number of empty squares
+    the scoring gave out (0 when the rules give none, or none were left), so the counts
+    on the board can be told from the score (:attr:`board_score`).
     """
 
     black: int
     white: int
     winner: int | None  # BLACK, WHITE or None for a draw
+    #: The empty squares given out by the scoring: all to the winner, half each in a draw.
+    empties: int = 0
 
     @property
     def score(self) -> str:
@@ -48,22 +52,73 @@ class Result:
         return f"{self.black}:{self.white}"
 
     @property
+    def board_counts(self) -> tuple[int, int]:
+        """The discs on the board ``(black, white)``: the counts before the empties were given out."""
+        if self.winner is None:
+            share = self.empties // 2
+            return self.black - share, self.white - share
+        if self.winner == WHITE:
+            return self.black, self.white - self.empties
+        return self.black - self.empties, self.white
+
+    @property
+    def board_score(self) -> str:
+        """The discs on the board, the winner's first: ``'61:0'`` for a ``'64:0'`` with 3 empties."""
+        black, white = self.board_counts
+        return f"{white}:{black}" if self.winner == WHITE else f"{black}:{white}"
+
+    @property
     def winner_name(self) -> str:
         """``"black"``, ``"white"`` or ``"draw"``: data (JSON), never translated; people read :meth:`describe`."""
         return "draw" if self.winner is None else COLOR_NAMES[self.winner]
 
-    def describe(self, side_names: tuple[str, str] | None = None) -> str:
+    def describe(self, side_names: tuple[str, str] | None = None, explain: bool = True) -> str:
         """The result in the current language: ``"Black wins 36:28"``, ``"Draw 32:32"``.
 
         ``side_names`` are the sides' names as shown (already translated, e.g.
-        :meth:`Rules.display_side_names`); by default Black and White.
+        :meth:`Rules.display_side_names`); by default Black and White. When the scoring
+        gave out empty squares, the score is not what the board's counters show, so
+        ``explain`` (the default) says why: ``"Black wins 64:0 (61:0 on the board, plus 3
+        empty squares for the winner)"`` (:meth:`explanation`); ``explain=False`` leaves that out.
         """
         if self.winner is None:
             # Translators: the result of a drawn game, with its score, e.g. "Draw 32:32"
-            return _("Draw {score}").format(score=self.score)
-        names = side_names or (_("Black"), _("White"))
-        # Translators: the result of a game: the winning side's name and the score, e.g. "Black wins 36:28"
-        return _("{side} wins {score}").format(side=names[self.winner], score=self.score)
+            text = _("Draw {score}").format(score=self.score)
+        else:
+            names = side_names or (_("Black"), _("White"))
+            # Translators: the result of a game: the winning side's name and the score, e.g. "Black wins 36:28"
+            text = _("{side} wins {score}").format(side=names[self.winner], score=self.score)
+        why = self.explanation() if explain else ""
+        if not why:
+            return text
+        # Translators: a result followed by why its score differs from the board, in parentheses:
+        # "Black wins 64:0 (61:0 on the board, plus 3 empty squares for the winner)"
+        return _("{result} ({why})").format(result=text, why=why)
+
+    def explanation(self) -> str:
+        """Why the score is more than the discs on the board (the empty squares it gave out), or ""
+        when it is not: ``"61:0 on the board, plus 3 empty squares for the winner"``."""
+        n = self.empties
+        if not n:
+            return ""
+        if self.winner is None:
+            n //= 2
+            # Translators: after a drawn game's result, why the score is more than the discs on the
+            # board: "Draw 32:32 (30:30 on the board, plus 2 empty squares each)"
+            why = ngettext(
+                "{board} on the board, plus {n} empty square each",
+                "{board} on the board, plus {n} empty squares each",
+                n,
+            )
+        else:
+            # Translators: after a game's result, why the winner's score is more than its discs on
+            # the board: "Black wins 64:0 (61:0 on the board, plus 3 empty squares for the winner)"
+            why = ngettext(
+                "{board} on the board, plus {n} empty square for the winner",
+                "{board} on the board, plus {n} empty squares for the winner",
+                n,
+            )
+        return why.format(board=self.board_score, n=n)
 
 
 @dataclass(frozen=True)
@@ -200,15 +255,18 @@ class Position:
             winner = None if b == w else (BLACK if b < w else WHITE)
         else:
             winner = None if b == w else (BLACK if b > w else WHITE)
+        given = 0
         if self.rules.empties_to_winner and empties:
+            given = empties
             if winner is None:
                 b += empties // 2
                 w += empties // 2
+                given = empties - empties % 2  # an odd one left over goes to nobody
             elif winner == BLACK:
                 b += empties
             else:
                 w += empties
-        return Result(b, w, winner)
+        return Result(b, w, winner, given)
 
     def final_margin(self, color: int) -> int:
         """The final disc difference from ``color``'s side, as the score counts it.

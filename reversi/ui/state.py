@@ -169,7 +169,8 @@ class StatusView:
     supply: tuple[int, int] | None
     #: The side to move, or None when the game is over.
     turn: int | None
-    #: "Black to move", or the result at the end ("Black wins 36:28").
+    #: "Black to move", or the result at the end ("Black wins 36:28"; "Black wins 64:0 (61:0 on
+    #: the board, plus 3 empty squares for the winner)" when the score took the empty squares).
     message: str
     #: A pass just happened ("White has no move and passes"), else "".
     notice: str
@@ -188,6 +189,11 @@ class StatusView:
     in_variation: bool = False
     #: The comment of the position shown.
     comment: str = ""
+    #: At an end whose score is more than the discs on the board: ``message`` in two parts, the
+    #: result ("Black wins 64:0") and why its score is not the counters' ("61:0 on the board, plus
+    #: 3 empty squares for the winner"), which the status line draws on two lines; else "".
+    headline: str = ""
+    score_note: str = ""
 
 
 class Controller:
@@ -320,16 +326,22 @@ class Controller:
         """``side``'s time ran out (the game's clock, :mod:`reversi.ui.timing`): the game ends and
         the other side wins; the status says "White loses on time" and no move is taken any more.
 
+        The clock runs while the person browses (an earlier position, a variation): the flag
+        that falls then brings the board back to the game's own position, where the game ended,
+        so the board, the counters and the status line say the same thing.
+
         True if that ended the game now; False if it had already ended (on time, or by the
         rules: a flag that falls after the last move loses nothing).
         """
         if side not in (BLACK, WHITE):
             raise ValueError(f"side {side!r} is not {BLACK} or {WHITE}")
-        if self.over:
+        if not self.game.end(Ending(side, Termination.TIME)):  # the game's own end, not the position shown
             return False
-        if not self.game.end(Ending(side, Termination.TIME)):
-            return False
-        self._record(EventKind.LOST_ON_TIME, side=side)
+        before = self.game.current
+        if self.editor is None and self.game.back_to_live():
+            self._animate = False
+            self.cursor = None
+        self._record(EventKind.LOST_ON_TIME, before, side=side)
         return True
 
     @property
@@ -738,10 +750,13 @@ class Controller:
         game = self.game
         counts = (pos.count(BLACK), pos.count(WHITE))
         result = pos.result()
-        notice = ""
+        notice = headline = score_note = ""
         if result is not None:
             message = result.describe(names)
             turn = None
+            score_note = result.explanation()
+            if score_note:
+                headline = result.describe(names, explain=False)
         else:
             turn = pos.turn
             if pos.in_placement:
@@ -770,7 +785,7 @@ class Controller:
             # Translators: said after a resignation (one click of Resign): the Undo button takes it back
             notice = _("Undo takes the resignation back.")
         if self.editor is not None:
-            turn, notice = None, ""
+            turn, notice, headline, score_note = None, "", "", ""
             # Translators: the status line while the board editor is open
             message = _("Setting up a position: click the squares")
             cells = list(self.editor.cells.values())
@@ -799,6 +814,8 @@ class Controller:
             browsing=game.browsing,
             in_variation=not game.current.is_main,
             comment=game.current.comment,
+            headline=headline,
+            score_note=score_note,
         )
 
 

@@ -1,6 +1,9 @@
 """The status line: what the game says (``#message``), a passing notice (``#notice``), and
 what a screen reader is told (``#announce``, with the moves' sound).
 
+At an end whose score took the empty squares, the message draws the result and, smaller
+under it, why the score is more than the counters show (``StatusView.score_note``).
+
 A move, a pass, the end of a game are announced (:func:`reversi.ui.announce.announcement`)
 from the redraw's events (:mod:`reversi.ui.events`): the way through the game's tree from
 the position shown before them to the one shown now, and heard (the setting;
@@ -11,6 +14,7 @@ undo and a loss on time are announced with the status line; a turned board is to
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from reversi.core.position import PASS
@@ -47,7 +51,11 @@ class StatusLine:
     def show(self, status: StatusView, message: str, move_error: str = "", hints_error: str = "") -> None:
         """The status line's ``message`` (the computer thinking, or paused) and the notice: the
         computer's error on the move now due, else the status's own, else the hints' error."""
-        self.message.textContent = message
+        if status.score_note and message == status.message:  # the result, and why its score is not the counters'
+            note = f'<span class="score-note">{escape(status.score_note)}</span>'
+            self.message.innerHTML = f"{escape(status.headline)} {note}"
+        else:
+            self.message.textContent = message
         self.message.classList.toggle("result", status.over)
         self.notice.textContent = move_error or status.notice or hints_error
 

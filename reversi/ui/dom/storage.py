@@ -163,10 +163,7 @@ class AutoSave:
             actions: tuple[Action, ...] = (copy_action(),) if plan.offers_copy(moved) else ()
             if kept:
                 actions += (Action(ACTION_PREVIOUS, _(LABEL_PREVIOUS), _(TITLE_PREVIOUS)),)
-            if plan.problems or plan.stored.broken:
-                self.alerts.show_error(message, actions)
-            else:
-                self.alerts.show(message, "notice", actions)
+            self.alerts.show(message, plan.message_kind, actions)
 
     def load_settings(self, settings: Mapping[str, Any]) -> None:
         if settings:

@@ -69,7 +69,7 @@ class StudyBar:
                 button.setAttribute("aria-pressed", "true" if pressed else "false")
         self.analysis.hidden = not engine.analysing
         if engine.analysing:
-            self.analysis.textContent = analysis_text(engine.analysis(), c.position, c.rules.display_side_names())
+            self.analysis.textContent = analysis_text(engine.analysis(), c.position)
         self.review_legend.hidden = not engine.reviewing
         self.root.classList.toggle("editing", c.editor is not None)
         if document.activeElement is not self.comment and str(self.comment.value) != c.game.current.comment:

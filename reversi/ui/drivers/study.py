@@ -40,7 +40,7 @@ from reversi.core.position import Position
 from reversi.core.rules import BLACK
 from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, Limits, read_reply
 from reversi.formats.notation import move_name
-from reversi.i18n import _, format_number
+from reversi.i18n import N_, _, format_number
 from reversi.ui import players as _players
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
@@ -247,7 +247,20 @@ def value_text(value: int, exact: bool) -> str:
     return ("\u2212" + text) if discs < 0 else text
 
 
-def analysis_text(e: Evaluation | None, position: Position, side_names: tuple[str, str]) -> str:
+#: The analysis' "Best for Black", one message per side's name (``Rules.side_names``, English:
+#: Classic's second side is Red), not "Best for {side}": the name follows a preposition, and
+#: languages with cases write it in another form there (Czech "pro Černého", Polish "dla Czarnych").
+BEST_FOR: Mapping[str, str] = {
+    # Translators: the analysis' best line is for Black (the side to move); the line and its value follow
+    "Black": N_("Best for Black"),
+    # Translators: the analysis' best line is for White (the side to move); the line and its value follow
+    "White": N_("Best for White"),
+    # Translators: the analysis' best line is for Red (Classic Reversi's second side); the line and its value follow
+    "Red": N_("Best for Red"),
+}
+
+
+def analysis_text(e: Evaluation | None, position: Position) -> str:
     """The analysis panel's line: the best line, its value for the side to move, depth or exact."""
     if position.is_over:
         return _("The game is over.")
@@ -259,15 +272,15 @@ def analysis_text(e: Evaluation | None, position: Position, side_names: tuple[st
     if value is None:
         return _("Analysing…")
     line = " ".join(_("pass") if m == "pass" else m for m in (e.pv or e.best[:1]))
-    side = side_names[evaluated(position).turn]
+    best = _(BEST_FOR[position.rules.side_names[evaluated(position).turn]])
     if e.exact:
-        # Translators: the analysis: "Best for Black: f4 e3 c6 · +6 (exact)"; the value is in discs
-        return _("Best for {side}: {line} · {value} (exact)").format(
-            side=side, line=line, value=value_text(value, True)
-        )
-    # Translators: the analysis: "Best for Black: f4 e3 c6 · +2.4 · depth 9"; the value is in discs
-    return _("Best for {side}: {line} · {value} · depth {depth}").format(
-        side=side, line=line, value=value_text(value, False), depth=e.depth
+        # Translators: the analysis: "Best for Black: f4 e3 c6 · +6 (exact)"; {best} is "Best for Black"
+        # (or White, Red), the value is in discs
+        return _("{best}: {line} · {value} (exact)").format(best=best, line=line, value=value_text(value, True))
+    # Translators: the analysis: "Best for Black: f4 e3 c6 · +2.4 · depth 9"; {best} is "Best for Black"
+    # (or White, Red), the value is in discs
+    return _("{best}: {line} · {value} · depth {depth}").format(
+        best=best, line=line, value=value_text(value, False), depth=e.depth
     )
 
 

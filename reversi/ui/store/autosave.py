@@ -186,6 +186,13 @@ class StartPlan:
             parts.append(_(STORED_GONE))
         return " ".join(parts)
 
+    @property
+    def message_kind(self) -> str:
+        """How the message is shown (``#alert``'s ``data-kind``): ``"error"`` when something could not
+        be read (the link, its players, the saved game), else ``"notice"`` (a game kept, the saved one
+        gone), which is news, not a failure."""
+        return "error" if self.problems or self.stored.broken else "notice"
+
     def offers_copy(self, moved_aside: bool = True) -> bool:
         """The message offers to copy the unreadable state (it was kept aside)."""
         return self.stored.broken and moved_aside

@@ -173,8 +173,8 @@ def outcome_text(game: Game, moves: int, side_names: tuple[str, str] = ("Black",
     if outcome is None:
         # Translators: a recent game that goes on: how far it went
         return ngettext("{n} move", "{n} moves", moves).format(n=moves)
-    if outcome.result is not None:  # the rules ended it: the result as the game-over card says it
-        return outcome.result.describe(side_names)
+    if outcome.result is not None:  # the rules ended it: the result as the status line says it,
+        return outcome.result.describe(side_names, explain=False)  # short (the list shows no counters)
     winner = side_names[outcome.winner or 0]  # a resignation or a loss on time always has a winner
     if outcome.termination is Termination.TIME:
         # Translators: a recent game's result: the other side's time ran out
