@@ -14,6 +14,7 @@ import pytest
 from browser_support import (
     ARTIFACTS,
     Fresh,
+    alert,
     assert_shows,
     click_square,
     click_start,
@@ -222,7 +223,7 @@ ALERT_LOOK_JS = """() => { const s = getComputedStyle(document.querySelector('#a
 
 def test_an_info_a_notice_and_an_error_look_different(fresh) -> None:
     """The message line's kinds (reversi/ui/dom/alerts.py) in both themes: an error red, news amber,
-    what went well ("Loaded the moves") green; never an info in the error's colours."""
+    what went well ("Link copied") green; never an info in the error's colours."""
     f = fresh(private=True)
     f.page.evaluate("localStorage.setItem('reversi.theme', 'dark')")
     play(f.page, "f5d6c3")  # saved: a link in another tab keeps it, and says so (a notice)
@@ -235,15 +236,18 @@ def test_an_info_a_notice_and_an_error_look_different(fresh) -> None:
         assert page.get_attribute("html", "data-theme") == theme
         assert page.get_attribute("#alert", "data-kind") == "notice"
         looks[theme, "notice"] = page.evaluate(ALERT_LOOK_JS)
+    bad_link = page.evaluate("location.origin + location.pathname") + "?m=f5f5"
     for theme in ("dark", "light"):
         page.select_option("#theme-select", theme)
-        load_box(page, "f5d6c3")
+        open_records(page)
+        page.click('button[data-record="copy-link"]')  # copied, or put in the box: an info either way
         page.wait_for_selector("#alert[data-kind='info']:not([hidden])")
-        assert "Loaded the moves" in alert(page)
+        assert "Link" in alert(page)
         looks[theme, "info"] = page.evaluate(ALERT_LOOK_JS)
-        load_box(page, "f5 f5")
+        page.goto(bad_link)  # a link that cannot be opened: an error
         page.wait_for_selector("#alert[data-kind='error']:not([hidden])")
-        assert alert(page).startswith("Not loaded")
+        assert page.get_attribute("html", "data-theme") == theme
+        assert alert(page).startswith("The link could not be opened")
         looks[theme, "error"] = page.evaluate(ALERT_LOOK_JS)
         kinds = [looks[theme, k] for k in ("error", "notice", "info")]
         for part in range(3):  # background, text and border: each kind its own
