@@ -188,6 +188,13 @@ def test_download_and_open_a_record_file(tab, tmp_path) -> None:
     download.save_as(str(path))
     text = path.read_text(encoding="utf-8")
     assert read_record(text).moves == game_of("f5d6c3").line
+    with page.expect_download() as info:
+        page.click('button[data-record="download-ggf"]')
+    assert info.value.suggested_filename.endswith(".ggf")
+    ggf = open(info.value.path(), encoding="utf-8").read()
+    from reversi.formats.ggf import read_ggf
+
+    assert ggf.startswith("(;GM[Othello]") and read_ggf(ggf).moves == game_of("f5d6c3").line
     start_game(page)
     record = "[Rules \"othello\"]\n[Size \"6\"]\n\nc2 b2\n"
     page.set_input_files(

@@ -104,3 +104,25 @@ def test_the_games_index_searches_names_events_years_and_openings() -> None:
     found, total = index.search("", limit=10)
     assert len(found) == 10 and total == 40
     assert index.record(8).moves == records[7].moves and index.search("nobody")[1] == 0
+
+
+def test_ggf_games_become_a_wthor_database_and_back(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+    from reversi.formats.ggf import write_ggf_games
+
+    records = random_records(6, seed=11)
+    source = tmp_path / "club.ggf"
+    source.write_text(write_ggf_games(records), encoding="utf-8")
+    out = tmp_path / "club.wtb"
+    assert main(["games", str(source), "--to", "wtb", "-o", str(out)]) == 0
+    assert "6 games written" in capsys.readouterr().err
+    assert main(["games", str(out), "--json"]) == 0  # its .JOU and .TRN found beside it
+    rows = json.loads(capsys.readouterr().out)["games"]
+    assert [row["black"] for row in rows] == [r.tags["Black"] for r in records]
+    assert main(["games", str(source), "--to", "wtb"]) == 2 and "needs -o" in capsys.readouterr().err
+    octagon = tmp_path / "octagon.rev"
+    from reversi.formats.record import write_record
+
+    octagon.write_text(write_record(Record(Rules("octagon"))), encoding="utf-8")
+    assert main(["games", str(octagon), "--to", "wtb", "-o", str(tmp_path / "x.wtb")]) == 2
+    assert "WTHOR holds 8x8 Othello" in capsys.readouterr().err

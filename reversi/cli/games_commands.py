@@ -37,7 +37,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
                    help=_("a GGF file (any number of games), a WTHOR .wtb database or a .rev record"))
     p.add_argument("--player", default=None, metavar=_("NAME"), help=_("only the games this name plays in"))
     p.add_argument("--opening", default=None, metavar=_("MOVES"), help=_("only the games that begin with these moves"))
-    p.add_argument("--to", choices=("ggf", "rev"), default=None, help=_("write the games in this format"))
+    p.add_argument("--to", choices=("ggf", "rev", "wtb"), default=None,
+                   help=_("write the games in this format (wtb: a WTHOR database, with -o)"))
+    p.add_argument("-o", "--output", default=None, metavar=_("FILE"),
+                   help=_("with --to wtb: the .wtb file to write (its .JOU and .TRN beside it)"))
     p.add_argument("--players", default=None, metavar=_("FILE"),
                    help=_("a WTHOR file's players (.JOU; default: WTHOR.JOU beside it)"))
     p.add_argument("--tournaments", default=None, metavar=_("FILE"),
@@ -109,13 +112,16 @@ def is_wthor(path: str) -> bool:
 
 
 def _beside(path: str, given: str | None, name: str) -> bytes | None:
-    """A WTHOR name file: the one given, or ``name`` (any case) in the games' folder, or None."""
+    """A WTHOR name file: the one given, or the games' own (``club.JOU`` beside ``club.wtb``) or
+    ``name`` (``WTHOR.JOU``), any case, in the games' folder; None if there is none."""
     if given:
         return read_bytes(given)
     folder = Path(path).parent
-    for candidate in folder.iterdir() if folder.is_dir() else []:
-        if candidate.name.lower() == name.lower():
-            return read_bytes(str(candidate))
+    wanted = [Path(path).stem.lower() + name[name.index("."):].lower(), name.lower()]
+    found = {c.name.lower(): c for c in folder.iterdir()} if folder.is_dir() else {}
+    for candidate in wanted:
+        if candidate in found:
+            return read_bytes(str(found[candidate]))
     return None
 
 
@@ -170,8 +176,29 @@ def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]], read: int,
     return 0
 
 
+def write_wthor(records: list[Record], output: str | None) -> int:
+    """``--to wtb``: the records as a WTHOR database at ``output`` (with its .JOU and .TRN)."""
+    from reversi.formats.wthor import write_wtb
+
+    if not output or not output.lower().endswith(".wtb"):
+        raise ReversiError(_("--to wtb needs -o FILE.wtb (its players and tournaments go beside it)"))
+    dates = [r.tags.get("Date", "")[:4] for r in records]
+    year = int(dates[0]) if dates and dates[0].isdigit() else 2000
+    wtb, jou, trn = write_wtb(records, year)
+    stem = output[: -len(".wtb")]
+    for path, data in ((output, wtb), (stem + ".JOU", jou), (stem + ".TRN", trn)):
+        try:
+            Path(path).write_bytes(data)
+        except OSError as e:
+            raise ReversiError(_("cannot write {path}: {error}").format(path=path, error=e.strerror or e)) from None
+    print(_("{n} games written to {path}").format(n=len(records), path=output), file=sys.stderr)
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     if is_wthor(args.file):
+        if args.to == "wtb":
+            raise ReversiError(_("the file is a WTHOR database already"))
         return wthor_games(args)
     games, errors = read_games(args.file)
     opening = None
@@ -192,4 +219,6 @@ def cmd_games(args: argparse.Namespace) -> int:
     if args.to == "rev":
         print("\n".join(write_record(record) for _n, record in chosen), end="")
         return 0
+    if args.to == "wtb":
+        return write_wthor([record for _n, record in chosen], args.output)
     return _print_rows(args, [summary(n, r) for n, r in chosen], len(games), len(errors))

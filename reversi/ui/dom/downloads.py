@@ -48,6 +48,22 @@ def game_record(controller: PageController) -> None:
     save_text(record_text(game, controller.players, today()), "text/plain", download_name(game.rules, today()))
 
 
+def game_ggf(controller: PageController) -> str:
+    """The game's main line as a GGF file (the servers' format); '' when saved, else why GGF cannot
+    hold it (Octagon, Classic, blocked squares: the caller says so)."""
+    from reversi.formats.ggf import ggf_refusal, write_ggf
+    from reversi.formats.record import Record
+
+    game = controller.game
+    refusal = ggf_refusal(game.rules)
+    if refusal:
+        return refusal
+    tags = {} if "Date" in game.tags else {"Date": today().replace("-", ".")}
+    save_text(write_ggf(Record.from_game(game, tags)) + "\n", "text/plain",
+              download_name(game.rules, today()).removesuffix(".rev") + ".ggf")
+    return ""
+
+
 def board_picture(controller: PageController, kind: str) -> None:
     """The board shown as a standalone SVG (``kind`` "svg": no style sheet needed) or a PNG drawn from it."""
     from reversi.drawing.diagram import position_view, standalone_svg

@@ -122,6 +122,10 @@ class Records:
             self.copy(self.address.link(), _("Link"))
         elif action == "download":
             downloads.game_record(controller)
+        elif action == "download-ggf":
+            refusal = downloads.game_ggf(controller)
+            if refusal:
+                self.say(refusal, error=True)
         elif action == "open":
             self.file.click()
         elif action == "load":
