@@ -165,7 +165,17 @@ def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(p
     # Black's g2 (an X-square next to the empty h1 corner) loses about 20 discs: a known blunder
     page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")
     wait_ready(page)
+    # the graph redraws the page as it fills in: what is being typed meanwhile is never overwritten
+    page.click("#records summary")
+    page.click("#game-details summary")
+    page.type('#game-details input[name="Black"]', "Typed while the graph fills")
+    page.type("#comment", "typed too")
     page.wait_for_function("document.querySelectorAll('#eval-graph [data-ply]').length === 12", timeout=60_000)
+    assert page.input_value("#comment") == "typed too"
+    page.locator("#comment").blur()
+    assert page.input_value('#game-details input[name="Black"]') == "Typed while the graph fills"
+    assert page.inner_text('.player[data-side="0"] .player-kind') == "Typed while the graph fills"
+    page.click("#records summary")
     page.click('[data-study="review"]')
     page.wait_for_selector('#move-list .ply.blunder[data-ply="11"]')
     assert "blunder" in page.get_attribute('#eval-graph [data-ply="11"]', "class")

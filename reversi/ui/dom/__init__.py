@@ -22,6 +22,13 @@ def by_id(name: str, root: Any = None) -> Any:
     return element
 
 
+def has_focus(element: Any) -> bool:
+    """Is ``element`` the one with the keyboard's focus (a field being typed in, which a redraw
+    must not overwrite)? Asked of the element itself: a proxy of ``document.activeElement`` is
+    never the same Python object as another proxy of it, and in a shadow root it is the host."""
+    return bool(element.matches(":focus"))
+
+
 def draw_board(element: Any, view: BoardView, drawn: str) -> str:
     """Draw ``view`` into the board's element (only if its markup differs from ``drawn``, the
     markup last drawn) and return the markup. The element is the ARIA grid: it gets the board's

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document
-
 from reversi.errors import ReversiError
+from reversi.ui.dom import has_focus
 from reversi.ui.ports import PageHost
 
 
@@ -52,7 +51,7 @@ class EditorPanel:
         self.supply.hidden = editor.supply is None
         if editor.supply is not None:
             for side, field in enumerate(self.supply_fields()):
-                if document.activeElement is not field:
+                if not has_focus(field):
                     field.value = str(editor.supply[side])
         problem = editor.problem()
         text = problem or " ".join(editor.warnings())

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
-
 from reversi.errors import ReversiError
 from reversi.formats.record import DETAIL_TAGS
 from reversi.i18n import _
+from reversi.ui.dom import has_focus
 from reversi.ui.ports import PageHost
 
 
@@ -43,7 +42,7 @@ class GameDetails:
         tags = c.game.tags
         for tag in DETAIL_TAGS:
             element = self.field(tag)
-            if element is not None and document.activeElement is not element:
+            if element is not None and not has_focus(element):
                 element.value = tags.get(tag, "")  # not while the person is typing in it
 
     def on_change(self, event: Any) -> None:

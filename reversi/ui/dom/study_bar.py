@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
-
+from reversi.ui.dom import has_focus
 from reversi.ui.drivers.study import analysis_text
 from reversi.ui.movelist import promote_question, study_text
 from reversi.ui.ports import PageHost
@@ -72,7 +71,7 @@ class StudyBar:
             self.analysis.textContent = analysis_text(engine.analysis(), c.position)
         self.review_legend.hidden = not engine.reviewing
         self.root.classList.toggle("editing", c.editor is not None)
-        if document.activeElement is not self.comment and str(self.comment.value) != c.game.current.comment:
+        if not has_focus(self.comment) and str(self.comment.value) != c.game.current.comment:
             self.comment.value = c.game.current.comment  # not while the person is typing in it
 
     def on_click(self, event: Any) -> None:
