@@ -175,6 +175,10 @@ def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(p
     page.locator("#comment").blur()
     assert page.input_value('#game-details input[name="Black"]') == "Typed while the graph fills"
     assert page.inner_text('.player[data-side="0"] .player-kind') == "Typed while the graph fills"
+    for field in ("#comment", '#game-details input[name="Black"]'):  # the next tests find the game as it was
+        page.fill(field, "")
+        page.locator(field).blur()
+    page.wait_for_function("!JSON.parse(localStorage.getItem('reversi.state')).tags")
     page.click("#records summary")
     page.click('[data-study="review"]')
     page.wait_for_selector('#move-list .ply.blunder[data-ply="11"]')
