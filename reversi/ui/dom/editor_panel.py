@@ -14,6 +14,7 @@ from typing import Any
 from pyscript import document
 
 from reversi.errors import ReversiError
+from reversi.ui.dom import nullable
 from reversi.ui.ports import PageHost
 
 
@@ -59,12 +60,12 @@ class EditorPanel:
         self.message.textContent = text
         self.message.dataset.kind = "error" if problem else ("warning" if text else "")
         for name in ("play", "study"):
-            button = self.root.querySelector(f'[data-editor="{name}"]')
+            button = nullable(self.root.querySelector(f'[data-editor="{name}"]'))
             if button is not None:
                 button.disabled = bool(problem)
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-editor]")
+        button = nullable(event.target.closest("button[data-editor]"))
         if button is None:
             return
         action = str(button.getAttribute("data-editor"))

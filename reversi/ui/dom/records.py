@@ -23,7 +23,7 @@ from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string, write_transcript
 from reversi.formats.record import read_record
 from reversi.i18n import N_, _
-from reversi.ui.dom import downloads
+from reversi.ui.dom import downloads, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.loading import GameLoader
@@ -66,7 +66,7 @@ class Records:
         self.on_open = on_open
         self.input = root.querySelector(".records-input")
         self.file = root.querySelector('input[type="file"]')
-        self.copy_broken_button = root.querySelector('button[data-record="copy-broken"]')
+        self.copy_broken_button = nullable(root.querySelector('button[data-record="copy-broken"]'))
         self.share: Any = None  # the snippet maker (reversi/ui/dom/share.py), made when first opened
         #: The copies and file reads running (the loop keeps only weak references).
         self._tasks: set[asyncio.Future[None]] = set()
@@ -87,7 +87,7 @@ class Records:
         return bool(self.root.open)
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-record]")
+        button = nullable(event.target.closest("button[data-record]"))
         if button is None:
             return
         action = button.getAttribute("data-record")

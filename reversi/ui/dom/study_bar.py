@@ -15,6 +15,7 @@ from typing import Any
 
 from pyscript import document
 
+from reversi.ui.dom import nullable
 from reversi.ui.drivers.study import analysis_text
 from reversi.ui.movelist import study_text
 from reversi.ui.ports import PageHost
@@ -36,7 +37,7 @@ class StudyBar:
         self.page.listen(self.comment, "change", self.on_comment)
 
     def button(self, name: str) -> Any:
-        return self.root.querySelector(f'[data-study="{name}"]')
+        return nullable(self.root.querySelector(f'[data-study="{name}"]'))
 
     def draw(self) -> None:
         c = self.page.controller
@@ -66,7 +67,7 @@ class StudyBar:
             self.comment.value = c.game.current.comment  # not while the person is typing in it
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-study]")
+        button = nullable(event.target.closest("button[data-study]"))
         if button is None:
             return
         action = str(button.getAttribute("data-study"))
