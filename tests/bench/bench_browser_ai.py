@@ -17,6 +17,13 @@ Boots the page (serve.py, Debian Chromium, foreign requests blocked) and waits f
    the longest main-thread task while the worker searched.
 
 Needs the runtime installed (``python assets/fetch_runtime.py``).
+
+    python -m tests.bench.bench_browser_ai --against DIR [--against DIR2 ...] [--runs 5] [SECONDS]
+
+measures only the node rate (step 1, in the worker), of this checkout and of each other one
+named (another runtime, say: each served by its own ``serve.py``, its page booted in the same
+browser), the checkouts taking turns run by run, and prints each one's median nodes per second,
+its Python, and the ratio to the first ``--against`` (old).
 """
 
 from __future__ import annotations
@@ -52,9 +59,57 @@ def call(page, name: str, request: dict) -> tuple[float, dict]:
     return ms / 1000.0, json.loads(reply)
 
 
+def compare_node_rates(roots: list[Path | None], seconds: float, runs: int) -> None:
+    """The worker's node rate on each checkout (None: this one), ``runs`` rounds, the order rotating."""
+    import contextlib
+
+    from browser_support import block_foreign_requests, launch_chromium, serve_repo
+    from playwright.sync_api import sync_playwright
+
+    with contextlib.ExitStack() as stack:
+        playwright = stack.enter_context(sync_playwright())
+        browser = launch_chromium(playwright)
+        pages = []
+        for root in roots:
+            url = stack.enter_context(serve_repo(root=root))
+            context = browser.new_context()
+            foreign = block_foreign_requests(context, url)
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=180_000)
+            _, info = call(page, "ping", {})
+            pages.append((str(root or "this checkout"), page, info["python"], foreign))
+        rates: dict[str, list[int]] = {label: [] for label, *_ in pages}
+        for turn in range(runs):
+            for label, page, _python, _foreign in pages[turn % len(pages):] + pages[: turn % len(pages)]:
+                _, reply = call(page, "bench", {"positions": MIDGAME, "seconds": seconds})
+                if "error" in reply:
+                    raise SystemExit(f"worker bench failed on {label}: {reply['error']}")
+                rates[label].append(int(reply["nps"]))
+        browser.close()
+    first = statistics.median(rates[pages[0][0]])
+    print(f"node rate in the worker, {len(MIDGAME)} midgame positions x {seconds} s, {runs} runs:")
+    for number, (label, _page, python, foreign) in enumerate(pages):
+        median = statistics.median(rates[label])
+        print(f"[{number}] {label}: Python {python}, median {median:.0f} nodes/s, [{number}]/[0] {median / first:.2f}"
+              f"  runs {rates[label]}{'  FOREIGN REQUESTS ' + str(foreign) if foreign else ''}")
+
+
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    level = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("seconds", nargs="?", type=float, default=2.0)
+    parser.add_argument("level", nargs="?", type=int, default=7)
+    parser.add_argument("--against", metavar="DIR", action="append",
+                        help="another checkout (old; again: more): compare the node rates only")
+    parser.add_argument("--runs", type=int, default=5, help="with --against: rounds")
+    args = parser.parse_args()
+    if args.against:
+        roots: list[Path | None] = [Path(d) for d in args.against]
+        compare_node_rates([*roots, None], args.seconds, args.runs)
+        return
+    seconds, level = args.seconds, args.level
     from browser_support import block_foreign_requests, launch_chromium, serve_repo
     from playwright.sync_api import sync_playwright
 

@@ -35,6 +35,9 @@ computer-ready times; then the same reload offline.
 ``--against DIR`` measures another checkout too (e.g. ``git worktree add /tmp/old COMMIT``, its
 runtime installed), served by its own ``serve.py``, the two taking turns run by run so that the
 machine's noise falls on both alike, and prints each one's medians and the ratios (new / old).
+Given again (``--against OLD --against OTHER ...``), it measures every checkout named the same way,
+the order rotating run by run, and compares each one (and this checkout) with the first: a choice
+among several candidates (runtime versions, say) in one run.
 
 ``--throttle N`` slows the browser's CPU N times (Chromium's CPU throttling: a phone-class CPU
 at 4) and adds, until the computer is ready, the main thread's long tasks (over 50 ms): their
@@ -252,6 +255,37 @@ def compare(new: dict[str, list[float]], old: dict[str, list[float]]) -> None:
         print(f"{key:14}{a:9.0f}{b:9.0f}{b / a if a else float('nan'):9.2f}")
 
 
+def compare_many(results: dict[str, dict[str, list[float]]]) -> None:
+    """Each checkout's medians beside the first's (old), with the ratio to it."""
+    labels = list(results)
+    old = results[labels[0]]
+    for number, label in enumerate(labels):
+        print(f"[{number}] {label}")
+    print(f"{'':14}{'[0] ms':>9}" + "".join(f"{f'[{n}] ms':>9}{f'[{n}]/[0]':>9}" for n in range(1, len(labels))))
+    for key in old:
+        a = statistics.median(old[key])
+        cells = "".join(
+            f"{statistics.median(results[label][key]):9.0f}"
+            f"{statistics.median(results[label][key]) / a if a else float('nan'):9.2f}"
+            for label in labels[1:]
+        )
+        print(f"{key:14}{a:9.0f}{cells}")
+
+
+def run_many(roots: list[Path | None], runs: int, throttle: float = 0) -> dict[str, dict[str, list[float]]]:
+    """``run`` on each checkout in ``roots`` (None: this one), ``runs`` rounds, the order rotating."""
+    import contextlib
+
+    with contextlib.ExitStack() as stack:
+        targets = [(str(root or "this checkout"), stack.enter_context(serve_repo(root=root))) for root in roots]
+        results: dict[str, dict[str, list[float]]] = {label: {} for label, _ in targets}
+        for turn in range(runs):
+            for label, url in targets[turn % len(targets):] + targets[: turn % len(targets)]:
+                for key, values in run(url, 1, throttle).items():
+                    results[label].setdefault(key, []).extend(values)
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -259,13 +293,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", help="compare languages, e.g. en,cs,da,pl (each run loads each)")
     parser.add_argument("--visits", action="store_true", help="bytes and requests of a first and a repeat visit")
     parser.add_argument("--breakdown", type=int, default=0, metavar="N", help="with --visits: the N biggest files")
-    parser.add_argument("--against", metavar="DIR", help="another checkout to measure in the same run (old)")
+    parser.add_argument("--against", metavar="DIR", action="append",
+                        help="another checkout to measure in the same run (old); again: more, each against the first")
     parser.add_argument("--throttle", type=float, default=0, metavar="N", help="slow the CPU N times; long tasks")
     args = parser.parse_args(argv)
+    if args.against and len(args.against) > 1:
+        roots: list[Path | None] = [Path(d) for d in args.against]
+        compare_many(run_many([*roots, None], args.runs, args.throttle))
+        return 0
     if args.against:
         new: dict[str, list[float]] = {}
         old: dict[str, list[float]] = {}
-        with serve_repo() as url, serve_repo(root=Path(args.against)) as old_url:
+        with serve_repo() as url, serve_repo(root=Path(args.against[0])) as old_url:
             for _ in range(args.runs):
                 for target, into in ((old_url, old), (url, new)):
                     for key, values in run(target, 1, args.throttle).items():

@@ -8,6 +8,21 @@ from typing import Any
 
 from reversi.drawing.render import BoardView, render_board
 
+try:
+    from pyodide.ffi import jsnull as _JSNULL
+except ImportError:  # CPython (the tests), or a Pyodide before 0.28, where null arrived as None
+    _JSNULL = None
+
+
+def nullable(value: Any) -> Any:
+    """``value``, or None where JavaScript answered null. From Pyodide 0.28 on a JavaScript null
+    reaches Python as ``pyodide.ffi.jsnull`` (falsy, but not None, and ``str()`` makes it
+    ``"jsnull"``); undefined still arrives as None. Every DOM answer that may be null and is then
+    compared with None or made a string goes through this: ``querySelector``, ``closest``,
+    ``getElementById``, ``getAttribute``, ``localStorage.getItem``, a storage event's ``key``
+    and ``newValue``, a submit event's ``submitter``."""
+    return None if value is None or value is _JSNULL else value
+
 
 def by_id(name: str, root: Any = None) -> Any:
     """The element with the id ``name`` in ``root`` (the page's document, or a live board's shadow
@@ -16,7 +31,7 @@ def by_id(name: str, root: Any = None) -> Any:
         from js import document
 
         root = document
-    element = root.getElementById(name)
+    element = nullable(root.getElementById(name))
     if element is None:
         raise LookupError(f"the page has no element #{name}")
     return element

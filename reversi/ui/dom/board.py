@@ -14,7 +14,7 @@ from typing import Any
 
 from reversi.drawing.render import BoardView
 from reversi.i18n import _
-from reversi.ui.dom import draw_board
+from reversi.ui.dom import draw_board, nullable
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import StatusView
 
@@ -40,7 +40,7 @@ class BoardPanel:
         listen(self.root, "focus", self.on_focus)
 
     def on_click(self, event: Any) -> None:
-        square = event.target.closest("[data-square]")
+        square = nullable(event.target.closest("[data-square]"))
         if square is not None and self.controller.click(square.getAttribute("data-square")):
             self.update()
 

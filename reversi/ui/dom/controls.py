@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.i18n import _
+from reversi.ui.dom import nullable
 from reversi.ui.drivers.health import EngineHealth
 from reversi.ui.players import pause_offered
 from reversi.ui.ports import PageController, Redraw
@@ -42,7 +43,7 @@ class Controls:
         listen(self.root, "click", self.on_click)
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-action]")
+        button = nullable(event.target.closest("button[data-action]"))
         if button is None or button.disabled:
             return
         action = button.getAttribute("data-action")

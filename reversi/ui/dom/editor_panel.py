@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.errors import ReversiError
-from reversi.ui.dom import has_focus
+from reversi.ui.dom import has_focus, nullable
 from reversi.ui.ports import PageHost
 
 
@@ -58,12 +58,12 @@ class EditorPanel:
         self.message.textContent = text
         self.message.dataset.kind = "error" if problem else ("warning" if text else "")
         for name in ("play", "study"):
-            button = self.root.querySelector(f'[data-editor="{name}"]')
+            button = nullable(self.root.querySelector(f'[data-editor="{name}"]'))
             if button is not None:
                 button.disabled = bool(problem)
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-editor]")
+        button = nullable(event.target.closest("button[data-editor]"))
         if button is None:
             return
         action = str(button.getAttribute("data-editor"))

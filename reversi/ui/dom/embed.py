@@ -26,7 +26,7 @@ from pyodide.ffi import create_proxy
 
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _
-from reversi.ui.dom import by_id, draw_board
+from reversi.ui.dom import by_id, draw_board, nullable
 from reversi.ui.dom import language as page_language
 from reversi.ui.embed.viewer import AUTOPLAY_MS, Viewer
 from reversi.ui.movelist import render_move_list
@@ -76,7 +76,7 @@ class Embed:
     # -- events --------------------------------------------------------------------------
 
     def on_bar_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-action]")
+        button = nullable(event.target.closest("button[data-action]"))
         if button is None or button.disabled:
             return
         action = str(button.getAttribute("data-action"))
@@ -87,12 +87,12 @@ class Embed:
 
     def on_board_click(self, event: Any) -> None:
         """A puzzle's try: a click on a legal square is answered (nothing else takes a click)."""
-        square = event.target.closest("[data-square]")
+        square = nullable(event.target.closest("[data-square]"))
         if square is not None and self.viewer.try_move(str(square.getAttribute("data-square"))):
             self.update()
 
     def on_list_click(self, event: Any) -> None:
-        entry = event.target.closest("[data-node]")
+        entry = nullable(event.target.closest("[data-node]"))
         if entry is not None and self.viewer.go_to_node(int(entry.getAttribute("data-node"))):
             self.update()
 
@@ -156,13 +156,13 @@ class Embed:
             self._timer = None
 
     def set_button(self, action: str, enabled: bool) -> None:
-        button = self.bar.querySelector(f'[data-action="{action}"]')
+        button = nullable(self.bar.querySelector(f'[data-action="{action}"]'))
         if button is not None:
             button.disabled = not enabled
 
     def scroll_to_current(self) -> None:
         """Bring the current move into the list's view, scrolling the list only (never the host page)."""
-        entry = self.move_list.querySelector(".current")
+        entry = nullable(self.move_list.querySelector(".current"))
         box = self.move_list
         if entry is None:
             box.scrollTop = 0

@@ -15,7 +15,7 @@ Int32Array over a SharedArrayBuffer). :class:`EngineView` draws what the
 The worker's tag is not in ``index.html``: a worker booting beside the page's own
 interpreter slowed the page's start-up on two cores by seconds, so the page adds it when
 the board already takes moves. It has no ``config`` of its own (in PyScript 0.6.66 that
-breaks a worker): it shares ``pyscript.toml``.
+broke a worker): it shares ``pyscript.toml``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
 from reversi.i18n import Later
+from reversi.ui.dom import nullable
 from reversi.ui.drivers.client import (
     READY,
     RESTARTING,
@@ -140,7 +141,7 @@ class EngineView:
 
 async def script_problem(src: str) -> Later | str:
     """Why the worker's script at ``src`` cannot be fetched ('' if it can)."""
-    options = js.Object.fromEntries(to_js({"method": "HEAD", "cache": "no-store"}))
+    options = to_js({"method": "HEAD", "cache": "no-store"}, dict_converter=js.Object.fromEntries)
     try:
         response = await js.fetch(src, options)
     except Exception:
@@ -152,7 +153,7 @@ async def script_problem(src: str) -> Later | str:
 
 def start_worker(name: str) -> None:
     """Add the engine's worker tag ``name`` (once): PyScript starts the worker when it sees it."""
-    if document.querySelector(f'script[type="py"][worker][name="{name}"]') is not None:
+    if nullable(document.querySelector(f'script[type="py"][worker][name="{name}"]')) is not None:
         return
     tag = document.createElement("script")
     tag.setAttribute("type", "py")
@@ -164,10 +165,10 @@ def start_worker(name: str) -> None:
 
 def stop_worker(name: str) -> None:
     """Terminate the worker of the tag named ``name`` (whatever it is doing) and remove the tag."""
-    tag = document.querySelector(f'script[type="py"][worker][name="{name}"]')
+    tag = nullable(document.querySelector(f'script[type="py"][worker][name="{name}"]'))
     if tag is None:
         return
-    xworker = getattr(tag, "xworker", None)
+    xworker = nullable(getattr(tag, "xworker", None))
     if xworker is not None:
         xworker.terminate()
     tag.remove()

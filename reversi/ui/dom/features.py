@@ -42,7 +42,7 @@ from collections.abc import Sequence
 
 import js
 
-from reversi.ui.dom import by_id
+from reversi.ui.dom import by_id, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.clocks import ClockDisplay, GameClock
@@ -68,7 +68,7 @@ class GameFeatures:
     def __init__(self, page: PageHost) -> None:
         self.page = page
         self.alerts = Alerts(by_id("alert"), page)
-        cards = [card.querySelector(".player-clock") for card in page.players]
+        cards = [nullable(card.querySelector(".player-clock")) for card in page.players]
         self.clock = GameClock(page, [None if face is None else ClockDisplay(face) for face in cards])
         self.loader = GameLoader(page, self.clock.timer)
         self.address = Address(page)

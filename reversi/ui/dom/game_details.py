@@ -15,7 +15,7 @@ from typing import Any
 from reversi.errors import ReversiError
 from reversi.formats.record import DETAIL_TAGS
 from reversi.i18n import _
-from reversi.ui.dom import has_focus
+from reversi.ui.dom import has_focus, nullable
 from reversi.ui.ports import PageHost
 
 
@@ -31,7 +31,7 @@ class GameDetails:
         self.page.listen(self.root, "change", self.on_change)
 
     def field(self, tag: str) -> Any:
-        return self.root.querySelector(f'input[name="{tag}"]')
+        return nullable(self.root.querySelector(f'input[name="{tag}"]'))
 
     def draw(self) -> None:
         c = self.page.controller

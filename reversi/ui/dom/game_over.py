@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.i18n import N_, _
+from reversi.ui.dom import nullable
 from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import StatusView
@@ -55,7 +56,7 @@ class GameOverPanel:
         listen(self.root, "click", self.on_click)
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-over]")
+        button = nullable(event.target.closest("button[data-over]"))
         if button is None:
             return
         action = str(button.getAttribute("data-over"))

@@ -23,6 +23,7 @@ from reversi.errors import ReversiError
 from reversi.formats.ggf import GgfEntry
 from reversi.formats.record import Record
 from reversi.i18n import _, format_number, ngettext
+from reversi.ui.dom import nullable
 from reversi.ui.games_index import GamesIndex
 from reversi.ui.ports import PageHost
 
@@ -148,10 +149,10 @@ class GamesList:
         self.list.innerHTML = "".join(rows)
 
     def on_click(self, event: Any) -> None:
-        if event.target.closest('[data-games="close"]') is not None:
+        if nullable(event.target.closest('[data-games="close"]')) is not None:
             self.root.close()
             return
-        button = event.target.closest("button[data-game]")
+        button = nullable(event.target.closest("button[data-game]"))
         if button is None or self.index is None:
             return
         number = int(button.getAttribute("data-game"))

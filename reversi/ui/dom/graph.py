@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reversi.ui.dom import nullable
 from reversi.ui.drivers.study import render_graph, review_marks
 from reversi.ui.ports import PageHost
 
@@ -42,12 +43,12 @@ class EvaluationGraph:
     def on_click(self, event: Any) -> None:
         """A click on the graph goes to the nearest point's position of the main line."""
         controller = self.page.controller
-        target = event.target.closest("[data-ply]")
+        target = nullable(event.target.closest("[data-ply]"))
         main = controller.game.main_line()
         if target is not None:
             ply = int(target.getAttribute("data-ply"))
         else:
-            svg = self.root.querySelector("svg")
+            svg = nullable(self.root.querySelector("svg"))
             if svg is None:
                 return
             box = svg.getBoundingClientRect()

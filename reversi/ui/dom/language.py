@@ -20,6 +20,7 @@ import js
 from js import document
 
 from reversi.i18n import LANGUAGES, _, language, set_language, supported
+from reversi.ui.dom import nullable
 from reversi.ui.language import STORAGE_KEY, choose_language, query_for_language
 
 TEXT_KEY = "data-i18n-id"
@@ -38,7 +39,7 @@ def initial_language() -> str:
     if chosen:
         return chosen
     try:
-        stored = js.window.localStorage.getItem(STORAGE_KEY)
+        stored = nullable(js.window.localStorage.getItem(STORAGE_KEY))
     except Exception:
         stored = None
     try:
@@ -59,7 +60,7 @@ def remember(code: str) -> None:
 def _translate_text(element: Any) -> None:
     """The element's own text (its one non-blank text node: an icon beside it stays) in the language."""
     nodes = [n for n in element.childNodes if n.nodeType == 3 and str(n.data).strip()]
-    msgid = element.getAttribute(TEXT_KEY)
+    msgid = nullable(element.getAttribute(TEXT_KEY))
     if msgid is None:
         msgid = _normal(str(element.textContent))
         element.setAttribute(TEXT_KEY, msgid)
@@ -77,7 +78,7 @@ def _translate_text(element: Any) -> None:
 def _translate_attributes(element: Any) -> None:
     for name in str(element.getAttribute("data-i18n-attrs") or "").split():
         key = f"{TEXT_KEY}-{name}"
-        msgid = element.getAttribute(key)
+        msgid = nullable(element.getAttribute(key))
         if msgid is None:
             value = element.getAttribute(name)
             if not value:
@@ -99,7 +100,7 @@ def apply_texts() -> None:
     """Every marked text of the page, ``<title>`` included, in the current language."""
     translate_marked(document)
     document.documentElement.setAttribute("lang", language())
-    switch = document.getElementById(SWITCH_ID)
+    switch = nullable(document.getElementById(SWITCH_ID))
     if switch is not None and str(switch.value) != language():
         switch.value = language()
 
@@ -122,7 +123,7 @@ def follow_address(code: str) -> None:
 
 def fill_switch() -> Any:
     """The switch's options, each language by its own name (``index.html`` lists them; kept in step)."""
-    switch = document.getElementById(SWITCH_ID)
+    switch = nullable(document.getElementById(SWITCH_ID))
     if switch is None:
         return None
     if switch.options.length != len(LANGUAGES):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reversi.ui.dom import nullable
 from reversi.ui.drivers.study import review_marks
 from reversi.ui.movelist import NAV_KEYS, render_move_list, target_for_key
 from reversi.ui.ports import PageHost
@@ -39,7 +40,7 @@ class MoveList:
         box = self.root
         box.innerHTML = render_move_list(c.game, c.rules.display_side_names(), self.review_kinds())
         box.dataset.ply = str(c.game.ply)
-        current = box.querySelector(".current")
+        current = nullable(box.querySelector(".current"))
         if current is not None:
             top, bottom = current.offsetTop, current.offsetTop + current.offsetHeight
             if top < box.scrollTop or bottom > box.scrollTop + box.clientHeight:
@@ -48,10 +49,10 @@ class MoveList:
             box.scrollTop = 0
 
     def on_click(self, event: Any) -> None:
-        entry = event.target.closest("[data-ply]")
+        entry = nullable(event.target.closest("[data-ply]"))
         if entry is None:
             return
-        node = entry.getAttribute("data-node")
+        node = nullable(entry.getAttribute("data-node"))
         if node is not None and self.page.controller.go_to_node(int(node)):
             self.page.update()
 

@@ -16,6 +16,7 @@ import js
 
 from reversi.errors import RulesError
 from reversi.i18n import _, language
+from reversi.ui.dom import nullable
 from reversi.ui.players import form_option_texts
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import form_applicable, form_side_names, preview_fields
@@ -42,7 +43,7 @@ class NewGameDialog:
         self.confirm = root.querySelector("#form-confirm")
         self.start_button = root.querySelector("#btn-start")
         self.confirm_button = root.querySelector("#btn-start-confirm")
-        self.rules_link = root.querySelector("#rules-link")
+        self.rules_link = nullable(root.querySelector("#rules-link"))
 
     @property
     def is_open(self) -> bool:
@@ -93,7 +94,7 @@ class NewGameDialog:
             self.rules_link.href = f"./assets/rules/rules.{language()}.html#{anchor}"
 
     def on_submit(self, event: Any) -> None:
-        submitter = event.submitter
+        submitter = nullable(event.submitter)
         if submitter is not None and submitter.value == "cancel":
             return  # the dialog closes by itself
         event.preventDefault()

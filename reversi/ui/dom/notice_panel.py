@@ -15,6 +15,7 @@ from typing import Any
 from pyscript import document
 
 from reversi.i18n import N_, _
+from reversi.ui.dom import nullable
 from reversi.ui.notices import Action, Notice, render_notices
 
 #: A new version of the page is ready (the service worker's): the notice and its button.
@@ -40,7 +41,7 @@ class NoticesPanel:
             listen(element, "click", self.on_click)
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-notice-action]")
+        button = nullable(event.target.closest("button[data-notice-action]"))
         if button is None:
             return
         action = self.actions.get(str(button.getAttribute("data-notice-action")))

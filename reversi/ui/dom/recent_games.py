@@ -15,6 +15,7 @@ import js
 
 from reversi.errors import ReversiError
 from reversi.i18n import _
+from reversi.ui.dom import nullable
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import local_storage, read_stored, store
@@ -77,7 +78,7 @@ class RecentGames:
             self.root.innerHTML = render_recent(entries, self.page.controller.rules.display_side_names())
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-recent]")
+        button = nullable(event.target.closest("button[data-recent]"))
         if button is None:
             return
         try:

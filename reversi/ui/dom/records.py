@@ -35,7 +35,7 @@ from reversi.formats.notation import (
 )
 from reversi.formats.record import Record
 from reversi.i18n import N_, _
-from reversi.ui.dom import downloads
+from reversi.ui.dom import downloads, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.games_list import GamesList
@@ -80,7 +80,7 @@ class Records:
         self.on_open = on_open
         self.input = root.querySelector(".records-input")
         self.file = root.querySelector('input[type="file"]')
-        self.copy_broken_button = root.querySelector('button[data-record="copy-broken"]')
+        self.copy_broken_button = nullable(root.querySelector('button[data-record="copy-broken"]'))
         self.message = root.querySelector(".records-message")
         self.confirm = root.querySelector(".records-confirm")
         #: The games list (reversi/ui/dom/games_list.py): a file of many games opens in it.
@@ -107,7 +107,7 @@ class Records:
         return bool(self.root.open)
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-record]")
+        button = nullable(event.target.closest("button[data-record]"))
         if button is None:
             return
         action = button.getAttribute("data-record")

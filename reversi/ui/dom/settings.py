@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from reversi.ui.dom import nullable
 from reversi.ui.dom.sound import Sound
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import PREFERENCES
@@ -40,6 +41,6 @@ class SettingsPanel:
         """The boxes as the controller has them (restored with the game's settings)."""
         self.page_root.classList.toggle("disc-marks", self.controller.disc_marks)  # the cards' discs
         for name in PREFERENCES:
-            box = self.root.querySelector(f'input[name="{name}"]')
+            box = nullable(self.root.querySelector(f'input[name="{name}"]'))
             if box is not None and bool(box.checked) != getattr(self.controller, name):
                 box.checked = getattr(self.controller, name)

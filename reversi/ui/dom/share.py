@@ -23,7 +23,7 @@ from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
 from reversi.i18n import LANGUAGES, _, language
-from reversi.ui.dom import by_id
+from reversi.ui.dom import by_id, nullable
 from reversi.ui.embed.puzzle import puzzle_query
 from reversi.ui.embed.snippets import KINDS, WIDTHS, game_query, make_snippet
 from reversi.ui.embed.viewer import MAX_CAPTION, Viewer
@@ -76,7 +76,7 @@ class EmbedMaker:
             event.preventDefault()  # the diagram's own link would leave the app
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-embed]")
+        button = nullable(event.target.closest("button[data-embed]"))
         if button is None:
             return
         action = str(button.getAttribute("data-embed"))

@@ -20,7 +20,7 @@ from typing import Any
 import js
 
 from reversi.i18n import N_, _
-from reversi.ui.dom import downloads
+from reversi.ui.dom import downloads, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.loading import GameLoader
@@ -63,7 +63,7 @@ def read_stored(key: str, storage: Any = None) -> str | None:
     if storage is None:
         return None
     try:
-        value = storage.getItem(key)
+        value = nullable(storage.getItem(key))
     except Exception:
         return None
     return None if value is None else str(value)
@@ -220,7 +220,7 @@ class AutoSave:
 
     def on_storage(self, event: Any) -> None:
         """Another tab changed the storage: the guard decides whether this tab stops saving."""
-        key, value = event.key, event.newValue
+        key, value = nullable(event.key), nullable(event.newValue)
         if self.guard.stored_changed(None if key is None else str(key), None if value is None else str(value)):
             self.page.update()  # the notice shows
         if key is None or str(key) == BROKEN_KEY:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reversi.ui.dom import has_focus
+from reversi.ui.dom import has_focus, nullable
 from reversi.ui.drivers.study import analysis_text
 from reversi.ui.movelist import promote_question, study_text
 from reversi.ui.ports import PageHost
@@ -40,7 +40,7 @@ class StudyBar:
         self.page.listen(self.comment, "change", self.on_comment)
 
     def button(self, name: str) -> Any:
-        return self.root.querySelector(f'[data-study="{name}"]')
+        return nullable(self.root.querySelector(f'[data-study="{name}"]'))
 
     def draw(self) -> None:
         c = self.page.controller
@@ -75,7 +75,7 @@ class StudyBar:
             self.comment.value = c.game.current.comment  # not while the person is typing in it
 
     def on_click(self, event: Any) -> None:
-        button = event.target.closest("button[data-study]")
+        button = nullable(event.target.closest("button[data-study]"))
         if button is None:
             return
         action = str(button.getAttribute("data-study"))
@@ -96,7 +96,7 @@ class StudyBar:
         if action == "promote" and c.promote_moves_game:
             self.asking = c.game.current.id  # the game itself would move: ask first
             self.page.update()
-            focus = self.root.querySelector('[data-study="promote-play"]')
+            focus = nullable(self.root.querySelector('[data-study="promote-play"]'))
             if focus is not None:
                 focus.focus()
             return
