@@ -1,7 +1,9 @@
 """Teachers' subcommands: ``svg`` (a standalone diagram) and ``puzzle`` (a puzzle's link).
 
 * ``svg``: the page's own board (:mod:`reversi.drawing.render`), painted so that it needs no
-  style sheet or script (:func:`reversi.drawing.diagram.standalone_svg`), for handouts and books.
+  style sheet or script (:func:`reversi.drawing.diagram.standalone_svg`), for handouts and books;
+  ``--numbers`` draws the game as a numbered diagram (:func:`reversi.drawing.diagram.numbered_view`),
+  ``--from K`` splits it in two.
 * ``puzzle``: the engine values every legal move of a position once (exactly where the
   solver reaches the end) and prints the embed's address that carries the answers
   (:mod:`reversi.ui.embed.puzzle`), or with ``--html`` the iframe to paste into a page.
@@ -11,11 +13,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from html import escape
 from typing import Any
 
 from reversi.cli.options import add_rule_options, decimal, game_from_args, whole
 from reversi.core.game import Game
-from reversi.drawing.diagram import THEMES, position_view, standalone_svg
+from reversi.core.position import PASS
+from reversi.drawing.diagram import THEMES, numbered_view, position_view, standalone_svg
+from reversi.drawing.render import board_size
 from reversi.errors import ReversiError
 from reversi.i18n import _
 
@@ -60,16 +65,20 @@ def cmd_svg(args: argparse.Namespace) -> int:
         if index in g.removed:
             raise ReversiError(_("--marks: {square} is not a square of this board").format(square=name))
         marks.append(index)
-    view = position_view(
-        rules,
-        game.position,
-        last_move=game.line[at - 1] if at else None,
-        marks=marks,
-        show_legal=args.legal,
-        rotated=args.flip,
-        values=args.values,
-    )
-    svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + standalone_svg(view, args.width, args.theme) + "\n"
+    if args.numbers or args.split is not None:
+        body = numbered_svg(game, args)
+    else:
+        view = position_view(
+            rules,
+            game.position,
+            last_move=game.line[at - 1] if at else None,
+            marks=marks,
+            show_legal=args.legal,
+            rotated=args.flip,
+            values=args.values,
+        )
+        body = standalone_svg(view, args.width, args.theme)
+    svg = '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
     if args.output in (None, "-"):
         sys.stdout.write(svg)
     else:
@@ -79,6 +88,34 @@ def cmd_svg(args: argparse.Namespace) -> int:
         except OSError as e:
             raise ReversiError(_("cannot write {path}: {reason}").format(path=args.output, reason=e.strerror)) from e
     return 0
+
+
+#: The space between the two diagrams of a split (pixels of the picture).
+SPLIT_GAP = 24
+
+
+def numbered_svg(game: Game, args: argparse.Namespace) -> str:
+    """``--numbers``: the game as a numbered diagram (every move's number on the square it was played
+    on); with ``--from K`` two diagrams side by side, moves 1 to K and then the rest from the
+    position after move K."""
+    moves = [m for m in game.line if m is not None]
+    placed = sum(1 for m in moves if m != PASS)
+    if args.split is None:
+        return standalone_svg(numbered_view(game.start, moves, rotated=args.flip), args.width, args.theme)
+    if not 1 <= args.split < placed:
+        raise ReversiError(_("--from {k} is out of range: 1 to {most} (the moves given, less one)").format(
+            k=args.split, most=placed - 1))
+    parts = [numbered_view(game.start, moves, 1, args.split, rotated=args.flip),
+             numbered_view(game.start, moves, args.split + 1, rotated=args.flip)]
+    pictures = [standalone_svg(view, args.width, args.theme) for view in parts]
+    width, height = board_size(parts[0])
+    h = round(args.width * height / width)
+    total = 2 * args.width + SPLIT_GAP
+    inner = "".join(pic.replace("<svg ", f'<svg x="{k * (args.width + SPLIT_GAP)}" y="0" ', 1)
+                    for k, pic in enumerate(pictures))
+    label = escape(" · ".join(view.label for view in parts))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{h}" viewBox="0 0 {total} {h}" '
+            f'role="img" aria-label="{label}">{inner}</svg>')
 
 
 def cmd_puzzle(args: argparse.Namespace) -> int:
@@ -113,6 +150,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--values", action="store_true",
                    help=_("square values: which squares are good (green) or bad (red) to take"))
     p.add_argument("--flip", action="store_true", help=_("turn the board around (a1 at the bottom right)"))
+    p.add_argument("--numbers", action="store_true",
+                   help=_("a numbered game diagram: each move's number on the square it was played on"))
+    p.add_argument("--from", dest="split", type=whole, default=None, metavar="K",
+                   help=_("with --numbers: two diagrams, moves 1 to K and then the rest"))
     # --width, not --size: --size is the board's side, as in every subcommand
     p.add_argument("--width", type=whole, default=400, metavar=_("PX"), help=_("width in pixels (default 400)"))
     p.add_argument("--theme", choices=THEMES, default="light", help=_("colours around the board (default light)"))

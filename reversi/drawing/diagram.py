@@ -224,6 +224,49 @@ def position_view(
     )
 
 
+def numbered_view(
+    start: Position, moves: list[int], first: int = 1, last: int | None = None, *, rotated: bool = False,
+) -> BoardView:
+    """A numbered game diagram, the printed form of a game: on each square the number of the move
+    played there, on a disc of the side that played it; the discs that stood before move ``first``
+    plain (the start's four, or the position a split diagram starts from). Moves are counted as
+    discs placed (a pass has no number), from 1; ``last`` (default: all) ends the diagram.
+    Raises :class:`~reversi.errors.IllegalMoveError` for a move that cannot be played."""
+    rules = start.rules
+    g = rules.geometry
+    position = start
+    base = start
+    numbers: dict[int, tuple[int, int]] = {}  # square -> (move number, the side that played it)
+    placed = 0
+    for move in moves:
+        if move == PASS:
+            position = position.pass_turn()
+            continue
+        placed += 1
+        if placed == first:
+            base = position
+        if last is not None and placed > last:
+            break
+        if placed >= first:
+            numbers[move] = (placed, position.turn)
+        position = position.play(move)
+    if placed < first:
+        base = position
+    cells = list(board_cells(rules, base))
+    for square, (_number, side) in numbers.items():
+        col, row = g.coords(square)
+        cells[row * g.width + col] = (BLACK, WHITE)[side]
+    view = position_view(rules, base, rotated=rotated)
+    shown = tuple(cells)
+    span = (first, max((n for n, _side in numbers.values()), default=first - 1))
+    return replace(
+        view, cells=shown, stars=default_stars(g.width, g.height, shown),
+        numbers=tuple((g.name(sq), n) for sq, (n, _side) in sorted(numbers.items(), key=lambda kv: kv[1][0])),
+        # Translators: a numbered game diagram's screen-reader name: "Othello 8x8, moves 1 to 11"
+        label=_("{rules}, moves {first} to {last}").format(rules=rules.describe(), first=span[0], last=span[1]),
+    )
+
+
 #: A square's role and screen-reader name (dropped from a standalone picture).
 _SQUARE_NAME = re.compile(r' role="img" aria-label="[^"]*"')
 

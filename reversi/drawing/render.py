@@ -94,6 +94,8 @@ class BoardView:
     hint_best: frozenset[str] = frozenset()
     #: Square values (a teaching overlay: ``(square, value)``, good ones green, bad ones red).
     values: tuple[tuple[str, int], ...] = field(default=())
+    #: A numbered game diagram: ``(square, move number)``, written on the disc played there.
+    numbers: tuple[tuple[str, int], ...] = field(default=())
     #: An interactive board (the page's, an embed's): an ARIA grid of rows of ``gridcell``s with
     #: the ids ``sq-f5`` (the element holding the markup is the grid and points at the cursor's
     #: cell with ``aria-activedescendant``). Else a still picture: a group of labelled squares.
@@ -196,6 +198,7 @@ def render_board(view: BoardView) -> str:
     ghost = None if view.turn is None else colors[view.turn]
     hints = dict(view.hints)
     values = dict(view.values)
+    numbers = dict(view.numbers)
     # in the order seen on screen (a turned board's rows and columns read the other way round)
     for screen_row in range(view.height):
         row = _screen_row(view, screen_row)
@@ -212,7 +215,7 @@ def render_board(view: BoardView) -> str:
             if state == BLOCKED:
                 out.append(_blocked(view, name, x, y))
                 continue
-            out.append(_square(view, name, state, x, y, ghost, hints.get(name), values.get(name)))
+            out.append(_square(view, name, state, x, y, ghost, hints.get(name), values.get(name), numbers.get(name)))
         if view.grid:
             out.append("</g>")
     out.append("</g>")
@@ -268,9 +271,24 @@ def _value_mark(value: int, with_text: bool) -> str:
     return "".join(parts)
 
 
+def _move_number(number: int, color: str) -> str:
+    """A numbered diagram's move number on its disc: black on a light disc, white on a dark one, with
+    its own paint (a printed page in black and white reads it; no style sheet needed)."""
+    ink = "#111111" if color in LIGHT_DISCS else "#ffffff"
+    size = 40 if number < 100 else 32
+    c = half_square()
+    return (f'<text class="move-number" data-number="{number}" x="{c}" y="{c}" fill="{ink}" font-size="{size}" '
+            f'font-weight="700" text-anchor="middle" dominant-baseline="central" '
+            f'font-family="system-ui, sans-serif">{number}</text>')
+
+
+#: The disc colours drawn light (a move number on them is written dark).
+LIGHT_DISCS = frozenset({"white"})
+
+
 def _square(
     view: BoardView, name: str, state: str, x: int, y: int, ghost: str | None, hint: str | None = None,
-    value: int | None = None,
+    value: int | None = None, number: int | None = None,
 ) -> str:
     legal = name in view.legal
     hint = hint if legal else None
@@ -306,6 +324,9 @@ def _square(
     if marked:
         # Translators: in a square's screen-reader label: a square a teacher marked
         said.append(_("marked"))
+    if number is not None:
+        # Translators: in a numbered game diagram, a square's screen-reader label: "f5, Black, move 1"
+        said.append(_("move {number}").format(number=number))
     better = name in view.better
     if better:
         # Translators: in a square's screen-reader label, in the review: the engine's better move here
@@ -338,7 +359,9 @@ def _square(
             parts.append(_disc(color, "disc placed", mark=mark))
         else:
             parts.append(_disc(color, mark=mark))
-        if last:
+        if number is not None:
+            parts.append(_move_number(number, color))
+        elif last:
             parts.append(f'<circle class="last-mark" cx="{half_square()}" cy="{half_square()}" r="8"/>')
     elif legal:
         c = half_square()
