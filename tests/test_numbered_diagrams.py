@@ -35,7 +35,7 @@ def test_each_move_is_numbered_on_its_square_in_the_colour_of_its_side(rules: Ru
     played = [(g.name(n.move), n.parent.position.turn) for n in line if n.move is not None and n.move >= 0]
     assert {sq: num for sq, (num, _s, _i) in found.items()} == {sq: k for k, (sq, _t) in enumerate(played, 1)}
     for square, side in played:  # the disc of the side that played it, its number in the other ink
-        number, state, ink = found[square]
+        _number, state, ink = found[square]
         # (the disc drawn in the side's colour: Classic's second side is red, its number white)
         assert state == ("black", "white")[side] and ink == ("#111111" if view.colors[side] == "white" else "#ffffff")
 
