@@ -8,6 +8,7 @@ CPython (tests/test_embed.py). Screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -304,6 +305,15 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
         png = Path(info.value.path()).read_bytes()
         assert info.value.suggested_filename.endswith("-board.png") and png[:8] == b"\x89PNG\r\n\x1a\n"
         assert int.from_bytes(png[16:20], "big") == 800  # its width
+        # the game as a numbered diagram (f5 d6 c3 d3 c4: 1 to 5 on their squares), SVG and PNG
+        with page.expect_download() as info:
+            page.click('button[data-record="numbered-svg"]')
+        numbered = Path(info.value.path()).read_text(encoding="utf-8")
+        assert info.value.suggested_filename.endswith("-numbered.svg")
+        assert sorted(int(n) for n in re.findall(r'data-number="(\d+)"', numbered)) == [1, 2, 3, 4, 5]
+        with page.expect_download() as info:
+            page.click('button[data-record="numbered-png"]')
+        assert Path(info.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         page.click('button[data-record="embed"]')
         page.wait_for_selector("#embed-dialog[open]")
         code = page.locator("#embed-code")

@@ -71,8 +71,24 @@ def board_picture(controller: PageController, kind: str) -> None:
     node = controller.game.current
     view = position_view(controller.rules, node.position, last_move=node.move, marks=node.marks,
                          rotated=controller.board_view().rotated)
-    svg = standalone_svg(view, 800, "light")
-    name = download_name(controller.rules, today()).rsplit(".", 1)[0] + "-board"
+    save_picture(standalone_svg(view, 800, "light"), kind,
+                 download_name(controller.rules, today()).rsplit(".", 1)[0] + "-board")
+
+
+def numbered_picture(controller: PageController, kind: str) -> None:
+    """The game as a numbered diagram (its main line: every move's number on its square, the printed
+    form of a game; :func:`reversi.drawing.diagram.numbered_view`), as SVG or PNG."""
+    from reversi.drawing.diagram import numbered_view, standalone_svg
+
+    game = controller.game
+    moves = [n.move for n in game.main_line()[1:] if n.move is not None]
+    view = numbered_view(game.start, moves, rotated=controller.board_view().rotated)
+    save_picture(standalone_svg(view, 800, "light"), kind,
+                 download_name(controller.rules, today()).rsplit(".", 1)[0] + "-numbered")
+
+
+def save_picture(svg: str, kind: str, name: str) -> None:
+    """``svg`` saved as ``name.svg``, or (``kind`` "png") drawn on a canvas and saved as ``name.png``."""
     if kind == "svg":
         save_text(svg, "image/svg+xml", name + ".svg")
         return

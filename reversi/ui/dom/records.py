@@ -136,6 +136,8 @@ class Records:
             self.copy_stored(BROKEN_KEY)
         elif action in ("board-svg", "board-png"):
             downloads.board_picture(controller, action[len("board-"):])
+        elif action in ("numbered-svg", "numbered-png"):
+            downloads.numbered_picture(controller, action[len("numbered-"):])
         elif action == "embed":
             if self.share is None:
                 from reversi.ui.dom.share import EmbedMaker
