@@ -111,10 +111,15 @@ def test_a_wipeout_says_where_the_score_beyond_the_counters_comes_from(app) -> N
     counts = app.eval_on_selector_all(".player .player-count", "els => els.map(e => e.textContent)")
     assert counts == ["13", "0"]
     assert app.text_content("#message") == "Black wins 64:0 13:0 on the board, plus 51 empty squares for the winner"
-    # read in one step in the page: a redraw (the graph filling in) may replace the element between two
-    style = "e => [e.innerText, getComputedStyle(e).display, getComputedStyle(e).fontWeight]"
-    assert app.eval_on_selector("#message .score-note", style) == [
-        "13:0 on the board, plus 51 empty squares for the winner", "block", "400"]  # a line of its own, not bold
+    # a redraw (the graph filling in) replaces the status line's parts: asked of the note in the page
+    # until it is one that is drawn (a line of its own under the result, not bold)
+    look = """() => { const e = document.querySelector('#message .score-note');
+        if (!e || !e.isConnected) return null;
+        const s = getComputedStyle(e);
+        return s.display ? [e.textContent, s.display, s.fontWeight] : null; }"""
+    app.wait_for_function(f"JSON.stringify(({look})()) === "
+                          "'[\"13:0 on the board, plus 51 empty squares for the winner\",\"block\",\"400\"]'",
+                          timeout=20_000)
     app.click("#btn-undo")  # the game goes on: a plain message again
     assert app.text_content("#message") == "Black to move" and app.locator("#message .score-note").count() == 0
 
