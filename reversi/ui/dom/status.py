@@ -53,8 +53,10 @@ class StatusLine:
         computer's error on the move now due, else the status's own, else the hints' error."""
         if status.score_note and message == status.message:  # the result, and why its score is not the counters'
             note = f'<span class="score-note">{escape(status.score_note)}</span>'
-            self.message.innerHTML = f"{escape(status.headline)} {note}"
-        else:
+            html = f"{escape(status.headline)} {note}"
+            if str(self.message.innerHTML) != html:  # not rebuilt by every redraw: the same elements stay
+                self.message.innerHTML = html
+        elif str(self.message.textContent) != message or self.message.childElementCount:
             self.message.textContent = message
         self.message.classList.toggle("result", status.over)
         self.notice.textContent = move_error or status.notice or hints_error
