@@ -199,3 +199,15 @@ def random_records(count: int, seed: int = 1) -> list[Record]:
                      "Event": ["Paris Open", "Club"][k % 2]}
         out.append(Record.from_game(game))
     return out
+
+
+def big_wthor(count: int, seed: int = 1) -> tuple[bytes, bytes, bytes]:
+    """A WTHOR database of ``count`` games (fifty random ones repeated) with its .JOU and .TRN: the
+    benches' large input."""
+    from reversi.formats.wthor import HEADER_BYTES, write_wtb
+
+    records = random_records(50, seed)
+    wtb, jou, trn = write_wtb(records, 2024)
+    games = wtb[HEADER_BYTES:] * (count // len(records))
+    header = wtb[:4] + (count // len(records) * len(records)).to_bytes(4, "little") + wtb[8:HEADER_BYTES]
+    return header + games, jou, trn

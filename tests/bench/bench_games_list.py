@@ -13,7 +13,6 @@ box (a player and an opening, until the list shows its matches).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -29,32 +28,15 @@ LONG_TASKS_JS = """() => {
 }"""
 
 
-def database(count: int) -> tuple[bytes, bytes, bytes]:
-    from reversi import Game, Rules
-    from reversi.formats.record import Record
-    from reversi.formats.wthor import HEADER_BYTES, write_wtb
-
-    rng = random.Random(3)
-    records = []
-    for k in range(50):
-        game = Game(Rules())
-        while not game.is_over:
-            game.play(rng.choice(game.position.legal_moves()))
-        game.tags = {"Black": f"Player {k % 17}", "White": f"Player {(k * 7) % 17}", "Event": f"Open {k % 5}"}
-        records.append(Record.from_game(game))
-    wtb, jou, trn = write_wtb(records, 2024)
-    games = wtb[HEADER_BYTES:] * (count // len(records))
-    return wtb[:4] + (count).to_bytes(4, "little") + wtb[8:HEADER_BYTES] + games, jou, trn
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     args = parser.parse_args()
     from browser_support import launch_chromium, serve_repo
     from playwright.sync_api import sync_playwright
+    from support import big_wthor
 
-    wtb, jou, trn = database(args.games)
+    wtb, jou, trn = big_wthor(args.games, seed=3)
     with serve_repo() as url, sync_playwright() as p:
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
@@ -76,7 +58,7 @@ def main() -> None:
               f"longest task {max(tasks, default=0):.0f} ms, {len(tasks)} tasks over 50 ms, {sum(tasks) / 1000:.1f} s "
               "in all")
         started = time.perf_counter()
-        page.fill("#games-search", "player 3 f5d6")
+        page.fill("#games-search", "anna f5d6")
         page.wait_for_function("!/^" + total.replace(",", ",") + " of/.test("
                                "document.querySelector('#games-dialog .games-count').textContent)", timeout=120_000)
         searched = time.perf_counter() - started

@@ -80,22 +80,10 @@ def main() -> None:
 
 def wthor_listing(count: int = 100_000) -> None:
     """A WTHOR database of ``count`` games: read, listed with names and searched by an opening."""
-    import random
+    from reversi.formats.wthor import GAME_BYTES, read_names, read_wtb
+    from tests.support import big_wthor
 
-    from reversi import Game
-    from reversi.formats.record import Record
-    from reversi.formats.wthor import GAME_BYTES, HEADER_BYTES, read_names, read_wtb, write_wtb
-
-    rng = random.Random(1)
-    records = []
-    for _ in range(50):
-        game = Game(Rules())
-        while not game.is_over:
-            game.play(rng.choice(game.position.legal_moves()))
-        records.append(Record.from_game(game))
-    wtb, jou, _trn = write_wtb(records, 2024)
-    games = wtb[HEADER_BYTES:] * (count // len(records))
-    data = wtb[:4] + (count).to_bytes(4, "little") + wtb[8:HEADER_BYTES] + games
+    data, jou, _trn = big_wthor(count)
     t = time.perf_counter()
     header, listed = read_wtb(data)
     players = read_names(jou, "jou")

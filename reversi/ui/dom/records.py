@@ -222,7 +222,7 @@ class Records:
         name = str(file.name)
         try:
             text = str(await file.text())
-            if is_ggf(text) and len(text) > 1 and text.count("(;") > 1 and self.games is not None:
+            if is_ggf(text) and text.count("(;") > 1 and self.games is not None:
                 await self.games.open_ggf(name, text)  # several games: the list to choose from
                 return
             record, note = read_game_file(text)
