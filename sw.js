@@ -18,6 +18,8 @@ importScripts("./assets/precache.js");
 const PRECACHE = self.REVERSI_PRECACHE;
 const PREFIX = "reversi-";
 const CACHE = PREFIX + PRECACHE.version;
+// the memory snapshots of assets/interpreter.js: this browser's own, checked by it at each start
+const SNAPSHOTS = "reversi-snapshots";
 const SCOPE = new URL(self.registration.scope);
 const URLS = new Set(PRECACHE.files.map((f) => new URL(f, SCOPE).href));
 const INDEX = new URL("index.html", SCOPE).href;
@@ -35,7 +37,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE && k !== SNAPSHOTS).map((k) => caches.delete(k))))
       .then(() => self.clients.claim())
   );
 });

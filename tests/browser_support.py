@@ -183,6 +183,12 @@ NO_SERVICE_WORKER_JS = (
 )
 
 
+#: The shared context's pages make no memory snapshot (assets/interpreter.js): making one costs
+#: seconds of CPU after the engine is ready, which every test would pay; tests/test_snapshot_browser.py
+#: makes and uses them in a context of its own.
+NO_SNAPSHOTS_JS = "self.reversiSnapshots = false;"
+
+
 @contextlib.contextmanager
 def chromium_with_profile(playwright, timeout: float = 30.0) -> Iterator:
     """Debian's Chromium with a profile on disk, driven over the DevTools protocol.
@@ -207,6 +213,7 @@ def chromium_with_profile(playwright, timeout: float = 30.0) -> Iterator:
             match = wait_for_line(process.stderr, DEVTOOLS_LINE, timeout, "Chromium gave no DevTools address", process)
             browser = playwright.chromium.connect_over_cdp(match.group(1))
             browser.contexts[0].add_init_script(NO_SERVICE_WORKER_JS)
+            browser.contexts[0].add_init_script(NO_SNAPSHOTS_JS)
             try:
                 yield browser
             finally:

@@ -281,6 +281,8 @@ def _ping(req: PingRequest) -> Reply:
         "platform": sys.platform,
         "evaluator": evaluator_kind(rules),
         "data_files": data_files,
+        # how this interpreter started (assets/interpreter.js): "used" a memory snapshot, "none", "failed"
+        "snapshot": os.environ.get("REVERSI_SNAPSHOT", ""),
         "seconds": round(time.perf_counter() - t0, 3),
     }
 

@@ -289,8 +289,9 @@ PRELOAD_MARK = ("<!-- preload (the site generator names here what the start need
 #: What the runtime fetches with ``fetch()`` as it starts (Pyodide's core and the page's archive).
 PRELOAD_FETCHED = ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/runtime/pyodide/python_stdlib.zip",
                    "assets/runtime/pyodide/pyodide-lock.json", PAGE_ARCHIVE)
-#: What it imports as modules (Pyodide's loader and its Emscripten module).
-PRELOAD_MODULES = ("assets/runtime/pyodide/pyodide.mjs", "assets/runtime/pyodide/pyodide.asm.js")
+#: What it imports as modules (the page's start of Pyodide, Pyodide's loader and its Emscripten module).
+PRELOAD_MODULES = ("assets/interpreter.js", "assets/runtime/pyodide/pyodide.mjs",
+                   "assets/runtime/pyodide/pyodide.asm.js")
 
 
 def preload_links(root: Path = ROOT) -> str:
@@ -309,7 +310,8 @@ def preload_links(root: Path = ROOT) -> str:
         chunks = [name for name in sorted(pinned) if re.fullmatch(r"assets/runtime/pyscript/core-[\w-]+\.js", name)]
         chunks = chunks if len(chunks) == 1 else []
     modules = [*PRELOAD_MODULES, *chunks]
-    links = [f'<link rel="modulepreload" href="./{name}">' for name in modules if name in pinned]
+    links = [f'<link rel="modulepreload" href="./{name}">' for name in modules
+             if name in pinned or not name.startswith("assets/runtime/")]
     links += [f'<link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in PRELOAD_FETCHED
               if name in pinned or name == PAGE_ARCHIVE]
     return "\n  ".join(links)

@@ -18,6 +18,12 @@ same context, reloaded), the median over ``--runs`` of:
 * ``engine``: the mark ``reversi-engine-ready``: the AI worker, started only once
   the board takes moves, has loaded and warmed up (no target; for the record).
 
+``_cold`` is a new browser context (an empty cache: a first visit), ``_warm`` a reload of it
+before this browser has a memory snapshot (any start after a first visit, in a version before
+snapshots), ``_snap`` a reload once the page has made its snapshots (``assets/interpreter.js``:
+every later start); an older checkout has no ``_snap`` and its ``_warm`` stands beside the new
+``_snap`` in the ratios.
+
 Both are milliseconds from the start of the navigation. Targets on the
 development machine: paint within 1 s; ready within 5 s cold, 2.5 s warm.
 It also checks that the main thread never fetched numpy (or any wheel).
@@ -90,7 +96,7 @@ def wait_ready(page, timeout_ms: float = 60_000) -> None:
     page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=timeout_ms)
 
 
-def measure(page) -> dict:
+def measure(page, throttle: float = 0) -> dict:
     wait_ready(page)
     # first-contentful-paint is reported asynchronously; give it a moment
     page.wait_for_function(
@@ -98,14 +104,18 @@ def measure(page) -> dict:
     )
     # the AI worker starts once the board takes moves; its warm-up ends with engine-ready
     page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
-    return page.evaluate(MEASURE_JS)
+    times = page.evaluate(MEASURE_JS)
+    if throttle:
+        times.update(page.evaluate(LONG_JS))
+    return times
 
 
 def run(url: str, runs: int, throttle: float = 0) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
     keys = ["paint", "main", "ready", "engine"] + (["blocked", "longest"] if throttle else [])
-    results: dict[str, list[float]] = {f"{key}_{kind}": [] for kind in ("cold", "warm") for key in keys}
+    kinds = ("cold", "warm", "snap")
+    results: dict[str, list[float]] = {f"{key}_{kind}": [] for kind in kinds for key in keys}
     wheels: list[str] = []
     with sync_playwright() as p:
         browser = launch_chromium(p)
@@ -120,25 +130,31 @@ def run(url: str, runs: int, throttle: float = 0) -> dict[str, list[float]]:
                 if throttle:
                     page.add_init_script(LONG_TASKS_JS)
                     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+                loads: dict[str, dict] = {}
                 page.goto(url)
-                cold = measure(page)
-                if throttle:
-                    cold.update(page.evaluate(LONG_JS))
-                page.reload()
-                warm = measure(page)
-                if throttle:
-                    warm.update(page.evaluate(LONG_JS))
+                loads["cold"] = measure(page, throttle)
+                page.reload()  # before this browser has a snapshot: the start of any version
+                loads["warm"] = measure(page, throttle)
+                # a checkout that makes memory snapshots (assets/interpreter.js) makes them now: the
+                # next start uses them ("snap"); an older one has no data-snapshot and no "snap"
+                if page.evaluate("document.documentElement.dataset.snapshot") is not None:
+                    page.wait_for_function("['made', 'used'].includes(document.documentElement.dataset.snapshot)",
+                                           timeout=180_000)
+                    page.reload()
+                    loads["snap"] = measure(page, throttle)
+                    if page.evaluate("document.documentElement.dataset.snapshot") != "used":
+                        raise SystemExit("the snapshot made was not used")
                 context.close()
                 if foreign:
                     raise SystemExit(f"requests to other origins: {foreign}")
-                for kind, values in (("cold", cold), ("warm", warm)):
+                for kind, values in loads.items():
                     for key in keys:
                         results[f"{key}_{kind}"].append(values[key])
         finally:
             browser.close()
     if wheels:
         raise SystemExit(f"the main thread fetched wheels (numpy must stay off): {sorted(set(wheels))}")
-    return results
+    return {key: values for key, values in results.items() if values}
 
 
 def visits(url: str, breakdown: int = 0) -> None:
@@ -248,10 +264,16 @@ def report(results: dict[str, list[float]]) -> bool:
     return ok
 
 
+def baseline_key(key: str, old: dict[str, list[float]]) -> str:
+    """The old checkout's figure a new one is compared with: the same, or for a start from a
+    snapshot (``_snap``, which an older checkout does not make) its warm start."""
+    return key if key in old else key.replace("_snap", "_warm")
+
+
 def compare(new: dict[str, list[float]], old: dict[str, list[float]]) -> None:
-    print(f"{'':14}{'old':>9}{'new':>9}{'new/old':>9}   (medians, ms)")
+    print(f"{'':14}{'old':>9}{'new':>9}{'new/old':>9}   (medians, ms; _snap: old's _warm)")
     for key in new:
-        a, b = statistics.median(old[key]), statistics.median(new[key])
+        a, b = statistics.median(old[baseline_key(key, old)]), statistics.median(new[key])
         print(f"{key:14}{a:9.0f}{b:9.0f}{b / a if a else float('nan'):9.2f}")
 
 
@@ -262,11 +284,13 @@ def compare_many(results: dict[str, dict[str, list[float]]]) -> None:
     for number, label in enumerate(labels):
         print(f"[{number}] {label}")
     print(f"{'':14}{'[0] ms':>9}" + "".join(f"{f'[{n}] ms':>9}{f'[{n}]/[0]':>9}" for n in range(1, len(labels))))
-    for key in old:
-        a = statistics.median(old[key])
+    keys = list(dict.fromkeys(k for label in labels for k in results[label]))
+    for key in keys:
+        a = statistics.median(old[baseline_key(key, old)])
         cells = "".join(
             f"{statistics.median(results[label][key]):9.0f}"
             f"{statistics.median(results[label][key]) / a if a else float('nan'):9.2f}"
+            if key in results[label] else f"{'-':>9}{'-':>9}"
             for label in labels[1:]
         )
         print(f"{key:14}{a:9.0f}{cells}")

@@ -1,0 +1,72 @@
+// Makes this browser's memory snapshots (a module worker that assets/interpreter.js starts once a
+// page has started without one): for each role asked, a fresh Pyodide imports the modules of the
+// archives that role unpacks, and Pyodide's image of its memory is kept in Cache Storage under the
+// runtime's version and the archives' SHA-256, where the next start finds it.
+//
+// Only modules that need no browser are imported: the DOM glue (reversi.ui.dom, which imports js
+// and pyscript) and the worker's script are left out, and so is the page logic from the engine's
+// snapshot (the worker never runs it). Nothing in these modules may touch JavaScript when it is
+// imported: a snapshot can hold no reference to a JavaScript object but the few Pyodide restores.
+import { loadPyodide, version } from "./runtime/pyodide/pyodide.mjs";
+import { ARCHIVES, CACHE, archivesDigest, snapshotKey } from "./interpreter.js";
+
+const IMPORT_ALL = `
+import importlib, zipfile
+SKIP = {"page": ("reversi.ui.dom", "reversi.engine.worker", "reversi.__main__"),
+        "engine": ("reversi.ui", "reversi.engine.worker", "reversi.__main__")}[ROLE]
+names = set()
+for path in PATHS:
+    with zipfile.ZipFile(path) as archive:
+        archive.extractall(".")
+        names.update(n[:-3].replace("/", ".").removesuffix(".__init__")
+                     for n in archive.namelist() if n.endswith(".py"))
+for name in sorted(names):
+    if name.startswith("reversi") and not any(name == s or name.startswith(s + ".") for s in SKIP):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # needs what this role's archives do not hold (the page's copy of levels)
+            pass
+del importlib, zipfile, SKIP, names, archive, name, path, PATHS, ROLE
+`;
+
+async function make(site, role) {
+  const paths = ARCHIVES[role];
+  const pyodide = await loadPyodide({ indexURL: new URL("./runtime/pyodide/", import.meta.url).href,
+                                      _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
+  const digests = [];
+  const local = [];
+  for (const [i, path] of paths.entries()) {
+    const response = await fetch(site + path);
+    if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const digest = await crypto.subtle.digest("SHA-256", bytes);
+    digests.push(Array.from(new Uint8Array(digest), b => b.toString(16).padStart(2, "0")).join(""));
+    local.push("/tmp/archive" + i + ".zip");
+    pyodide.FS.writeFile(local[i], bytes);
+  }
+  pyodide.runPython("ROLE = " + JSON.stringify(role) + "\nPATHS = " + JSON.stringify(local) + "\n" + IMPORT_ALL);
+  const snapshot = pyodide.makeMemorySnapshot();
+  // the archives may have changed while it was made: key it by what it was made from
+  const key = snapshotKey(site, role, digests.join("-"));
+  const cache = await caches.open(CACHE);
+  await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream",
+                                                            "X-Pyodide": version } }));
+  return snapshot.length;
+}
+
+self.onmessage = async event => {
+  const { site, roles } = event.data;
+  const sizes = {};
+  try {
+    for (const role of roles) sizes[role] = await make(site, role);
+    // check what the next start will check: the keys of the archives as they are now
+    const cache = await caches.open(CACHE);
+    for (const role of roles) {
+      const now = snapshotKey(site, role, await archivesDigest(site, ARCHIVES[role]));
+      if (!(await cache.match(now))) throw new Error("the archives changed while the snapshot was made");
+    }
+    self.postMessage({ done: true, ok: true, sizes });
+  } catch (e) {
+    self.postMessage({ done: true, ok: false, error: String(e && e.stack || e) });
+  }
+};

@@ -1,0 +1,120 @@
+"""Memory snapshots (``assets/interpreter.js``, ``assets/snapshot-worker.js``): a start after the
+first one restores an interpreter that has already imported the package.
+
+In a browser context of its own (the shared one makes none, ``browser_support.NO_SNAPSHOTS_JS``):
+
+1. a first visit starts without one (``data-snapshot="none"``) and, once its engine is ready,
+   makes two, the page's and the engine's, kept in Cache Storage under the runtime's version and
+   the SHA-256 of the archives they were made from (checked here against the served archives);
+2. the next start uses them, on the main thread and in the engine's worker (its ping says so),
+   and the game is played against the computer as on any start;
+3. a snapshot that cannot be restored (damaged) is deleted and the page starts without it
+   (``failed``); one made from other archives is deleted and not used (``none``).
+
+How much sooner it starts is measured by ``tests/bench/bench_load.py`` (``_snap``), not here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import urllib.request
+
+import pytest
+from browser_support import REPO_ROOT, click_square, new_game, wait_for_html_class, wait_ready
+
+pytestmark = pytest.mark.browser
+
+KEYS_JS = """async () => {
+  const cache = await caches.open('reversi-snapshots');
+  const out = {};
+  for (const key of await cache.keys()) out[key.url] = (await (await cache.match(key)).arrayBuffer()).byteLength;
+  return out;
+}"""
+
+PUT_JS = """async ([url, bytes]) => {
+  const cache = await caches.open('reversi-snapshots');
+  await cache.put(url, new Response(new Uint8Array(bytes)));
+}"""
+
+#: A snapshot that is not one (Pyodide would wait for ever on it: it is never handed over).
+DAMAGED_JS = """async url => {
+  const cache = await caches.open('reversi-snapshots');
+  await cache.put(url, new Response(new Uint8Array(200000).fill(7)));
+}"""
+#: A snapshot of another build of Pyodide (its build id changed): Pyodide refuses it.
+OTHER_BUILD_JS = """async url => {
+  const cache = await caches.open('reversi-snapshots');
+  const engine = (await cache.keys()).find(r => r.url.includes('/snapshot/engine?'));
+  const bytes = new Uint8Array(await (await cache.match(engine)).arrayBuffer());
+  bytes[16] ^= 0xff;
+  await cache.put(url, new Response(bytes));
+}"""
+
+
+def digest(server_url: str, path: str) -> str:
+    with urllib.request.urlopen(server_url + path) as response:
+        return hashlib.sha256(response.read()).hexdigest()
+
+
+def snapshot_state(page) -> str:
+    return page.evaluate("document.documentElement.dataset.snapshot")
+
+
+def start(page, server_url: str) -> None:
+    page.goto(server_url)
+    wait_ready(page)
+    wait_for_html_class(page, "engine-ready", 120_000)
+
+
+def test_a_start_after_the_first_restores_the_snapshots_made_in_the_background(browser, server_url) -> None:
+    context = browser.new_context(service_workers="block", viewport={"width": 1000, "height": 760})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        start(page, server_url)
+        assert snapshot_state(page) in ("none", "made")  # made meanwhile, if the machine is quick
+        page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=180_000)
+        archives = {"page": digest(server_url, "assets/package/page.zip"),
+                    "engine": digest(server_url, "assets/package/page.zip") + "-"
+                    + digest(server_url, "assets/package/engine.zip")}
+        stored = page.evaluate(KEYS_JS)
+        pins = json.loads((REPO_ROOT / "assets" / "runtime-pins.json").read_text(encoding="utf-8"))
+        version = pins["versions"]["pyodide"]
+        expected = {f"{server_url}assets/snapshot/{role}?pyodide={version}&archives={digest_}"
+                    for role, digest_ in archives.items()}
+        assert set(stored) == expected, stored
+        assert all(size > 1_000_000 for size in stored.values())  # an interpreter's memory
+
+        # the next start restores them: the page and the engine's worker
+        start(page, server_url)
+        assert snapshot_state(page) == "used"
+        ping = json.loads(page.evaluate("window.reversiEngine('ping', '{}')"))
+        assert ping["ok"] and ping["snapshot"] == "used", ping
+        new_game(page, players="computer", you="black", level=1)
+        click_square(page, "f5")  # the computer answers
+        page.wait_for_function("document.querySelector('#board').dataset.moves === '2'", timeout=60_000)
+        assert not errors, errors
+
+        # a damaged snapshot: deleted, and the page starts without it (its engine still uses its own);
+        # both kinds: one that is not a snapshot at all, and one of another build of Pyodide
+        page_key = next(url for url in expected if "/snapshot/page?" in url)
+        for damage in (DAMAGED_JS, OTHER_BUILD_JS):
+            page.evaluate(damage, page_key)
+            start(page, server_url)
+            assert snapshot_state(page) == "failed"
+            assert page_key not in page.evaluate(KEYS_JS)
+        assert page.get_attribute("#board", "data-moves") == "2"  # the saved game, as it was
+        assert json.loads(page.evaluate("window.reversiEngine('ping', '{}')"))["snapshot"] == "used"
+        page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=180_000)  # again
+
+        # one made from other archives (an older version of the package) beside it: deleted, not used
+        stale = page_key.replace("archives=", "archives=0000")
+        page.evaluate(PUT_JS, [stale, list(b"x" * 100)])
+        start(page, server_url)
+        assert snapshot_state(page) == "used"
+        assert set(page.evaluate(KEYS_JS)) == expected
+        assert not errors, errors
+    finally:
+        context.close()
