@@ -1,17 +1,23 @@
-// The interpreter PyScript starts (pyscript.toml's `interpreter`): Pyodide, from a memory snapshot
-// of an interpreter that has already imported our modules when this browser has a good one, else
-// as usual. An ES module that PyScript imports on the page's main thread and in the engine's worker.
+// The interpreter PyScript starts (pyscript.toml's `interpreter`): Pyodide with the package unpacked
+// in its folder, restored from a memory snapshot of an interpreter that has already imported the
+// package when this browser has a good one. An ES module that PyScript imports on the page's main
+// thread and in the engine's worker.
 //
-// * Where the snapshot comes from: assets/snapshot-worker.js makes it in the background, in this
-//   browser, after a visit that started without one (nothing is downloaded for it), and keeps it
-//   in Cache Storage ("reversi-snapshots"), one per role: "page" (the main thread: what page.zip
-//   holds less the DOM glue) and "engine" (the worker: page.zip and engine.zip).
-// * When it is used: only when it was made from the same runtime (Pyodide's version) and from
-//   archives with the same SHA-256 as the ones this start unpacks. The snapshot holds the
-//   interpreter's memory, not its files: PyScript unpacks the archives as on any start, and the
-//   modules imported from them are already there.
-// * When it fails: a snapshot that Pyodide refuses (another build) or that does not restore is
-//   deleted and the start goes on as usual; so is one whose check after the restore fails.
+// * The package: the page's archive (assets/package/page.zip, made by the site generator) is fetched
+//   once, here, as the start begins (index.html preloads it), unpacked into the interpreter's
+//   folder, so that `import reversi` works, and its SHA-256 names the snapshot that fits it.
+// * Where a snapshot comes from: assets/snapshot-worker.js makes it in the background, in this
+//   browser, after a start without one (nothing is downloaded for it), and keeps it in Cache
+//   Storage ("reversi-snapshots"), one per role: "page" (the main thread: the modules of page.zip
+//   less the DOM glue) and "engine" (the worker: those of page.zip and engine.zip less the page).
+//   The app makes both once its engine is ready; an embed makes the page's once it is ready.
+//   One tab of the site makes them at a time (a Web Lock), and none where one is there already.
+// * When it is used: only when it was made from the same Pyodide and from archives with the same
+//   SHA-256 as the ones this start unpacks. It holds the interpreter's memory, not its files: the
+//   archives are unpacked as on any start, and the modules imported from them are already there.
+// * When it fails: one whose header is wrong (Pyodide would wait for ever on it), one that Pyodide
+//   refuses (another build) or whose check after the restore fails is deleted, and the start goes
+//   on as usual; so is one made from other archives (an older version of the package).
 // * After a restore, `random` is seeded anew (else every start would draw the same numbers).
 //
 // <html data-snapshot="used|made|none|failed"> says what happened (tests and the load bench read it),
@@ -25,23 +31,29 @@ export { version };
 
 const INDEX = new URL("./runtime/pyodide/", import.meta.url).href;
 const SITE = new URL("../", import.meta.url).href;
+const PAGE_ARCHIVE = "assets/package/page.zip";
+const ENGINE_ARCHIVE = "assets/package/engine.zip";
 export const CACHE = "reversi-snapshots";
-export const ARCHIVES = { page: ["assets/package/page.zip"],
-                          engine: ["assets/package/page.zip", "assets/package/engine.zip"] };
+export const ARCHIVES = { page: [PAGE_ARCHIVE], engine: [PAGE_ARCHIVE, ENGINE_ARCHIVE] };
 const ROLE = typeof document === "undefined" ? "engine" : "page";
 
 function say(state, pyodide) {
-  if (typeof document !== "undefined") document.documentElement.setAttribute("data-snapshot", state);
+  if (ROLE === "page") document.documentElement.setAttribute("data-snapshot", state);
   if (pyodide) pyodide.runPython("import os\nos.environ['REVERSI_SNAPSHOT'] = " + JSON.stringify(state));
 }
 
-/** The hex SHA-256 of the bytes at each of `paths` (from the site), joined: what a snapshot was made from. */
-export async function archivesDigest(site, paths) {
+/** The bytes at `path` of the site. */
+export async function fetchBytes(site, path) {
+  const response = await fetch(site + path);
+  if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The hex SHA-256 of each of `archives` (bytes), joined: what a snapshot was made from. */
+export async function archivesDigest(archives) {
   const parts = [];
-  for (const path of paths) {
-    const response = await fetch(site + path);
-    if (!response.ok) throw new Error(path + ": HTTP " + response.status);
-    const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  for (const bytes of archives) {
+    const digest = await crypto.subtle.digest("SHA-256", bytes);
     parts.push(Array.from(new Uint8Array(digest), b => b.toString(16).padStart(2, "0")).join(""));
   }
   return parts.join("-");
@@ -50,33 +62,6 @@ export async function archivesDigest(site, paths) {
 /** The Cache Storage key of the snapshot of `role` made from archives with `digest`. */
 export function snapshotKey(site, role, digest) {
   return site + "assets/snapshot/" + role + "?pyodide=" + version + "&archives=" + digest;
-}
-
-let damaged = false;
-
-async function findSnapshot() {
-  if (typeof caches === "undefined" || !globalThis.crypto?.subtle) return null;
-  try {
-    const cache = await caches.open(CACHE);
-    const stored = await cache.keys();
-    const mine = stored.filter(r => r.url.startsWith(SITE + "assets/snapshot/" + ROLE + "?"));
-    if (!mine.length) return null;
-    const key = snapshotKey(SITE, ROLE, await archivesDigest(SITE, ARCHIVES[ROLE]));
-    for (const old of mine) if (old.url !== key) await cache.delete(old); // made from other files
-    const response = await cache.match(key);
-    if (!response) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (!wellFormed(bytes)) {
-      console.warn("reversi: a damaged snapshot, deleted");
-      await cache.delete(key);
-      damaged = true;
-      return null;
-    }
-    return { cache, key, bytes };
-  } catch (e) {
-    console.warn("reversi: no snapshot", e);
-    return null;
-  }
 }
 
 // Pyodide's snapshot: a header (a magic number, where the memory starts, the length of its JSON,
@@ -95,54 +80,98 @@ function wellFormed(bytes) {
     && (bytes.byteLength - start) % PAGE === 0;
 }
 
+let damaged = false;
+
+/** This role's snapshot for archives with `digest`, if this browser keeps a good one; others of the
+ * role (made from other archives) are deleted. */
+async function findSnapshot(digest) {
+  if (typeof caches === "undefined") return null;
+  try {
+    const cache = await caches.open(CACHE);
+    const key = snapshotKey(SITE, ROLE, await digest);
+    const mine = (await cache.keys()).filter(r => r.url.startsWith(SITE + "assets/snapshot/" + ROLE + "?"));
+    for (const old of mine) if (old.url !== key) await cache.delete(old);
+    const response = await cache.match(key);
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (!wellFormed(bytes)) {
+      console.warn("reversi: a damaged snapshot, deleted");
+      await cache.delete(key);
+      damaged = true;
+      return null;
+    }
+    return { cache, key, bytes };
+  } catch (e) {
+    console.warn("reversi: no snapshot", e);
+    return null;
+  }
+}
+
 const RESTORED_CHECK = "import random, sys\nrandom.seed()\n'reversi.core.rules' in sys.modules";
 
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL: INDEX };
-  const found = await findSnapshot();
+  const archive = fetchBytes(SITE, PAGE_ARCHIVE);
+  archive.catch(() => {}); // awaited below; a failure is the start's
+  let found = null;
+  if (globalThis.crypto?.subtle) {
+    const digest = (async () => archivesDigest(ROLE === "page" ? [await archive]
+      : [await archive, await fetchBytes(SITE, ENGINE_ARCHIVE)]))();
+    found = await findSnapshot(digest);
+  }
+  let pyodide = null;
   if (found) {
     try {
-      const pyodide = await loadPlain({ ...plain, _loadSnapshot: found.bytes });
+      pyodide = await loadPlain({ ...plain, _loadSnapshot: found.bytes });
       if (pyodide.runPython(RESTORED_CHECK) !== true) throw new Error("the snapshot lacks the package");
       say("used", pyodide);
-      return pyodide;
     } catch (e) {
       console.warn("reversi: the snapshot could not be used, starting without it", e);
       await found.cache.delete(found.key).catch(() => {});
+      pyodide = null;
     }
   }
-  const pyodide = await loadPlain(plain);
-  say(found || damaged ? "failed" : "none", pyodide);
-  // an embed leaves no trace in the reader's browser: it uses a snapshot the app made, makes none
-  if (ROLE === "page" && !document.documentElement.classList.contains("view-embed")) makeLater();
+  if (!pyodide) {
+    pyodide = await loadPlain(plain);
+    say(found || damaged ? "failed" : "none", pyodide);
+    if (ROLE === "page") makeLater(document.documentElement.classList.contains("view-embed") ? ["page"] : ["page", "engine"]);
+  }
+  pyodide.unpackArchive(await archive, "zip", { extractDir: pyodide.FS.cwd() });
   return pyodide;
 }
 
-/** Once the page has started (its engine too, or after a while), make this browser's snapshots in a
- * worker of their own, at low priority: the next start uses them. */
-function makeLater() {
+/** Once the page has started (the app: its engine too; an embed: its board), make this browser's
+ * snapshots of `roles` in a worker of their own, at idle time: the next start uses them. */
+function makeLater(roles) {
   if (typeof caches === "undefined" || typeof Worker === "undefined" || !globalThis.crypto?.subtle) return;
   if (globalThis.reversiSnapshots === false || navigator.connection?.saveData) return;
   const root = document.documentElement;
+  const embed = roles.length === 1;
   let started = false;
+  const make = () => new Promise(resolve => {
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = event => {
+      if (!event.data || !event.data.done) return;
+      root.setAttribute("data-snapshot", event.data.ok ? "made" : root.dataset.snapshot);
+      if (!event.data.ok) console.warn("reversi: no snapshot made:", event.data.error);
+      worker.terminate();
+      resolve();
+    };
+    worker.postMessage({ site: SITE, roles });
+  });
   const start = () => {
     if (started) return;
     started = true;
     observer.disconnect();
     const go = () => {
-      const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
-      worker.onmessage = event => {
-        if (event.data && event.data.done) {
-          root.setAttribute("data-snapshot", event.data.ok ? "made" : "none");
-          if (!event.data.ok) console.warn("reversi: no snapshot made:", event.data.error);
-          worker.terminate();
-        }
-      };
-      worker.postMessage({ site: SITE, roles: ["page", "engine"] });
+      // one tab of the site at a time (ten embeds on a page would make ten); the others leave it
+      if (navigator.locks) navigator.locks.request(CACHE, { ifAvailable: true }, lock => lock ? make() : null);
+      else make();
     };
     if (globalThis.requestIdleCallback) requestIdleCallback(go, { timeout: 5000 }); else setTimeout(go, 500);
   };
-  const ready = () => root.classList.contains("engine-ready") || root.classList.contains("engine-unavailable");
+  const ready = () => embed ? root.classList.contains("ready")
+    : root.classList.contains("engine-ready") || root.classList.contains("engine-unavailable");
   const observer = new MutationObserver(() => { if (ready()) start(); });
   observer.observe(root, { attributes: true, attributeFilter: ["class"] });
   setTimeout(start, 30000);

@@ -8,7 +8,7 @@
 // snapshot (the worker never runs it). Nothing in these modules may touch JavaScript when it is
 // imported: a snapshot can hold no reference to a JavaScript object but the few Pyodide restores.
 import { loadPyodide, version } from "./runtime/pyodide/pyodide.mjs";
-import { ARCHIVES, CACHE, archivesDigest, snapshotKey } from "./interpreter.js";
+import { ARCHIVES, CACHE, archivesDigest, fetchBytes, snapshotKey } from "./interpreter.js";
 
 const IMPORT_ALL = `
 import importlib, zipfile
@@ -29,41 +29,32 @@ for name in sorted(names):
 del importlib, zipfile, SKIP, names, archive, name, path, PATHS, ROLE
 `;
 
-async function make(site, role) {
-  const paths = ARCHIVES[role];
+async function make(role, archives) {
   const pyodide = await loadPyodide({ indexURL: new URL("./runtime/pyodide/", import.meta.url).href,
                                       _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
-  const digests = [];
-  const local = [];
-  for (const [i, path] of paths.entries()) {
-    const response = await fetch(site + path);
-    if (!response.ok) throw new Error(path + ": HTTP " + response.status);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const digest = await crypto.subtle.digest("SHA-256", bytes);
-    digests.push(Array.from(new Uint8Array(digest), b => b.toString(16).padStart(2, "0")).join(""));
-    local.push("/tmp/archive" + i + ".zip");
-    pyodide.FS.writeFile(local[i], bytes);
-  }
+  const local = archives.map((bytes, i) => {
+    pyodide.FS.writeFile("/tmp/archive" + i + ".zip", bytes);
+    return "/tmp/archive" + i + ".zip";
+  });
   pyodide.runPython("ROLE = " + JSON.stringify(role) + "\nPATHS = " + JSON.stringify(local) + "\n" + IMPORT_ALL);
-  const snapshot = pyodide.makeMemorySnapshot();
-  // the archives may have changed while it was made: key it by what it was made from
-  const key = snapshotKey(site, role, digests.join("-"));
-  const cache = await caches.open(CACHE);
-  await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream",
-                                                            "X-Pyodide": version } }));
-  return snapshot.length;
+  return pyodide.makeMemorySnapshot();
 }
 
 self.onmessage = async event => {
   const { site, roles } = event.data;
   const sizes = {};
   try {
-    for (const role of roles) sizes[role] = await make(site, role);
-    // check what the next start will check: the keys of the archives as they are now
     const cache = await caches.open(CACHE);
+    const fetched = {};
     for (const role of roles) {
-      const now = snapshotKey(site, role, await archivesDigest(site, ARCHIVES[role]));
-      if (!(await cache.match(now))) throw new Error("the archives changed while the snapshot was made");
+      // made from these bytes and named by their digest, whatever the site serves meanwhile
+      for (const path of ARCHIVES[role]) fetched[path] ??= await fetchBytes(site, path);
+      const archives = ARCHIVES[role].map(path => fetched[path]);
+      const key = snapshotKey(site, role, await archivesDigest(archives));
+      if (await cache.match(key)) continue; // another tab made it
+      const snapshot = await make(role, archives);
+      await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+      sizes[role] = snapshot.length;
     }
     self.postMessage({ done: true, ok: true, sizes });
   } catch (e) {

@@ -51,6 +51,18 @@ OTHER_BUILD_JS = """async url => {
   await cache.put(url, new Response(bytes));
 }"""
 
+#: Whether the cache holds no snapshot at ``url``, or a sound one (this build's, as the engine's is).
+SOUND_JS = """async url => {
+  const cache = await caches.open('reversi-snapshots');
+  const entry = await cache.match(url);
+  if (!entry) return true;
+  const engine = (await cache.keys()).find(r => r.url.includes('/snapshot/engine?'));
+  const head = new Uint8Array(await entry.arrayBuffer()).slice(0, 48);
+  const build = new Uint8Array(await (await cache.match(engine)).arrayBuffer()).slice(0, 48);
+  // the magic number (bytes 0-3) and the build's id (16-47) as the engine's: not the damaged one
+  return head.length === 48 && head.every((b, i) => (i >= 4 && i < 16) || b === build[i]);
+}"""
+
 
 def digest(server_url: str, path: str) -> str:
     with urllib.request.urlopen(server_url + path) as response:
@@ -103,8 +115,8 @@ def test_a_start_after_the_first_restores_the_snapshots_made_in_the_background(b
         for damage in (DAMAGED_JS, OTHER_BUILD_JS):
             page.evaluate(damage, page_key)
             start(page, server_url)
-            assert snapshot_state(page) == "failed"
-            assert page_key not in page.evaluate(KEYS_JS)
+            assert snapshot_state(page) in ("failed", "made")  # made again at once, if the machine is quick
+            assert page.evaluate(SOUND_JS, page_key)  # deleted, or made again
         assert page.get_attribute("#board", "data-moves") == "2"  # the saved game, as it was
         assert json.loads(page.evaluate("window.reversiEngine('ping', '{}')"))["snapshot"] == "used"
         page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=180_000)  # again
