@@ -20,6 +20,9 @@
 //   on as usual; so is one made from other archives (an older version of the package).
 // * After a restore, `random` is seeded anew (else every start would draw the same numbers).
 //
+// The marks reversi-interpreter (Pyodide started) and reversi-package (unpacked) time the start's
+// parts (the load bench's --throttle figures). Between the parts the browser runs what waits.
+//
 // <html data-snapshot="used|made|none|failed"> says what happened (tests and the load bench read it),
 // and so does the environment variable REVERSI_SNAPSHOT in each interpreter (the engine's ping says it).
 // No snapshot is made where the reader asked to save data, nor where the page sets
@@ -107,6 +110,10 @@ async function findSnapshot(digest) {
   }
 }
 
+/** Let the browser run what waits (input, drawing) before the next piece of the start: a phone's main
+ * thread is then never blocked for long at a stretch. */
+const yieldTask = () => new Promise(resolve => setTimeout(resolve, 0));
+
 const RESTORED_CHECK = "import random, sys\nrandom.seed()\n'reversi.core.rules' in sys.modules";
 
 export async function loadPyodide(options = {}) {
@@ -123,6 +130,7 @@ export async function loadPyodide(options = {}) {
   if (found) {
     try {
       pyodide = await loadPlain({ ...plain, _loadSnapshot: found.bytes });
+      await yieldTask();
       if (pyodide.runPython(RESTORED_CHECK) !== true) throw new Error("the snapshot lacks the package");
       say("used", pyodide);
     } catch (e) {
@@ -136,7 +144,10 @@ export async function loadPyodide(options = {}) {
     say(found || damaged ? "failed" : "none", pyodide);
     if (ROLE === "page") makeLater(document.documentElement.classList.contains("view-embed") ? ["page"] : ["page", "engine"]);
   }
+  if (ROLE === "page") performance.mark("reversi-interpreter");
+  await yieldTask();
   pyodide.unpackArchive(await archive, "zip", { extractDir: pyodide.FS.cwd() });
+  if (ROLE === "page") performance.mark("reversi-package");
   return pyodide;
 }
 

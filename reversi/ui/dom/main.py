@@ -5,20 +5,29 @@ with ``view=`` (an embed for another site's page) starts the embed, which needs 
 engine, clock or storage (:mod:`reversi.ui.dom.embed`); any other starts the app.
 The performance mark ``reversi-main`` says when Python begins to run it (the load
 benchmark splits the time to ``reversi-ready`` there: the runtime's start, then ours).
+Between the imports and the first drawing it lets the browser run what waits (this script runs the
+script's imports, then a timer starts the page): on a phone-class CPU each is a few hundred
+milliseconds, and the main thread is never blocked for both at once.
 """
 
 from typing import Any
 
 import js
+from pyodide.ffi import create_once_callable
 
 js.performance.mark("reversi-main")
 
-page: Any
-if js.document.documentElement.classList.contains("view-embed"):  # set by assets/head.js
+page: Any = None
+embedded = bool(js.document.documentElement.classList.contains("view-embed"))  # set by assets/head.js
+if embedded:
     from reversi.ui.dom import embed
-
-    page = embed.start()
 else:
     from reversi.ui.dom import page as app
 
-    page = app.start()
+
+def begin() -> None:
+    global page
+    page = embed.start() if embedded else app.start()
+
+
+js.setTimeout(create_once_callable(begin), 0)  # the imports and the first drawing: two tasks
