@@ -220,9 +220,10 @@ ASSET_GLOBS = ("assets/*.css", "assets/*.js", "assets/icons/*.svg", "assets/rule
 #: Scripts under assets/ the page never loads (a development tool).
 NOT_FETCHED = ("assets/fetch_runtime.py",)
 #: Runtime files the page never loads: PyScript's code editor (CodeMirror and its ``index-``
-#: chunk), terminal, MicroPython, own service worker, its ``pyscript.storage`` and its own
-#: style sheet. Precached, they cost a first visit about 75 kB (compressed) for nothing.
-RUNTIME_UNUSED = ("codemirror", "xterm", "mpy-", "service-worker.js", "index-", "storage.js", "core.css")
+#: chunk), terminal, MicroPython, own service worker, its ``pyscript.storage``, its own
+#: style sheet and its unpacker of ``[files]`` archives (``zip-``: assets/interpreter.js unpacks
+#: the page's archive). Precached, they cost a first visit about 150 kB (compressed) for nothing.
+RUNTIME_UNUSED = ("codemirror", "xterm", "mpy-", "service-worker.js", "index-", "storage.js", "core.css", "zip-")
 PRECACHE = "assets/precache.js"
 PRECACHE_PREFIX = "self.REVERSI_PRECACHE = "
 FIRST_PAINT = "assets/first-paint-strings.js"
