@@ -190,13 +190,14 @@ NO_SNAPSHOTS_JS = "self.reversiSnapshots = false;"
 
 
 @contextlib.contextmanager
-def chromium_with_profile(playwright, timeout: float = 30.0) -> Iterator:
+def chromium_with_profile(playwright, timeout: float = 30.0, snapshots: bool = False) -> Iterator:
     """Debian's Chromium with a profile on disk, driven over the DevTools protocol.
 
     Yields a Playwright Browser whose ``contexts[0]`` keeps its HTTP cache between tests, and
     with it the compiled WebAssembly of the runtime: a page boots there about a second and a
     half sooner than in a new context (see :class:`AppContext`). ``new_context()`` still makes
     the private contexts that tests with their own locale, routes or service worker need.
+    Its pages make no memory snapshot unless ``snapshots`` (see :data:`NO_SNAPSHOTS_JS`).
     """
     import tempfile
 
@@ -213,7 +214,8 @@ def chromium_with_profile(playwright, timeout: float = 30.0) -> Iterator:
             match = wait_for_line(process.stderr, DEVTOOLS_LINE, timeout, "Chromium gave no DevTools address", process)
             browser = playwright.chromium.connect_over_cdp(match.group(1))
             browser.contexts[0].add_init_script(NO_SERVICE_WORKER_JS)
-            browser.contexts[0].add_init_script(NO_SNAPSHOTS_JS)
+            if not snapshots:
+                browser.contexts[0].add_init_script(NO_SNAPSHOTS_JS)
             try:
                 yield browser
             finally:

@@ -6,8 +6,9 @@ Serves the site with ``serve.py`` and Debian's Chromium (a profile on disk, so t
 load of a run finds the runtime in the HTTP cache, as a reader's second embed does), and
 prints, as medians over ``--runs``:
 
-* for one viewer (``?view=embed``; cold: the browser's first, with an empty cache) and one
-  puzzle (``?view=puzzle``) on their own: the
+* for one viewer (``?view=embed``; cold: the browser's first, with an empty cache; from its
+  snapshot: after a viewer of the site has made its memory snapshot, ``assets/interpreter.js``)
+  and one puzzle (``?view=puzzle``) on their own: the
   first contentful paint (the static board), ``ready`` (the mark ``reversi-ready``: it
   takes clicks and keys) and the memory the browser grew by (the resident memory of all
   its processes, after minus before: the page, its renderer and the runtime);
@@ -71,7 +72,9 @@ def settle() -> None:
     time.sleep(1.0)
 
 
-def one_embed(browser, url: str) -> dict[str, float]:
+def one_embed(browser, url: str, snapshot: str = "") -> dict[str, float]:
+    """One embed's figures; ``snapshot="make"``: then wait until it has made its memory snapshot,
+    ``"use"``: it must have started from one."""
     context = browser.contexts[0]
     settle()
     before = browser_rss_mb()
@@ -81,6 +84,11 @@ def one_embed(browser, url: str) -> dict[str, float]:
     figures = page.evaluate(MEASURE_JS)
     settle()
     figures["memory"] = browser_rss_mb() - before
+    state = page.evaluate("document.documentElement.dataset.snapshot")
+    if snapshot == "make":
+        page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=180_000)
+    elif snapshot == "use" and state != "used":
+        raise SystemExit(f"the viewer did not start from its snapshot: {state}")
     page.close()
     return figures
 
@@ -147,6 +155,10 @@ def main() -> int:
                 with chromium_with_profile(pw) as browser:  # the boards on a reader's first visit: nothing cached
                     results.setdefault("ten boards, one script, cold", []).append(
                         host_page(browser, host + "boards.html", 0, 10))
+                with chromium_with_profile(pw, snapshots=True) as browser:  # a reader's viewers after the first
+                    one_embed(browser, site + "?view=embed&" + GAME, snapshot="make")
+                    results.setdefault("viewer, from its snapshot", []).append(
+                        one_embed(browser, site + "?view=embed&" + GAME, snapshot="use"))
     print(f"medians of {args.runs} runs (ms from navigation; memory: MB the browser grew by)")
     for name, runs in results.items():
         keys = runs[0].keys()
