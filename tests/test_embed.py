@@ -68,6 +68,27 @@ def test_autoplay_runs_to_the_end_and_starts_again_from_the_end() -> None:
     assert not v.key("x")
 
 
+def test_move_numbers_show_the_game_up_to_the_position_shown_in_its_line() -> None:
+    """The viewer's numbered diagram: the moves of the line to the node shown, numbered on their
+    squares in the colour of the side that played them, the start's discs plain; a variation's
+    moves in the variation; on and off by the button, the key N or numbers=1."""
+    v = Viewer.from_query(TIGER)  # at move 5 of f5 d6 c3 d3 c4 f4 (b3) e3 f6
+    assert not v.numbered and v.board_view().numbers == ()
+    v.toggle_numbers()
+    view = v.board_view()
+    assert dict(view.numbers) == {"f5": 1, "d6": 2, "c3": 3, "d3": 4, "c4": 5}
+    g = v.game.rules.geometry
+    colour = {name: view.cell(*g.coords(g.parse_square(name))) for name in ("f5", "d6", "c4", "d4", "e4")}
+    assert colour["f5"] == colour["c4"] != colour["d6"]  # Black's moves, White's
+    assert colour["d4"] != colour["e4"]  # the start's discs as they stood, not as the game left them
+    assert 'data-number="5"' in render_board(view) and "move 5" in render_board(view)
+    v.go_to_node(v.current.children[1].id)  # the variation b3 instead of f4
+    assert dict(v.board_view().numbers) == {"f5": 1, "d6": 2, "c3": 3, "d3": 4, "c4": 5, "b3": 6}
+    assert v.key("n") and v.board_view().numbers == ()  # the key N turns them off
+    assert Viewer.from_query(TIGER + "&numbers=1").board_view().numbers != ()
+    assert embed_options("?numbers=1").numbers and not embed_options("?numbers=yes").numbers
+
+
 def test_the_viewer_steps_over_a_forced_pass() -> None:
     rules = Rules()
     moves = find_game_with_pass(rules)

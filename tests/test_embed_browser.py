@@ -102,6 +102,18 @@ def test_the_viewer_replays_by_buttons_and_keys_and_leaves_no_trace(browser, ser
         # the variation, from the move list
         page.click('#move-list .variation [data-node]')
         assert status(page) == "3. White b3"
+        # the move numbers: the game so far as a numbered diagram (the variation's b3 is move 6)
+        numbers_js = "() => Array.from(document.querySelectorAll('#board [data-number]'), e => +e.dataset.number)"
+        assert page.evaluate(numbers_js) == []
+        page.click('[data-action="numbers"]')
+        assert page.get_attribute('[data-action="numbers"]', "aria-pressed") == "true"
+        assert sorted(page.evaluate(numbers_js)) == [1, 2, 3, 4, 5, 6]
+        assert page.get_attribute('[data-square="b3"]', "aria-label").endswith("move 6")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#board").screenshot(path=str(ARTIFACTS / "embed-numbers.png"))
+        page.focus("#board")
+        page.keyboard.press("n")
+        assert page.evaluate(numbers_js) == [] and status(page) == "3. White b3"
         page.click('[data-action="flip"]')
         x = {name: page.locator(f'[data-square="{name}"]').bounding_box()["x"] for name in ("a1", "h8")}
         assert x["a1"] > x["h8"]  # turned around
@@ -314,6 +326,14 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
         with page.expect_download() as info:
             page.click('button[data-record="numbered-png"]')
         assert Path(info.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        # while move 3 is shown, in two: moves 1 to 3, then 4 and 5 from the position after 3
+        page.locator("#move-list [data-node]").nth(2).click()
+        with page.expect_download() as info:
+            page.click('button[data-record="numbered-svg"]')
+        split = Path(info.value.path()).read_text(encoding="utf-8")
+        assert split.count("<svg") == 3 and "moves 1 to 3 · Othello 8x8, moves 4 to 5" in split
+        assert sorted(int(n) for n in re.findall(r'data-number="(\d+)"', split)) == [1, 2, 3, 4, 5]
+        page.locator("#move-list [data-node]").last.click()  # back to the game's position
         page.click('button[data-record="embed"]')
         page.wait_for_selector("#embed-dialog[open]")
         code = page.locator("#embed-code")

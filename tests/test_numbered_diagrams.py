@@ -60,3 +60,15 @@ def test_the_command_writes_the_diagram_and_its_split(tmp_path, capsys) -> None:
                      for i in g.squares if (after.black | after.white) >> i & 1}
     assert main(["svg", "f5d6c3", "--numbers", "--from", "3"]) == 2
     assert "--from 3 is out of range" in capsys.readouterr().err
+
+
+def test_a_diagram_splits_at_the_move_shown_when_moves_lie_on_both_sides() -> None:
+    from reversi.drawing.diagram import numbered_svg, split_point
+
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3c4")
+    moves = [m for m in game.line if m is not None]
+    assert [split_point(moves, k) for k in range(6)] == [None, 1, 2, 3, 4, None]
+    svg = numbered_svg(game.start, moves, 3)
+    assert svg.count("<svg") == 3 and sorted(map(int, re.findall(r'data-number="(\d+)"', svg))) == [1, 2, 3, 4, 5]
+    with pytest.raises(ValueError):
+        numbered_svg(game.start, moves, 5)

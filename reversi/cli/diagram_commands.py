@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from html import escape
 from typing import Any
 
 from reversi.cli.options import add_rule_options, decimal, game_from_args, whole
 from reversi.core.game import Game
 from reversi.core.position import PASS
-from reversi.drawing.diagram import THEMES, numbered_view, position_view, standalone_svg
-from reversi.drawing.render import board_size
+from reversi.drawing.diagram import THEMES, position_view, standalone_svg
+from reversi.drawing.diagram import numbered_svg as diagram_svg
 from reversi.errors import ReversiError
 from reversi.i18n import _
 
@@ -90,8 +89,6 @@ def cmd_svg(args: argparse.Namespace) -> int:
     return 0
 
 
-#: The space between the two diagrams of a split (pixels of the picture).
-SPLIT_GAP = 24
 
 
 def numbered_svg(game: Game, args: argparse.Namespace) -> str:
@@ -100,22 +97,10 @@ def numbered_svg(game: Game, args: argparse.Namespace) -> str:
     position after move K."""
     moves = [m for m in game.line if m is not None]
     placed = sum(1 for m in moves if m != PASS)
-    if args.split is None:
-        return standalone_svg(numbered_view(game.start, moves, rotated=args.flip), args.width, args.theme)
-    if not 1 <= args.split < placed:
+    if args.split is not None and not 1 <= args.split < placed:
         raise ReversiError(_("--from {k} is out of range: 1 to {most} (the moves given, less one)").format(
             k=args.split, most=placed - 1))
-    parts = [numbered_view(game.start, moves, 1, args.split, rotated=args.flip),
-             numbered_view(game.start, moves, args.split + 1, rotated=args.flip)]
-    pictures = [standalone_svg(view, args.width, args.theme) for view in parts]
-    width, height = board_size(parts[0])
-    h = round(args.width * height / width)
-    total = 2 * args.width + SPLIT_GAP
-    inner = "".join(pic.replace("<svg ", f'<svg x="{k * (args.width + SPLIT_GAP)}" y="0" ', 1)
-                    for k, pic in enumerate(pictures))
-    label = escape(" · ".join(view.label for view in parts))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{h}" viewBox="0 0 {total} {h}" '
-            f'role="img" aria-label="{label}">{inner}</svg>')
+    return diagram_svg(game.start, moves, args.split, args.width, args.theme, rotated=args.flip)
 
 
 def cmd_puzzle(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from html import escape
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
@@ -295,3 +296,37 @@ def standalone_svg(view: BoardView, size: int | None = None, theme: str = "light
     width = size or w
     height = round(width * h / w)
     return svg.replace("<svg ", f'<svg width="{width}" height="{height}" ', 1)
+
+
+def split_point(moves: list[int], shown: int) -> int | None:
+    """Where a numbered diagram of ``moves`` splits when the position after the first ``shown`` of
+    them is the one shown: the discs placed by then, if moves lie on both sides (else None)."""
+    before = sum(1 for m in moves[:shown] if m != PASS)
+    return before if 1 <= before < sum(1 for m in moves if m != PASS) else None
+
+
+#: Between the two halves of a split numbered diagram, in pixels.
+SPLIT_GAP = 24
+
+
+def numbered_svg(start: Position, moves: list[int], split: int | None = None, width: int = 480,
+                 theme: str = "light", *, rotated: bool = False) -> str:
+    """A numbered game diagram as a standalone SVG ``width`` pixels wide (a board's width); with
+    ``split`` K two side by side: moves 1 to K from the start, then the rest from the position
+    after move K (ValueError unless 1 <= K < the number of discs placed)."""
+    if split is None:
+        return standalone_svg(numbered_view(start, moves, rotated=rotated), width, theme)
+    placed = sum(1 for m in moves if m != PASS)
+    if not 1 <= split < placed:
+        raise ValueError(f"split {split} is out of range: 1 to {placed - 1}")
+    parts = [numbered_view(start, moves, 1, split, rotated=rotated),
+             numbered_view(start, moves, split + 1, rotated=rotated)]
+    pictures = [standalone_svg(view, width, theme) for view in parts]
+    w, h = board_size(parts[0])
+    height = round(width * h / w)
+    total = 2 * width + SPLIT_GAP
+    inner = "".join(pic.replace("<svg ", f'<svg x="{k * (width + SPLIT_GAP)}" y="0" ', 1)
+                    for k, pic in enumerate(pictures))
+    label = escape(" · ".join(view.label for view in parts))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{height}" '
+            f'viewBox="0 0 {total} {height}" role="img" aria-label="{label}">{inner}</svg>')

@@ -81,6 +81,8 @@ PARAMETERS: tuple[LinkParameter, ...] = (
     LinkParameter("theme", "the page's colours", "light or dark (default: dark)", "embed"),
     LinkParameter("controls", "an embed's replay buttons and move list", "1 (default) or 0: a still board",
                   "embed"),
+    LinkParameter("numbers", "an embed's board as a numbered game diagram (each move's number on its square)",
+                  "0 (default) or 1", "embed"),
     LinkParameter("pz", "a puzzle's answers: each legal move's loss against the best, in discs",
                   "move:discs joined by '.', e.g. c4:0.d3:0.e6:6", "puzzle"),
     LinkParameter("sol", "a puzzle's solution: the best line from its position", "a transcript", "puzzle"),

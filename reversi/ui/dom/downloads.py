@@ -77,14 +77,16 @@ def board_picture(controller: PageController, kind: str) -> None:
 
 def numbered_picture(controller: PageController, kind: str) -> None:
     """The game as a numbered diagram (its main line: every move's number on its square, the printed
-    form of a game; :func:`reversi.drawing.diagram.numbered_view`), as SVG or PNG."""
-    from reversi.drawing.diagram import numbered_view, standalone_svg
+    form of a game; :func:`reversi.drawing.diagram.numbered_svg`), as SVG or PNG. While a move of the
+    main line before its last is shown, in two: the moves up to it, then the rest from there."""
+    from reversi.drawing.diagram import numbered_svg, split_point
 
     game = controller.game
-    moves = [n.move for n in game.main_line()[1:] if n.move is not None]
-    view = numbered_view(game.start, moves, rotated=controller.board_view().rotated)
-    save_picture(standalone_svg(view, 800, "light"), kind,
-                 download_name(controller.rules, today()).rsplit(".", 1)[0] + "-numbered")
+    line = game.main_line()
+    moves = [n.move for n in line[1:] if n.move is not None]
+    split = split_point(moves, line.index(game.current)) if game.current in line else None
+    svg = numbered_svg(game.start, moves, split, 480 if split else 800, rotated=controller.board_view().rotated)
+    save_picture(svg, kind, download_name(controller.rules, today()).rsplit(".", 1)[0] + "-numbered")
 
 
 def save_picture(svg: str, kind: str, name: str) -> None:

@@ -32,7 +32,7 @@ from reversi.ui.embed.viewer import AUTOPLAY_MS, Viewer
 from reversi.ui.movelist import render_move_list
 
 #: Keys the embed answers, wherever the focus is in it (a text field has none here).
-KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter")
+KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter", "n", "N")
 
 
 
@@ -82,7 +82,8 @@ class Embed:
         action = str(button.getAttribute("data-action"))
         v = self.viewer
         {"first": v.first, "prev": v.prev, "next": v.next, "last": v.last, "play": v.toggle_play,
-         "flip": v.rotate, "retry": v.retry, "solution": v.show_solution}.get(action, lambda: None)()
+         "flip": v.rotate, "numbers": v.toggle_numbers, "retry": v.retry,
+         "solution": v.show_solution}.get(action, lambda: None)()
         self.update()
 
     def on_board_click(self, event: Any) -> None:
@@ -146,6 +147,10 @@ class Embed:
         play.setAttribute("aria-pressed", "true" if v.playing else "false")
         flip = self.bar.querySelector('[data-action="flip"]')
         flip.setAttribute("aria-pressed", "true" if v.rotated else "false")
+        numbers = nullable(self.bar.querySelector('[data-action="numbers"]'))
+        if numbers is not None:
+            numbers.disabled = v.solving()
+            numbers.setAttribute("aria-pressed", "true" if v.shows_numbers() else "false")
         self.board.dataset.ply = str(v.current.depth)
         self.board.dataset.node = str(v.current.id)
         self.board.dataset.playing = "true" if v.playing else "false"

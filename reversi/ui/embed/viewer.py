@@ -8,17 +8,21 @@ last, autoplay), which follow the line shown: the main line, or the variation th
 reader went into.
 
 The embed's own link parameters (owner ``embed`` in :mod:`reversi.formats.links`):
-``view``, ``caption``, ``flip``, ``theme``, ``controls``; the game's are the share link's, with
-``at`` naming the position shown first.
+``view``, ``caption``, ``flip``, ``theme``, ``controls``, ``numbers``; the game's are the share
+link's, with ``at`` naming the position shown first.
+
+With the move numbers on (the button, the key N, or ``numbers=1``) the board is the printed form
+of the game up to the position shown: each move's number on the square it was played on, on a
+disc of the side that played it (:func:`reversi.drawing.diagram.numbered_view`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reversi.core.game import Game, Node
 from reversi.core.position import PASS
-from reversi.drawing.diagram import THEMES, cursor_step, position_view
+from reversi.drawing.diagram import THEMES, cursor_step, numbered_view, position_view
 from reversi.drawing.render import BoardView
 from reversi.errors import ReversiError
 from reversi.formats.links import parse_query
@@ -45,6 +49,8 @@ class EmbedOptions:
     theme: str = ""
     #: The replay buttons and the move list (``controls=0``: a still board with its caption).
     controls: bool = True
+    #: The board as a numbered game diagram (``numbers=1``).
+    numbers: bool = False
 
 
 def embed_options(query: str) -> EmbedOptions:
@@ -64,6 +70,7 @@ def embed_options(query: str) -> EmbedOptions:
         flip=params.get("flip") == "1",
         controls=params.get("controls") != "0",
         theme=theme if theme in THEMES else "",
+        numbers=params.get("numbers") == "1",
     )
 
 
@@ -76,6 +83,8 @@ class Viewer:
         #: Why the address's game could not be shown ('' when it could): the viewer shows the start.
         self.problem = problem
         self.rotated = self.options.flip
+        #: The board shows the moves' numbers (a numbered game diagram up to the position shown).
+        self.numbered = self.options.numbers
         self.playing = False
         #: The puzzle at the game's start (``view=puzzle``), or None.
         self.puzzle: PuzzleState | None = None
@@ -267,16 +276,34 @@ class Viewer:
         if key == " ":
             self.toggle_play()
             return True
+        if key in ("n", "N"):
+            self.toggle_numbers()
+            return True
         return False
 
     def rotate(self) -> None:
         self.rotated = not self.rotated
+
+    def toggle_numbers(self) -> None:
+        """Show or hide the moves' numbers (not while a puzzle waits for its answer: it has none)."""
+        self.numbered = not self.numbered
+
+    def shows_numbers(self) -> bool:
+        return self.numbered and not self.solving()
 
     # -- what is drawn -----------------------------------------------------------------
 
     def board_view(self) -> BoardView:
         node = self.current
         puzzle = self.puzzle
+        if self.shows_numbers():
+            moves: list[int] = []
+            walk = node
+            while walk.parent is not None and walk.move is not None:
+                moves.append(walk.move)
+                walk = walk.parent
+            view = numbered_view(walk.position, moves[::-1], rotated=self.rotated)
+            return replace(view, grid=True)  # the embed's board: one focus stop, read square by square
         return position_view(
             self.game.rules,
             node.position,
