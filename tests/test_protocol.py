@@ -273,3 +273,14 @@ def test_the_searches_take_one_limits_value() -> None:
     assert info["depth"] <= 2
     _move, info = choose_move(pos, None, 0.1, use_book=False)  # a bare number: the time, at Expert
     assert info["level"] == 7
+
+
+def test_a_seed_longer_than_64_bits_is_refused_with_a_message() -> None:
+    """Found by the fuzz suite: a seed of thousands of digits was read, and then could not be
+    written back as JSON (Python refuses to write an integer of more than 4300 digits)."""
+    from reversi.engine.protocol import MoveRequest
+    from reversi.errors import EngineRequestError
+
+    with pytest.raises(EngineRequestError, match=r"seed 10\*\*\d+ is out of range"):
+        MoveRequest.from_json({"seed": 1 << 20000})
+    assert MoveRequest.from_json({"seed": (1 << 64) - 1}).seed == (1 << 64) - 1

@@ -346,6 +346,9 @@ class MoveRequest(PositionRequest):
             _check_int(self.level, "level", 1, len(LEVELS))
         if self.seed is not None and not _is_int(self.seed):
             raise EngineRequestError(_("seed must be a whole number, not {seed!r}").format(seed=_Shown(self.seed)))
+        if self.seed is not None:
+            # at most 64 bits: a longer one (thousands of digits) cannot even be written back as JSON
+            _check_int(self.seed, "seed", -(1 << 63), (1 << 64) - 1)
 
     def to_json(self) -> dict[str, Any]:
         out = super().to_json()
