@@ -86,7 +86,8 @@ def test_transcript_passes_explicit_or_implied():
         ("f5 e6", IllegalMoveError, r"move 2 'e6' \(character 4\): e6 is not a legal move for white"),
         ("pass", IllegalMoveError, r"move 1 'pass'.*must play"),
         ("f5 f5", IllegalMoveError, r"move 2 'f5'"),
-        ("f5 ?", NotationError, r"'\?' at character 4"),
+        ("f5 %", NotationError, r"'%' at character 4"),
+        ("? f5", NotationError, r"annotation '\?' at character 1 does not follow a move"),
         ("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1f3pa", IllegalMoveError, "pass"),
     ],
 )

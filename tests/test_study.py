@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reversi import Position, Rules
-from reversi.core.game import Game
+from reversi.core.game import GLYPHS, Game
 from reversi.errors import NotationError, ReversiError
 from reversi.formats.links import record_to_query
 from reversi.formats.notation import has_tree, parse_movetext, play_transcript, write_movetext
@@ -117,6 +117,42 @@ def test_the_tree_the_comments_the_marks_and_the_players_travel_in_a_link() -> N
     assert plain == "m=f5d6" and link_game(plain)[1] == ""
 
 
+def test_annotation_glyphs_travel_in_links_and_records_and_are_said() -> None:
+    """A move's glyph (!! ! !? ?! ? ??) is written after it in move text, links and .rev records;
+    PGN's numeric glyphs are read ($1 to $6, others dropped); the move list, the board and the
+    viewer say it in words."""
+    from reversi.drawing.render import render_board
+    from reversi.ui.embed.viewer import Viewer
+    from reversi.ui.movelist import render_move_list
+
+    game = parse_movetext(Position.start(Rules()), "f5 d6?! (f6!? {parallel}) c3 $3 d3 $14 c4??")
+    assert [n.glyph for n in game.main_line()[1:]] == ["", "?!", "!!", "", "??"]
+    assert game.main_line()[1].children[1].glyph == "!?"
+    text = write_movetext(game)
+    assert text == "f5 d6?! (f6!? {parallel}) c3!! d3 c4??"
+    back, _players = link_game(link_query(game))
+    assert write_movetext(back) == text
+    record = read_record(write_record(Record.from_game(game)))
+    assert write_movetext(record.to_game()) == text
+    listing = render_move_list(game)
+    assert ">d6?!</span>" in listing and 'aria-label="1. White d6, a dubious move"' in listing
+    c = Controller()
+    c.game = back
+    back.go_to_node(back.main_line()[3])  # c3!!
+    board = render_board(c.board_view())
+    assert 'data-glyph="!!"' in board and "c3, Black, last move, a brilliant move" in board
+    assert c.set_glyph("!") and back.current.glyph == "!" and not c.set_glyph("!")
+    assert not c.set_glyph("!!!") and back.current.glyph == "!"  # not a glyph: refused, kept
+    back.go_to_node(back.root)
+    assert not c.set_glyph("!") and back.root.glyph == ""  # the start has no move
+    with pytest.raises(ReversiError, match="only a move"):
+        back.set_glyph(back.root, "?")
+    viewer = Viewer.from_query(link_query(game) + "&at=2")
+    assert viewer.status() == "1. White d6?!, a dubious move"
+    with pytest.raises(NotationError, match="does not follow a move"):
+        parse_movetext(Position.start(Rules()), "f5 (!? d6)")
+
+
 def test_a_link_query_keeps_other_features_and_the_games_position() -> None:
     game = play_transcript(Position.start(Rules()), "f5d6c3")
     game.go_to(1)  # browsing does not change the address
@@ -185,14 +221,17 @@ def test_any_tree_round_trips_through_move_text(steps, compact: bool) -> None:
             game.play(legal[choice % len(legal)])
             if choice % 5 == 0:
                 game.set_comment(game.current, f"note {choice} {{x}} \\")
+            if choice % 3 == 0:
+                game.set_glyph(game.current, GLYPHS[choice % len(GLYPHS)])
     text = write_movetext(game, compact)
     back_game = parse_movetext(Position.start(Rules()), text)
     assert write_movetext(back_game, compact) == text
     assert has_tree(back_game) == has_tree(game)
+    assert [n.glyph for n in back_game.nodes()] == [n.glyph for n in game.nodes()]
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(alphabet="f5d6c3e6(){}[%mark] \\pas", max_size=60))
+@given(st.text(alphabet="f5d6c3e6(){}[%mark] \\pas!?$14", max_size=60))
 def test_any_move_text_is_a_game_or_a_clear_error(text: str) -> None:
     try:
         parse_movetext(Position.start(Rules()), text)

@@ -241,3 +241,38 @@ def test_a_click_before_the_page_is_ready_is_played_when_it_is(page, server_url)
     page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 1")
     assert main_plies(page)[0] == "f5"
     page.unroute("**/reversi/ui/dom/main.py")
+
+
+def test_a_moves_annotation_goes_into_the_link_and_the_file_and_shows_in_the_viewer(page, server_url) -> None:
+    """A glyph chosen for a move (the study bar's annotation) shows in the move list and on the
+    board, travels in the address and a .rev file, and shows in the viewer embed made of them."""
+    from browser_support import ARTIFACTS
+
+    page.goto(server_url + "?m=f5d6c3d3c4")
+    wait_ready(page)
+    page.click('#move-list [data-ply="2"]')  # d6
+    page.select_option("#glyph", "?!")
+    page.wait_for_function("location.search.includes('v=2')")
+    assert main_plies(page)[:2] == ["f5", "d6?!"]
+    label = page.get_attribute('#move-list [data-ply="2"]', "aria-label")
+    assert label == "1. White d6, a dubious move"
+    assert page.get_attribute('[data-square="d6"] .glyph', "data-glyph") == "?!"
+    assert "a dubious move" in page.get_attribute('[data-square="d6"]', "aria-label")
+    page.locator("#board").screenshot(path=str(ARTIFACTS / "glyph-board.png"))
+    page.click('#move-list [data-ply="5"]')
+    page.select_option("#glyph", "!!")
+    page.wait_for_function("decodeURIComponent(location.search).includes('c4!!')")
+    address = page.evaluate("location.search")
+    # the file keeps them
+    page.click("#records summary")
+    with page.expect_download() as info:
+        page.click('button[data-record="download"]')
+    text = open(info.value.path(), encoding="utf-8").read()
+    assert "f5 d6?! c3 d3 c4!!" in text
+    # the viewer embed of the same game says them
+    page.goto(server_url + address + "&view=embed&at=2")
+    wait_ready(page)
+    assert page.text_content("#embed-status") == "1. White d6?!, a dubious move"
+    assert page.get_attribute('[data-square="d6"] .glyph', "data-glyph") == "?!"
+    assert main_plies(page)[-1] == "c4!!"
+    page.screenshot(path=str(ARTIFACTS / "glyph-embed.png"))

@@ -46,11 +46,35 @@ from dataclasses import dataclass
 from reversi.core.position import PASS, Position, Result
 from reversi.core.rules import Rules
 from reversi.errors import IllegalMoveError, RulesError
-from reversi.i18n import _
+from reversi.i18n import N_, _
 from reversi.inputs import clean_text
 
 #: The longest comment kept on a move (characters).
 MAX_COMMENT_CHARS = 2_000
+#: A move's annotation glyphs, as books and PGN write them after the move, best to worst, and their
+#: numeric annotation glyphs (PGN's NAG: ``$3`` is ``!!``).
+GLYPHS = ("!!", "!", "!?", "?!", "?", "??")
+GLYPH_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+#: What each glyph says (screen readers, the move list, the viewer's line).
+GLYPH_NAMES = {
+    # Translators: what the annotation "!!" after a move says
+    "!!": N_("a brilliant move"),
+    # Translators: what the annotation "!" after a move says
+    "!": N_("a good move"),
+    # Translators: what the annotation "!?" after a move says
+    "!?": N_("an interesting move"),
+    # Translators: what the annotation "?!" after a move says
+    "?!": N_("a dubious move"),
+    # Translators: what the annotation "?" after a move says
+    "?": N_("a mistake"),
+    # Translators: what the annotation "??" after a move says
+    "??": N_("a blunder"),
+}
+
+
+def glyph_name(glyph: str) -> str:
+    """What ``glyph`` says, in the current language ("" for no glyph)."""
+    return _(GLYPH_NAMES[glyph]) if glyph in GLYPH_NAMES else ""
 #: The most nodes a game's tree may hold (a game with its variations; a 16x16 game has ~260 plies).
 MAX_NODES = 5_000
 
@@ -93,7 +117,7 @@ class Outcome:
 class Node:
     """A position of the tree: the move that led to it (None at the start), its children."""
 
-    __slots__ = ("children", "comment", "depth", "id", "marks", "move", "parent", "position")
+    __slots__ = ("children", "comment", "depth", "glyph", "id", "marks", "move", "parent", "position")
 
     def __init__(self, node_id: int, move: int | None, position: Position, parent: Node | None) -> None:
         self.id = node_id
@@ -105,6 +129,8 @@ class Node:
         self.comment = ""
         #: Marked squares (their indices), for teaching.
         self.marks: frozenset[int] = frozenset()
+        #: The move's annotation glyph (one of :data:`GLYPHS`), or "".
+        self.glyph = ""
 
     def child(self, move: int) -> Node | None:
         for c in self.children:
@@ -455,6 +481,17 @@ class Game:
 
     def set_comment(self, node: Node, text: str) -> None:
         node.comment = clean_text(" ".join(text.split())[:MAX_COMMENT_CHARS])
+
+    def set_glyph(self, node: Node, glyph: str) -> None:
+        """Annotate the move of ``node`` with ``glyph`` (one of :data:`GLYPHS`; "" takes it off).
+        A :class:`~reversi.errors.RulesError` for another glyph, or for the start or a pass (no move
+        to annotate)."""
+        if glyph and glyph not in GLYPHS:
+            raise RulesError(_("{glyph!r} is not a move's annotation: one of {glyphs}").format(
+                glyph=glyph[:8], glyphs=" ".join(GLYPHS)))
+        if glyph and (node.move is None or node.move == PASS):
+            raise RulesError(_("only a move can be annotated, not the start or a pass"))
+        node.glyph = glyph
 
     def toggle_mark(self, node: Node, square: int) -> None:
         if square in node.marks:

@@ -195,8 +195,10 @@ def position_view(
     values: bool = False,
     cursor: int | None = None,
     grid: bool = False,
+    glyph: str = "",
 ) -> BoardView:
-    """A still board: ``position`` with its last move and marks; legal moves dotted if asked.
+    """A still board: ``position`` with its last move (and its annotation ``glyph``) and marks; legal
+    moves dotted if asked.
 
     ``playable``: the legal moves take a click (a puzzle): dotted, with the mover's ghost disc.
     ``grid``: drawn for a page's focusable board (an ARIA grid, :attr:`BoardView.grid`).
@@ -211,6 +213,7 @@ def position_view(
         cells=cells,
         legal=legal,
         last_move=None if last_move is None or last_move == PASS else g.name(last_move),
+        glyph="" if last_move is None or last_move == PASS else glyph,
         colors=side_colors(rules),
         side_names=rules.display_side_names(),
         turn=position.turn if playable and legal else None,  # a ghost disc where a click plays

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from reversi.core.game import glyph_name
 from reversi.i18n import _
 
 SQUARE = 100
@@ -96,6 +97,8 @@ class BoardView:
     values: tuple[tuple[str, int], ...] = field(default=())
     #: A numbered game diagram: ``(square, move number)``, written on the disc played there.
     numbers: tuple[tuple[str, int], ...] = field(default=())
+    #: The last move's annotation glyph (``!``, ``?!``...), drawn as a badge in its square's corner.
+    glyph: str = ""
     #: An interactive board (the page's, an embed's): an ARIA grid of rows of ``gridcell``s with
     #: the ids ``sq-f5`` (the element holding the markup is the grid and points at the cursor's
     #: cell with ``aria-activedescendant``). Else a still picture: a group of labelled squares.
@@ -271,6 +274,21 @@ def _value_mark(value: int, with_text: bool) -> str:
     return "".join(parts)
 
 
+#: A glyph's badge colour: good moves green, interesting blue, dubious amber, mistakes red (white ink).
+GLYPH_COLORS = {"!!": "#1b7a3a", "!": "#2e8b57", "!?": "#2563b0", "?!": "#b06a00", "?": "#c0392b", "??": "#8e1b10"}
+
+
+def _glyph_badge(glyph: str) -> str:
+    """A move's annotation in its square's top right corner (presentation attributes: it draws the
+    same in a standalone picture)."""
+    c = SQUARE - 21
+    size = 24 if len(glyph) == 1 else 21
+    return (f'<g class="glyph" data-glyph="{escape(glyph)}" aria-hidden="true">'
+            f'<circle cx="{c}" cy="21" r="19" fill="{GLYPH_COLORS.get(glyph, "#444")}" stroke="#fff" stroke-width="2"/>'
+            f'<text x="{c}" y="22" fill="#fff" font-size="{size}" font-weight="700" text-anchor="middle" '
+            f'dominant-baseline="central" font-family="system-ui, sans-serif">{escape(glyph)}</text></g>')
+
+
 def _move_number(number: int, color: str) -> str:
     """A numbered diagram's move number on its disc: black on a light disc, white on a dark one, with
     its own paint (a printed page in black and white reads it; no style sheet needed)."""
@@ -320,6 +338,8 @@ def _square(
     if last:
         # Translators: in a square's screen-reader label: "e6, Black, last move"
         said.append(_("last move"))
+        if view.glyph:
+            said.append(glyph_name(view.glyph))
     marked = name in view.marks
     if marked:
         # Translators: in a square's screen-reader label: a square a teacher marked
@@ -372,6 +392,8 @@ def _square(
         else:
             css = "hint best" if name in view.hint_best else "hint"
             parts.append(f'<text class="{css}" x="{c}" y="{c + 1}">{escape(hint)}</text>')
+    if last and view.glyph:
+        parts.append(_glyph_badge(view.glyph))
     if better:
         c = half_square()
         parts.append(f'<circle class="better-ring" cx="{c}" cy="{c}" r="{DISC_RADIUS - 2}"/>')

@@ -36,9 +36,13 @@ Move text (a game's tree)
     PGN writes them: a variation in parentheses follows the move it replaces,
     a comment in braces follows the move it is about (a comment before the
     first move is about the start), and marked squares sit in a comment as
-    ``[%mark c3 d4]``. In a comment, ``\\}`` is a brace and ``\\\\`` a backslash::
+    ``[%mark c3 d4]``. In a comment, ``\\}`` is a brace and ``\\\\`` a backslash. A move may
+    carry an annotation glyph right after it, as books print them: ``!!`` (brilliant), ``!``
+    (good), ``!?`` (interesting), ``?!`` (dubious), ``?`` (a mistake), ``??`` (a blunder); PGN's
+    numeric glyphs ``$1`` to ``$6`` are read as those (``$1`` ``!``, ``$2`` ``?``, ``$3`` ``!!``,
+    ``$4`` ``??``, ``$5`` ``!?``, ``$6`` ``?!``), and any other ``$N`` is read and dropped::
 
-        f5 d6 (f6 {the parallel opening}) c3 {[%mark c3 d3] the tiger} d3
+        f5 d6 (f6 {the parallel opening}) c3! {[%mark c3 d3] the tiger} d3?!
 
     :func:`parse_movetext` reads it into a :class:`~reversi.core.game.Game`
     (its main line is the text's first level), :func:`write_movetext` writes a
@@ -51,7 +55,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from reversi.core.game import MAX_COMMENT_CHARS, Game, Node
+from reversi.core.game import GLYPH_NAGS, MAX_COMMENT_CHARS, Game, Node
 from reversi.core.geometry import COLUMN_LETTERS, Geometry
 from reversi.core.position import OFF_CELL, PASS, Position, board_rows
 from reversi.core.rules import BLACK, WHITE, Rules
@@ -223,14 +227,19 @@ def move_name(move: int, geometry: Geometry) -> str:
 
 # -- move text: variations, comments and marks ---------------------------------------
 
-_TREE_TOKEN_RE = re.compile(r"(?P<open>\()|(?P<close>\))|(?P<comment>\{(?:[^\\}]|\\.)*(?P<closed>\})?)")
+_TREE_TOKEN_RE = re.compile(
+    r"(?P<open>\()|(?P<close>\))|(?P<comment>\{(?:[^\\}]|\\.)*(?P<closed>\})?)"
+    r"|(?P<glyph>!!|\?\?|!\?|\?!|!|\?|\$\d{1,3}(?!\d))"
+)
+#: A numeric annotation glyph (PGN's ``$3``) as the glyph it stands for; other NAGs are read and dropped.
+_NAG_GLYPHS = {f"${number}": glyph for glyph, number in GLYPH_NAGS.items()}
 _MARK_RE = re.compile(r"\[%mark\s*([^\]\[]*)\]")  # no "[" inside: an unclosed mark fails at the next one (linear)
 #: The deepest nesting of variations read.
 MAX_VARIATION_DEPTH = 100
 
 
 def _movetext_tokens(text: str, geometry: Geometry) -> list[tuple[str, int, int, str]]:
-    """``(kind, move, offset, token)``: kind ``move``, ``open``, ``close`` or ``comment``."""
+    """``(kind, move, offset, token)``: kind ``move``, ``open``, ``close``, ``comment`` or ``glyph``."""
     if len(text) > MAX_TRANSCRIPT_CHARS:
         parse_transcript(text, geometry)  # raises its "too long" message
     out: list[tuple[str, int, int, str]] = []
@@ -248,7 +257,8 @@ def _movetext_tokens(text: str, geometry: Geometry) -> list[tuple[str, int, int,
                 out.append(("move", move, run_start + offset, token))
         if m is None:
             break
-        kind = "open" if m.group("open") else "close" if m.group("close") else "comment"
+        kind = ("open" if m.group("open") else "close" if m.group("close") else "glyph" if m.group("glyph")
+                else "comment")
         token = m.group(0)
         if kind == "comment" and m.group("closed") is None:
             raise NotationError(
@@ -326,6 +336,14 @@ def parse_movetext(start: Position, text: str) -> Game:
                     _("move text: ')' at character {position} closes no variation").format(position=offset + 1)
                 )
             node, before, _opened = stack.pop()
+        elif kind == "glyph":
+            glyph = _NAG_GLYPHS.get(token, "" if token.startswith("$") else token)
+            if before is None or node.move is None or node.move == PASS:
+                raise NotationError(
+                    _("move text: the annotation {glyph!r} at character {position} does not follow a move").format(
+                        glyph=token, position=offset + 1))
+            if glyph:
+                node.glyph = glyph
         else:
             node.comment, node.marks = _read_comment(token, g, offset)
     if stack:
@@ -368,7 +386,7 @@ def write_movetext(game: Game, compact: bool = False) -> str:
         assert node is not None
         if kind == "move":
             if not (compact and node.was_forced_pass):
-                tokens.append(move_name(node.move if node.move is not None else PASS, g))
+                tokens.append(move_name(node.move if node.move is not None else PASS, g) + node.glyph)
             comment = _comment_text(node, g)
             if comment:
                 tokens.append(comment)
@@ -400,8 +418,8 @@ def write_movetext(game: Game, compact: bool = False) -> str:
 
 
 def has_tree(game: Game) -> bool:
-    """Does ``game`` hold more than its main line (variations, comments or marks)?"""
-    return any(len(n.children) > 1 or n.comment or n.marks for n in game.nodes())
+    """Does ``game`` hold more than its main line (variations, comments, marks or annotations)?"""
+    return any(len(n.children) > 1 or n.comment or n.marks or n.glyph for n in game.nodes())
 
 
 # -- position strings ------------------------------------------------------------

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 
-from reversi.core.game import Game, Node
+from reversi.core.game import Game, Node, glyph_name
 from reversi.core.position import PASS
 from reversi.core.rules import WHITE
 from reversi.i18n import _, pgettext
@@ -119,9 +119,13 @@ def _label(game: Game, node: Node, side_names: tuple[str, str]) -> str:
         # Translators: a pass in the move list, for screen readers: "12. White passes"
         return _("{number}. {side} passes").format(number=number, side=side_names[side])
     # Translators: a move in the move list, for screen readers: "1. Black f5"
-    return _("{number}. {side} {move}").format(
+    said = _("{number}. {side} {move}").format(
         number=number, side=side_names[side], move=game.rules.geometry.name(node.move or 0)
     )
+    if node.glyph:
+        # Translators: a move and what its annotation says, for screen readers: "1. Black f5, a good move"
+        said = _("{move}, {annotation}").format(move=said, annotation=glyph_name(node.glyph))
+    return said
 
 
 def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: list[str], shown: str) -> str:
@@ -147,7 +151,7 @@ def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: li
 
 def _move_text(game: Game, node: Node) -> str:
     # Translators: a pass as the move list shows it (the notation's "pass")
-    return pgettext("move list", "pass") if node.move == PASS else game.rules.geometry.name(node.move or 0)
+    return pgettext("move list", "pass") if node.move == PASS else game.rules.geometry.name(node.move or 0) + node.glyph
 
 
 def _variations_markup(game: Game, branch: Node, side_names: tuple[str, str]) -> str:

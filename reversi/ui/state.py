@@ -580,6 +580,17 @@ class Controller:
         self._record(EventKind.VARIATION_DELETED, before)
         return True
 
+    def set_glyph(self, glyph: str) -> bool:
+        """The annotation glyph of the move shown ("" takes it off); True if it changed (False for
+        the start, a pass or a glyph that is not one)."""
+        node = self.game.current
+        old = node.glyph
+        try:
+            self.game.set_glyph(node, glyph)
+        except ReversiError:
+            return False
+        return node.glyph != old
+
     def set_comment(self, text: str) -> bool:
         """The comment of the position shown; True if it changed."""
         old = self.game.current.comment
@@ -685,14 +696,14 @@ class Controller:
 
     # -- views ----------------------------------------------------------------
 
-    def _last_move(self) -> tuple[int | None, int]:
-        """The last move on the board (not a pass) and the discs it turned."""
+    def _last_move(self) -> tuple[int | None, int, str]:
+        """The last move on the board (not a pass), the discs it turned and its annotation glyph."""
         node = self.game.current
         while node.parent is not None:
             if node.move is not None and node.move != PASS:
-                return node.move, node.parent.position.flips(node.move)
+                return node.move, node.parent.position.flips(node.move), node.glyph
             node = node.parent
-        return None, 0
+        return None, 0, ""
 
     def board_view(self) -> BoardView:
         if self.editor is not None:
@@ -707,7 +718,7 @@ class Controller:
         g = rules.geometry
         pos = self.position
         cells_t = board_cells(rules, pos)
-        last, flips = self._last_move()
+        last, flips, glyph = self._last_move()
         over = self.over
         return BoardView(
             width=g.width,
@@ -716,6 +727,7 @@ class Controller:
             # no hints on the computer's turn either: the person cannot play those moves
             legal=frozenset() if over or not _players.human_to_move(self) else frozenset(g.bits_to_names(pos.legal)),
             last_move=None if last is None else g.name(last),
+            glyph=glyph,
             flipped=frozenset(g.bits_to_names(flips)) if self._animate else frozenset(),
             colors=side_colors(rules),
             side_names=rules.display_side_names(),

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from reversi.core.game import glyph_name
+from reversi.core.position import PASS
+from reversi.i18n import pgettext
 from reversi.ui.dom import has_focus, nullable
 from reversi.ui.drivers.study import analysis_text
 from reversi.ui.movelist import promote_question, study_text
@@ -30,6 +33,7 @@ class StudyBar:
         self.analysis = root.querySelector(".analysis")
         self.review_legend = root.querySelector(".review-legend")
         self.comment = root.querySelector(".comment-input")
+        self.glyph = root.querySelector(".glyph-select")
         self.confirm = root.querySelector(".study-confirm")
         self.confirm_text = root.querySelector(".study-confirm-text")
         #: The variation (node id) whose promotion waits for an answer, or None.
@@ -38,6 +42,7 @@ class StudyBar:
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
         self.page.listen(self.comment, "change", self.on_comment)
+        self.page.listen(self.glyph, "change", self.on_glyph)
 
     def button(self, name: str) -> Any:
         return nullable(self.root.querySelector(f'[data-study="{name}"]'))
@@ -73,6 +78,20 @@ class StudyBar:
         self.root.classList.toggle("editing", c.editor is not None)
         if not has_focus(self.comment) and str(self.comment.value) != c.game.current.comment:
             self.comment.value = c.game.current.comment  # not while the person is typing in it
+        self.draw_glyph(c.game.current)
+
+    def draw_glyph(self, node: Any) -> None:
+        """The move's annotation: its choices in words (the page's language), the one chosen; none
+        for the start or a pass."""
+        for option in self.glyph.options:
+            value = str(option.value)
+            # Translators: a choice of the move's annotation: "!? an interesting move"; no annotation: "none"
+            text = f"{value} {glyph_name(value)}" if value else pgettext("annotation", "none")
+            if str(option.textContent) != text:
+                option.textContent = text
+        self.glyph.disabled = node.move is None or node.move == PASS
+        if str(self.glyph.value) != node.glyph:
+            self.glyph.value = node.glyph
 
     def on_click(self, event: Any) -> None:
         button = nullable(event.target.closest("button[data-study]"))
@@ -114,6 +133,10 @@ class StudyBar:
             "values": c.toggle_values,
         }.get(action, lambda: False)()
         if changed:
+            self.page.update()
+
+    def on_glyph(self, event: Any) -> None:
+        if self.page.controller.set_glyph(str(self.glyph.value)):
             self.page.update()
 
     def on_comment(self, event: Any) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from reversi.core.game import Game, Node
+from reversi.core.game import Game, Node, glyph_name
 from reversi.core.position import PASS
 from reversi.drawing.diagram import THEMES, cursor_step, numbered_view, position_view
 from reversi.drawing.render import BoardView
@@ -308,6 +308,7 @@ class Viewer:
             self.game.rules,
             node.position,
             last_move=node.move,
+            glyph=node.glyph,
             marks=node.marks,
             rotated=self.rotated,
             playable=puzzle is not None and not puzzle.solved and node is self.game.root,
@@ -332,4 +333,9 @@ class Viewer:
             # Translators: the embed's status after a pass: "White passes"
             return _("{side} passes").format(side=names[side])
         # Translators: the embed's status after a move, with its number: "12. Black f4"
-        return _("{number}. {side} {move}").format(number=number, side=names[side], move=rules.geometry.name(node.move))
+        said = _("{number}. {side} {move}").format(number=number, side=names[side],
+                                                  move=rules.geometry.name(node.move) + node.glyph)
+        if node.glyph:
+            # Translators: a move and what its annotation says, for screen readers: "1. Black f5, a good move"
+            said = _("{move}, {annotation}").format(move=said, annotation=glyph_name(node.glyph))
+        return said
