@@ -155,21 +155,32 @@ export async function loadPyodide(options = {}) {
  * snapshots of `roles` in a worker of their own, at idle time: the next start uses them. */
 function makeLater(roles) {
   if (typeof caches === "undefined" || typeof Worker === "undefined" || !globalThis.crypto?.subtle) return;
-  if (globalThis.reversiSnapshots === false || navigator.connection?.saveData) return;
+  // not where the reader saves data, nor on a device of under 2 GB (two interpreters, one at a time)
+  if (globalThis.reversiSnapshots === false || navigator.connection?.saveData || navigator.deviceMemory < 2) return;
   const root = document.documentElement;
   const embed = roles.length === 1;
   let started = false;
-  const make = () => new Promise(resolve => {
+  // a worker for each role, one after the other: each interpreter's memory goes with its worker
+  const makeOne = role => new Promise(resolve => {
     const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
     worker.onmessage = event => {
       if (!event.data || !event.data.done) return;
-      root.setAttribute("data-snapshot", event.data.ok ? "made" : root.dataset.snapshot);
       if (!event.data.ok) console.warn("reversi: no snapshot made:", event.data.error);
       worker.terminate();
-      resolve();
+      resolve(event.data.ok);
     };
-    worker.postMessage({ site: SITE, roles });
+    worker.onerror = event => { // the worker's own script could not run
+      console.warn("reversi: no snapshot made:", event.message);
+      worker.terminate();
+      resolve(false);
+    };
+    worker.postMessage({ site: SITE, roles: [role] });
   });
+  const make = async () => {
+    let ok = true;
+    for (const role of roles) ok = (await makeOne(role)) && ok;
+    if (ok) root.setAttribute("data-snapshot", "made");
+  };
   const start = () => {
     if (started) return;
     started = true;
