@@ -321,7 +321,7 @@ form_strategy = st.dictionaries(
 
 
 #: Move text: moves, parentheses, braces, marks, backslashes, numbers.
-movetext_text = st.text(alphabet="abcdefgh12345678 ()[]{}%\\.pasmrk,;-\n!?$", max_size=200)
+movetext_text = st.text(alphabet="abcdefgh12345678 ()[]{}%\\.pasmrkl,;-\n!?$RGYAZ", max_size=200)
 
 
 @given(st.one_of(movetext_text, any_text), rules_strategy)

@@ -153,6 +153,35 @@ def test_annotation_glyphs_travel_in_links_and_records_and_are_said() -> None:
         parse_movetext(Position.start(Rules()), "f5 (!? d6)")
 
 
+def test_squares_marked_in_colours_and_letters_travel_and_are_said() -> None:
+    """Coloured marks ([%csl Rc3,Gd4]) and letters ([%lbl Ae6]) on a position: set by the marking
+    tool (the next free letter for "+"), kept in links and records, drawn and said."""
+    from reversi.drawing.render import render_board
+    from reversi.ui.embed.viewer import Viewer
+
+    c = Controller()
+    assert c.click("f5") and c.set_mark_kind("R") and c.marking
+    assert c.click("c3") and c.set_mark_kind("+") and c.click("e6") and c.click("f4")
+    assert c.game.current.signs == {sq("c3"): "R", sq("e6"): "A", sq("f4"): "B"}
+    assert c.click("e6") and sq("e6") not in c.game.current.signs  # a second click takes it off
+    assert c.click("e6") and c.game.current.signs[sq("e6")] == "A"  # A is free again
+    assert not c.set_mark_kind("purple") and c.mark_kind == "+"
+    board = render_board(c.board_view())
+    assert "aria-disabled" not in board  # while marking, every square takes a click
+    assert 'data-sign="A"' in board and "e6, empty, letter A" in board and "c3, empty, marked red" in board
+    text = write_movetext(c.game)
+    assert text == "f5 {[%csl Rc3] [%lbl Bf4,Ae6]}"
+    back, _players = link_game(link_query(c.game))
+    assert back.main_line()[1].signs == c.game.current.signs
+    assert read_record(write_record(Record.from_game(c.game))).to_game().main_line()[1].signs == c.game.current.signs
+    viewer = Viewer.from_query(link_query(c.game))
+    assert dict(viewer.board_view().signs) == {"c3": "R", "e6": "A", "f4": "B"}
+    with pytest.raises(NotationError, match="not a colour"):
+        parse_movetext(Position.start(Rules()), "f5 {[%csl Xc3]}")
+    with pytest.raises(ReversiError):
+        c.game.toggle_sign(c.game.current, sq("a1"), "purple")
+
+
 def test_a_link_query_keeps_other_features_and_the_games_position() -> None:
     game = play_transcript(Position.start(Rules()), "f5d6c3")
     game.go_to(1)  # browsing does not change the address
@@ -223,15 +252,19 @@ def test_any_tree_round_trips_through_move_text(steps, compact: bool) -> None:
                 game.set_comment(game.current, f"note {choice} {{x}} \\")
             if choice % 3 == 0:
                 game.set_glyph(game.current, GLYPHS[choice % len(GLYPHS)])
+            if choice % 4 == 0:
+                squares = game.rules.geometry.squares
+                game.toggle_sign(game.current, squares[choice % len(squares)], ("R", "G", "Y", "+")[back % 4])
     text = write_movetext(game, compact)
     back_game = parse_movetext(Position.start(Rules()), text)
     assert write_movetext(back_game, compact) == text
     assert has_tree(back_game) == has_tree(game)
     assert [n.glyph for n in back_game.nodes()] == [n.glyph for n in game.nodes()]
+    assert [n.signs for n in back_game.nodes()] == [n.signs for n in game.nodes()]
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(alphabet="f5d6c3e6(){}[%mark] \\pas!?$14", max_size=60))
+@given(st.text(alphabet="f5d6c3e6(){}[%mark] \\pas!?$14cslbRGAY,", max_size=60))
 def test_any_move_text_is_a_game_or_a_clear_error(text: str) -> None:
     try:
         parse_movetext(Position.start(Rules()), text)

@@ -244,8 +244,8 @@ def test_a_click_before_the_page_is_ready_is_played_when_it_is(page, server_url)
 
 
 def test_a_moves_annotation_goes_into_the_link_and_the_file_and_shows_in_the_viewer(page, server_url) -> None:
-    """A glyph chosen for a move (the study bar's annotation) shows in the move list and on the
-    board, travels in the address and a .rev file, and shows in the viewer embed made of them."""
+    """A glyph chosen for a move (the study bar's annotation) and a lettered square show in the move
+    list and on the board, travel in the address and a .rev file, and show in the viewer embed."""
     from browser_support import ARTIFACTS
 
     page.goto(server_url + "?m=f5d6c3d3c4")
@@ -259,6 +259,14 @@ def test_a_moves_annotation_goes_into_the_link_and_the_file_and_shows_in_the_vie
     assert page.get_attribute('[data-square="d6"] .glyph', "data-glyph") == "?!"
     assert "a dubious move" in page.get_attribute('[data-square="d6"]', "aria-label")
     page.locator("#board").screenshot(path=str(ARTIFACTS / "glyph-board.png"))
+    # a letter on a square, as books letter them (the marking tool's "Letters A, B, C...")
+    page.select_option("#mark-kind", "+")
+    assert page.get_attribute('[data-study="mark"]', "aria-pressed") == "true"
+    page.click('[data-square="e6"]')
+    page.wait_for_function("decodeURIComponent(location.search).includes('[%lbl Ae6]')")
+    assert page.get_attribute('[data-square="e6"]', "data-sign") == "A"
+    assert page.get_attribute('[data-square="e6"]', "aria-label").endswith("letter A")
+    page.click('[data-study="mark"]')  # marking off: clicks play again
     page.click('#move-list [data-ply="5"]')
     page.select_option("#glyph", "!!")
     page.wait_for_function("decodeURIComponent(location.search).includes('c4!!')")
@@ -268,11 +276,12 @@ def test_a_moves_annotation_goes_into_the_link_and_the_file_and_shows_in_the_vie
     with page.expect_download() as info:
         page.click('button[data-record="download"]')
     text = open(info.value.path(), encoding="utf-8").read()
-    assert "f5 d6?! c3 d3 c4!!" in text
+    assert "f5 d6?! {[%lbl Ae6]} c3 d3 c4!!" in text
     # the viewer embed of the same game says them
     page.goto(server_url + address + "&view=embed&at=2")
     wait_ready(page)
     assert page.text_content("#embed-status") == "1. White d6?!, a dubious move"
     assert page.get_attribute('[data-square="d6"] .glyph', "data-glyph") == "?!"
+    assert page.get_attribute('[data-square="e6"]', "data-sign") == "A"  # the letter, after d6
     assert main_plies(page)[-1] == "c4!!"
     page.screenshot(path=str(ARTIFACTS / "glyph-embed.png"))

@@ -72,6 +72,33 @@ GLYPH_NAMES = {
 }
 
 
+#: The colours a square can be marked in (besides the plain ring of ``marks``): red, green, yellow.
+SIGN_COLORS = ("R", "G", "Y")
+#: The letters a square can carry.
+SIGN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: What a colour mark says (screen readers).
+SIGN_NAMES = {
+    # Translators: in a square's screen-reader label: a square a teacher marked in red
+    "R": N_("marked red"),
+    # Translators: in a square's screen-reader label: a square a teacher marked in green
+    "G": N_("marked green"),
+    # Translators: in a square's screen-reader label: a square a teacher marked in yellow
+    "Y": N_("marked yellow"),
+}
+
+
+def is_sign(sign: str) -> bool:
+    return len(sign) == 1 and (sign in SIGN_COLORS or sign in SIGN_LETTERS)
+
+
+def sign_name(sign: str) -> str:
+    """What a square's sign says, in the current language: "marked red", "letter A"."""
+    if sign in SIGN_NAMES:
+        return _(SIGN_NAMES[sign])
+    # Translators: in a square's screen-reader label: a letter a teacher put on the square, as books do
+    return _("letter {letter}").format(letter=sign)
+
+
 def glyph_name(glyph: str) -> str:
     """What ``glyph`` says, in the current language ("" for no glyph)."""
     return _(GLYPH_NAMES[glyph]) if glyph in GLYPH_NAMES else ""
@@ -117,7 +144,7 @@ class Outcome:
 class Node:
     """A position of the tree: the move that led to it (None at the start), its children."""
 
-    __slots__ = ("children", "comment", "depth", "glyph", "id", "marks", "move", "parent", "position")
+    __slots__ = ("children", "comment", "depth", "glyph", "id", "marks", "move", "parent", "position", "signs")
 
     def __init__(self, node_id: int, move: int | None, position: Position, parent: Node | None) -> None:
         self.id = node_id
@@ -131,6 +158,9 @@ class Node:
         self.marks: frozenset[int] = frozenset()
         #: The move's annotation glyph (one of :data:`GLYPHS`), or "".
         self.glyph = ""
+        #: Squares marked in a colour or with a letter, as books letter them: square index -> one
+        #: of :data:`SIGN_COLORS` or a capital letter.
+        self.signs: dict[int, str] = {}
 
     def child(self, move: int) -> Node | None:
         for c in self.children:
@@ -492,6 +522,32 @@ class Game:
         if glyph and (node.move is None or node.move == PASS):
             raise RulesError(_("only a move can be annotated, not the start or a pass"))
         node.glyph = glyph
+
+    def toggle_sign(self, node: Node, square: int, sign: str) -> None:
+        """Mark ``square`` of ``node`` with ``sign`` (a colour of :data:`SIGN_COLORS` or a capital
+        letter), or take the sign off where it is already the same. ``sign`` "+" puts the first
+        letter not yet on the board (A, then B...). A :class:`~reversi.errors.RulesError` for
+        anything else."""
+        if sign == "+":
+            used = set(node.signs.values())
+            there = node.signs.get(square, "")
+            if there and there in SIGN_LETTERS:
+                sign = there  # a letter there already: taken off
+            else:
+                sign = next((letter for letter in SIGN_LETTERS if letter not in used), "")
+                if not sign:
+                    return  # all 26 letters are on the board
+        if not is_sign(sign):
+            raise RulesError(_("{sign!r} is not a square's mark: a colour (R, G, Y) or a capital letter").format(
+                sign=sign[:8]))
+        if square not in self.rules.geometry.squares:
+            raise RulesError(f"square {square} is not on the board")
+        signs = dict(node.signs)
+        if signs.get(square) == sign:
+            del signs[square]
+        else:
+            signs[square] = sign
+        node.signs = signs
 
     def toggle_mark(self, node: Node, square: int) -> None:
         if square in node.marks:

@@ -196,6 +196,7 @@ def position_view(
     cursor: int | None = None,
     grid: bool = False,
     glyph: str = "",
+    signs: dict[int, str] | None = None,
 ) -> BoardView:
     """A still board: ``position`` with its last move (and its annotation ``glyph``) and marks; legal
     moves dotted if asked.
@@ -214,6 +215,7 @@ def position_view(
         legal=legal,
         last_move=None if last_move is None or last_move == PASS else g.name(last_move),
         glyph="" if last_move is None or last_move == PASS else glyph,
+        signs=tuple((g.name(i), sign) for i, sign in sorted((signs or {}).items())),
         colors=side_colors(rules),
         side_names=rules.display_side_names(),
         turn=position.turn if playable and legal else None,  # a ghost disc where a click plays

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from reversi.core.game import glyph_name
+from reversi.core.game import glyph_name, sign_name
 from reversi.i18n import _
 
 SQUARE = 100
@@ -87,7 +87,7 @@ class BoardView:
     marks: frozenset[str] = frozenset()
     #: The review's better moves where a worse one was played: ``data-better``.
     better: frozenset[str] = frozenset()
-    #: The board editor's view: every square takes a click (none is disabled).
+    #: Every square takes a click (none is disabled): the board editor's view, or marking squares.
     editable: bool = False
     #: Hints: ``(square, label)`` for legal moves ("+4"), drawn on the square instead of the dot.
     hints: tuple[tuple[str, str], ...] = field(default=())
@@ -99,6 +99,8 @@ class BoardView:
     numbers: tuple[tuple[str, int], ...] = field(default=())
     #: The last move's annotation glyph (``!``, ``?!``...), drawn as a badge in its square's corner.
     glyph: str = ""
+    #: Squares marked in a colour (R, G, Y) or lettered (A, B...): ``(square, sign)``.
+    signs: tuple[tuple[str, str], ...] = field(default=())
     #: An interactive board (the page's, an embed's): an ARIA grid of rows of ``gridcell``s with
     #: the ids ``sq-f5`` (the element holding the markup is the grid and points at the cursor's
     #: cell with ``aria-activedescendant``). Else a still picture: a group of labelled squares.
@@ -278,6 +280,22 @@ def _value_mark(value: int, with_text: bool) -> str:
 GLYPH_COLORS = {"!!": "#1b7a3a", "!": "#2e8b57", "!?": "#2563b0", "?!": "#b06a00", "?": "#c0392b", "??": "#8e1b10"}
 
 
+#: A colour mark's fill, over the square's green and under its disc.
+SIGN_FILLS = {"R": "#e0362c", "G": "#7ee07a", "Y": "#f2d23c"}
+
+
+def _letter(letter: str, disc: str | None) -> str:
+    """A square's letter, as books letter squares: light with a dark edge on an empty square, dark on a
+    light disc, light on a dark one (presentation attributes: it draws the same in a standalone
+    picture)."""
+    c = half_square()
+    ink = "#111" if disc in LIGHT_DISCS else "#fff"
+    halo = "#111" if disc is None else "none"
+    return (f'<text class="sign-letter" x="{c}" y="{c}" fill="{ink}" stroke="{halo}" stroke-width="4" '
+            f'paint-order="stroke" font-size="52" font-weight="700" text-anchor="middle" dominant-baseline="central" '
+            f'font-family="system-ui, sans-serif" aria-hidden="true">{escape(letter)}</text>')
+
+
 def _glyph_badge(glyph: str) -> str:
     """A move's annotation in its square's top right corner (presentation attributes: it draws the
     same in a standalone picture)."""
@@ -344,6 +362,9 @@ def _square(
     if marked:
         # Translators: in a square's screen-reader label: a square a teacher marked
         said.append(_("marked"))
+    sign = dict(view.signs).get(name)
+    if sign:
+        said.append(sign_name(sign))
     if number is not None:
         # Translators: in a numbered game diagram, a square's screen-reader label: "f5, Black, move 1"
         said.append(_("move {number}").format(number=number))
@@ -359,6 +380,7 @@ def _square(
         f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
         + (' data-legal="true"' if legal else "")
         + (' data-marked="true"' if marked else "")
+        + (f' data-sign="{sign}"' if sign else "")
         + (' data-better="true"' if better else "")
         + ("" if value is None else f' data-value="{value}"')
         + (f' id="sq-{name}" role="gridcell"' if view.grid else ' role="img"')
@@ -367,6 +389,9 @@ def _square(
         + f' transform="translate({x} {y})"'
     )
     parts = [f"<g {attrs}>", f'<rect class="cell" width="{SQUARE}" height="{SQUARE}"/>']
+    if sign in SIGN_FILLS:
+        parts.append(f'<rect class="sign" width="{SQUARE}" height="{SQUARE}" fill="{SIGN_FILLS[sign]}" '
+                     'fill-opacity="0.8" pointer-events="none"/>')
     if value is not None:
         parts.append(_value_mark(value, color is None))
     if color is not None:
@@ -394,6 +419,8 @@ def _square(
             parts.append(f'<text class="{css}" x="{c}" y="{c + 1}">{escape(hint)}</text>')
     if last and view.glyph:
         parts.append(_glyph_badge(view.glyph))
+    if sign and sign not in SIGN_FILLS:
+        parts.append(_letter(sign, color))
     if better:
         c = half_square()
         parts.append(f'<circle class="better-ring" cx="{c}" cy="{c}" r="{DISC_RADIUS - 2}"/>')

@@ -36,7 +36,9 @@ Move text (a game's tree)
     PGN writes them: a variation in parentheses follows the move it replaces,
     a comment in braces follows the move it is about (a comment before the
     first move is about the start), and marked squares sit in a comment as
-    ``[%mark c3 d4]``. In a comment, ``\\}`` is a brace and ``\\\\`` a backslash. A move may
+    ``[%mark c3 d4]``. In a comment, ``\\}`` is a brace and ``\\\\`` a backslash. A comment may
+    also mark squares in a colour, ``[%csl Rc3,Gd4,Yb2]`` (red, green, yellow, as PGN viewers write
+    them), or put letters on them as books do, ``[%lbl Ac3,Bd4]``. A move may
     carry an annotation glyph right after it, as books print them: ``!!`` (brilliant), ``!``
     (good), ``!?`` (interesting), ``?!`` (dubious), ``?`` (a mistake), ``??`` (a blunder); PGN's
     numeric glyphs ``$1`` to ``$6`` are read as those (``$1`` ``!``, ``$2`` ``?``, ``$3`` ``!!``,
@@ -55,7 +57,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from reversi.core.game import GLYPH_NAGS, MAX_COMMENT_CHARS, Game, Node
+from reversi.core.game import GLYPH_NAGS, MAX_COMMENT_CHARS, SIGN_COLORS, Game, Node
 from reversi.core.geometry import COLUMN_LETTERS, Geometry
 from reversi.core.position import OFF_CELL, PASS, Position, board_rows
 from reversi.core.rules import BLACK, WHITE, Rules
@@ -234,6 +236,8 @@ _TREE_TOKEN_RE = re.compile(
 #: A numeric annotation glyph (PGN's ``$3``) as the glyph it stands for; other NAGs are read and dropped.
 _NAG_GLYPHS = {f"${number}": glyph for glyph, number in GLYPH_NAGS.items()}
 _MARK_RE = re.compile(r"\[%mark\s*([^\]\[]*)\]")  # no "[" inside: an unclosed mark fails at the next one (linear)
+#: Squares marked in a colour (PGN viewers' ``[%csl Rc3,Gd4]``) and lettered (``[%lbl Ac3,Bd4]``).
+_SIGN_RE = re.compile(r"\[%(csl|lbl)\s*([^\]\[]*)\]")
 #: The deepest nesting of variations read.
 MAX_VARIATION_DEPTH = 100
 
@@ -269,7 +273,7 @@ def _movetext_tokens(text: str, geometry: Geometry) -> list[tuple[str, int, int,
     return out
 
 
-def _read_comment(token: str, geometry: Geometry, offset: int) -> tuple[str, frozenset[int]]:
+def _read_comment(token: str, geometry: Geometry, offset: int) -> tuple[str, frozenset[int], dict[int, str]]:
     body = re.sub(r"\\(.)", r"\1", token[1:-1])
     marks: set[int] = set()
     for m in _MARK_RE.finditer(body):
@@ -282,7 +286,23 @@ def _read_comment(token: str, geometry: Geometry, offset: int) -> tuple[str, fro
                         square=name[:8], position=offset + 1
                     )
                 ) from None
-    return " ".join(_MARK_RE.sub(" ", body).split())[:MAX_COMMENT_CHARS], frozenset(marks)
+    signs: dict[int, str] = {}
+    for m in _SIGN_RE.finditer(body):
+        for item in m.group(2).replace(",", " ").split():
+            sign, name = item[:1], item[1:]
+            ok = sign in SIGN_COLORS if m.group(1) == "csl" else (sign.isascii() and sign.isupper())
+            try:
+                if not ok:
+                    raise NotationError(sign)
+                signs[geometry.parse_square(name)] = sign
+            except NotationError:
+                raise NotationError(
+                    # Translators: {item} is what the text had, e.g. "Xc3": a colour R, G or Y, or a letter, a square
+                    _("move text: mark {item!r} in the comment at character {position} is not a colour (R, G, Y) "
+                      "or a capital letter followed by a square").format(item=item[:8], position=offset + 1)
+                ) from None
+    text = _SIGN_RE.sub(" ", _MARK_RE.sub(" ", body))
+    return " ".join(text.split())[:MAX_COMMENT_CHARS], frozenset(marks), signs
 
 
 def parse_movetext(start: Position, text: str) -> Game:
@@ -345,7 +365,7 @@ def parse_movetext(start: Position, text: str) -> Game:
             if glyph:
                 node.glyph = glyph
         else:
-            node.comment, node.marks = _read_comment(token, g, offset)
+            node.comment, node.marks, node.signs = _read_comment(token, g, offset)
     if stack:
         raise NotationError(
             _("move text: the variation opened at character {position} is not closed").format(
@@ -360,6 +380,10 @@ def _comment_text(node: Node, geometry: Geometry) -> str:
     parts = []
     if node.marks:
         parts.append("[%mark " + " ".join(geometry.name(i) for i in sorted(node.marks)) + "]")
+    for kind, wanted in (("csl", True), ("lbl", False)):
+        items = [sign + geometry.name(i) for i, sign in sorted(node.signs.items()) if (sign in SIGN_COLORS) == wanted]
+        if items:
+            parts.append(f"[%{kind} " + ",".join(items) + "]")
     if node.comment:
         parts.append(node.comment.replace("\\", "\\\\").replace("}", "\\}"))
     return "{" + " ".join(parts) + "}" if parts else ""
@@ -419,7 +443,7 @@ def write_movetext(game: Game, compact: bool = False) -> str:
 
 def has_tree(game: Game) -> bool:
     """Does ``game`` hold more than its main line (variations, comments, marks or annotations)?"""
-    return any(len(n.children) > 1 or n.comment or n.marks or n.glyph for n in game.nodes())
+    return any(len(n.children) > 1 or n.comment or n.marks or n.glyph or n.signs for n in game.nodes())
 
 
 # -- position strings ------------------------------------------------------------

@@ -230,6 +230,9 @@ class Controller:
         self._animate = False
         #: Clicks on the board mark squares (for teaching) instead of playing.
         self.marking = False
+        #: What a click marks: "ring", a colour of :data:`reversi.core.game.SIGN_COLORS`, or "+" (the
+        #: next letter: A, B, C...).
+        self.mark_kind = "ring"
         #: The square values overlay (teaching: which squares are good or bad to take).
         self.showing_values = False
         #: The board editor, while it is open (reversi/ui/editor.py).
@@ -293,7 +296,10 @@ class Controller:
         if self.editor is not None:
             return self.editor.click(name)
         if self.marking:
-            self.game.toggle_mark(self.game.current, index)
+            if self.mark_kind == "ring":
+                self.game.toggle_mark(self.game.current, index)
+            else:
+                self.game.toggle_sign(self.game.current, index, self.mark_kind)
             self._animate = False
             return True
         return self.play(index)
@@ -660,6 +666,15 @@ class Controller:
         self.marking = not self.marking
         return True
 
+    def set_mark_kind(self, kind: str) -> bool:
+        """What a click marks from now on ("ring", "R", "G", "Y" or "+" for letters); marking turns
+        on. False for another kind."""
+        if kind not in MARK_KINDS:
+            return False
+        self.mark_kind = kind
+        self.marking = True
+        return True
+
     def toggle_values(self) -> bool:
         self.showing_values = not self.showing_values
         return True
@@ -738,6 +753,8 @@ class Controller:
             label=_("{rules} board").format(rules=rules.describe()),
             stars=default_stars(g.width, g.height, cells_t),
             marks=frozenset(g.bits_to_names(sum(1 << i for i in self.game.current.marks))),
+            signs=tuple((g.name(i), sign) for i, sign in sorted(self.game.current.signs.items())),
+            editable=self.marking,  # every square takes a click while marking (none is disabled)
             values=value_marks(rules) if self.showing_values else (),
             grid=True,
             disc_marks=self.disc_marks,
@@ -833,6 +850,8 @@ class Controller:
 
 #: The display settings kept with the game's settings (Controller attributes, all booleans).
 PREFERENCES = ("face_white", "disc_marks", "sound")
+#: What the marking tool puts on a square: a ring, a colour (red, green, yellow), the next letter.
+MARK_KINDS = ("ring", "R", "G", "Y", "+")
 
 
 def legal_names(position: Position) -> list[str]:

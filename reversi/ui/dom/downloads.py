@@ -69,7 +69,8 @@ def board_picture(controller: PageController, kind: str) -> None:
     from reversi.drawing.diagram import position_view, standalone_svg
 
     node = controller.game.current
-    view = position_view(controller.rules, node.position, last_move=node.move, glyph=node.glyph, marks=node.marks,
+    view = position_view(controller.rules, node.position, last_move=node.move, glyph=node.glyph, signs=node.signs,
+                         marks=node.marks,
                          rotated=controller.board_view().rotated)
     save_picture(standalone_svg(view, 800, "light"), kind,
                  download_name(controller.rules, today()).rsplit(".", 1)[0] + "-board")

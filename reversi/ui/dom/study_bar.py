@@ -34,6 +34,7 @@ class StudyBar:
         self.review_legend = root.querySelector(".review-legend")
         self.comment = root.querySelector(".comment-input")
         self.glyph = root.querySelector(".glyph-select")
+        self.mark_kind = root.querySelector(".mark-kind")
         self.confirm = root.querySelector(".study-confirm")
         self.confirm_text = root.querySelector(".study-confirm-text")
         #: The variation (node id) whose promotion waits for an answer, or None.
@@ -43,6 +44,7 @@ class StudyBar:
         self.page.listen(self.root, "click", self.on_click)
         self.page.listen(self.comment, "change", self.on_comment)
         self.page.listen(self.glyph, "change", self.on_glyph)
+        self.page.listen(self.mark_kind, "change", self.on_mark_kind)
 
     def button(self, name: str) -> Any:
         return nullable(self.root.querySelector(f'[data-study="{name}"]'))
@@ -79,6 +81,8 @@ class StudyBar:
         if not has_focus(self.comment) and str(self.comment.value) != c.game.current.comment:
             self.comment.value = c.game.current.comment  # not while the person is typing in it
         self.draw_glyph(c.game.current)
+        if str(self.mark_kind.value) != c.mark_kind:
+            self.mark_kind.value = c.mark_kind
 
     def draw_glyph(self, node: Any) -> None:
         """The move's annotation: its choices in words (the page's language), the one chosen; none
@@ -133,6 +137,10 @@ class StudyBar:
             "values": c.toggle_values,
         }.get(action, lambda: False)()
         if changed:
+            self.page.update()
+
+    def on_mark_kind(self, event: Any) -> None:
+        if self.page.controller.set_mark_kind(str(self.mark_kind.value)):
             self.page.update()
 
     def on_glyph(self, event: Any) -> None:

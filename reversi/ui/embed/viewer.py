@@ -309,6 +309,7 @@ class Viewer:
             node.position,
             last_move=node.move,
             glyph=node.glyph,
+            signs=node.signs,
             marks=node.marks,
             rotated=self.rotated,
             playable=puzzle is not None and not puzzle.solved and node is self.game.root,
