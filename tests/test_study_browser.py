@@ -194,7 +194,11 @@ def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(p
 
 
 def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) -> None:
-    page.goto(server_url + "?m=f5")  # another game than the one saved (the graph test's)
+    # a game saved in this browser (the test makes it itself: it needs no earlier test's)
+    page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")
+    wait_ready(page)
+    page.wait_for_function("(localStorage.getItem('reversi.state') || '').includes('f5d6c3d3c4f4f6f3e6e7g2')")
+    page.goto(server_url + "?m=f5")  # another game than the one saved
     wait_ready(page)
     # the saved game is kept one click away, and comes back, saved again in this tab
     page.click('#alert button[data-notice-action="previous"]')
