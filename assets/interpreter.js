@@ -85,14 +85,15 @@ function wellFormed(bytes) {
 
 let damaged = false;
 
-/** This role's snapshot for archives with `digest`, if this browser keeps a good one; others of the
- * role (made from other archives) are deleted. */
+/** This role's snapshot for the archives whose digest `digest()` gives, if this browser keeps a good
+ * one; others of the role (made from other archives) are deleted. */
 async function findSnapshot(digest) {
   if (typeof caches === "undefined") return null;
   try {
     const cache = await caches.open(CACHE);
-    const key = snapshotKey(SITE, ROLE, await digest);
     const mine = (await cache.keys()).filter(r => r.url.startsWith(SITE + "assets/snapshot/" + ROLE + "?"));
+    if (!mine.length) return null; // the archives' digests are not needed (the worker's not fetched)
+    const key = snapshotKey(SITE, ROLE, await digest());
     for (const old of mine) if (old.url !== key) await cache.delete(old);
     const response = await cache.match(key);
     if (!response) return null;
@@ -122,8 +123,8 @@ export async function loadPyodide(options = {}) {
   archive.catch(() => {}); // awaited below; a failure is the start's
   let found = null;
   if (globalThis.crypto?.subtle) {
-    const digest = (async () => archivesDigest(ROLE === "page" ? [await archive]
-      : [await archive, await fetchBytes(SITE, ENGINE_ARCHIVE)]))();
+    const digest = async () => archivesDigest(ROLE === "page" ? [await archive]
+      : [await archive, await fetchBytes(SITE, ENGINE_ARCHIVE)]);
     found = await findSnapshot(digest);
   }
   let pyodide = null;
