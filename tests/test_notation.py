@@ -88,6 +88,8 @@ def test_transcript_passes_explicit_or_implied():
         ("f5 f5", IllegalMoveError, r"move 2 'f5'"),
         ("f5 %", NotationError, r"'%' at character 4"),
         ("? f5", NotationError, r"annotation '\?' at character 1 does not follow a move"),
+        ("f5 d6! c3 x", NotationError, r"'x' at character 11"),  # counted in the whole text, past the glyph
+        ("f5 {a comment} z9", NotationError, r"'z9' at character 16"),
         ("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1f3pa", IllegalMoveError, "pass"),
     ],
 )

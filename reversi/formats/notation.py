@@ -91,12 +91,13 @@ MAX_TRANSCRIPT_CHARS = 20_000
 MAX_POSITION_CHARS = 2_000
 
 
-def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]]:
+def parse_transcript(text: str, geometry: Geometry, start: int = 0) -> list[tuple[int, int, str]]:
     """Tokenize a transcript: ``(move, offset, token)`` for each move or pass.
 
     Only syntax is checked here (and that each square is on the board); legality
     is :func:`play_transcript`'s job. Raises :class:`NotationError` naming the
-    offending text and its character offset.
+    offending text and its character offset (counted from ``start``: where ``text`` begins in
+    the text the reader gave, when it is a piece of a longer one).
     """
     if len(text) > MAX_TRANSCRIPT_CHARS:
         raise NotationError(
@@ -113,7 +114,8 @@ def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]
         if not m:
             snippet = text[pos : pos + 8]
             raise NotationError(
-                _("transcript: cannot read {token!r} at character {position}").format(token=snippet, position=pos + 1)
+                _("transcript: cannot read {token!r} at character {position}").format(
+                    token=snippet, position=start + pos + 1)
             )
         kind = m.lastgroup
         token = m.group(0)
@@ -126,14 +128,14 @@ def parse_transcript(text: str, geometry: Geometry) -> list[tuple[int, int, str]
             if not (col < geometry.width and row < geometry.height):
                 raise NotationError(
                     _("transcript: {token!r} at character {position} is outside the {width}x{height} board").format(
-                        token=token, position=pos + 1, width=geometry.width, height=geometry.height
+                        token=token, position=start + pos + 1, width=geometry.width, height=geometry.height
                     )
                 )
             index = geometry.index(col, row)
             if index in geometry.removed:
                 raise NotationError(
                     _("transcript: {token!r} at character {position} is not on this board").format(
-                        token=token, position=pos + 1
+                        token=token, position=start + pos + 1
                     )
                 )
             tokens.append((index, pos, token))
@@ -257,7 +259,7 @@ def _movetext_tokens(text: str, geometry: Geometry) -> list[tuple[str, int, int,
             continue
         # the plain transcript before this token
         if run_start < pos:
-            for move, offset, token in parse_transcript(text[run_start:pos], geometry):
+            for move, offset, token in parse_transcript(text[run_start:pos], geometry, run_start):
                 out.append(("move", move, run_start + offset, token))
         if m is None:
             break
