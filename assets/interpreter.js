@@ -175,7 +175,7 @@ function makeLater(roles) {
       worker.terminate();
       resolve(false);
     };
-    worker.postMessage({ site: SITE, roles: [role] });
+    worker.postMessage({ site: SITE, role });
   });
   const make = async () => {
     let ok = true;

@@ -1,6 +1,6 @@
-// Makes this browser's memory snapshots (a module worker that assets/interpreter.js starts once a
-// page has started without one): for each role asked, a fresh Pyodide imports the modules of the
-// archives that role unpacks, and Pyodide's image of its memory is kept in Cache Storage under the
+// Makes one of this browser's memory snapshots (a module worker that assets/interpreter.js starts,
+// one a role, once a page has started without them): a fresh Pyodide imports the modules of the
+// archives the role asked for unpacks, and Pyodide's image of its memory is kept in Cache Storage under the
 // runtime's version and the archives' SHA-256, where the next start finds it.
 //
 // Only modules that need no browser are imported: the DOM glue (reversi.ui.dom, which imports js
@@ -41,22 +41,18 @@ async function make(role, archives) {
 }
 
 self.onmessage = async event => {
-  const { site, roles } = event.data;
-  const sizes = {};
+  const { site, role } = event.data;
   try {
+    // made from these bytes and named by their digest, whatever the site serves meanwhile
+    const archives = [];
+    for (const path of ARCHIVES[role]) archives.push(await fetchBytes(site, path));
+    const key = snapshotKey(site, role, await archivesDigest(archives));
     const cache = await caches.open(CACHE);
-    const fetched = {};
-    for (const role of roles) {
-      // made from these bytes and named by their digest, whatever the site serves meanwhile
-      for (const path of ARCHIVES[role]) fetched[path] ??= await fetchBytes(site, path);
-      const archives = ARCHIVES[role].map(path => fetched[path]);
-      const key = snapshotKey(site, role, await archivesDigest(archives));
-      if (await cache.match(key)) continue; // another tab made it
+    if (!(await cache.match(key))) { // else another tab made it
       const snapshot = await make(role, archives);
       await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
-      sizes[role] = snapshot.length;
     }
-    self.postMessage({ done: true, ok: true, sizes });
+    self.postMessage({ done: true, ok: true });
   } catch (e) {
     self.postMessage({ done: true, ok: false, error: String(e && e.stack || e) });
   }

@@ -72,3 +72,12 @@ def test_a_diagram_splits_at_the_move_shown_when_moves_lie_on_both_sides() -> No
     assert svg.count("<svg") == 3 and sorted(map(int, re.findall(r'data-number="(\d+)"', svg))) == [1, 2, 3, 4, 5]
     with pytest.raises(ValueError):
         numbered_svg(game.start, moves, 5)
+
+
+def test_the_svg_command_draws_the_annotations_of_the_move_text(tmp_path) -> None:
+    """A diagram of annotated move text shows its last move's glyph, lettered and marked squares."""
+    out = tmp_path / "a.svg"
+    assert main(["svg", "f5 d6?? {[%lbl Zc3] [%csl Ge6] [%mark f4]} c3", "--at", "2", "-o", str(out)]) == 0
+    svg = out.read_text(encoding="utf-8")
+    assert 'data-glyph="??"' in svg and 'data-sign="Z"' in svg and 'data-sign="G"' in svg
+    assert 'data-square="f4"' in svg and 'data-marked="true"' in svg

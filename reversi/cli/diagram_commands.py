@@ -67,11 +67,14 @@ def cmd_svg(args: argparse.Namespace) -> int:
     if args.numbers or args.split is not None:
         body = numbered_svg(game, args)
     else:
+        node = game.current  # what the move text put on it: its marks, letters, colours and glyph
         view = position_view(
             rules,
             game.position,
             last_move=game.line[at - 1] if at else None,
-            marks=marks,
+            glyph=node.glyph,
+            signs=node.signs,
+            marks=[*marks, *node.marks],
             show_legal=args.legal,
             rotated=args.flip,
             values=args.values,

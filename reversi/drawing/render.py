@@ -204,6 +204,7 @@ def render_board(view: BoardView) -> str:
     hints = dict(view.hints)
     values = dict(view.values)
     numbers = dict(view.numbers)
+    signs = dict(view.signs)
     # in the order seen on screen (a turned board's rows and columns read the other way round)
     for screen_row in range(view.height):
         row = _screen_row(view, screen_row)
@@ -220,7 +221,8 @@ def render_board(view: BoardView) -> str:
             if state == BLOCKED:
                 out.append(_blocked(view, name, x, y))
                 continue
-            out.append(_square(view, name, state, x, y, ghost, hints.get(name), values.get(name), numbers.get(name)))
+            out.append(_square(view, name, state, x, y, ghost, hints.get(name), values.get(name), numbers.get(name),
+                               signs.get(name)))
         if view.grid:
             out.append("</g>")
     out.append("</g>")
@@ -324,7 +326,7 @@ LIGHT_DISCS = frozenset({"white"})
 
 def _square(
     view: BoardView, name: str, state: str, x: int, y: int, ghost: str | None, hint: str | None = None,
-    value: int | None = None, number: int | None = None,
+    value: int | None = None, number: int | None = None, sign: str | None = None,
 ) -> str:
     legal = name in view.legal
     hint = hint if legal else None
@@ -362,7 +364,6 @@ def _square(
     if marked:
         # Translators: in a square's screen-reader label: a square a teacher marked
         said.append(_("marked"))
-    sign = dict(view.signs).get(name)
     if sign:
         said.append(sign_name(sign))
     if number is not None:

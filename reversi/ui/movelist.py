@@ -122,10 +122,15 @@ def _label(game: Game, node: Node, side_names: tuple[str, str]) -> str:
     said = _("{number}. {side} {move}").format(
         number=number, side=side_names[side], move=game.rules.geometry.name(node.move or 0)
     )
-    if node.glyph:
-        # Translators: a move and what its annotation says, for screen readers: "1. Black f5, a good move"
-        said = _("{move}, {annotation}").format(move=said, annotation=glyph_name(node.glyph))
-    return said
+    return with_annotation(said, node.glyph)
+
+
+def with_annotation(said: str, glyph: str) -> str:
+    """A move as said (``said``), with what its annotation ``glyph`` says after it, if it has one."""
+    if not glyph:
+        return said
+    # Translators: a move and what its annotation says, for screen readers: "1. Black f5, a good move"
+    return _("{move}, {annotation}").format(move=said, annotation=glyph_name(glyph))
 
 
 def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: list[str], shown: str) -> str:

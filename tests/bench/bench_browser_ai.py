@@ -32,6 +32,7 @@ import json
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "assets")]
@@ -59,11 +60,25 @@ def call(page, name: str, request: dict) -> tuple[float, dict]:
     return ms / 1000.0, json.loads(reply)
 
 
+def engine_page(browser, url: str) -> tuple[Any, list[str], dict]:
+    """The app at ``url`` in a new context (requests elsewhere blocked and recorded), once its engine
+    is ready, and what the engine's ping says."""
+    from browser_support import block_foreign_requests
+
+    context = browser.new_context()
+    foreign = block_foreign_requests(context, url)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=180_000)
+    _, info = call(page, "ping", {})
+    return page, foreign, info
+
+
 def compare_node_rates(roots: list[Path | None], seconds: float, runs: int) -> None:
     """The worker's node rate on each checkout (None: this one), ``runs`` rounds, the order rotating."""
     import contextlib
 
-    from browser_support import block_foreign_requests, launch_chromium, serve_repo
+    from browser_support import launch_chromium, serve_repo
     from playwright.sync_api import sync_playwright
 
     with contextlib.ExitStack() as stack:
@@ -71,13 +86,7 @@ def compare_node_rates(roots: list[Path | None], seconds: float, runs: int) -> N
         browser = launch_chromium(playwright)
         pages = []
         for root in roots:
-            url = stack.enter_context(serve_repo(root=root))
-            context = browser.new_context()
-            foreign = block_foreign_requests(context, url)
-            page = context.new_page()
-            page.goto(url)
-            page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=180_000)
-            _, info = call(page, "ping", {})
+            page, foreign, info = engine_page(browser, stack.enter_context(serve_repo(root=root)))
             pages.append((str(root or "this checkout"), page, info["python"], foreign))
         rates: dict[str, list[int]] = {label: [] for label, *_ in pages}
         for turn in range(runs):
@@ -110,17 +119,12 @@ def main() -> None:
         compare_node_rates([*roots, None], args.seconds, args.runs)
         return
     seconds, level = args.seconds, args.level
-    from browser_support import block_foreign_requests, launch_chromium, serve_repo
+    from browser_support import launch_chromium, serve_repo
     from playwright.sync_api import sync_playwright
 
     with serve_repo() as url, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
-        context = browser.new_context()
-        foreign = block_foreign_requests(context, url)
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
-        _, info = call(page, "ping", {})
+        page, foreign, info = engine_page(browser, url)
         print(f"worker: Python {info['python']} ({info['platform']}), evaluator {info['evaluator']}, "
               f"data {info['data_files']}")
 
@@ -167,7 +171,7 @@ def main() -> None:
         longest = max(long_tasks, default=0.0)
         print(f"main thread during the searches: {len(long_tasks)} long tasks (> 50 ms), longest {longest:.0f} ms")
         print(f"foreign requests: {len(foreign)}")
-        context.close()
+        page.context.close()
         browser.close()
 
 

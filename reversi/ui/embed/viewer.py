@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from reversi.core.game import Game, Node, glyph_name
+from reversi.core.game import Game, Node
 from reversi.core.position import PASS
 from reversi.drawing.diagram import THEMES, cursor_step, numbered_view, position_view
 from reversi.drawing.render import BoardView
@@ -28,7 +28,7 @@ from reversi.errors import ReversiError
 from reversi.formats.links import parse_query
 from reversi.i18n import _
 from reversi.ui.embed.puzzle import PuzzleState, read_puzzle
-from reversi.ui.movelist import side_and_number
+from reversi.ui.movelist import side_and_number, with_annotation
 from reversi.ui.store.session import link_game
 
 #: The views an address can ask for with ``view=``.
@@ -297,12 +297,8 @@ class Viewer:
         node = self.current
         puzzle = self.puzzle
         if self.shows_numbers():
-            moves: list[int] = []
-            walk = node
-            while walk.parent is not None and walk.move is not None:
-                moves.append(walk.move)
-                walk = walk.parent
-            view = numbered_view(walk.position, moves[::-1], rotated=self.rotated)
+            moves = [n.move for n in node.path() if n.move is not None]
+            view = numbered_view(self.game.root.position, moves, rotated=self.rotated)
             return replace(view, grid=True)  # the embed's board: one focus stop, read square by square
         return position_view(
             self.game.rules,
@@ -336,7 +332,4 @@ class Viewer:
         # Translators: the embed's status after a move, with its number: "12. Black f4"
         said = _("{number}. {side} {move}").format(number=number, side=names[side],
                                                   move=rules.geometry.name(node.move) + node.glyph)
-        if node.glyph:
-            # Translators: a move and what its annotation says, for screen readers: "1. Black f5, a good move"
-            said = _("{move}, {annotation}").format(move=said, annotation=glyph_name(node.glyph))
-        return said
+        return with_annotation(said, node.glyph)
