@@ -6,7 +6,9 @@
   ``--from K`` splits it in two.
 * ``puzzle``: the engine values every legal move of a position once (exactly where the
   solver reaches the end) and prints the embed's address that carries the answers
-  (:mod:`reversi.ui.embed.puzzle`), or with ``--html`` the iframe to paste into a page.
+  (:mod:`reversi.ui.embed.puzzle`), or with ``--html`` the iframe to paste into a page;
+  ``--set FILE`` does so for each position of a file, all in one link
+  (:mod:`reversi.ui.embed.puzzle_set`).
 """
 
 from __future__ import annotations
@@ -107,21 +109,95 @@ def numbered_svg(game: Game, args: argparse.Namespace) -> str:
 
 
 def cmd_puzzle(args: argparse.Namespace) -> int:
-    from reversi.engine.api import answer_analyse
-    from reversi.engine.protocol import AnalyseRequest, Limits
     from reversi.ui.embed.puzzle import puzzle_query
     from reversi.ui.embed.snippets import embed_url, viewer_snippet
 
-    game = _game_at(args)
     if not 0.05 <= args.seconds <= 600:
         raise ReversiError(_("--seconds {seconds} is out of range: 0.05 to 600").format(seconds=args.seconds))
+    if args.set is not None:
+        if args.text:
+            raise ReversiError(_("--set reads the positions from its file: give no position or moves beside it"))
+        return _puzzle_set(args)
+    game = _game_at(args)
     position = game.position
-    reply = answer_analyse(AnalyseRequest.at(position, limits=Limits(seconds=args.seconds, exact_empties=args.exact)))
-    query = puzzle_query(position, reply.to_json())
+    query = puzzle_query(position, _answers(position, args))
     if args.html:
         print(viewer_snippet(args.url, query, args.caption, view="puzzle"))
     else:
         print(embed_url(args.url, query, args.caption, view="puzzle"))
+    return 0
+
+
+def _answers(position: Any, args: argparse.Namespace) -> Any:
+    """The puzzle at ``position``: the engine's values of its moves, within ``--seconds``."""
+    from reversi.engine.api import answer_analyse
+    from reversi.engine.protocol import AnalyseRequest, Limits
+    from reversi.ui.embed.puzzle import puzzle_from_analysis
+
+    if position.must_pass or position.is_over:
+        raise ReversiError(_("puzzle: the side to move has no move to find here"))
+    reply = answer_analyse(AnalyseRequest.at(position, limits=Limits(seconds=args.seconds, exact_empties=args.exact)))
+    return puzzle_from_analysis(position, reply.to_json())
+
+
+#: The largest file ``puzzle --set`` reads (bytes).
+MAX_SET_FILE = 1_000_000
+
+
+def _set_lines(path: str) -> list[tuple[int, str]]:
+    """The positions of a set's file (``-``: standard input): ``(line number, text)``, blank lines and
+    ``#`` comments left out."""
+    from reversi.ui.embed.puzzle_set import MAX_PUZZLES
+
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_SET_FILE + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_SET_FILE + 1)
+    except OSError as e:
+        raise ReversiError(_("cannot read {path}: {reason}").format(path=path, reason=e.strerror)) from e
+    if len(data) > MAX_SET_FILE:
+        raise ReversiError(_("{path}: more than {most} bytes; a set's file lists positions, one a line").format(
+            path=path, most=f"{MAX_SET_FILE:,}"))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ReversiError(_("{path}: not UTF-8 text (byte {offset})").format(path=path, offset=e.start + 1)) from e
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if not lines:
+        raise ReversiError(_("{path}: no position in it (one a line: a position string or the moves of a game)").format(
+            path=path))
+    if len(lines) > MAX_PUZZLES:
+        raise ReversiError(_("{path}: {n} positions, but a set holds at most {most}").format(
+            path=path, n=len(lines), most=MAX_PUZZLES))
+    return lines
+
+
+def _puzzle_set(args: argparse.Namespace) -> int:
+    """``puzzle --set FILE``: a puzzle of each line's position, all in one link."""
+    from reversi.ui.embed.puzzle_set import check_set_address, puzzle_set_query
+    from reversi.ui.embed.snippets import embed_url, viewer_snippet
+
+    entries = []
+    lines = _set_lines(args.set)
+    for number, line in lines:
+        ns = argparse.Namespace(**vars(args))
+        ns.text = line.split()
+        try:
+            position = _game_at(ns).position
+            entries.append((position, _answers(position, args)))
+        except ReversiError as e:
+            # Translators: a puzzle set's file is wrong on one line: "positions.txt, line 3: ..."
+            raise ReversiError(_("{path}, line {line}: {error}").format(path=args.set, line=number, error=e)) from None
+        if sys.stderr.isatty():
+            print(_("puzzle {number} of {total} worked out").format(number=len(entries), total=len(lines)),
+                  file=sys.stderr)
+    query = puzzle_set_query(entries)
+    url = embed_url(args.url, query, args.caption, view="puzzle")
+    check_set_address(url, len(entries))
+    print(viewer_snippet(args.url, query, args.caption, view="puzzle") if args.html else url)
     return 0
 
 
@@ -162,4 +238,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
                    help=_("the app's address, e.g. https://NAME.github.io/REPO/ (default ./)"))
     p.add_argument("--caption", default="", metavar=_("TEXT"), help=_("a caption over the board"))
     p.add_argument("--html", action="store_true", help=_("print an iframe to paste into a page"))
+    p.add_argument("--set", default=None, metavar=_("FILE"),
+                   help=_("a puzzle set: a puzzle of each line of FILE (a position string or the moves of a "
+                          "game, with --at for all), in one link; '-' reads standard input"))
     p.set_defaults(func=cmd_puzzle)

@@ -87,6 +87,8 @@ PARAMETERS: tuple[LinkParameter, ...] = (
                   "move:discs joined by '.', e.g. c4:0.d3:0.e6:6", "puzzle"),
     LinkParameter("sol", "a puzzle's solution: the best line from its position", "a transcript", "puzzle"),
     LinkParameter("px", "a puzzle's answers are exact (the solver's)", "0 (default) or 1", "puzzle"),
+    LinkParameter("ps", "a puzzle set: each puzzle's position, answers and solution",
+                  "puzzles joined by '~' (reversi/ui/embed/puzzle_set.py)", "puzzle"),
 )
 BY_NAME: dict[str, LinkParameter] = {p.name: p for p in PARAMETERS}
 

@@ -32,7 +32,8 @@ from reversi.ui.embed.viewer import AUTOPLAY_MS, Viewer
 from reversi.ui.movelist import render_move_list
 
 #: Keys the embed answers, wherever the focus is in it (a text field has none here).
-KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter", "n", "N")
+KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter", "n", "N", "PageUp",
+        "PageDown")
 
 
 
@@ -55,6 +56,8 @@ class Embed:
         self.open_link = by_id("embed-open", self.root)
         self.feedback = by_id("puzzle-feedback", self.root)
         self.puzzle_actions = self.bar.querySelector(".puzzle-actions")
+        self.set_box = self.bar.querySelector(".puzzle-set")
+        self.summary = self.bar.querySelector(".puzzle-summary")
         self._board_markup = ""
         self._list_markup = ""
         self._timer: Any = None
@@ -83,8 +86,11 @@ class Embed:
         v = self.viewer
         {"first": v.first, "prev": v.prev, "next": v.next, "last": v.last, "play": v.toggle_play,
          "flip": v.rotate, "numbers": v.toggle_numbers, "retry": v.retry,
-         "solution": v.show_solution}.get(action, lambda: None)()
+         "solution": v.show_solution, "next-puzzle": v.next_puzzle, "prev-puzzle": v.prev_puzzle,
+         "restart-set": v.restart_set}.get(action, lambda: None)()
         self.update()
+        if action in ("next-puzzle", "restart-set") and v.in_summary():
+            self.summary.focus()  # the summary is what comes next: read out, and the keys still heard
 
     def on_board_click(self, event: Any) -> None:
         """A puzzle's try: a click on a legal square is answered (nothing else takes a click)."""
@@ -102,6 +108,13 @@ class Embed:
             return
         if event.key in (" ", "Enter") and event.target.closest("button, a"):
             return  # space and Enter press the focused button or link, as anywhere
+        if event.key in ("PageUp", "PageDown"):
+            if self.viewer.puzzle_set is None:
+                return  # the page's own (scrolling)
+            event.preventDefault()
+            (self.viewer.prev_puzzle if event.key == "PageUp" else self.viewer.next_puzzle)()
+            self.update()
+            return
         if event.key in ("ArrowUp", "ArrowDown", "Enter") and not self.viewer.solving():
             return  # the page's own (scrolling), but while a puzzle waits for a move
         event.preventDefault()
@@ -133,7 +146,8 @@ class Embed:
             self.feedback.textContent = puzzle.feedback
             self.feedback.hidden = not puzzle.feedback
             self.feedback.dataset.verdict = puzzle.verdict
-            self.puzzle_actions.hidden = False
+            self.puzzle_actions.hidden = v.in_summary()
+        self.update_set()
         comment = v.current.comment
         self.comment.textContent = comment
         self.comment.hidden = not comment
@@ -159,6 +173,35 @@ class Embed:
         elif not v.playing and self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None
+
+    def update_set(self) -> None:
+        """A puzzle set's progress, its buttons and, after the last puzzle, its summary."""
+        puzzles = self.viewer.puzzle_set
+        self.set_box.hidden = puzzles is None
+        if puzzles is None:
+            return
+        summary = puzzles.summary
+        # Translators: a puzzle set's progress line once the last puzzle is behind
+        self.set_box.querySelector(".puzzle-progress").textContent = _("Summary") if summary else puzzles.progress()
+        self.set_button("prev-puzzle", summary or puzzles.index > 0)
+        self.set_button("next-puzzle", not summary)
+        self.summary.hidden = not summary
+        if summary:
+            self.summary.querySelector(".puzzle-summary-text").textContent = puzzles.summary_text()
+            items = self.summary.querySelector(".puzzle-summary-list")
+            items.replaceChildren()
+            for verdict, text in puzzles.summary_lines():
+                item = document.createElement("li")
+                item.dataset.verdict = verdict
+                item.textContent = text
+                items.append(item)
+        next_button = self.bar.querySelector('[data-action="next-puzzle"]')
+        last = not summary and puzzles.index + 1 == len(puzzles)
+        # Translators: a puzzle set's button on its last puzzle: on to the summary
+        next_button.textContent = _("Summary") if last else _("Next puzzle")
+        self.feedback.hidden = self.feedback.hidden or summary
+        self.board.classList.toggle("in-summary", summary)
+        self.bar.classList.toggle("in-summary", summary)  # the replay of a puzzle gives way to the summary
 
     def set_button(self, action: str, enabled: bool) -> None:
         button = nullable(self.bar.querySelector(f'[data-action="{action}"]'))

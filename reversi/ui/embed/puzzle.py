@@ -45,27 +45,38 @@ class Puzzle:
         return frozenset(m for m, loss in self.losses.items() if loss == 0)
 
 
-def puzzle_params(position: Position, analysis: Mapping[str, Any]) -> dict[str, str]:
-    """The link parameters of a puzzle at ``position``, from the engine's ``analyse`` reply
-    (its ``scores`` in centidiscs for the side to move, its ``pv`` and ``exact``)."""
+def puzzle_from_analysis(position: Position, analysis: Mapping[str, Any]) -> Puzzle:
+    """The puzzle at ``position`` from the engine's ``analyse`` reply (its ``scores`` in
+    centidiscs for the side to move, its ``pv`` and ``exact``)."""
     g = position.rules.geometry
     scores: Mapping[str, int] = analysis.get("scores", {})
     if not scores or "pass" in scores:
         raise NotationError(_("puzzle: the side to move has no move to find here"))
     top = max(scores.values())
-    parts = []
+    losses: dict[int, int] = {}
     for name in g.bits_to_names(position.legal):
         if name not in scores:
             raise NotationError(_("puzzle: the analysis has no value for {move}").format(move=name))
-        parts.append(f"{name}:{round((top - scores[name]) / 100)}")
-    line = [g.parse_square(m) for m in analysis.get("pv", [])[:MAX_SOLUTION] if m != "pass"]
-    out = {"pz": ".".join(parts), "sol": write_transcript(line, g) if line else ""}
-    if analysis.get("exact"):
+        losses[g.parse_square(name)] = min(MAX_LOSS, round((top - scores[name]) / 100))
+    line = tuple(g.parse_square(m) for m in analysis.get("pv", [])[:MAX_SOLUTION] if m != "pass")
+    if line and losses.get(line[0]) != 0:
+        line = ()  # a line that does not start with a best move (a search cut short) is no solution
+    return Puzzle(losses, line, bool(analysis.get("exact")))
+
+
+def puzzle_params(position: Position, analysis: Mapping[str, Any] | Puzzle) -> dict[str, str]:
+    """The link parameters of a puzzle at ``position`` (a :class:`Puzzle`, or the engine's
+    ``analyse`` reply it is made from: :func:`puzzle_from_analysis`)."""
+    puzzle = analysis if isinstance(analysis, Puzzle) else puzzle_from_analysis(position, analysis)
+    g = position.rules.geometry
+    parts = [f"{g.name(m)}:{loss}" for m, loss in sorted(puzzle.losses.items())]
+    out = {"pz": ".".join(parts), "sol": write_transcript(list(puzzle.solution), g)}
+    if puzzle.exact:
         out["px"] = "1"
     return {k: v for k, v in out.items() if v}
 
 
-def puzzle_query(position: Position, analysis: Mapping[str, Any]) -> str:
+def puzzle_query(position: Position, analysis: Mapping[str, Any] | Puzzle) -> str:
     """A puzzle's link parameters (no ``view``): its position as a set-up start, and the answers."""
     from reversi.formats.links import record_params, rewrite_query
     from reversi.formats.record import Record
@@ -120,6 +131,11 @@ class PuzzleState:
         self.feedback = ""
         #: "best" or "worse" for the last try, "solution" once the solution is shown ('' before).
         self.verdict = ""
+        #: The tries it took to find a best move (0 until one is found), for a set's score.
+        self.found_at = 0
+        #: The solution was shown; and it was shown before a best move was found.
+        self.shown = False
+        self.shown_first = False
 
     def solution_line(self) -> tuple[int, ...]:
         """The line "Show solution" plays: the link's, else a best move (the first in square order)."""
@@ -129,6 +145,8 @@ class PuzzleState:
         """The solution is shown: the puzzle is over, and the answer to the last try gives way to it."""
         self.solved = True
         self.verdict = "solution"
+        self.shown = True
+        self.shown_first = self.shown_first or not self.found_at
         g = self.position.rules.geometry
         line = self.solution_line()
         # Translators: a puzzle's solution, shown on request; {line} is the best line, e.g. "e2 f1 g2"
@@ -156,6 +174,7 @@ class PuzzleState:
         if loss == 0:
             self.solved = True
             self.verdict = "best"
+            self.found_at = self.found_at or self.tries
             if len(self.puzzle.best) > 1:
                 # Translators: a puzzle's answer: the move tried is one of several equally good ones
                 self.feedback = _("Right: {move} is one of the best moves.").format(move=name)

@@ -28,6 +28,7 @@ from reversi.errors import ReversiError
 from reversi.formats.links import parse_query
 from reversi.i18n import _
 from reversi.ui.embed.puzzle import PuzzleState, read_puzzle
+from reversi.ui.embed.puzzle_set import PuzzleSetState, read_puzzle_set
 from reversi.ui.movelist import side_and_number, with_annotation
 from reversi.ui.store.session import link_game
 
@@ -90,6 +91,9 @@ class Viewer:
         self.puzzle: PuzzleState | None = None
         #: The keyboard cursor on a puzzle's board (arrows move it, Enter tries its square), or None.
         self.cursor: int | None = None
+        #: A puzzle set (``ps=``): the reader's way through it, and each puzzle's game (kept as left).
+        self.puzzle_set: PuzzleSetState | None = None
+        self._set_games: list[Game] = []
 
     @classmethod
     def from_query(cls, query: str) -> Viewer:
@@ -99,6 +103,8 @@ class Viewer:
         puzzle; a bad puzzle shows that position for replay and says why.
         """
         options = embed_options(query)
+        if options.view == "puzzle" and "ps=" in query:
+            return cls._set_viewer(query, options)
         viewer = cls._game_viewer(query, options)
         if options.view != "puzzle" or viewer.problem:
             return viewer
@@ -111,6 +117,54 @@ class Viewer:
         puzzled = cls(Game(start=position), options)
         puzzled.puzzle = PuzzleState(puzzle, position)
         return puzzled
+
+    @classmethod
+    def _set_viewer(cls, query: str, options: EmbedOptions) -> Viewer:
+        """The viewer of a puzzle set, at its first puzzle; a bad set shows the start and says why."""
+        try:
+            entries = read_puzzle_set(query)
+        except ReversiError as e:
+            return cls(Game(), options, str(e))
+        viewer = cls(Game(start=entries[0][0]), options)
+        viewer.puzzle_set = PuzzleSetState(entries)
+        viewer._set_games = [viewer.game] + [Game(start=position) for position, _puzzle in entries[1:]]
+        viewer.puzzle = viewer.puzzle_set.state
+        return viewer
+
+    # -- a puzzle set --------------------------------------------------------------------
+
+    def _show_set_puzzle(self) -> None:
+        """The game and the puzzle of the set's current puzzle (each kept as the reader left it)."""
+        assert self.puzzle_set is not None
+        self.playing = False
+        self.cursor = None
+        self.game = self._set_games[self.puzzle_set.index]
+        self.puzzle = self.puzzle_set.state
+
+    def next_puzzle(self) -> bool:
+        """The set's next puzzle, or its summary after the last one."""
+        if self.puzzle_set is None or not self.puzzle_set.next():
+            return False
+        self._show_set_puzzle()
+        return True
+
+    def prev_puzzle(self) -> bool:
+        """The set's previous puzzle (from the summary: the last one)."""
+        if self.puzzle_set is None or not self.puzzle_set.prev():
+            return False
+        self._show_set_puzzle()
+        return True
+
+    def restart_set(self) -> None:
+        """Every puzzle of the set afresh, from the first: the score starts again."""
+        if self.puzzle_set is None:
+            return
+        self.puzzle_set.restart()
+        self._set_games = [Game(start=position) for position, _puzzle in self.puzzle_set.entries]
+        self._show_set_puzzle()
+
+    def in_summary(self) -> bool:
+        return self.puzzle_set is not None and self.puzzle_set.summary
 
     @classmethod
     def _game_viewer(cls, query: str, options: EmbedOptions) -> Viewer:
@@ -128,7 +182,7 @@ class Viewer:
     def try_move(self, name: str) -> bool:
         """The reader clicks ``name`` at the puzzle's position: answered; a best move is played."""
         puzzle = self.puzzle
-        if puzzle is None or puzzle.solved or self.current is not self.game.root:
+        if puzzle is None or not self.solving():
             return False
         try:
             move = self.game.rules.geometry.parse_square(name)
@@ -249,7 +303,8 @@ class Viewer:
 
     def solving(self) -> bool:
         """Is the reader at a puzzle's open question (the board takes a move)?"""
-        return self.puzzle is not None and not self.puzzle.solved and self.current is self.game.root
+        return (self.puzzle is not None and not self.puzzle.solved and self.current is self.game.root
+                and not self.in_summary())
 
     def key(self, key: str) -> bool:
         """A key of the replay: arrows, Home, End, space; True if it was one.
