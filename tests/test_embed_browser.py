@@ -389,3 +389,59 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
         context.close()
     assert not context.foreign, context.foreign
     assert not errors, errors
+
+
+def test_a_three_puzzle_set_is_solved_in_the_embed_with_its_summary(browser, server_url) -> None:
+    """A set made by ``reversi puzzle --set``'s writer: one puzzle right at the first try, one after
+    a wrong answer, one by its solution; the summary says each; Page Down goes on, Start again
+    starts over."""
+    from browser_support import AppContext
+    from test_puzzle_set import three_puzzles
+
+    from reversi.core.rules import Rules
+    from reversi.ui.embed.puzzle_set import puzzle_set_query
+
+    entries = three_puzzles()
+    g = Rules().geometry
+    best = [g.name(min(p.best)) for _pos, p in entries]
+    worse = g.name(next(m for m, loss in sorted(entries[1][1].losses.items()) if loss))
+    for width, height, name in ((900, 760, "puzzle-set"), (390, 844, "puzzle-set-phone")):
+        context = AppContext(browser, server_url, {"width": width, "height": height})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
+        try:
+            page.goto(server_url + "?view=puzzle&caption=Three%20puzzles&" + puzzle_set_query(entries))
+            wait_ready(page)
+            progress = page.locator(".puzzle-progress")
+            assert progress.inner_text() == "Puzzle 1 of 3 · 0 of 0 right at the first try"
+            assert page.is_disabled('[data-action="prev-puzzle"]')
+            page.click(f'[data-square="{best[0]}"]')
+            assert page.get_attribute("#puzzle-feedback", "data-verdict") == "best"
+            page.click('[data-action="next-puzzle"]')
+            assert progress.inner_text() == "Puzzle 2 of 3 · 1 of 1 right at the first try"
+            page.click(f'[data-square="{worse}"]')
+            assert page.get_attribute("#puzzle-feedback", "data-verdict") == "worse"
+            page.click(f'[data-square="{best[1]}"]')
+            page.locator("#board").focus()
+            page.keyboard.press("PageDown")  # the keyboard's way to the next puzzle
+            assert progress.inner_text() == "Puzzle 3 of 3 · 1 of 2 right at the first try"
+            assert page.inner_text('[data-action="next-puzzle"]') == "Summary"
+            page.click('[data-action="solution"]')
+            page.click('[data-action="next-puzzle"]')
+            summary = page.locator(".puzzle-summary")
+            assert summary.is_visible() and page.is_hidden(".embed-controls")
+            assert page.evaluate("document.activeElement.classList.contains('puzzle-summary')")
+            assert page.inner_text(".puzzle-summary-text") == \
+                "You found the best move at the first try in 1 of 3 puzzles."
+            assert page.eval_on_selector_all(".puzzle-summary-list li", "els => els.map(e => e.textContent)") == [
+                "Puzzle 1: right at the first try", "Puzzle 2: right after 2 tries", "Puzzle 3: solution shown"]
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+            page.click('[data-action="restart-set"]')
+            assert progress.inner_text() == "Puzzle 1 of 3 · 0 of 0 right at the first try"
+            assert page.is_hidden(".puzzle-summary") and page.is_visible(".embed-controls")
+        finally:
+            context.close()
+        assert not context.foreign, context.foreign
+        assert not errors, errors

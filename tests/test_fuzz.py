@@ -198,10 +198,13 @@ def test_wthor_files(data: bytes, moves: bytes, number: int) -> None:
 
 
 LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang",
-             "view", "caption", "flip", "theme", "controls", "pz", "sol", "px"]
+             "view", "caption", "flip", "theme", "controls", "pz", "sol", "px", "ps"]
 query_text = st.lists(
     st.tuples(st.sampled_from(LINK_KEYS), st.one_of(number_text, grammar_text, st.sampled_from(
-        ["octagon", "w", "1", "puzzle", "embed", "f5:0", "f5:0.d3:2.c4:1.e6:0"]))),
+        ["octagon", "w", "1", "puzzle", "embed", "f5:0", "f5:0.d3:2.c4:1.e6:0",
+         # puzzle sets: the start, Black to move, with answers, a solution, exact; and broken ones
+         "2nssfldte290x.0-0-0-0.d3.x", "2nssfldte290x.0-0-0-0.d3.x~2nssfldte290x.0-5-5-5",
+         "2nssfldte290x.0-0.d3", "zzzzzzzzzzzzzzzzzzzzzzzzz.0", "0x.0.", "~", "x.", "0o:3:3.0.."]))),
     max_size=8,
 ).map(lambda pairs: "&".join(f"{k}={v}" for k, v in pairs))
 

@@ -153,10 +153,13 @@ def test_a_set_is_refused_when_it_mixes_rules_is_empty_or_too_long() -> None:
 def test_the_address_limit_is_checked_at_the_limit_and_says_how_many_fit() -> None:
     """The longest address a set may have is accepted; one character more is refused, with the
     number of puzzles that would fit."""
-    entries = [(p, random_puzzle(p, i)) for i, p in enumerate(puzzle_positions(Rules(size=16), 3, 60))]
+    entries = [(p, random_puzzle(p, i)) for i, p in enumerate(puzzle_positions(Rules(size=16), 3, 99))]
     app = "https://example.github.io/reversi/"
     count = 1
-    while len(embed_url(app, puzzle_set_query(entries[: count + 1]), view="puzzle")) <= MAX_SET_ADDRESS:
+    def address(n: int) -> str:
+        return embed_url(app, puzzle_set_query(entries[:n]), view="puzzle")
+
+    while count < len(entries) - 1 and len(address(count + 1)) <= MAX_SET_ADDRESS:
         count += 1
     url = embed_url(app, puzzle_set_query(entries[:count]), view="puzzle")
     longer = embed_url(app, puzzle_set_query(entries[: count + 1]), view="puzzle")
@@ -165,7 +168,8 @@ def test_the_address_limit_is_checked_at_the_limit_and_says_how_many_fit() -> No
     padded = url + "&caption=" + "x" * (MAX_SET_ADDRESS - len(url) - len("&caption="))
     assert len(padded) == MAX_SET_ADDRESS
     check_set_address(padded, count)  # exactly at the limit
-    with pytest.raises(ReversiError, match=rf"about {count * MAX_SET_ADDRESS // len(longer)} of these {count + 1}"):
+    fit = (count + 1) * MAX_SET_ADDRESS // len(longer)
+    with pytest.raises(ReversiError, match=rf"about {fit} of these {count + 1}"):
         check_set_address(longer, count + 1)
     with pytest.raises(ReversiError, match="8,000"):
         check_set_address(padded + "x", count)
@@ -233,13 +237,14 @@ def test_puzzle_set_from_a_file_of_positions_and_games(tmp_path: Path) -> None:
     assert [p for p, _ in entries] == [play_transcript(start, ENDGAME).position,
                                        play_transcript(start, ENDGAME[:-4]).position, start]
     first = entries[0][1]
-    assert first.exact and first.best == {Rules().geometry.parse_square("e2")} and first.losses[23] == 22
+    g = Rules().geometry
+    assert first.exact and first.best == {g.parse_square("e2")} and first.losses[g.parse_square("h3")] == 22
     # from standard input, as an iframe
     html = run("puzzle", "--set", "-", "--seconds", "0.1", "--html", "--caption", "Endgames", stdin=ENDGAME + "\n")
     assert html.returncode == 0 and html.stdout.startswith("<iframe") and 'title="Endgames"' in html.stdout
     # every line of another rule set's file is read with the rules given
     octagon = tmp_path / "octagon.txt"
-    octagon.write_text(octagon_start + "\n" + "e6\n", encoding="utf-8")
+    octagon.write_text(octagon_start + "\n" + "e4\n", encoding="utf-8")
     done = run("puzzle", "--set", str(octagon), "--rules", "octagon", "--seconds", "0.05")
     assert done.returncode == 0, done.stderr
     assert "r=octagon" in done.stdout and len(read_puzzle_set(done.stdout.strip().partition("?")[2])) == 2
@@ -264,11 +269,11 @@ def test_puzzle_set_files_with_mistakes_get_one_line_that_says_where(
 
 
 def test_puzzle_set_refuses_a_set_whose_address_is_too_long(tmp_path: Path) -> None:
-    """Eighty 16x16 positions make an address over the limit: refused, saying how many fit."""
+    """A hundred 16x16 positions make an address over the limit: refused, saying how many fit."""
     from reversi.formats.notation import position_to_string
 
-    positions = puzzle_positions(Rules(size=16), 11, 80)
+    positions = puzzle_positions(Rules(size=16), 11, 100)
     path = tmp_path / "big.txt"
     path.write_text("\n".join(position_to_string(p) for p in positions) + "\n", encoding="utf-8")
     done = run("puzzle", "--set", str(path), "--size", "16", "--seconds", "0.05", "--exact", "0")
-    assert done.returncode != 0 and "more than the 8,000" in done.stderr and "of these 80 puzzles fit" in done.stderr
+    assert done.returncode != 0 and "more than the 8,000" in done.stderr and "of these 100 puzzles fit" in done.stderr

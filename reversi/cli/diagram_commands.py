@@ -146,7 +146,7 @@ MAX_SET_FILE = 1_000_000
 
 def _set_lines(path: str) -> list[tuple[int, str]]:
     """The positions of a set's file (``-``: standard input): ``(line number, text)``, blank lines and
-    ``#`` comments left out."""
+    comments (``#`` and a space) left out."""
     from reversi.ui.embed.puzzle_set import MAX_PUZZLES
 
     try:
@@ -164,8 +164,9 @@ def _set_lines(path: str) -> list[tuple[int, str]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise ReversiError(_("{path}: not UTF-8 text (byte {offset})").format(path=path, offset=e.start + 1)) from e
+    # a comment is '#' and a space ('##---' begins an octagon's position string)
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
-             if line.strip() and not line.lstrip().startswith("#")]
+             if line.strip() and line.strip() != "#" and not line.strip().startswith("# ")]
     if not lines:
         raise ReversiError(_("{path}: no position in it (one a line: a position string or the moves of a game)").format(
             path=path))
