@@ -27,10 +27,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
 
-from reversi import PASS, Game, Rules
+from reversi import PASS, Game, Position, Rules
 from reversi.engine.protocol import Request
 from reversi.formats.record import Record
 from reversi.ui.drivers.requests import Reply, RequestDriver
+from reversi.ui.embed.puzzle import Puzzle
 
 # -- async scenarios -----------------------------------------------------------------------
 
@@ -211,3 +212,45 @@ def big_wthor(count: int, seed: int = 1) -> tuple[bytes, bytes, bytes]:
     games = wtb[HEADER_BYTES:] * (count // len(records))
     header = wtb[:4] + (count // len(records) * len(records)).to_bytes(4, "little") + wtb[8:HEADER_BYTES]
     return header + games, jou, trn
+
+
+# -- puzzle sets (tests/test_puzzle_set.py, tests/test_embed_browser.py) ------------------------------
+
+
+def random_position(rules: Rules, seed: int, plies: int) -> Position:
+    """The position after up to ``plies`` random moves from the start (before the game's end)."""
+    rng = random.Random(seed)
+    game = Game(rules=rules)
+    for _ in range(plies):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.position.legal_moves()))
+    return game.position
+
+
+def random_puzzle(position: Position, seed: int) -> Puzzle:
+    """Answers for every legal move (one or more best), and a one-move solution, made up."""
+    rng = random.Random(seed)
+    moves = position.legal_moves()
+    losses = {m: rng.choice([0, 2, 6, 14, 64]) for m in moves}
+    best = rng.choice(moves)
+    losses[best] = 0
+    return Puzzle(losses, (best,) if seed % 2 else (), bool(seed % 3))
+
+
+def puzzle_positions(rules: Rules, seed: int, count: int) -> list[Position]:
+    """``count`` positions of random games where the side to move has a move."""
+    out: list[Position] = []
+    k = 0
+    while len(out) < count:
+        position = random_position(rules, seed + k, 4 + (seed + k) % 40)
+        k += 1
+        if not position.is_over and not position.must_pass:
+            out.append(position)
+    return out
+
+
+def three_puzzles() -> list[tuple[Position, Puzzle]]:
+    """A set of three 8x8 puzzles with made-up answers."""
+    positions = puzzle_positions(Rules(), 7, 3)
+    return [(p, random_puzzle(p, 2 * i + 1)) for i, p in enumerate(positions)]

@@ -396,7 +396,7 @@ def test_a_three_puzzle_set_is_solved_in_the_embed_with_its_summary(browser, ser
     a wrong answer, one by its solution; the summary says each; Page Down goes on, Start again
     starts over."""
     from browser_support import AppContext
-    from test_puzzle_set import three_puzzles
+    from support import three_puzzles
 
     from reversi.core.rules import Rules
     from reversi.ui.embed.puzzle_set import puzzle_set_query

@@ -7,7 +7,6 @@ is tests/test_embed_browser.py.
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,12 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import puzzle_positions, random_position, random_puzzle, three_puzzles
 
-from reversi.core.game import Game
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.errors import ReversiError
-from reversi.ui.embed.puzzle import Puzzle
 from reversi.ui.embed.puzzle_set import (
     MAX_PUZZLES,
     MAX_SET_ADDRESS,
@@ -37,39 +35,6 @@ from reversi.ui.embed.viewer import Viewer
 ROOT = Path(__file__).resolve().parent.parent
 RULES = [Rules(), Rules(anti=True), Rules("classic"), Rules("octagon"), Rules(size=16), Rules(size=4),
          Rules(blocked=("a1", "h8", "d7")), Rules(handicap=2), Rules(free_opening=True)]
-
-
-def random_position(rules: Rules, seed: int, plies: int) -> Position:
-    """The position after up to ``plies`` random moves from the start (before the game's end)."""
-    rng = random.Random(seed)
-    game = Game(rules=rules)
-    for _ in range(plies):
-        if game.is_over:
-            break
-        legal = game.position.legal_moves()
-        game.play(rng.choice(legal))
-    return game.position
-
-
-def random_puzzle(position: Position, seed: int) -> Puzzle:
-    """Answers for every legal move (one or more best), and a one-move solution, made up."""
-    rng = random.Random(seed)
-    moves = position.legal_moves()
-    losses = {m: rng.choice([0, 2, 6, 14, 64]) for m in moves}
-    best = rng.choice(moves)
-    losses[best] = 0
-    return Puzzle(losses, (best,) if seed % 2 else (), bool(seed % 3))
-
-
-def puzzle_positions(rules: Rules, seed: int, count: int) -> list[Position]:
-    out: list[Position] = []
-    k = 0
-    while len(out) < count:
-        position = random_position(rules, seed + k, 4 + (seed + k) % 40)
-        k += 1
-        if not position.is_over and not position.must_pass:
-            out.append(position)
-    return out
 
 
 @settings(max_examples=120, deadline=None)
@@ -95,11 +60,6 @@ def test_a_set_reads_back_its_positions_answers_and_solutions(rules: Rules, seed
     viewer = Viewer.from_query("?view=puzzle&" + query)
     assert viewer.problem == "" and viewer.puzzle_set is not None and len(viewer.puzzle_set) == count
     assert viewer.game.root.position == entries[0][0]
-
-
-def three_puzzles() -> list[tuple[Position, Puzzle]]:
-    positions = puzzle_positions(Rules(), 7, 3)
-    return [(p, random_puzzle(p, 2 * i + 1)) for i, p in enumerate(positions)]
 
 
 def test_the_score_counts_best_moves_found_at_the_first_try_and_the_summary_says_each() -> None:
@@ -236,7 +196,11 @@ def test_puzzle_set_from_a_file_of_positions_and_games(tmp_path: Path) -> None:
     start = Position.start(Rules())
     assert [p for p, _ in entries] == [play_transcript(start, ENDGAME).position,
                                        play_transcript(start, ENDGAME[:-4]).position, start]
-    first = entries[0][1]
+    assert all(sorted(z.losses) == p.legal_moves() and 0 in z.losses.values() for p, z in entries)
+    # the endgame solved exactly (the search stops as soon as the solver is done)
+    path.write_text(ENDGAME + "\n", encoding="utf-8")
+    done = run("puzzle", "--set", str(path), "--seconds", "120", "--exact", "12")
+    first = read_puzzle_set(done.stdout.strip().partition("?")[2])[0][1]
     g = Rules().geometry
     assert first.exact and first.best == {g.parse_square("e2")} and first.losses[g.parse_square("h3")] == 22
     # from standard input, as an iframe

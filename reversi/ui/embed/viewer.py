@@ -127,8 +127,7 @@ class Viewer:
             return cls(Game(), options, str(e))
         viewer = cls(Game(start=entries[0][0]), options)
         viewer.puzzle_set = PuzzleSetState(entries)
-        viewer._set_games = [viewer.game] + [Game(start=position) for position, _puzzle in entries[1:]]
-        viewer.puzzle = viewer.puzzle_set.state
+        viewer.restart_set()
         return viewer
 
     # -- a puzzle set --------------------------------------------------------------------
