@@ -19,11 +19,12 @@ from typing import Any
 
 from reversi.cli.options import add_rule_options, decimal, game_from_args, whole
 from reversi.core.game import Game
-from reversi.core.position import PASS
+from reversi.core.position import PASS, Position
 from reversi.drawing.diagram import THEMES, position_view, standalone_svg
 from reversi.drawing.diagram import numbered_svg as diagram_svg
 from reversi.errors import ReversiError
 from reversi.i18n import _
+from reversi.ui.embed.puzzle import Puzzle
 
 MIN_PX, MAX_PX = 64, 4096
 
@@ -128,7 +129,7 @@ def cmd_puzzle(args: argparse.Namespace) -> int:
     return 0
 
 
-def _answers(position: Any, args: argparse.Namespace) -> Any:
+def _answers(position: Position, args: argparse.Namespace) -> Puzzle:
     """The puzzle at ``position``: the engine's values of its moves, within ``--seconds``."""
     from reversi.engine.api import answer_analyse
     from reversi.engine.protocol import AnalyseRequest, Limits

@@ -114,6 +114,8 @@ class Embed:
             event.preventDefault()
             (self.viewer.prev_puzzle if event.key == "PageUp" else self.viewer.next_puzzle)()
             self.update()
+            if self.viewer.in_summary():
+                self.summary.focus()  # as from the button: the summary is read out
             return
         if event.key in ("ArrowUp", "ArrowDown", "Enter") and not self.viewer.solving():
             return  # the page's own (scrolling), but while a puzzle waits for a move

@@ -109,14 +109,20 @@ def read_puzzle(query: str, position: Position) -> Puzzle:
     missing = [n for n in g.bits_to_names(legal) if g.parse_square(n) not in losses]
     if missing:
         raise NotationError(_("puzzle: no answer for {moves}").format(moves=", ".join(missing[:4])))
+    return checked_puzzle(position, losses, params.get("sol", ""), params.get("px") == "1")
+
+
+def checked_puzzle(position: Position, losses: dict[int, int], solution: str, exact: bool) -> Puzzle:
+    """The puzzle of a link's answers (every legal move's loss) and solution (a transcript), read
+    at ``position``: one puzzle's or a set's (:mod:`reversi.ui.embed.puzzle_set`)."""
     if 0 not in losses.values():
         raise NotationError(_("puzzle: no move is marked best (a loss of 0)"))
-    line = play_transcript(position, params.get("sol", "")).line if params.get("sol") else ()
+    line = play_transcript(position, solution).line if solution else ()
     if len(line) > MAX_SOLUTION:
         raise NotationError(_("puzzle: the solution is too long"))
     if line and losses.get(line[0]) != 0:
         raise NotationError(_("puzzle: the solution does not start with a best move"))
-    return Puzzle(losses, tuple(line), params.get("px") == "1")
+    return Puzzle(losses, tuple(line), exact)
 
 
 class PuzzleState:

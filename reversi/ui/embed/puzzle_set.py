@@ -39,10 +39,10 @@ from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, ReversiError
 from reversi.formats.links import parse_query, record_from_query, record_params, rewrite_query
-from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
+from reversi.formats.notation import parse_position, position_to_string, write_transcript
 from reversi.formats.record import Record
 from reversi.i18n import _, format_number, ngettext
-from reversi.ui.embed.puzzle import MAX_LOSS, MAX_SOLUTION, Puzzle, PuzzleState
+from reversi.ui.embed.puzzle import MAX_LOSS, Puzzle, PuzzleState, checked_puzzle
 
 #: The longest address of a set (characters, the app's own address included): see the module's text.
 MAX_SET_ADDRESS = 8000
@@ -122,14 +122,7 @@ def unpack_puzzle(text: str, rules: Rules) -> tuple[Position, Puzzle]:
         if not (value.isascii() and value.isdigit() and len(value) <= 3) or int(value) > MAX_LOSS:
             raise NotationError(_("puzzle set: {value!r} is not a number of discs").format(value=value[:10]))
         losses[move] = int(value)
-    if 0 not in losses.values():
-        raise NotationError(_("puzzle: no move is marked best (a loss of 0)"))
-    line = play_transcript(position, fields[2]).line if fields[2] else ()
-    if len(line) > MAX_SOLUTION:
-        raise NotationError(_("puzzle: the solution is too long"))
-    if line and losses.get(line[0]) != 0:
-        raise NotationError(_("puzzle: the solution does not start with a best move"))
-    return position, Puzzle(losses, tuple(line), len(fields) == 4)
+    return position, checked_puzzle(position, losses, fields[2], len(fields) == 4)
 
 
 # -- the set's link -------------------------------------------------------------------------------
