@@ -193,6 +193,54 @@ def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(p
     assert page.get_attribute('[data-study="analysis"]', "aria-pressed") == "true"
 
 
+def test_practise_these_positions_after_a_review_offers_the_known_blunder(page, server_url) -> None:
+    """The review of a game whose 11th move (Black's g2) loses at least BLUNDER_DISCS offers that
+    position as a puzzle: the dialog names it, its set opens in the puzzle embed, which takes the
+    better move; desktop and phone screenshots."""
+    from browser_support import ARTIFACTS
+
+    from reversi import Position, Rules
+    from reversi.engine import api as engine_api
+    from reversi.formats.notation import play_transcript, position_to_string
+    from reversi.ui.drivers.study import BLUNDER_DISCS
+    from reversi.ui.embed.puzzle_set import pack_position
+
+    before = play_transcript(Position.start(Rules()), "f5d6c3d3c4f4f6f3e6e7").position
+    values = engine_api.analyse(start=position_to_string(before), moves="", time_limit=2.0)["scores"]
+    assert (max(values.values()) - values["g2"]) / 100 >= BLUNDER_DISCS  # the game's blunder, by the engine
+    page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")
+    wait_ready(page)
+    assert page.is_hidden('[data-study="practise"]')  # no review yet: nothing offered
+    page.click('[data-study="review"]')
+    page.wait_for_function("document.querySelectorAll('#eval-graph [data-ply]').length === 12", timeout=60_000)
+    page.wait_for_selector('[data-study="practise"]:not([hidden])')
+    page.click('[data-study="practise"]')
+    page.wait_for_selector("#practice-dialog[open]")
+    lines = page.eval_on_selector_all(".practice-list li", "els => els.map(e => e.textContent)")
+    blunder = [line for line in lines if line.startswith("Move 11: g2, a blunder (")]
+    assert len(blunder) == 1, lines
+    better = blunder[0].split("better: ")[1].split(", ")
+    src = page.get_attribute(".practice-frame iframe", "src")
+    assert "view=puzzle" in src and pack_position(before) in src.split("ps=")[1].split("&")[0]
+    assert page.get_attribute(".practice-open", "href") == src
+    frame = next(f for f in page.frames if "view=puzzle" in f.url)
+    frame.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+    at = lines.index(blunder[0])  # the set is in the order played
+    for _ in range(at):
+        frame.click('[data-action="next-puzzle"]')
+    assert frame.locator(".puzzle-progress").inner_text().startswith(f"Puzzle {at + 1} of {len(lines)} ")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "practice.png"))
+    frame.click(f'[data-square="{better[0]}"]')
+    assert frame.get_attribute("#puzzle-feedback", "data-verdict") == "best"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / "practice-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.click('[data-practice="close"]')
+    assert page.is_hidden("#practice-dialog") and not page.query_selector(".practice-frame iframe")
+
+
 def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) -> None:
     # a game saved in this browser (the test makes it itself: it needs no earlier test's)
     page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")

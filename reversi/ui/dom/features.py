@@ -11,6 +11,7 @@ component                                  its root               what it does
 :class:`~.move_list.MoveList`               ``#move-list``         the moves and variations, browsed
 :class:`~.opening.OpeningName`              ``#opening-name``      the opening the game follows
 :class:`~.study_bar.StudyBar`               ``#study``             browsing, the study tools, the comment
+:class:`~.practice.PracticeDialog`          ``#practice-dialog``   the review's mistakes as a puzzle set
 :class:`~.graph.EvaluationGraph`            ``#graph-box``         the evaluation graph, clicked to go there
 :class:`~.editor_panel.EditorPanel`         ``#editor``            the board editor's panel
 :class:`~.clocks.ClockDisplay`              ``.player-clock``      one side's clock face (on a player card)
@@ -39,6 +40,7 @@ components, and the few calls they make.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import js
 
@@ -74,7 +76,8 @@ class GameFeatures:
         self.address = Address(page)
         self.move_list = MoveList(by_id("move-list"), page)
         self.opening = OpeningName(by_id("opening-name"), page)
-        self.study_bar = StudyBar(by_id("study"), page)
+        self.study_bar = StudyBar(by_id("study"), page, self.open_practice)
+        self.practice: Any = None  # reversi.ui.dom.practice.PracticeDialog, made when first asked for
         self.graph = EvaluationGraph(by_id("graph-box"), page)
         self.editor = EditorPanel(by_id("editor"), page, on_set_up=self.clock.stop)
         self.records = Records(
@@ -113,6 +116,15 @@ class GameFeatures:
         self.storage.save()
         self.recent.remember()
         self.address.follow()
+
+    def open_practice(self) -> None:
+        """The review's "Practise these positions" (the dialog is made when first asked for)."""
+        if self.practice is None:
+            from reversi.ui.dom.practice import PracticeDialog
+
+            self.practice = PracticeDialog(by_id("practice-dialog"), self.page, self.copy)
+            self.practice.bind()
+        self.practice.open()
 
     # -- what the page and the snippet maker call -------------------------------------------
 

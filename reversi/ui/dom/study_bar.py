@@ -12,23 +12,27 @@ position's comment (written back when it changes). The study engine is the page'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from reversi.core.game import glyph_name
 from reversi.core.position import PASS
-from reversi.i18n import pgettext
+from reversi.i18n import _, format_number, pgettext
 from reversi.ui.dom import has_focus, nullable
 from reversi.ui.drivers.study import analysis_text
 from reversi.ui.movelist import promote_question, study_text
 from reversi.ui.ports import PageHost
+from reversi.ui.practice import player_mistakes
 
 
 class StudyBar:
     """The study bar: one root element (``#study``)."""
 
-    def __init__(self, root: Any, page: PageHost) -> None:
+    def __init__(self, root: Any, page: PageHost, practise: Callable[[], None] = lambda: None) -> None:
         self.root = root
         self.page = page
+        #: Opens "Practise these positions" (the review's mistakes as a puzzle set).
+        self.practise = practise
         self.status = root.querySelector(".study-status")
         self.analysis = root.querySelector(".analysis")
         self.review_legend = root.querySelector(".review-legend")
@@ -77,12 +81,25 @@ class StudyBar:
         if engine.analysing:
             self.analysis.textContent = analysis_text(engine.analysis(), c.position)
         self.review_legend.hidden = not engine.reviewing
+        self.draw_practise()
         self.root.classList.toggle("editing", c.editor is not None)
         if not has_focus(self.comment) and str(self.comment.value) != c.game.current.comment:
             self.comment.value = c.game.current.comment  # not while the person is typing in it
         self.draw_glyph(c.game.current)
         if str(self.mark_kind.value) != c.mark_kind:
             self.mark_kind.value = c.mark_kind
+
+    def draw_practise(self) -> None:
+        """The review's "Practise these positions (N)", once it has found a mistake of the player's."""
+        button = self.button("practise")
+        if button is None:
+            return
+        found = len(player_mistakes(self.page.controller, self.page.study_engine))
+        button.hidden = not found
+        # Translators: the review's button that turns the player's mistakes into puzzles; (3) follows
+        text = f"{_('Practise these positions')} ({format_number(found)})" if found else ""
+        if str(button.textContent) != text:
+            button.textContent = text
 
     def draw_glyph(self, node: Any) -> None:
         """The move's annotation: its choices in words (the page's language), the one chosen; none
@@ -115,6 +132,9 @@ class StudyBar:
         if action == "review":
             engine.reviewing = not engine.reviewing
             self.page.update()
+            return
+        if action == "practise":
+            self.practise()
             return
         if action == "promote" and c.promote_moves_game:
             self.asking = c.game.current.id  # the game itself would move: ask first

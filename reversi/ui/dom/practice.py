@@ -1,0 +1,118 @@
+"""The review's "Practise these positions" (``#practice-dialog``): the mistakes as a puzzle set.
+
+The study bar offers it while the review is shown and has found a mistake of the player's
+(:func:`reversi.ui.practice.mistakes`). The dialog lists the moves, opens the set in the
+puzzle embed (an ``<iframe>`` of this app, ``?view=puzzle&ps=…``, in the page's language
+and colours), and gives its link and its HTML to share or to paste into a page. The
+puzzles' answers are the review's own values: no engine is asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyscript import document
+
+from reversi.drawing.diagram import THEMES
+from reversi.errors import ReversiError
+from reversi.formats.links import rewrite_query
+from reversi.i18n import _, format_number, language, ngettext
+from reversi.ui.dom import nullable
+from reversi.ui.drivers.study import MISTAKE_DISCS, review_marks
+from reversi.ui.embed.snippets import make_snippet
+from reversi.ui.ports import PageHost
+from reversi.ui.practice import mistake_line, player_mistakes, practice_link
+
+
+class PracticeDialog:
+    """The dialog: one root element (``#practice-dialog``)."""
+
+    def __init__(self, root: Any, page: PageHost, copy: Callable[[str, str], None]) -> None:
+        self.root = root
+        self.page = page
+        self.copy = copy
+        self.intro = root.querySelector(".practice-intro")
+        self.list = root.querySelector(".practice-list")
+        self.frame = root.querySelector(".practice-frame")
+        self.open_link = root.querySelector(".practice-open")
+        #: The set's address and the HTML of its embed, as last shown.
+        self.url = ""
+        self.html = ""
+
+    def bind(self) -> None:
+        self.page.listen(self.root, "click", self.on_click)
+        self.page.listen(self.root, "close", lambda e: self.frame.replaceChildren())
+
+    def app_url(self) -> str:
+        path = str(js.location.pathname)
+        if path.endswith("index.html"):
+            path = path[: -len("index.html")]
+        return str(js.location.origin) + path
+
+    def theme(self) -> str:
+        theme = str(document.documentElement.dataset.theme or "")
+        return theme if theme in THEMES else ""
+
+    def open(self) -> None:
+        """Show the mistakes found so far, and their set in the puzzle embed."""
+        found = player_mistakes(self.page.controller, self.page.study_engine)
+        extra = rewrite_query("", "lang", {"lang": language()})
+        if self.theme():
+            extra += f"&theme={self.theme()}"
+        try:
+            url, kept = practice_link(self.app_url(), found, extra)
+            query = url[url.index("?") + 1:]
+            self.html = make_snippet("puzzle", self.app_url(), query.replace("view=puzzle&", "", 1),
+                                     theme=self.theme(), lang=language())
+        except ReversiError as e:
+            self.intro.textContent = str(e)
+            self.list.replaceChildren()
+            self.frame.replaceChildren()
+            self.url = self.html = ""
+            self.root.showModal()
+            return
+        self.url = url
+        c = self.page.controller
+        moves = sum(1 for n in c.game.main_line()[1:] if n.move is not None and not n.was_forced_pass)
+        valued = len(review_marks(c.game, self.page.study_engine.evals))
+        # Translators: the start of "Practise these positions": how many positions (a move lost 4 discs or more)
+        text = ngettext("{n} position where the move played lost {discs} discs or more: find the better move.",
+                        "{n} positions where the move played lost {discs} discs or more: find the better move.",
+                        len(kept)).format(n=format_number(len(kept)), discs=MISTAKE_DISCS)
+        if valued < moves:
+            # Translators: "Practise these positions" while the review is still valuing the game's moves
+            text += " " + _("The review has valued {valued} of the {moves} moves so far: open this again later "
+                            "for the rest.").format(valued=format_number(valued), moves=format_number(moves))
+        if len(kept) < len(found):
+            # Translators: "Practise these positions" when the set's link would be too long for all of them
+            text += " " + _("The worst {kept} of {found} fit in one link.").format(
+                kept=format_number(len(kept)), found=format_number(len(found)))
+        self.intro.textContent = text
+        items = []
+        for m in kept:
+            item = document.createElement("li")
+            item.className = f"practice-{m.kind}"
+            item.textContent = mistake_line(m)
+            items.append(item)
+        self.list.replaceChildren(*items)
+        frame = document.createElement("iframe")
+        # Translators: the accessible name of the puzzle set in "Practise these positions"
+        frame.title = _("Your positions to practise")
+        frame.src = url
+        self.frame.replaceChildren(frame)
+        self.open_link.href = url
+        self.root.showModal()
+
+    def on_click(self, event: Any) -> None:
+        button = nullable(event.target.closest("button[data-practice]"))
+        if button is None:
+            return
+        action = str(button.getAttribute("data-practice"))
+        if action == "close":
+            self.root.close()
+        elif action == "link" and self.url:
+            self.copy(self.url, _("Link"))
+        elif action == "html" and self.html:
+            self.copy(self.html, _("HTML"))
