@@ -198,13 +198,16 @@ def test_wthor_files(data: bytes, moves: bytes, number: int) -> None:
 
 
 LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang",
-             "view", "caption", "flip", "theme", "controls", "pz", "sol", "px", "ps"]
+             "view", "caption", "flip", "theme", "controls", "pz", "sol", "px", "ps", "bo"]
 query_text = st.lists(
     st.tuples(st.sampled_from(LINK_KEYS), st.one_of(number_text, grammar_text, st.sampled_from(
         ["octagon", "w", "1", "puzzle", "embed", "f5:0", "f5:0.d3:2.c4:1.e6:0",
          # puzzle sets: the start, Black to move, with answers, a solution, exact; and broken ones
          "2nssfldte290x.0-0-0-0.d3.x", "2nssfldte290x.0-0-0-0.d3.x~2nssfldte290x.0-5-5-5",
-         "2nssfldte290x.0-0.d3", "zzzzzzzzzzzzzzzzzzzzzzzzz.0", "0x.0.", "~", "x.", "0o:3:3.0.."]))),
+         "2nssfldte290x.0-0.d3", "zzzzzzzzzzzzzzzzzzzzzzzzz.0", "0x.0.", "~", "x.", "0o:3:3.0..",
+         # balanced openings: valid, out of range, malformed
+         "8.2.1234", "30.64.18446744073709551615", "0.2.1", "8.0.1", "31.2.1", "8.2.18446744073709551616",
+         "8.2", "8..2.1", "-8.2.1", "8.2.1.", "８.2.1"]))),
     max_size=8,
 ).map(lambda pairs: "&".join(f"{k}={v}" for k, v in pairs))
 
@@ -316,9 +319,11 @@ def test_pasted_text(text: str, rules: Rules) -> None:
 FORM_KEYS = [
     "variant", "size", "anti", "free_opening", "blocked_mode", "blocked_list", "blocked_count", "blocked_seed",
     "handicap", "handicap_color", "players", "level", "level_black", "level_white", "think", "clock", "side",
+    "opening", "opening_moves", "opening_within", "opening_seed",
 ]
 form_strategy = st.dictionaries(
-    st.sampled_from(FORM_KEYS), st.one_of(number_text, any_text, st.sampled_from(["on", "none", "list", "random"])),
+    st.sampled_from(FORM_KEYS), st.one_of(number_text, any_text, st.sampled_from(
+        ["on", "none", "list", "random", "balanced", "standard", "99999999999999999999999"])),
     max_size=len(FORM_KEYS),
 )
 
@@ -362,7 +367,14 @@ def test_board_editor(rules: Rules, clicks: list[tuple[str, int]], black: int, w
 
 @given(form_strategy)
 def test_new_game_form_fields(fields: dict[str, str]) -> None:
-    only_our_errors(lambda: rules_from_fields(fields, seed=1))
+    from reversi.ui.openings import balanced_from_fields
+    from reversi.ui.state import preview_fields
+
+    rules = only_our_errors(lambda: rules_from_fields(fields, seed=1))
+    if rules is not None:
+        only_our_errors(lambda: balanced_from_fields(fields, rules, seed=1))
+    ok, text = preview_fields(fields)
+    assert text or ok
     only_our_errors(lambda: players_from_fields(fields))
     only_our_errors(lambda: form_fields(fields))
 
@@ -416,7 +428,7 @@ def test_saved_clocks(data: Any) -> None:
 #: The protocol's fields, and numbers that broke number checks before (huge, NaN, bools).
 PROTOCOL_KEYS = [
     "rules", "start", "moves", "level", "seed", "time_limit", "node_limit", "max_depth", "exact_empties", "lang",
-    "epoch", "positions", "seconds",
+    "epoch", "positions", "seconds", "plies", "within",
 ]
 PROTOCOL_NUMBERS = [10**400, -(10**400), 1e999, -1e999, math.nan, True, False, 0, -1, 2**31, 1e-300]
 #: What JSON text can carry (Python writes no int of more than 4300 digits), and more for Python callers.
@@ -447,6 +459,26 @@ def test_worker_requests(request: dict[str, Any]) -> None:
     assert "error" in reply
 
 
+@settings(max_examples=max(30, settings().max_examples // 40))  # each valid one searches
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "rules": json_value, "plies": protocol_json_value, "seed": protocol_json_value, "lang": json_value,
+            "within": st.sampled_from([64, 0, -1, 65, 1e999, "2", None, True, 10**30]),
+        },
+    )
+)
+def test_worker_opening_requests(request: dict[str, Any]) -> None:
+    """A balanced opening is drawn or refused with a message (a wide window: found at once)."""
+    from reversi.engine import worker
+
+    reply = json.loads(worker.opening(json.dumps(request, allow_nan=True)))
+    assert isinstance(reply, dict) and (("error" in reply) != ("moves" in reply))
+    if "error" in reply:
+        assert reply["error"] and "internal" not in reply
+
+
 @given(st.one_of(any_text, json_value.map(json.dumps), deep_json, deep_json.map(lambda t: '{"moves":' + t + "}")))
 def test_worker_text(text: str) -> None:
     """Anything but a JSON object (or nothing: the defaults) is refused with a message."""
@@ -463,7 +495,8 @@ def test_worker_text(text: str) -> None:
 
 
 @given(
-    st.sampled_from(["MoveRequest", "AnalyseRequest", "SolveRequest", "PingRequest", "BenchRequest", "Request"]),
+    st.sampled_from(["MoveRequest", "AnalyseRequest", "SolveRequest", "PingRequest", "BenchRequest", "OpeningRequest",
+                     "Request"]),
     st.fixed_dictionaries({}, optional=dict.fromkeys(PROTOCOL_KEYS, protocol_value)),
 )
 def test_protocol_requests(kind_name: str, data: dict[str, Any]) -> None:
@@ -480,14 +513,14 @@ def test_protocol_requests(kind_name: str, data: dict[str, Any]) -> None:
 
 
 @given(
-    st.sampled_from(["MoveReply", "AnalysisReply", "SolveReply"]),
+    st.sampled_from(["MoveReply", "AnalysisReply", "SolveReply", "OpeningReply"]),
     st.one_of(
         protocol_value,
         st.fixed_dictionaries(
             {},
             optional=dict.fromkeys(
                 ["move", "score", "depth", "nodes", "seconds", "exact", "level", "pv", "book", "scores", "best",
-                 "moves", "error", "internal"],
+                 "moves", "error", "internal", "value", "tries"],
                 protocol_value,
             ),
         ),

@@ -241,6 +241,49 @@ def test_practise_these_positions_after_a_review_offers_the_known_blunder(page, 
     assert page.is_hidden("#practice-dialog") and not page.query_selector(".practice-frame iframe")
 
 
+def test_balanced_openings_from_a_link_and_the_new_game_dialog_are_the_engines_own(page, server_url) -> None:
+    """A link ``bo=6.3.5`` (no moves) has the worker draw the same opening as CPython from the same
+    seed, nobody moving before it; the new-game dialog's "Balanced random" does the same and puts
+    the opening in the address; desktop and phone screenshots."""
+    from browser_support import ARTIFACTS
+
+    from reversi import Rules
+    from reversi.engine.balanced import balanced_opening
+    from reversi.formats.notation import move_name
+
+    def names(plies: int, within: int, seed: int) -> list[str]:
+        g = Rules().geometry
+        return [move_name(m, g) for m in balanced_opening(Rules(), plies, within, seed).moves]
+
+    page.goto(server_url + "?bo=6.3.5&pl=c3h")  # the computer plays Black: it waits for the opening
+    wait_ready(page)
+    page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 6", timeout=60_000)
+    assert main_plies(page)[:6] == names(6, 3, 5)
+    assert page.inner_text("#opening-name") == "A balanced opening: 6 moves within ±3 discs (seed 5)"
+    page.wait_for_function("location.search.includes('bo=6.3.5')")
+    page.click("#btn-new")
+    page.check('input[name="players"][value="two"]')
+    page.check('input[name="opening"][value="balanced"]')
+    page.fill('input[name="opening_moves"]', "31")
+    page.wait_for_function("document.querySelector('#form-error').textContent.includes('1 to 30')")
+    page.fill('input[name="opening_moves"]', "10")
+    page.fill('input[name="opening_within"]', "2")
+    page.fill('input[name="opening_seed"]', "9")
+    page.wait_for_function("document.querySelector('#form-preview').textContent.includes('10 moves within ±2 discs')")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator('input[name="opening_seed"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "balanced-dialog-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.click("#btn-start")
+    if page.is_visible("#btn-start-confirm"):
+        page.click("#btn-start-confirm")
+    page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length === 10", timeout=60_000)
+    assert main_plies(page) == names(10, 2, 9)
+    page.wait_for_function("location.search.includes('bo=10.2.9')")
+    page.screenshot(path=str(ARTIFACTS / "balanced-opening.png"))
+
+
 def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) -> None:
     # a game saved in this browser (the test makes it itself: it needs no earlier test's)
     page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")

@@ -7,6 +7,7 @@
     python -m reversi best "<position string>" --time 2 --json
     python -m reversi hints f5d6 --time 2
     python -m reversi match --a level=3 --b level=5 --games 20 --seed 1
+    python -m reversi match --a level=5 --b level=5 --plies 10 --balanced 2 --seed 7
 
 ``solve``, ``best`` and ``hints`` take a position string (RULES.md; other geometries in the
 extended form of :mod:`reversi.formats.notation`) or a transcript played from the start
@@ -81,6 +82,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--b", default="level=5", metavar=_("SETTING"), help=_("engine B (default level=5)"))
     p.add_argument("--games", type=whole, default=20, metavar="N", help=_("games (pairs of colours swapped)"))
     p.add_argument("--plies", type=whole, default=4, metavar="K", help=_("random opening moves (default 4)"))
+    p.add_argument("--balanced", type=whole, default=None, metavar=_("DISCS"),
+                   help=_("balanced openings: the engine values each within this many discs of even"))
     p.add_argument("--processes", type=whole, default=1, metavar="P", help=_("parallel processes (default 1)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_match)
@@ -307,7 +310,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             print(line, flush=True)
 
     result = match(a, b, args.games, rules=rules, seed=args.seed, plies=args.plies,
-                   processes=args.processes, progress=progress)
+                   processes=args.processes, progress=progress, within=args.balanced)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

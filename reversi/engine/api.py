@@ -30,6 +30,8 @@ from reversi.engine.protocol import (
     AnalysisReply,
     MoveReply,
     MoveRequest,
+    OpeningReply,
+    OpeningRequest,
     SolveReply,
     SolveRequest,
 )
@@ -141,6 +143,16 @@ def answer_solve(request: SolveRequest) -> SolveReply:
     )
 
 
+def answer_opening(request: OpeningRequest) -> OpeningReply:
+    """A balanced random opening (:func:`reversi.engine.balanced.balanced_opening`)."""
+    from reversi.engine.balanced import balanced_opening
+    from reversi.formats.notation import write_transcript
+
+    found = balanced_opening(request.rules, request.plies, request.within, request.seed)
+    moves = write_transcript(list(found.moves), request.rules.geometry)
+    return OpeningReply(moves=moves, value=found.value, depth=found.depth, tries=found.tries)
+
+
 def _fields(rules: object, start: object, moves: object, fields: Mapping[str, object]) -> dict[str, object]:
     return {**fields, "rules": rules, "start": start, "moves": moves}
 
@@ -164,6 +176,13 @@ def solve(rules: object = None, start: object = None, moves: object = None, **fi
     """:func:`answer_solve` on JSON: ``{"score": discs, "best": [...], "moves": {name: discs}, "nodes",
     "seconds"}``, or ``{"error": ...}`` when ``time_limit`` runs out first."""
     return answer_solve(SolveRequest.from_json(_fields(rules, start, moves, fields))).to_json()
+
+
+@_guard
+def opening(rules: object = None, **fields: object) -> Reply:
+    """:func:`answer_opening` on JSON: ``{"moves", "value", "depth", "tries"}``; ``fields`` are
+    ``plies``, ``within`` and ``seed``."""
+    return answer_opening(OpeningRequest.from_json({**fields, "rules": rules})).to_json()
 
 
 #: The longest line ``analyse`` gives with its best move.

@@ -27,7 +27,8 @@ The wire format (JSON objects; a key left out takes its default, ``null`` means 
                     node_limit, max_depth
     ping            rules
     bench           positions, seconds (default 2.0)
-    replies         MoveReply, AnalysisReply, SolveReply, or {"error": message, "internal": true?}
+    opening         rules, plies, within (discs), seed: a balanced random opening (reversi.engine.balanced)
+    replies         MoveReply, AnalysisReply, SolveReply, OpeningReply, or {"error": message, "internal": true?}
 
 The main thread imports this module (never the search): it imports only the rules, the
 formats, the level table and the messages.
@@ -46,6 +47,7 @@ from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.engine.levels import LEVELS, check_time_limit
 from reversi.errors import EngineRequestError
+from reversi.formats import balanced as balanced_spec
 from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
 from reversi.formats.record import rules_from_dict, rules_to_dict
 from reversi.i18n import _, ngettext
@@ -65,6 +67,8 @@ __all__ = [
     "Limits",
     "MoveReply",
     "MoveRequest",
+    "OpeningReply",
+    "OpeningRequest",
     "PingRequest",
     "PositionRequest",
     "Request",
@@ -428,6 +432,38 @@ class BenchRequest(Request):
         return {**super()._read(items), "positions": positions, "seconds": seconds}
 
 
+#: The longest balanced opening (plies) and the widest window (discs) a request may ask for
+#: (the rule set's board may allow less: :func:`reversi.engine.balanced.check_opening`).
+MAX_OPENING_PLIES = balanced_spec.MAX_PLIES
+MAX_OPENING_WITHIN = balanced_spec.MAX_WITHIN
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpeningRequest(Request):
+    """The worker's ``opening``: a balanced random opening of ``plies`` moves for ``rules``, valued
+    within ``within`` discs of even, drawn from ``seed`` (:mod:`reversi.engine.balanced`)."""
+
+    rules: Rules = field(default_factory=Rules)
+    plies: int = 8
+    within: int = 2
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_int(self.plies, "plies", 1, MAX_OPENING_PLIES)
+        _check_int(self.within, "within", 1, MAX_OPENING_WITHIN)
+        _check_int(self.seed, "seed", 0, (1 << 64) - 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "rules": rules_to_dict(self.rules), "plies": self.plies,
+                "within": self.within, "seed": self.seed}
+
+    @classmethod
+    def _read(cls, items: Mapping[str, Any]) -> dict[str, Any]:
+        return {**super()._read(items), "rules": _read_rules(items.get("rules")), "plies": items.get("plies", 8),
+                "within": items.get("within", 2), "seed": items.get("seed", 0)}
+
+
 # -- replies --------------------------------------------------------------------------------
 
 
@@ -575,6 +611,29 @@ class SolveReply:
 
 
 @dataclass(frozen=True)
+class OpeningReply:
+    """A balanced opening: its ``moves`` (a transcript, a forced pass as ``pass``), its ``value``
+    from Black's side (centidiscs) at ``depth``, and the lines drawn to find it (``tries``)."""
+
+    moves: str
+    value: int = 0
+    depth: int = 0
+    tries: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"moves": self.moves, "value": self.value, "depth": self.depth, "tries": self.tries}
+
+    @classmethod
+    def from_json(cls, data: object) -> OpeningReply:
+        items = _object(data)
+        moves = _reply_text(items, "moves")
+        if len(moves) > MAX_MOVES_CHARS:
+            raise _bad_reply(data)
+        return cls(moves=moves, value=_reply_int(items, "value", 0), depth=_reply_int(items, "depth", 0),
+                   tries=_reply_int(items, "tries", 0))
+
+
+@dataclass(frozen=True)
 class ErrorReply:
     """A refused request (its message, in the request's language), or with ``internal`` a bug in the engine."""
 
@@ -593,7 +652,7 @@ class ErrorReply:
         return cls(error=error[:MAX_REPLY_TEXT], internal=items.get("internal") is True)
 
 
-Answer = TypeVar("Answer", MoveReply, AnalysisReply, SolveReply)
+Answer = TypeVar("Answer", MoveReply, AnalysisReply, SolveReply, OpeningReply)
 
 
 def read_reply(kind: type[Answer], data: object) -> Answer | ErrorReply:

@@ -33,6 +33,9 @@ class's ``from_json`` and answered with a reply's ``to_json``:
 * ``bench(request)``: a :class:`~reversi.engine.protocol.BenchRequest`: the node rate of the
   midgame search on ``positions`` (the same loop as ``tests/bench/bench_search.py``),
   ``seconds`` per position.
+* ``opening(request)``: an :class:`~reversi.engine.protocol.OpeningRequest` (``rules``, ``plies``,
+  ``within``, ``seed``), answered by :func:`reversi.engine.api.answer_opening` with an
+  :class:`~reversi.engine.protocol.OpeningReply`: a balanced random opening.
 * ``share_stop(flag)``: on a cross-origin isolated page, an Int32Array over the
   page's SharedArrayBuffer: its first integer is the page's *stop epoch*. A request names
   the epoch it was made at (``"epoch"``); when the page moves the epoch on (the
@@ -62,7 +65,14 @@ from typing import Any, TypeVar
 
 from reversi.core.rules import Rules
 from reversi.engine import protocol
-from reversi.engine.protocol import AnalyseRequest, BenchRequest, ErrorReply, MoveRequest, PingRequest
+from reversi.engine.protocol import (
+    AnalyseRequest,
+    BenchRequest,
+    ErrorReply,
+    MoveRequest,
+    OpeningRequest,
+    PingRequest,
+)
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.record import rules_from_dict
 from reversi.i18n import _, ngettext
@@ -314,6 +324,12 @@ def _bench(req: BenchRequest) -> Reply:
     return {"positions": rows, "nodes": nodes, "seconds": round(total, 3), "nps": round(nodes / total) if total else 0}
 
 
+def _opening(req: OpeningRequest) -> Reply:
+    from reversi.engine import api as engine_api
+
+    return engine_api.answer_opening(req).to_json()
+
+
 def ping(request: object = None) -> str:
     return _answer(PingRequest, _ping, request)
 
@@ -328,6 +344,10 @@ def analyse(request: object = None) -> str:
 
 def bench(request: object = None) -> str:
     return _answer(BenchRequest, _bench, request)
+
+
+def opening(request: object = None) -> str:
+    return _answer(OpeningRequest, _opening, request)
 
 
 def share_stop(flag: Any = None) -> str:
@@ -346,4 +366,4 @@ def share_stop(flag: Any = None) -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["load", "ping", "best_move", "analyse", "bench", "share_stop"]
+__export__ = ["load", "ping", "best_move", "analyse", "bench", "opening", "share_stop"]

@@ -26,6 +26,8 @@ from urllib.parse import parse_qsl, quote, urlencode
 from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, ReversiError, RulesError
+from reversi.formats.balanced import TAG as BALANCED_TAG
+from reversi.formats.balanced import BalancedSpec
 from reversi.formats.notation import parse_movetext, parse_position, position_to_string, write_transcript
 from reversi.formats.record import Record, ending_code, parse_ending_code, parse_players_code
 from reversi.i18n import _, format_number, ngettext
@@ -65,6 +67,10 @@ PARAMETERS: tuple[LinkParameter, ...] = (
     LinkParameter(
         "pl", "who plays", "h (a person) or c and a level, Black first, then t and Expert's seconds: hc5, "
         "c3c7t10; left out: nobody (the link opens for study)", "game"
+    ),
+    LinkParameter(
+        "bo", "the game began with a balanced random opening: its moves (the first of m), drawn again when m "
+        "is left out", "moves.discs.seed, e.g. 8.2.1234 (reversi/formats/balanced.py)", "game",
     ),
     LinkParameter(
         "e", "how the game ended before its moves did", "rb or rw (Black or White resigned), tb or tw (lost on "
@@ -176,6 +182,8 @@ def record_params(record: Record) -> dict[str, str]:
         out["m"] = moves
     if record.players:
         out["pl"] = record.players
+    if record.tags.get(BALANCED_TAG):
+        out["bo"] = record.tags[BALANCED_TAG]
     if record.ending is not None:
         out["e"] = ending_code(record.ending)
     return out
@@ -255,4 +263,10 @@ def record_from_query(query: str) -> Record:
         if not game.end(ending):
             # Translators: a share link says how its game ended (e=...) but its moves have ended it already
             raise NotationError(_("link: e={value!r}, but the moves end the game").format(value=params["e"]))
-    return Record.from_game(game, players=players)
+    tags = {}
+    if "bo" in params:
+        try:
+            tags[BALANCED_TAG] = BalancedSpec.parse(params["bo"]).text
+        except ReversiError as e:
+            raise NotationError(_("link: {error}").format(error=e)) from None
+    return Record.from_game(game, tags=tags, players=players)

@@ -70,6 +70,7 @@ PAGE_SCRIPT = "reversi/ui/dom/main.py"
 #: table of the new-game form), ``protocol.py`` and the package's ``__init__``.
 WORKER_ONLY = (
     "reversi/engine/api.py",
+    "reversi/engine/balanced.py",
     "reversi/engine/codegen.py",
     "reversi/engine/evaluate.py",
     "reversi/engine/kernels.py",

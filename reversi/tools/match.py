@@ -11,7 +11,9 @@ losses of A, A's score, the Elo difference and its 95% confidence interval:
   When A won or lost everything the Elo is infinite and reported as such.
 
 Openings are random legal moves from a seed (:func:`openings`), the same on every
-machine (the package's SplitMix64), with repeated positions skipped. Games can be
+machine (the package's SplitMix64), with repeated positions skipped; or, with
+``within``, balanced ones (:mod:`reversi.engine.balanced`: the engine values each
+within that many discs of even). Games can be
 played on several processes (``processes=2``).
 """
 
@@ -259,8 +261,13 @@ def match(
     plies: int = 4,
     processes: int = 1,
     progress: Callable[[GameRecord, MatchResult], None] | None = None,
+    within: int | None = None,
 ) -> MatchResult:
     """Play ``games`` games (rounded up to even) of A against B and score them.
+
+    With ``within``, the openings are balanced: ``plies`` random moves whose position the
+    engine values within ``within`` discs of even (:mod:`reversi.engine.balanced`), drawn
+    from ``seed`` too.
 
     ``progress(record, result_so_far)`` is called after each game.
     """
@@ -272,7 +279,12 @@ def match(
     if not 1 <= processes <= MAX_PROCESSES:
         raise EngineRequestError(f"processes {processes} is out of range: 1 to {MAX_PROCESSES}")
     pairs = max(1, (games + 1) // 2)
-    lines = openings(rules, plies, pairs, seed)
+    if within is not None:
+        from reversi.engine.balanced import balanced_openings
+
+        lines = [list(o.moves) for o in balanced_openings(rules, plies, within, pairs, seed)]
+    else:
+        lines = openings(rules, plies, pairs, seed)
     if not lines:
         raise EngineRequestError(f"no opening of {plies} random moves leaves a game to play: use fewer --plies")
     tasks: list[Task] = []

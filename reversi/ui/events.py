@@ -37,6 +37,8 @@ class EventKind(enum.Enum):
     BROWSED = "browsed"
     #: A new game from the new-game form, or a rematch (:meth:`~reversi.ui.state.Controller.new_game`).
     NEW_GAME = "new game"
+    #: The balanced opening the game waited for was played (its moves), or given up (no move).
+    OPENING = "opening"
     #: A game brought in put on the board: a link, a file, the text box, the recent games, the saved state.
     LOADED = "loaded"
     #: The person (or the side to move, in a game of two) gave the game up (``side``).

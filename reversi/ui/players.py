@@ -48,6 +48,7 @@ from reversi.core.rules import Rules
 from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current_level, get_level
 from reversi.engine.protocol import ErrorReply, Limits, MoveReply, MoveRequest, Request, read_reply
 from reversi.errors import ReversiError, SettingsError
+from reversi.formats.balanced import BalancedSpec
 from reversi.formats.record import parse_players_code, players_code
 from reversi.i18n import _, format_number
 from reversi.inputs import Shown
@@ -346,6 +347,11 @@ class PlayState(Protocol):
         """The side that lost on time or resigned (the game is over), else None."""
         ...
 
+    @property
+    def opening_pending(self) -> BalancedSpec | None:
+        """The balanced opening the game waits for (nobody moves until it is played), else None."""
+        ...
+
 
 class ComputerSeat(PlayState, Protocol):
     """The controller as the computer's turn sees it: the game, and a way to play the computer's move."""
@@ -373,8 +379,9 @@ def computer_to_move(controller: PlayState) -> int | None:
     pos = controller.position
     if pos.is_over or controller.paused or controller.ended_by is not None:
         return None
-    if controller.game.browsing or controller.editing:
-        return None  # nobody moves while another position than the game's is shown, or the board is edited
+    if controller.game.browsing or controller.editing or controller.opening_pending is not None:
+        return None  # nobody moves while another position than the game's is shown, the board is edited,
+        # or the game's balanced opening is being drawn
     return pos.turn if controller.players.is_computer(pos.turn) else None
 
 
@@ -382,7 +389,7 @@ def human_to_move(controller: PlayState) -> bool:
     """May the person move on the board now? At the game's position on their turn; anywhere else
     (browsing: the move starts or follows a variation) for either side."""
     pos = controller.position
-    if pos.is_over or controller.editing:
+    if pos.is_over or controller.editing or controller.opening_pending is not None:
         return False
     return controller.game.browsing or not controller.players.is_computer(pos.turn)
 

@@ -37,6 +37,7 @@ from reversi.core.game import Game
 from reversi.core.rules import Rules
 from reversi.drawing.render import BoardView
 from reversi.ui.drivers.hints import HintSource
+from reversi.ui.drivers.openings import OpeningSeat
 from reversi.ui.drivers.requests import Ask, EngineCall, Redraw, json_ask
 from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.editor import Editor
@@ -65,7 +66,7 @@ __all__ = [
 AfterRedraw = Callable[[Sequence[Event]], None]
 
 
-class PageController(ComputerSeat, HintSource, TimedGame, Protocol):
+class PageController(ComputerSeat, HintSource, TimedGame, OpeningSeat, Protocol):
     """The controller as the page sees it: the drivers' and the clock's needs, the person's
     intents (each True when something changed: the page redraws) and the views it draws."""
 

@@ -19,7 +19,7 @@ to show as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,11 +32,14 @@ from reversi.drawing.diagram import board_cells, cursor_step, side_colors, value
 from reversi.drawing.render import BLACK as CELL_BLACK
 from reversi.drawing.render import WHITE as CELL_WHITE
 from reversi.drawing.render import BoardView, default_stars
-from reversi.errors import ClockError, ReversiError, RulesError, SettingsError
+from reversi.errors import ClockError, NotationError, ReversiError, RulesError, SettingsError
+from reversi.formats.balanced import TAG as BALANCED_TAG
+from reversi.formats.balanced import BalancedSpec
 from reversi.i18n import N_, _
 from reversi.ui import players as _players
 from reversi.ui.editor import Editor
 from reversi.ui.events import COMPUTER, PERSON, Event, EventKind
+from reversi.ui.openings import OPENING_FORM_DEFAULTS, balanced_from_fields, opening_preview
 from reversi.ui.players import PLAYER_FORM_DEFAULTS, AiRequest, Players, Token, players_from_fields
 
 #: Field names of the new-game form, with their defaults.
@@ -52,6 +55,7 @@ FORM_DEFAULTS: dict[str, str] = {
     "handicap": "0",
     "handicap_color": "black",
     **PLAYER_FORM_DEFAULTS,  # who plays: reversi/ui/players.py
+    **OPENING_FORM_DEFAULTS,  # the rule set's start or a balanced opening: reversi/ui/openings.py
     "clock": "none",  # time control "BASE+INC" in seconds: reversi/core/clock.py
 }
 
@@ -143,9 +147,14 @@ def form_applicable(fields: Mapping[str, str]) -> dict[str, bool]:
 def preview_fields(fields: Mapping[str, str]) -> tuple[bool, str]:
     """``(True, description)`` of the game the form asks for, or ``(False, error)``."""
     try:
-        return True, rules_from_fields(fields, seed=0).describe()
+        rules = rules_from_fields(fields, seed=0)
+        text = rules.describe()
+        opening = balanced_from_fields(fields, rules, seed=0)
     except RulesError as e:
         return False, str(e)
+    if opening is not None:
+        text += " · " + opening_preview(opening, bool(str(fields.get("opening_seed", "")).strip()))
+    return True, text
 
 
 def form_side_names(fields: Mapping[str, str]) -> tuple[str, str]:
@@ -407,12 +416,21 @@ class Controller:
     ) -> Rules:
         """Start a new game from the form's fields (or given rules and players); raises RulesError.
 
-        The form's fields also say who plays (:func:`players_from_fields`); given
-        rules without fields keep the players of the last game.
+        The form's fields also say who plays (:func:`players_from_fields`) and how the game
+        opens (:func:`reversi.ui.openings.balanced_from_fields`); given rules without fields keep
+        the players of the last game, and a balanced opening's length and window (a rematch:
+        a new opening, drawn from a new seed). A game with a balanced opening starts waiting
+        for it (:attr:`opening_pending`).
         """
+        opening = self.opening_spec()
+        if opening is not None:
+            import random  # only here: keeps the page's start-up imports small
+
+            opening = BalancedSpec(opening.plies, opening.within, random.randrange(1 << 32))
         if rules is None:
             fields = dict(fields or FORM_DEFAULTS)
             rules = rules_from_fields(fields)
+            opening = balanced_from_fields(fields, rules)
             try:
                 players = players or players_from_fields(fields)
             except SettingsError as e:
@@ -424,11 +442,58 @@ class Controller:
             self.form_fields = {**FORM_DEFAULTS, **{k: str(v) for k, v in fields.items()}}
         before = self.game.current
         self._start(rules)
+        if opening is not None:
+            self.game.tags[BALANCED_TAG] = opening.text
         if players is not None:
             self.players = players
         self._record(EventKind.NEW_GAME, before)
         self.face_player()
         return rules
+
+    # -- a balanced random opening (reversi/ui/openings.py) ---------------------------------
+
+    def opening_spec(self) -> BalancedSpec | None:
+        """The balanced opening the game's record names, if any (an unreadable tag: none)."""
+        text = self.game.tags.get(BALANCED_TAG, "")
+        if not text:
+            return None
+        try:
+            return BalancedSpec.parse(text)
+        except NotationError:
+            return None
+
+    @property
+    def opening_pending(self) -> BalancedSpec | None:
+        """The balanced opening the game waits for: named by its record, no move played yet, from
+        the rule set's start; nobody moves meanwhile."""
+        game = self.game
+        if game.root.children or game.start != Position.start(game.rules) or self.editor is not None:
+            return None
+        return self.opening_spec()
+
+    def play_opening(self, moves: Sequence[int]) -> bool:
+        """Play the balanced opening drawn for the game waiting for it (the game's first moves);
+        False if it no longer waits, or the moves are not legal here (nothing is played then)."""
+        if self.opening_pending is None:
+            return False
+        trial = Game(start=self.game.start)
+        try:
+            trial.play_all(list(moves))
+        except ReversiError:
+            return False
+        before = self.game.current
+        self.game.play_all(list(moves))
+        self._record(EventKind.OPENING, before)
+        self._animate = False
+        return True
+
+    def drop_opening(self) -> bool:
+        """The opening could not be drawn: the game starts from the rule set's start instead."""
+        if self.opening_pending is None:
+            return False
+        del self.game.tags[BALANCED_TAG]
+        self._record(EventKind.OPENING)
+        return True
 
     def face_player(self) -> bool:
         """With :attr:`face_white` on, a person playing White against the computer sees the board
@@ -791,6 +856,9 @@ class Controller:
             if pos.in_placement:
                 # Translators: the status line of a free opening: "Black to move: place a disc in the centre"
                 message = _("{side} to move: place a disc in the centre").format(side=names[turn])
+            elif self.opening_pending is not None:
+                # Translators: the status line while the engine draws the game's balanced random opening
+                message = _("Drawing a balanced opening…")
             else:
                 # Translators: the status line: "Black to move"
                 message = _("{side} to move").format(side=names[turn])

@@ -29,6 +29,7 @@ from typing import Protocol
 
 from reversi.core.clock import Clock, ClockError, format_time, parse_time_control
 from reversi.core.game import Game
+from reversi.formats.balanced import BalancedSpec
 from reversi.i18n import NUMBER_FORMATS, language
 from reversi.ui.events import Event, EventKind
 from reversi.ui.store.session import clock_turn
@@ -50,6 +51,11 @@ class TimedGame(Protocol):
 
     @property
     def lost_on_time(self) -> int | None: ...
+
+    @property
+    def opening_pending(self) -> BalancedSpec | None:
+        """The balanced opening the game waits for: no clock runs meanwhile."""
+        ...
 
     def lose_on_time(self, side: int) -> bool:
         """``side``'s flag fell: end the game; True if that ended it now."""
@@ -111,7 +117,8 @@ class GameTimer:
         if games and games[-1].kind is EventKind.NEW_GAME:  # a new game from the dialog
             self.clock, error = clock_from_fields(controller.form_fields)
         if self.clock is not None:
-            running, moved = clock_turn(controller.game, events, stopped=controller.lost_on_time is not None)
+            stopped = controller.lost_on_time is not None or controller.opening_pending is not None
+            running, moved = clock_turn(controller.game, events, stopped=stopped)
             self.clock.run(running, now, moved)
         return error
 

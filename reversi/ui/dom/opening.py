@@ -1,7 +1,8 @@
 """The opening's name above the move list (``#opening-name``): "Opening: Tiger".
 
 :class:`OpeningName` owns that one element; the name is :func:`reversi.formats.openings.opening_name`'s
-for the game's moves (none for a game from a set-up position).
+for the game's moves (none for a game from a set-up position); for a game that began with a
+balanced random opening, how it was drawn (:mod:`reversi.formats.balanced`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from reversi.core.position import Position
+from reversi.errors import ReversiError
+from reversi.formats.balanced import TAG as BALANCED_TAG
+from reversi.formats.balanced import BalancedSpec
 from reversi.formats.openings import opening_name
 from reversi.i18n import _
 from reversi.ui.ports import PageHost
@@ -26,6 +30,12 @@ class OpeningName:
         name = opening_name(game.rules, game.moves, game.start == Position.start(game.rules))
         # Translators: the named opening the game follows, e.g. "Opening: Tiger" (the names stay as they are)
         text = _("Opening: {name}").format(name=name) if name else ""
+        balanced = game.tags.get(BALANCED_TAG, "")
+        if balanced:
+            try:
+                text = BalancedSpec.parse(balanced).describe()  # how the game began, rather than a name
+            except ReversiError:
+                pass  # a record's unreadable tag: the name, if any
         if str(self.root.textContent) != text:
             self.root.textContent = text
-        self.root.hidden = not name
+        self.root.hidden = not text

@@ -180,6 +180,11 @@ class Page:
         data.aiDropped = str(engine.ai.dropped)
         for hook in self.after_update:
             hook(events)
+        refused = engine.openings.take_error()
+        if refused and self.features is not None:
+            # Translators: a game's balanced opening could not be drawn: it starts from the usual start
+            self.features.show_error(_("No balanced opening: {error}. The game starts from the usual start.").format(
+                error=refused.rstrip(".")))
         self.notices.draw()  # after the hooks: the autosave may have just held its saves
         engine.schedule(hidden=bool(document.hidden))
         data.aiPending = "1" if engine.ai.in_flight else ""  # a turn is running

@@ -1,8 +1,9 @@
 """The page's one client of the engine's worker: who gets it and when, its boots, restarts and health. No DOM here.
 
 The computer's move (:class:`reversi.ui.players.AiDriver`), the hints
-(:class:`reversi.ui.drivers.hints.HintDriver`) and the study (:class:`reversi.ui.drivers.study.StudyDriver`:
-analysis, the evaluation graph, the review) share one worker. :class:`EngineClient`
+(:class:`reversi.ui.drivers.hints.HintDriver`), the study (:class:`reversi.ui.drivers.study.StudyDriver`:
+analysis, the evaluation graph, the review) and a game's balanced opening
+(:class:`reversi.ui.drivers.openings.OpeningDriver`) share one worker. :class:`EngineClient`
 owns the three drivers and the worker's life:
 
 * **who asks, and when** (:meth:`EngineClient.schedule`, after every redraw): the
@@ -38,6 +39,7 @@ from typing import Any, Protocol
 from reversi.i18n import Later
 from reversi.ui.drivers.health import EngineHealth, boot_reason
 from reversi.ui.drivers.hints import HintDriver
+from reversi.ui.drivers.openings import OpeningDriver
 from reversi.ui.drivers.requests import Redraw, json_ask, no_redraw
 from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.players import AiDriver, computer_to_move
@@ -127,6 +129,7 @@ class EngineClient:
         self.ai = AiDriver(controller, on_change=changed, sleep=sleep, clock=clock)
         self.hints = HintDriver(controller, on_change=changed)
         self.study = StudyDriver(controller, on_change=changed)
+        self.openings = OpeningDriver(controller, on_change=changed)
         self.health = EngineHealth(clock)
         #: The worker, once it answers; what its warm-up said; the stop flag shared with it.
         self.worker: Worker | None = None
@@ -146,8 +149,8 @@ class EngineClient:
         self.on_change()
 
     @property
-    def drivers(self) -> tuple[AiDriver, HintDriver, StudyDriver]:
-        return (self.ai, self.hints, self.study)
+    def drivers(self) -> tuple[AiDriver, HintDriver, StudyDriver, OpeningDriver]:
+        return (self.ai, self.hints, self.study, self.openings)
 
     # -- booting ------------------------------------------------------------------------------
 
@@ -188,6 +191,7 @@ class EngineClient:
         self.hints.set_engine(json_ask(worker.call, "analyse", self._epoch))
         self.study.set_engine(json_ask(worker.call, "analyse", self._epoch))
         self.ai.set_engine(json_ask(worker.call, "best_move", self._epoch))
+        self.openings.set_engine(json_ask(worker.call, "opening", self._epoch))
         self.on_event(READY)
         self.on_change()
 
@@ -200,12 +204,15 @@ class EngineClient:
 
     def schedule(self, hidden: bool = False) -> None:
         """After every redraw: the computer's move, else the hints, else the study (not while
-        the page is ``hidden``); a stale search stopped or its worker replaced."""
+        the page is ``hidden``); a stale search stopped or its worker replaced. A game's balanced
+        opening is drawn before all of them (nobody moves until it is there)."""
+        self.openings.poke()
         self.ai.poke()
         self.stop_stale_search()
         self.hints.poke(busy=self.ai.in_flight)
         busy = (
-            self.ai.in_flight
+            self.openings.in_flight
+            or self.ai.in_flight
             or self.hints.in_flight
             or self.hints.waiting()
             or computer_to_move(self.controller) is not None
@@ -237,7 +244,7 @@ class EngineClient:
 
     def check(self) -> bool:
         """Give up on the worker if it failed, is overdue or did not boot in time; True if so."""
-        reason = self.health.verdict((self.ai, self.hints))
+        reason = self.health.verdict((self.ai, self.hints, self.openings))
         if not reason:
             return False
         self.unavailable(reason)
@@ -256,6 +263,8 @@ class EngineClient:
         self.last_reason = reason
         self.drop()
         self.health.down(reason)
+        if self.controller.drop_opening():  # a game waiting for its opening starts from the usual start
+            self.openings.error = str(reason)
         self.host.stop(self.worker_name)
         self.on_event(UNAVAILABLE)
         self.on_change()
@@ -288,7 +297,7 @@ class EngineClient:
 
     def call(self, name: str, payload: str = "{}") -> Awaitable[str]:
         """A worker function for the page's scripts and benchmarks (``window.reversiEngine``)."""
-        if name not in ("ping", "best_move", "analyse", "bench"):
+        if name not in ("ping", "best_move", "analyse", "bench", "opening"):
             raise ValueError(f"the engine has no function {name!r}")
         if self.worker is None:
             raise RuntimeError("the engine is not ready")
