@@ -284,6 +284,53 @@ def test_balanced_openings_from_a_link_and_the_new_game_dialog_are_the_engines_o
     page.screenshot(path=str(ARTIFACTS / "balanced-opening.png"))
 
 
+def test_multi_line_analysis_the_evaluation_bar_counts_and_stable_discs(page, server_url) -> None:
+    """Analysis with three lines shows three lines (the best one and two more), the evaluation bar,
+    both sides' moves and stable discs; the stable-disc overlay marks exactly the discs the rules'
+    own code finds; desktop and phone screenshots."""
+    from browser_support import ARTIFACTS
+
+    from reversi import Position, Rules
+    from reversi.core.stability import mobility, stable_discs
+    from reversi.formats.notation import play_transcript
+
+    moves = "c4e3f2c5d6e2f3g1d1g3e6c3b6e1b2a7g4f4h2f7d2h3b4c1g8e7f8a5a4b3c2d3h4d7c7e8f5a2b5d8c6h8g2g5"
+    position = play_transcript(Position.start(Rules()), moves).position
+    black, white = stable_discs(position)
+    expected = set(Rules().geometry.bits_to_names(black | white))
+    assert expected  # the position has stable discs to show
+    page.goto(server_url + "?m=" + moves)
+    wait_ready(page)
+    assert page.is_hidden("#eval-bar") and page.query_selector("[data-stable]") is None
+    page.click('[data-study="analysis"]')
+    page.select_option("#analysis-lines-count", "3")
+    page.wait_for_function("document.querySelectorAll('#analysis-lines li').length === 2", timeout=60_000)
+    assert page.inner_text("#analysis").startswith("Best for Black: ")
+    firsts = [page.inner_text("#analysis").split(": ")[1].split(" ")[0]] + [
+        text.split(" ")[0] for text in page.eval_on_selector_all("#analysis-lines li", "els => els.map(e => e.textContent)")]
+    assert len(set(firsts)) == 3 and set(firsts) <= set(position.rules.geometry.bits_to_names(position.legal))
+    assert page.is_visible("#eval-bar")
+    assert page.get_attribute("#eval-bar", "aria-label").startswith("Evaluation: ")
+    black_moves, white_moves = mobility(position)
+    assert page.inner_text("#analysis-counts") == (
+        f"Moves: Black {black_moves}, White {white_moves} · Stable discs: Black {black.bit_count()}, "
+        f"White {white.bit_count()}")
+    page.click('[data-study="stable"]')
+    page.wait_for_selector("[data-stable]")
+    shown = set(page.eval_on_selector_all("[data-stable]", "els => els.map(e => e.dataset.square)"))
+    assert shown == expected
+    assert "stable" in page.get_attribute(f'[data-square="{sorted(expected)[0]}"]', "aria-label")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "analysis-lines.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(ARTIFACTS / "analysis-lines-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.click('[data-study="stable"]')
+    page.click('[data-study="analysis"]')
+    assert page.is_hidden("#eval-bar") and page.query_selector("[data-stable]") is None
+
+
 def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) -> None:
     # a game saved in this browser (the test makes it itself: it needs no earlier test's)
     page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")

@@ -261,3 +261,51 @@ def test_the_reviews_mistakes_and_blunders_stand_out_on_the_graph() -> None:
     assert by_ply["3"].find("title").text.endswith("mistake") and by_ply["5"].find("title").text.endswith("blunder")
     order = [c.get("data-ply") for c in circles]
     assert order[-2:] == ["3", "5"]  # drawn over their neighbours
+
+
+def test_the_analysis_gives_the_lines_asked_for_and_asks_again_for_more() -> None:
+    from reversi.core.stability import mobility, stable_discs
+    from reversi.engine.protocol import MAX_LINES, AnalysisReply
+    from reversi.errors import EngineRequestError
+    from reversi.ui.drivers.study import bar_share, counts_text, other_lines
+
+    c = controller("f5d6c3d3c4f4")
+    calls: list = []
+    driver = StudyDriver(c, engine(calls))
+    driver.graphing = False
+    driver.analysing = True
+    driver.lines = 1
+    run_once = lambda: drain(driver, limit=1)  # noqa: E731
+    run_once()
+    e = driver.analysis()
+    assert e is not None and len(e.lines) == 1 and e.lines[0] == e.pv and other_lines(e, c.position) == []
+    driver.lines = 3
+    assert driver.next_job() is c.game.current  # more lines wanted: asked again at once
+    run_once()
+    assert calls[-1].lines == 3
+    e = driver.analysis()
+    assert len(e.lines) == 3 and len({line[0] for line in e.lines}) == 3
+    assert [e.scores[line[0]] for line in e.lines] == sorted((e.scores[line[0]] for line in e.lines), reverse=True)
+    assert e.lines[0][0] in e.best
+    texts = other_lines(e, c.position)
+    assert len(texts) == 2 and all(" · " in t for t in texts)
+    assert texts[0].startswith(" ".join(e.lines[1]))
+    # the graph's positions ask for one line only
+    driver.analysing, driver.graphing = False, True
+    drain(driver, limit=3)
+    assert all(call.lines == 1 for call in calls[2:])
+    # the counts, the bar
+    black_moves, white_moves = mobility(c.position)
+    assert counts_text(c.position) == (f"Moves: Black {black_moves}, White {white_moves} · Stable discs: Black "
+                                       f"{stable_discs(c.position)[0].bit_count()}, White "
+                                       f"{stable_discs(c.position)[1].bit_count()}")
+    assert bar_share(c.position, 0) == 0.5 and bar_share(c.position, 6400) == 1.0 and bar_share(c.position, -10**6) == 0
+    assert 0.5 < bar_share(c.position, 400) < 0.6
+    # the wire: lines 1 to MAX_LINES, a reply's lines must start with a valued move
+    for bad in (0, MAX_LINES + 1, "2", True):
+        with pytest.raises(EngineRequestError, match="lines"):
+            AnalyseRequest(lines=bad)
+    assert AnalysisReply.from_json({"scores": {"f4": 1}, "lines": [["f4", "e3"]]}).lines == (("f4", "e3"),)
+    for lines in ([["c4"]], [[]], "f4", [["f4"]] * (MAX_LINES + 1), [[1]]):
+        with pytest.raises(EngineRequestError):
+            AnalysisReply.from_json({"scores": {"f4": 1}, "lines": lines})

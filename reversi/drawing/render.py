@@ -107,6 +107,8 @@ class BoardView:
     grid: bool = False
     #: Discs told apart without colour: the second side's discs carry a ring (a setting).
     disc_marks: bool = False
+    #: The stable discs (a study overlay: discs that can never flip), ``data-stable``.
+    stable: frozenset[str] = frozenset()
 
     def name(self, col: int, row: int) -> str:
         return f"{COLUMN_LETTERS[col]}{row + 1}"
@@ -376,6 +378,10 @@ def _square(
     if value is not None:
         # Translators: in a square's screen-reader label, the teaching overlay's value of the square: "value +4"
         said.append(_("square value {value}").format(value=f"+{value}" if value > 0 else value))
+    stable = color is not None and name in view.stable
+    if stable:
+        # Translators: in a square's screen-reader label, the study overlay: a disc that can never be flipped
+        said.append(_("stable"))
     label = ", ".join(said)
     attrs = (
         f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
@@ -383,6 +389,7 @@ def _square(
         + (' data-marked="true"' if marked else "")
         + (f' data-sign="{sign}"' if sign else "")
         + (' data-better="true"' if better else "")
+        + (' data-stable="true"' if stable else "")
         + ("" if value is None else f' data-value="{value}"')
         + (f' id="sq-{name}" role="gridcell"' if view.grid else ' role="img"')
         + f' aria-label="{escape(label)}"'
@@ -425,6 +432,11 @@ def _square(
     if better:
         c = half_square()
         parts.append(f'<circle class="better-ring" cx="{c}" cy="{c}" r="{DISC_RADIUS - 2}"/>')
+    if stable:
+        c, r = half_square(), 7
+        # a diamond in the disc's middle, in a colour that shows on either side's discs
+        parts.append(f'<path class="stable-mark" d="M{c} {c - r}L{c + r} {c}L{c} {c + r}L{c - r} {c}Z" '
+                     'fill="#2ec4b6" stroke="#0b3d38" stroke-width="2" pointer-events="none"/>')
     if marked:
         parts.append(f'<rect class="mark-ring" x="3" y="3" width="{SQUARE - 6}" height="{SQUARE - 6}" rx="4"/>')
     if name == view.cursor:

@@ -110,8 +110,12 @@ def answer_analyse(request: AnalyseRequest) -> AnalysisReply:
     top = max(a.scores.values()) if a.scores else None
     best = [m for m in a.order if a.scores[m] == top]
     pv: list[int] = []
+    length = max(1, min(a.depth, PV_LENGTH))
     if best:
-        pv = [PASS] if best[0] == PASS else searcher.pv_from(pos, best[0], max(1, min(a.depth, PV_LENGTH)))
+        pv = [PASS] if best[0] == PASS else searcher.pv_from(pos, best[0], length)
+    lines = [pv] if pv else []
+    for move in a.order[1:request.lines] if pv else ():
+        lines.append(searcher.pv_from(pos, move, length))
     return AnalysisReply(
         scores={move_name(m, g): v for m, v in a.scores.items()},
         best=tuple(move_name(m, g) for m in best),
@@ -120,6 +124,7 @@ def answer_analyse(request: AnalyseRequest) -> AnalysisReply:
         exact=a.exact,
         nodes=a.nodes,
         seconds=round(a.seconds, 3),
+        lines=tuple(tuple(move_name(m, g) for m in line) for line in lines),
     )
 
 

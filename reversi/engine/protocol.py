@@ -24,7 +24,7 @@ The wire format (JSON objects; a key left out takes its default, ``null`` means 
     every request   lang (the page's language), epoch (the page's stop epoch, see worker.py)
     best_move       rules, start, moves, level, seed, time_limit, node_limit, max_depth, exact_empties
     analyse         rules, start, moves, time_limit (default 1.0), exact_empties (default 12),
-                    node_limit, max_depth
+                    node_limit, max_depth, lines (1 to 5: the best moves with their lines)
     ping            rules
     bench           positions, seconds (default 2.0)
     opening         rules, plies, within (discs), seed: a balanced random opening (reversi.engine.balanced)
@@ -57,6 +57,7 @@ __all__ = [
     "BENCH_SECONDS",
     "MAX_BENCH_POSITIONS",
     "MAX_DEPTH",
+    "MAX_LINES",
     "MAX_MOVES_CHARS",
     "MAX_NODES",
     "MAX_START_CHARS",
@@ -371,13 +372,33 @@ class MoveRequest(PositionRequest):
         }
 
 
+#: The most lines (best moves, each with its expected continuation) an analysis gives.
+MAX_LINES = 5
+
+
 @dataclass(frozen=True, kw_only=True)
 class AnalyseRequest(PositionRequest):
     """The worker's ``analyse``: a value for every legal move, within ``limits`` (by default
-    :data:`ANALYSE_LIMITS`: a second, exact from 12 empties)."""
+    :data:`ANALYSE_LIMITS`: a second, exact from 12 empties), and the expected line after
+    each of the best ``lines`` moves (1 to :data:`MAX_LINES`)."""
 
     limits: Limits = ANALYSE_LIMITS
+    lines: int = 1
     DEFAULT_LIMITS: ClassVar[Limits] = ANALYSE_LIMITS
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_int(self.lines, "lines", 1, MAX_LINES)
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        if self.lines != 1:
+            out["lines"] = self.lines
+        return out
+
+    @classmethod
+    def _read(cls, items: Mapping[str, Any]) -> dict[str, Any]:
+        return {**super()._read(items), "lines": items.get("lines", 1)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -567,20 +588,31 @@ class AnalysisReply:
     exact: bool = False
     nodes: int = 0
     seconds: float = 0.0
+    #: The request's ``lines`` best moves, best first, each with its expected line (its first move
+    #: is the move; its value is ``scores[move]``).
+    lines: tuple[tuple[str, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
             "scores": dict(self.scores), "best": list(self.best), "pv": list(self.pv), "depth": self.depth,
             "exact": self.exact, "nodes": self.nodes, "seconds": self.seconds,
+            "lines": [list(line) for line in self.lines],
         }
 
     @classmethod
     def from_json(cls, data: object) -> AnalysisReply:
         items = _object(data)
+        scores = _reply_scores(items, "scores")
+        lines = items.get("lines", [])
+        if not isinstance(lines, list) or len(lines) > MAX_LINES:
+            raise _bad_reply(data)
+        read = tuple(_reply_names({"line": line}, "line") for line in lines)
+        if any(not line or line[0] not in scores for line in read):
+            raise _bad_reply(data)
         return cls(
-            scores=_reply_scores(items, "scores"), best=_reply_names(items, "best"), pv=_reply_names(items, "pv"),
+            scores=scores, best=_reply_names(items, "best"), pv=_reply_names(items, "pv"),
             depth=_reply_int(items, "depth", 0), exact=_reply_bool(items, "exact"), nodes=_reply_int(items, "nodes", 0),
-            seconds=_reply_float(items, "seconds"),
+            seconds=_reply_float(items, "seconds"), lines=read,
         )
 
 

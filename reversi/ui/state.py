@@ -28,6 +28,7 @@ from reversi.core.game import Ending, Game, Node, Termination
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
+from reversi.core.stability import stable_discs
 from reversi.drawing.diagram import board_cells, cursor_step, side_colors, value_marks
 from reversi.drawing.render import BLACK as CELL_BLACK
 from reversi.drawing.render import WHITE as CELL_WHITE
@@ -244,6 +245,8 @@ class Controller:
         self.mark_kind = "ring"
         #: The square values overlay (teaching: which squares are good or bad to take).
         self.showing_values = False
+        #: The stable-disc overlay (discs that can never flip: reversi/core/stability.py).
+        self.showing_stable = False
         #: The board editor, while it is open (reversi/ui/editor.py).
         self.editor: Editor | None = None
 
@@ -744,6 +747,17 @@ class Controller:
         self.showing_values = not self.showing_values
         return True
 
+    def toggle_stable(self) -> bool:
+        """The stable-disc overlay on or off (:mod:`reversi.core.stability`)."""
+        self.showing_stable = not self.showing_stable
+        self._animate = False
+        return True
+
+    @staticmethod
+    def _stable_names(pos: Position) -> frozenset[str]:
+        black, white = stable_discs(pos)
+        return frozenset(pos.rules.geometry.bits_to_names(black | white))
+
     def load_game(self, game: Game) -> None:
         """Put ``game`` on the board (a link, a transcript, a file, the autosave)."""
         before = self.game.current
@@ -821,6 +835,7 @@ class Controller:
             signs=tuple((g.name(i), sign) for i, sign in sorted(self.game.current.signs.items())),
             editable=self.marking,  # every square takes a click while marking (none is disabled)
             values=value_marks(rules) if self.showing_values else (),
+            stable=self._stable_names(pos) if self.showing_stable else frozenset(),
             grid=True,
             disc_marks=self.disc_marks,
         )

@@ -13,6 +13,7 @@ component                                  its root               what it does
 :class:`~.study_bar.StudyBar`               ``#study``             browsing, the study tools, the comment
 :class:`~.practice.PracticeDialog`          ``#practice-dialog``   the review's mistakes as a puzzle set
 :class:`~.graph.EvaluationGraph`            ``#graph-box``         the evaluation graph, clicked to go there
+:class:`~.eval_bar.EvalBar`                 ``#eval-bar``          the analysis' evaluation bar under the board
 :class:`~.editor_panel.EditorPanel`         ``#editor``            the board editor's panel
 :class:`~.clocks.ClockDisplay`              ``.player-clock``      one side's clock face (on a player card)
 :class:`~.records.Records`                  ``#records``           copy, download, open, load, embed
@@ -49,6 +50,7 @@ from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.clocks import ClockDisplay, GameClock
 from reversi.ui.dom.editor_panel import EditorPanel
+from reversi.ui.dom.eval_bar import EvalBar
 from reversi.ui.dom.game_details import GameDetails
 from reversi.ui.dom.games_list import GamesList
 from reversi.ui.dom.graph import EvaluationGraph
@@ -79,6 +81,7 @@ class GameFeatures:
         self.study_bar = StudyBar(by_id("study"), page, self.open_practice)
         self.practice: Any = None  # reversi.ui.dom.practice.PracticeDialog, made when first asked for
         self.graph = EvaluationGraph(by_id("graph-box"), page)
+        self.eval_bar = EvalBar(by_id("eval-bar"), page)
         self.editor = EditorPanel(by_id("editor"), page, on_set_up=self.clock.stop)
         self.records = Records(
             by_id("records"), page, self.loader, self.alerts, self.address, on_open=lambda: self.recent.draw()
@@ -106,6 +109,7 @@ class GameFeatures:
         self.move_list.draw()
         self.study_bar.draw()
         self.graph.draw()
+        self.eval_bar.draw()
         self.editor.draw()
         self.opening.draw()
         self.details.draw()

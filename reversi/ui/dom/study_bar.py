@@ -15,11 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pyscript import document
+
 from reversi.core.game import glyph_name
 from reversi.core.position import PASS
+from reversi.engine.protocol import MAX_LINES
 from reversi.i18n import _, format_number, pgettext
 from reversi.ui.dom import has_focus, nullable
-from reversi.ui.drivers.study import analysis_text
+from reversi.ui.drivers.study import analysis_text, counts_text, other_lines
 from reversi.ui.movelist import promote_question, study_text
 from reversi.ui.ports import PageHost
 from reversi.ui.practice import player_mistakes
@@ -34,7 +37,11 @@ class StudyBar:
         #: Opens "Practise these positions" (the review's mistakes as a puzzle set).
         self.practise = practise
         self.status = root.querySelector(".study-status")
+        self.analysis_box = root.querySelector(".analysis-box")
         self.analysis = root.querySelector(".analysis")
+        self.analysis_lines = root.querySelector(".analysis-lines")
+        self.analysis_counts = root.querySelector(".analysis-counts")
+        self.lines_count = root.querySelector("#analysis-lines-count")
         self.review_legend = root.querySelector(".review-legend")
         self.comment = root.querySelector(".comment-input")
         self.glyph = root.querySelector(".glyph-select")
@@ -49,6 +56,7 @@ class StudyBar:
         self.page.listen(self.comment, "change", self.on_comment)
         self.page.listen(self.glyph, "change", self.on_glyph)
         self.page.listen(self.mark_kind, "change", self.on_mark_kind)
+        self.page.listen(self.lines_count, "change", self.on_lines_count)
 
     def button(self, name: str) -> Any:
         return nullable(self.root.querySelector(f'[data-study="{name}"]'))
@@ -73,13 +81,13 @@ class StudyBar:
             self.confirm_text.textContent = promote_question(c.game)
         engine = self.page.study_engine
         for name, pressed in (("mark", c.marking), ("values", c.showing_values), ("analysis", engine.analysing),
-                              ("review", engine.reviewing)):
+                              ("review", engine.reviewing), ("stable", c.showing_stable)):
             button = self.button(name)
             if button is not None:
                 button.setAttribute("aria-pressed", "true" if pressed else "false")
-        self.analysis.hidden = not engine.analysing
+        self.analysis_box.hidden = not engine.analysing
         if engine.analysing:
-            self.analysis.textContent = analysis_text(engine.analysis(), c.position)
+            self.draw_analysis()
         self.review_legend.hidden = not engine.reviewing
         self.draw_practise()
         self.root.classList.toggle("editing", c.editor is not None)
@@ -88,6 +96,28 @@ class StudyBar:
         self.draw_glyph(c.game.current)
         if str(self.mark_kind.value) != c.mark_kind:
             self.mark_kind.value = c.mark_kind
+
+    def draw_analysis(self) -> None:
+        """The best line (a status: read out as it changes), the further lines, both sides' counts."""
+        c = self.page.controller
+        engine = self.page.study_engine
+        evaluation = engine.analysis()
+        text = analysis_text(evaluation, c.position)
+        if str(self.analysis.textContent) != text:
+            self.analysis.textContent = text
+        lines = other_lines(evaluation, c.position)
+        if [str(li.textContent) for li in self.analysis_lines.children] != lines:
+            items = []
+            for line in lines:
+                item = document.createElement("li")
+                item.textContent = line
+                items.append(item)
+            self.analysis_lines.replaceChildren(*items)
+        counts = counts_text(c.position)
+        if str(self.analysis_counts.textContent) != counts:
+            self.analysis_counts.textContent = counts
+        if str(self.lines_count.value) != str(engine.lines):
+            self.lines_count.value = str(engine.lines)
 
     def draw_practise(self) -> None:
         """The review's "Practise these positions (N)", once it has found a mistake of the player's."""
@@ -155,12 +185,20 @@ class StudyBar:
             "delete": c.delete_variation,
             "mark": c.toggle_marking,
             "values": c.toggle_values,
+            "stable": c.toggle_stable,
         }.get(action, lambda: False)()
         if changed:
             self.page.update()
 
     def on_mark_kind(self, event: Any) -> None:
         if self.page.controller.set_mark_kind(str(self.mark_kind.value)):
+            self.page.update()
+
+    def on_lines_count(self, event: Any) -> None:
+        value = str(self.lines_count.value)
+        engine = self.page.study_engine
+        if value.isdigit() and 1 <= int(value) <= MAX_LINES and int(value) != engine.lines:
+            engine.lines = int(value)  # the position shown is asked again for the lines it lacks
             self.page.update()
 
     def on_glyph(self, event: Any) -> None:

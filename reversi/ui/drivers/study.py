@@ -38,6 +38,7 @@ from html import escape
 from reversi.core.game import Game, Node
 from reversi.core.position import Position
 from reversi.core.rules import BLACK
+from reversi.core.stability import mobility, stable_discs
 from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, Limits, read_reply
 from reversi.formats.notation import move_name
 from reversi.i18n import N_, _, format_number
@@ -69,6 +70,10 @@ class Evaluation:
     slices: int = 0
     #: Why there is no value ('' if there is one).
     error: str = ""
+    #: The best moves with their expected lines, best first (as many as were asked for).
+    lines: list[list[str]] = field(default_factory=list)
+    #: How many lines the last request for this position asked for.
+    lines_asked: int = 1
 
     @property
     def value(self) -> int | None:
@@ -100,10 +105,11 @@ def black_value(position: Position, value: int) -> int:
     return value if position.turn == BLACK else -value
 
 
-def path_request(game: Game, node: Node) -> AnalyseRequest:
-    """The worker's ``analyse`` request for one slice on ``node``'s position: the game's start and the moves to it."""
+def path_request(game: Game, node: Node, lines: int = 1) -> AnalyseRequest:
+    """The worker's ``analyse`` request for one slice on ``node``'s position: the game's start and
+    the moves to it, and how many of the best moves' lines to give."""
     moves = [n.move for n in node.path() if n.move is not None]
-    return AnalyseRequest.in_game(game, moves, limits=SLICE_LIMITS)
+    return AnalyseRequest.in_game(game, moves, limits=SLICE_LIMITS, lines=lines)
 
 
 class StudyDriver(RequestDriver[Position]):
@@ -123,6 +129,10 @@ class StudyDriver(RequestDriver[Position]):
         self.reviewing = False
         #: Evaluate the main line in the background (the graph); off: only the analysis asks.
         self.graphing = True
+        #: How many of the best moves the analysis shows, each with its line (1 to MAX_LINES).
+        self.lines = 1
+        #: The lines asked for by the request in flight.
+        self._lines_sent = 1
 
     # -- what to ask next -----------------------------------------------------------------
 
@@ -139,6 +149,8 @@ class StudyDriver(RequestDriver[Position]):
             e = self._known(node.position)
             if e is None or (not e.exact and not e.error and e.slices < ANALYSIS_SLICES):
                 return node
+            if not node.position.is_over and not e.error and e.lines_asked < self.lines:
+                return node  # more lines wanted than this position's evaluation has
         if self.graphing or self.reviewing:
             for node in game.main_line():
                 if not node.position.must_pass and self._known(node.position) is None:
@@ -152,7 +164,9 @@ class StudyDriver(RequestDriver[Position]):
         node = self.next_job()
         if node is None:
             return None
-        return self.send(evaluated(node.position), path_request(self.controller.game, node))
+        shown = self.analysing and node is self.controller.game.current
+        self._lines_sent = self.lines if shown else 1
+        return self.send(evaluated(node.position), path_request(self.controller.game, node, self._lines_sent))
 
     def wanted(self, token: Position) -> bool:
         return True  # kept by position: never stale
@@ -172,9 +186,14 @@ class StudyDriver(RequestDriver[Position]):
             depth=answer.depth,
             exact=answer.exact,
             slices=slices,
+            lines=[list(line) for line in answer.lines] or ([list(answer.pv)] if answer.pv else []),
+            lines_asked=self._lines_sent,
         )
-        if old is not None and old.scores and not new.exact and (old.exact or old.depth > new.depth):
+        more_lines = old is not None and self._lines_sent > old.lines_asked
+        if old is not None and old.scores and not new.exact and (old.exact or old.depth > new.depth) \
+                and not more_lines:
             old.slices = slices  # a shallower answer (the table was pushed out) adds nothing
+            old.lines_asked = max(old.lines_asked, self._lines_sent)
             return
         self.evals[token] = new
 
@@ -284,6 +303,43 @@ def analysis_text(e: Evaluation | None, position: Position) -> str:
     )
 
 
+def other_lines(e: Evaluation | None, position: Position) -> list[str]:
+    """The analysis' further lines (the second best move on), each "d3 c4 f4 · +1.0", exact ones
+    marked; none while there is no evaluation or only the best line was asked for."""
+    if e is None or e.error or position.is_over:
+        return []
+    out = []
+    for line in e.lines[1:]:
+        value = e.scores.get(line[0])
+        if value is None:
+            continue
+        moves = " ".join(_("pass") if m == "pass" else m for m in line)
+        if e.exact:
+            # Translators: one of the analysis' lines: its moves and its exact value in discs, "d3 c4 · +2 (exact)"
+            out.append(_("{line} · {value} (exact)").format(line=moves, value=value_text(value, True)))
+        else:
+            out.append(f"{moves} · {value_text(value, False)}")
+    return out
+
+
+def counts_text(position: Position) -> str:
+    """Both sides' mobility and stable discs: "Moves: Black 7, White 5 · Stable discs: Black 3, White 0"."""
+    names = position.rules.display_side_names()
+    moves = mobility(position)
+    stable = tuple(bits.bit_count() for bits in stable_discs(position))
+    # Translators: the analysis' counts for both sides: how many moves each has, how many discs can never flip
+    return _("Moves: {black} {black_moves}, {white} {white_moves} · Stable discs: {black} {black_stable}, "
+             "{white} {white_stable}").format(black=names[0], white=names[1], black_moves=moves[0],
+                                              white_moves=moves[1], black_stable=stable[0], white_stable=stable[1])
+
+
+def bar_share(position: Position, value: int) -> float:
+    """The evaluation bar's part for Black (0 to 1) for a value from Black's side: the share of the
+    board's squares Black would end with at that margin (in Anti, "better" is fewer discs)."""
+    squares = position.rules.geometry.square_count
+    return max(0.0, min(1.0, 0.5 + value / 100 / (2 * squares)))
+
+
 # -- the evaluation graph ------------------------------------------------------------------
 
 GRAPH_WIDTH = 320
@@ -370,8 +426,11 @@ __all__ = [
     "MoveReview",
     "StudyDriver",
     "analysis_text",
+    "bar_share",
     "black_value",
+    "counts_text",
     "final_value",
+    "other_lines",
     "render_graph",
     "review_marks",
     "value_text",
