@@ -110,3 +110,24 @@ def test_the_rules_and_the_engine_mark_the_same_discs(rules: Rules) -> None:
         assert white == engine_stable_discs(g, position.white, position.empty)
         for color, mine in ((BLACK, black), (WHITE, white)):
             assert mine & ~position.discs(color) == 0
+
+
+def test_the_viewer_embed_shows_the_stable_discs_when_the_reader_asks() -> None:
+    from reversi.ui.embed.viewer import Viewer
+
+    moves = "c4e3f2c5d6e2f3g1d1g3e6c3b6e1b2a7g4f4h2f7d2h3b4c1g8e7f8a5a4b3c2d3h4d7c7e8f5a2b5d8c6h8g2g5"
+    viewer = Viewer.from_query("?view=embed&m=" + moves)
+    viewer.last()
+    assert viewer.board_view().stable == frozenset()
+    viewer.toggle_stable()
+    black, white = stable_discs(viewer.current.position)
+    assert viewer.board_view().stable == frozenset(Rules().geometry.bits_to_names(black | white)) != frozenset()
+    viewer.first()
+    assert viewer.board_view().stable == frozenset()  # the start: none
+    from support import three_puzzles
+
+    from reversi.ui.embed.puzzle_set import puzzle_set_query
+
+    puzzle = Viewer.from_query("?view=puzzle&" + puzzle_set_query(three_puzzles()))
+    puzzle.toggle_stable()
+    assert puzzle.solving() and not puzzle.shows_stable()  # no hints while the reader answers

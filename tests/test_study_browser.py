@@ -306,8 +306,8 @@ def test_multi_line_analysis_the_evaluation_bar_counts_and_stable_discs(page, se
     page.select_option("#analysis-lines-count", "3")
     page.wait_for_function("document.querySelectorAll('#analysis-lines li').length === 2", timeout=60_000)
     assert page.inner_text("#analysis").startswith("Best for Black: ")
-    firsts = [page.inner_text("#analysis").split(": ")[1].split(" ")[0]] + [
-        text.split(" ")[0] for text in page.eval_on_selector_all("#analysis-lines li", "els => els.map(e => e.textContent)")]
+    others = page.eval_on_selector_all("#analysis-lines li", "els => els.map(e => e.textContent)")
+    firsts = [page.inner_text("#analysis").split(": ")[1].split(" ")[0]] + [text.split(" ")[0] for text in others]
     assert len(set(firsts)) == 3 and set(firsts) <= set(position.rules.geometry.bits_to_names(position.legal))
     assert page.is_visible("#eval-bar")
     assert page.get_attribute("#eval-bar", "aria-label").startswith("Evaluation: ")

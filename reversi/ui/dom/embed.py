@@ -85,7 +85,7 @@ class Embed:
         action = str(button.getAttribute("data-action"))
         v = self.viewer
         {"first": v.first, "prev": v.prev, "next": v.next, "last": v.last, "play": v.toggle_play,
-         "flip": v.rotate, "numbers": v.toggle_numbers, "retry": v.retry,
+         "flip": v.rotate, "numbers": v.toggle_numbers, "stable": v.toggle_stable, "retry": v.retry,
          "solution": v.show_solution, "next-puzzle": v.next_puzzle, "prev-puzzle": v.prev_puzzle,
          "restart-set": v.restart_set}.get(action, lambda: None)()
         self.update()
@@ -163,10 +163,11 @@ class Embed:
         play.setAttribute("aria-pressed", "true" if v.playing else "false")
         flip = self.bar.querySelector('[data-action="flip"]')
         flip.setAttribute("aria-pressed", "true" if v.rotated else "false")
-        numbers = nullable(self.bar.querySelector('[data-action="numbers"]'))
-        if numbers is not None:
-            numbers.disabled = v.solving()
-            numbers.setAttribute("aria-pressed", "true" if v.shows_numbers() else "false")
+        for name, shown in (("numbers", v.shows_numbers()), ("stable", v.shows_stable())):
+            toggle = nullable(self.bar.querySelector(f'[data-action="{name}"]'))
+            if toggle is not None:
+                toggle.disabled = v.solving()
+                toggle.setAttribute("aria-pressed", "true" if shown else "false")
         self.board.dataset.ply = str(v.current.depth)
         self.board.dataset.node = str(v.current.id)
         self.board.dataset.playing = "true" if v.playing else "false"

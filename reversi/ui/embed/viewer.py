@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from reversi.core.game import Game, Node
 from reversi.core.position import PASS
+from reversi.core.stability import stable_discs
 from reversi.drawing.diagram import THEMES, cursor_step, numbered_view, position_view
 from reversi.drawing.render import BoardView
 from reversi.errors import ReversiError
@@ -86,6 +87,8 @@ class Viewer:
         self.rotated = self.options.flip
         #: The board shows the moves' numbers (a numbered game diagram up to the position shown).
         self.numbered = self.options.numbers
+        #: The stable-disc overlay (the reader's toggle: discs that can never flip, reversi/core/stability.py).
+        self.stable_shown = False
         self.playing = False
         #: The puzzle at the game's start (``view=puzzle``), or None.
         self.puzzle: PuzzleState | None = None
@@ -345,6 +348,13 @@ class Viewer:
     def shows_numbers(self) -> bool:
         return self.numbered and not self.solving()
 
+    def toggle_stable(self) -> None:
+        """Show or hide the stable discs (not while a puzzle waits for its answer: no hints then)."""
+        self.stable_shown = not self.stable_shown
+
+    def shows_stable(self) -> bool:
+        return self.stable_shown and not self.solving()
+
     # -- what is drawn -----------------------------------------------------------------
 
     def board_view(self) -> BoardView:
@@ -354,7 +364,7 @@ class Viewer:
             moves = [n.move for n in node.path() if n.move is not None]
             view = numbered_view(self.game.root.position, moves, rotated=self.rotated)
             return replace(view, grid=True)  # the embed's board: one focus stop, read square by square
-        return position_view(
+        view = position_view(
             self.game.rules,
             node.position,
             last_move=node.move,
@@ -366,6 +376,10 @@ class Viewer:
             cursor=None if self.cursor is None or not self.solving() else self.cursor,
             grid=True,  # the embed's board: one focus stop, read square by square
         )
+        if self.shows_stable():
+            black, white = stable_discs(node.position)
+            view = replace(view, stable=frozenset(self.game.rules.geometry.bits_to_names(black | white)))
+        return view
 
     def status(self) -> str:
         """What the line under the board says: the move shown, or the result at the end."""
