@@ -282,12 +282,14 @@ def gather_cost(expr: str) -> int:
     return expr.count("|") + 1 + 2 * expr.count("*")
 
 
-def transpose_code(g: Geometry, var: str) -> str | None:
+def transpose_code(g: Geometry, var: str, lane: int = 0) -> str | None:
     """Statements setting ``var + 'T'`` to ``var`` mirrored about the a1 diagonal.
 
     Recursive block transposition by delta swaps (as for 8x8 bitboards, with the
     deltas of the board's stride): swap the off-diagonal blocks of size k = n/2,
-    n/4, ..., 1. Only for square boards whose side is a power of two.
+    n/4, ..., 1. Only for square boards whose side is a power of two. With ``lane``,
+    ``var`` holds two boards, the second ``lane`` bits up, and both are mirrored (the swaps
+    stay inside each board).
     """
     n, s = g.width, g.stride
     if n != g.height or n & (n - 1):
@@ -301,6 +303,8 @@ def transpose_code(g: Geometry, var: str) -> str | None:
                 if r % (2 * k) < k and c % (2 * k) >= k:
                     m |= 1 << g.index(c, r)
         d = (s - 1) * k
+        if lane:
+            m |= m << lane
         out.append(f"t = ({var}T ^ ({var}T >> {d})) & {m:#x}")
         out.append(f"{var}T ^= t ^ (t << {d})")
         k //= 2
@@ -694,6 +698,11 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
     lines.append("    n = e.bit_count()")
     lines.append(f"    {names}sc = PHASES[n]")
     scalar_terms = []
+    # two boards side by side in one integer, a gap wider than any shift between them: one
+    # operation of the interpreter then works on both (the cost is per operation, not per bit)
+    lane = g.height * g.stride + max(g.shifts) + 2
+    lane_mask = (1 << lane) - 1
+    packed_potential = False
     for j, name in enumerate(scalars):
         if name == "bias":
             scalar_terms.append(f"sc[{j}]")
@@ -702,7 +711,12 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
         elif name == "mob_own":
             scalar_terms.append(f"sc[{j}] * @OWN_MOVES@.bit_count()")
         elif name == "mob_opp":
-            scalar_terms.append(f"sc[{j}] * MOVES[n](opponent, player, e).bit_count()")
+            scalar_terms.append(f"sc[{j}] * @OPP_MOVES@.bit_count()")
+        elif name in ("pot_own", "pot_opp") and {"pot_own", "pot_opp"} <= set(scalars):
+            # both sides' potential mobility in one pass: the two boards side by side (see below)
+            scalar_terms.append(f"sc[{j}] * (pm & {lane_mask:#x}).bit_count()" if name == "pot_own"
+                                else f"sc[{j}] * (pm >> {lane}).bit_count()")
+            packed_potential = True
         elif name in ("pot_own", "pot_opp"):
             var = "opponent" if name == "pot_own" else "player"
             near = " | ".join(f"{var} << {d} | {var} >> {d}" for d in g.shifts)
@@ -714,11 +728,17 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
         elif name in ("corner_own", "corner_opp"):
             var = "player" if name == "corner_own" else "opponent"
             scalar_terms.append(f"sc[{j}] * ({var} & {unflippable_squares(g):#x}).bit_count()")
+    if packed_potential:
+        near = " | ".join(f"x << {d} | x >> {d}" for d in g.shifts)
+        lines.append(f"    x = opponent | player << {lane}")
+        lines.append(f"    pm = ({near}) & (e | e << {lane})")
     if transposed:
-        for var in ("player", "opponent"):
-            code = transpose_code(g, var)
-            assert code is not None  # ``transposed`` only where the board has a transpose
-            lines.append("    " + code)
+        code = transpose_code(g, "x", lane)
+        assert code is not None  # ``transposed`` only where the board has a transpose
+        lines.append(f"    x = player | opponent << {lane}")
+        lines.append("    " + code)
+        lines.append(f"    playerT = xT & {lane_mask:#x}")
+        lines.append(f"    opponentT = xT >> {lane}")
     lines.append("    return (")
     lines.append("        " + ("\n        + ".join(scalar_terms + terms) or "0"))
     lines.append("    )")
@@ -737,16 +757,19 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
     env["PHASES"] = [phases[phase_of_empties[min(n, last)]] for n in range(g.square_count + 1)]
     body = "\n".join(lines)
 
-    def variant(name: str, extra: str, own_moves: str) -> str:
+    def variant(name: str, extra: str, own_moves: str, opp_moves: str = "MOVES[n](opponent, player, e)") -> str:
         # the placeholders (between @) cannot clash: the generated code has no @ operator
-        return body.replace("@NAME@", name).replace("@EXTRA@", extra).replace("@OWN_MOVES@", own_moves)
+        return (body.replace("@NAME@", name).replace("@EXTRA@", extra).replace("@OWN_MOVES@", own_moves)
+                .replace("@OPP_MOVES@", opp_moves))
 
     source = variant("evaluate", "", "MOVES[n](player, opponent, e)")
     source_m = variant("with_moves", ", legal", "legal")
-    env = generate(source + "\n\n\n" + source_m, f"pattern evaluator {g.width}x{g.height}", env)
+    source_b = variant("with_both", ", legal, opp_legal", "legal", "opp_legal")
+    env = generate("\n\n\n".join((source, source_m, source_b)), f"pattern evaluator {g.width}x{g.height}", env)
     fn = env["evaluate"]  # generated: typed Any, so it takes the attributes
     fn.source = source
     fn.with_moves = env["with_moves"]
+    fn.with_both = env["with_both"]
     # the selective search's statistics of this evaluation (None: the search is full-width)
     fn.probcut = probcut_by_empties(header, g.square_count)
     evaluate: Evaluator = fn
@@ -880,6 +903,17 @@ def with_moves(evaluate: Evaluator) -> Callable[[int, int, int], int]:
     if fast is not None:
         return fast
     return lambda player, opponent, legal: evaluate(player, opponent)
+
+
+def with_both(evaluate: Evaluator) -> Callable[[int, int, int, int], int]:
+    """``f(player, opponent, legal, opponent_legal)``: ``evaluate``'s value given both sides' moves
+    (the search's leaves have both: :func:`reversi.engine.kernels.both_moves_function`); the
+    trained pattern evaluators' own form, any other evaluator wrapped."""
+    fast: Callable[[int, int, int, int], int] | None = getattr(evaluate, "with_both", None)
+    if fast is not None:
+        return fast
+    moves = with_moves(evaluate)
+    return lambda player, opponent, legal, opponent_legal: moves(player, opponent, legal)
 
 
 def hand_evaluator(rules: Rules) -> Evaluator:

@@ -85,6 +85,57 @@ def moves_function(g: Geometry, kogge_stone: bool = True) -> MovesFunction:
     return moves
 
 
+def both_moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int, int, int], tuple[int, int]]:
+    """``both(p, o, empty) -> (moves of p, moves of o)``, generated for ``g``: one pass for both sides.
+
+    The two boards are laid side by side in one integer (``p`` beside ``o``, and ``o`` beside
+    ``p``), a gap of more than the longest shift between them, so each of
+    :func:`moves_function`'s steps works on both at once: the interpreter's cost is per
+    operation, not per bit, and a leaf of the search needs both sides' moves (its own, and
+    the opponent's mobility for the evaluation).
+    """
+    lane = g.height * g.stride + max(g.shifts) + 2
+    lane_mask = (1 << lane) - 1
+    longest = max(g.width, g.height) - 2
+    pair_steps = max(0, (longest - 1) // 2)
+    lines = [
+        "def both(p, o, e):",
+        f"    p, o = p | o << {lane}, o | p << {lane}",
+        f"    e |= e << {lane}",
+        "    m = 0",
+    ]
+    for d in g.shifts:
+        for op in ("<<", ">>"):
+            if kogge_stone:
+                lines += [f"    t = o & (p {op} {d})", f"    t |= o & (t {op} {d})"]
+                if pair_steps:
+                    lines.append(f"    q = o & (o {op} {d})")
+                    lines += [f"    t |= q & (t {op} {2 * d})"] * pair_steps
+                lines.append(f"    m |= t {op} {d}")
+            else:
+                lines += [
+                    f"    t = o & (p {op} {d})",
+                    "    if t:",
+                    f"        n = t | (o & (t {op} {d}))",
+                    "        while n != t:",
+                    "            t = n",
+                    f"            n = t | (o & (t {op} {d}))",
+                    f"        m |= t {op} {d}",
+                ]
+    lines += ["    m &= e", f"    return m & {lane_mask:#x}, m >> {lane}"]
+    kind = "Kogge-Stone" if kogge_stone else "flood fill"
+    both: Callable[[int, int, int], tuple[int, int]] = generate(
+        "\n".join(lines), f"both sides' moves {_shape(g)}, {kind}")["both"]
+    return both
+
+
+@lru_cache(maxsize=16)
+def both_moves_by_empties(g: Geometry) -> list[Callable[[int, int, int], tuple[int, int]]]:
+    """:func:`both_moves_function` indexed by the number of empty squares (as :func:`moves_by_empties`)."""
+    ks, ff = both_moves_function(g, kogge_stone=True), both_moves_function(g, kogge_stone=False)
+    return [ks if n <= KOGGE_STONE_MAX_EMPTIES else ff for n in range(g.square_count + 1)]
+
+
 #: At or below this many empty squares :func:`moves_by_empties` picks the
 #: parallel-prefix generator, above it the flood fill (measured on 8x8: on random
 #: games the two break even at 12-16 empties, on the benchmark's endgames the

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
-from reversi.engine.evaluate import make_evaluator, with_moves
-from reversi.engine.kernels import final_score, flip_functions, moves_by_empties, tables
+from reversi.engine.evaluate import make_evaluator, with_both, with_moves
+from reversi.engine.kernels import both_moves_by_empties, final_score, flip_functions, moves_by_empties, tables
 from reversi.engine.solver import INFINITY as _SOLVER_INF
 from reversi.engine.solver import Solver, solver_for, stop_requested
 from reversi.errors import SearchTimeout, SolveTimeout
@@ -27,6 +27,9 @@ INF = 10_000_000
 #: Supply of a side in rule sets without a limit.
 UNLIMITED = 1 << 20
 CLOCK_EVERY = 256
+#: The most leaves the horizon keeps valued (cleared when full, like the table): about 16% of
+#: a fixed-depth search's leaves were valued before (transpositions, ProbCut's shallow searches).
+LEAF_CACHE_MAX = 50_000
 #: At this remaining depth and more, children are ordered by the opponent's mobility.
 ORDER_DEPTH = 2
 #: ProbCut: from this remaining depth on, a shallow search predicts the deep one.
@@ -119,6 +122,9 @@ class Searcher:
         moves_by_n = moves_by_empties(g)  # generated for the geometry: moves(p, o, empty)
         FLIP = flip_functions(g)
         evaluate = with_moves(self.evaluate)  # evaluate(p, o, legal moves of p)
+        evaluate_both = with_both(self.evaluate)  # ... and of o: a leaf of the horizon has both
+        both_by_n = both_moves_by_empties(g)  # both sides' moves in one pass
+        leaves: dict[tuple[int, int], int] = {}  # the horizon's leaves valued: (p, o) -> value for the parent
         tt = self.tt
         corners, near = self.corners, self.near
         corner_of = {}
@@ -190,6 +196,62 @@ class Searcher:
                         return hi
                     if lo == hi:
                         return lo
+            if depth == 1 and so:
+                # the horizon: every child is a leaf, valued here with no call and no table
+                # probe below (a child that must pass, or ends the game, takes the general road)
+                alpha0 = alpha
+                kids1 = []
+                while mv:
+                    b = mv & -mv
+                    mv ^= b
+                    if b == hash_move:
+                        k = -INF
+                    elif b & corners:
+                        k = -300
+                    elif b & near and corner_of[b] & empty:
+                        k = 300
+                    else:
+                        k = 0
+                    kids1.append((k, b))
+                kids1.sort()
+                best = -INF
+                best_move = 0
+                leaf_moves = both_by_n[n - 1]
+                for _, b in kids1:
+                    f = FLIP[b.bit_length() - 1](p, o)
+                    np_ = o ^ f
+                    no_ = p | f | b
+                    v = leaves.get((np_, no_))
+                    if v is not None:
+                        me.nodes += 1  # a leaf valued before (a transposition, ProbCut's shallow search)
+                    else:
+                        cm, om = leaf_moves(np_, no_, empty ^ b)
+                        if cm:
+                            me.nodes += 1
+                            if not me.nodes % CLOCK_EVERY:
+                                tick()
+                            v = -evaluate_both(np_, no_, cm, om)
+                            if len(leaves) >= LEAF_CACHE_MAX:
+                                leaves.clear()
+                            leaves[np_, no_] = v
+                        else:
+                            v = -negamax(np_, no_, so, sp - 1, 0, -beta, -alpha, 0)
+                    if v > best:
+                        best = v
+                        best_move = b
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+                if len(tt) >= tt.max_entries:
+                    tt.clear()
+                if best <= alpha0:
+                    tt[key] = (1, -INF, best, best_move)
+                elif best >= beta:
+                    tt[key] = (1, best, INF, best_move)
+                else:
+                    tt[key] = (1, best, best, best_move)
+                return best
             if depth >= pc_min:
                 cut = cuts[depth if depth < 65 else 64]
                 if cut is not None:
