@@ -335,3 +335,25 @@ def test_the_shipped_8x8_model_has_probcut_statistics() -> None:
         assert shallow < depth
         midgame = [f for n, f in enumerate(fits) if 20 <= n <= 50]
         assert all(f is not None and 0.5 < f[0] < 1.5 and 0 < f[2] < 2000 for f in midgame), (depth, midgame)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules("octagon"), Rules(size=10), Rules(size=16),
+                                   Rules(size=6, blocked=("a1", "f6")), Rules("classic")], ids=lambda r: r.describe())
+def test_both_sides_moves_in_one_pass_and_the_evaluation_given_them(rules: Rules) -> None:
+    """The horizon's leaves: both sides' moves from one packed pass are each side's own, and the
+    evaluation given them is the evaluation (the packed potential mobility and transposition too)."""
+    from reversi.engine.evaluate import make_evaluator, with_both
+    from reversi.engine.kernels import both_moves_by_empties, moves_by_empties
+
+    g = rules.geometry
+    both, moves = both_moves_by_empties(g), moves_by_empties(g)
+    evaluate = make_evaluator(rules)
+    given = with_both(evaluate)
+    rng = random.Random(7)
+    for _ in range(60):
+        pos = random_position(rules, rng.randint(6, g.square_count - 6), rng)
+        p, o, e = pos.player, pos.opponent, pos.empty
+        n = e.bit_count()
+        mine, theirs = both[n](p, o, e)
+        assert (mine, theirs) == (moves[n](p, o, e), moves[n](o, p, e))
+        assert given(p, o, mine, theirs) == evaluate(p, o)
