@@ -53,7 +53,7 @@ class BalancedOpening:
     tries: int
 
 
-def _lines(rules: Rules, plies: int, rng: SplitMix64) -> Iterator[tuple[tuple[int, ...], Position]]:
+def random_lines(rules: Rules, plies: int, rng: SplitMix64) -> Iterator[tuple[tuple[int, ...], Position]]:
     """Random lines of ``plies`` plies (a forced pass included) and the position each reaches."""
     start = Position.start(rules)
     while True:
@@ -92,7 +92,7 @@ def balanced_openings(rules: Rules, plies: int, within: int, count: int, seed: i
     seen: set[tuple[int, int, int]] = set()
     found: list[BalancedOpening] = []
     tries = 0
-    for line, pos in _lines(rules, plies, rng):
+    for line, pos in random_lines(rules, plies, rng):
         if len(found) == count:
             return found
         tries += 1
@@ -129,4 +129,5 @@ __all__ = [
     "check_opening",
     "most_plies",
     "opening_value",
+    "random_lines",
 ]

@@ -58,9 +58,18 @@ def moves_function(g: Geometry, kogge_stone: bool = True) -> MovesFunction:
     than a flood fill that stops when a step adds nothing; in the midgame the
     flood fill is faster (measured on the benchmark positions).
     """
+    lines = ["def moves(p, o, e):", "    m = 0", *_direction_steps(g, kogge_stone), "    return m & e"]
+    kind = "Kogge-Stone" if kogge_stone else "flood fill"
+    moves: MovesFunction = generate("\n".join(lines), f"moves {_shape(g)}, {kind}")["moves"]
+    return moves
+
+
+def _direction_steps(g: Geometry, kogge_stone: bool) -> list[str]:
+    """The statements that OR into ``m`` the squares beyond runs of ``o`` flanked by ``p``, in all
+    eight directions (the body of :func:`moves_function` and :func:`both_moves_function`)."""
     longest = max(g.width, g.height) - 2
     pair_steps = max(0, (longest - 1) // 2)
-    lines = ["def moves(p, o, e):", "    m = 0"]
+    lines = []
     for d in g.shifts:
         for op in ("<<", ">>"):
             if kogge_stone:
@@ -79,10 +88,7 @@ def moves_function(g: Geometry, kogge_stone: bool = True) -> MovesFunction:
                     f"            n = t | (o & (t {op} {d}))",
                     f"        m |= t {op} {d}",
                 ]
-    lines.append("    return m & e")
-    kind = "Kogge-Stone" if kogge_stone else "flood fill"
-    moves: MovesFunction = generate("\n".join(lines), f"moves {_shape(g)}, {kind}")["moves"]
-    return moves
+    return lines
 
 
 def both_moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int, int, int], tuple[int, int]]:
@@ -96,33 +102,15 @@ def both_moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int,
     """
     lane = g.height * g.stride + max(g.shifts) + 2
     lane_mask = (1 << lane) - 1
-    longest = max(g.width, g.height) - 2
-    pair_steps = max(0, (longest - 1) // 2)
     lines = [
         "def both(p, o, e):",
         f"    p, o = p | o << {lane}, o | p << {lane}",
         f"    e |= e << {lane}",
         "    m = 0",
+        *_direction_steps(g, kogge_stone),
+        "    m &= e",
+        f"    return m & {lane_mask:#x}, m >> {lane}",
     ]
-    for d in g.shifts:
-        for op in ("<<", ">>"):
-            if kogge_stone:
-                lines += [f"    t = o & (p {op} {d})", f"    t |= o & (t {op} {d})"]
-                if pair_steps:
-                    lines.append(f"    q = o & (o {op} {d})")
-                    lines += [f"    t |= q & (t {op} {2 * d})"] * pair_steps
-                lines.append(f"    m |= t {op} {d}")
-            else:
-                lines += [
-                    f"    t = o & (p {op} {d})",
-                    "    if t:",
-                    f"        n = t | (o & (t {op} {d}))",
-                    "        while n != t:",
-                    "            t = n",
-                    f"            n = t | (o & (t {op} {d}))",
-                    f"        m |= t {op} {d}",
-                ]
-    lines += ["    m &= e", f"    return m & {lane_mask:#x}, m >> {lane}"]
     kind = "Kogge-Stone" if kogge_stone else "flood fill"
     both: Callable[[int, int, int], tuple[int, int]] = generate(
         "\n".join(lines), f"both sides' moves {_shape(g)}, {kind}")["both"]

@@ -164,6 +164,17 @@ class Searcher:
                 solver.node_limit = None
             return v * 100
 
+        def remember(key: tuple[int, int, int], depth: int, best: int, alpha0: int, beta: int, move: int) -> None:
+            # the node's value as a bound (it failed low or high) or exact, in the table
+            if len(tt) >= tt.max_entries:
+                tt.clear()
+            if best <= alpha0:
+                tt[key] = (depth, -INF, best, move)
+            elif best >= beta:
+                tt[key] = (depth, best, INF, move)
+            else:
+                tt[key] = (depth, best, best, move)
+
         def negamax(p: int, o: int, sp: int, so: int, depth: int, alpha: int, beta: int, mv: int = -1) -> int:
             # ``mv``: the legal moves if the caller knows them (its ordering counted them), else -1
             me.nodes += 1
@@ -243,14 +254,7 @@ class Searcher:
                             alpha = v
                             if v >= beta:
                                 break
-                if len(tt) >= tt.max_entries:
-                    tt.clear()
-                if best <= alpha0:
-                    tt[key] = (1, -INF, best, best_move)
-                elif best >= beta:
-                    tt[key] = (1, best, INF, best_move)
-                else:
-                    tt[key] = (1, best, best, best_move)
+                remember(key, 1, best, alpha0, beta, best_move)
                 return best
             if depth >= pc_min:
                 cut = cuts[depth if depth < 65 else 64]
@@ -312,14 +316,7 @@ class Searcher:
                         alpha = v
                         if v >= beta:
                             break
-            if len(tt) >= tt.max_entries:
-                tt.clear()
-            if best <= alpha0:
-                tt[key] = (depth, -INF, best, best_move)
-            elif best >= beta:
-                tt[key] = (depth, best, INF, best_move)
-            else:
-                tt[key] = (depth, best, best, best_move)
+            remember(key, depth, best, alpha0, beta, best_move)
             return best
 
         self.negamax = negamax

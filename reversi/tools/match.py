@@ -107,28 +107,20 @@ class Player:
 
 def openings(rules: Rules, plies: int, count: int, seed: int = 0) -> list[list[int]]:
     """``count`` distinct openings of ``plies`` random legal moves (fewer if there are not enough)."""
-    rng = SplitMix64(seed)
+    from reversi.engine.balanced import random_lines
+
     seen: set[tuple[int, int, int]] = set()
     found: list[list[int]] = []
-    attempts = 0
-    while len(found) < count and attempts < count * 50:
-        attempts += 1
-        pos = Position.start(rules)
-        line: list[int] = []
-        while len(line) < plies and not pos.is_over:
-            if pos.must_pass:
-                line.append(PASS)
-                pos = pos.pass_turn()
-                continue
-            legal = pos.legal_moves()
-            m = legal[rng.below(len(legal))]
-            line.append(m)
-            pos = pos.play(m)
+    lines = random_lines(rules, plies, SplitMix64(seed))
+    for _attempt in range(count * 50):
+        if len(found) == count:
+            break
+        line, pos = next(lines)
         key = (pos.black, pos.white, pos.turn)
         if key in seen or pos.is_over:
             continue
         seen.add(key)
-        found.append(line)
+        found.append(list(line))
     return found
 
 

@@ -37,6 +37,17 @@ def by_id(name: str, root: Any = None) -> Any:
     return element
 
 
+def app_url() -> str:
+    """The app's own address (its folder, ``https://NAME.github.io/REPO/``), for the links and
+    snippets it writes: the page's address without ``index.html``, query or fragment."""
+    import js
+
+    path = str(js.location.pathname)
+    if path.endswith("index.html"):
+        path = path[: -len("index.html")]
+    return str(js.location.origin) + path
+
+
 def has_focus(element: Any) -> bool:
     """Is ``element`` the one with the keyboard's focus (a field being typed in, which a redraw
     must not overwrite)? Asked of the element itself: a proxy of ``document.activeElement`` is

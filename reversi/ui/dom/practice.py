@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import js
 from pyscript import document
 
 from reversi.drawing.diagram import THEMES
 from reversi.errors import ReversiError
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _, format_number, language, ngettext
-from reversi.ui.dom import nullable
+from reversi.ui.dom import app_url, nullable
 from reversi.ui.drivers.study import MISTAKE_DISCS, review_marks
 from reversi.ui.embed.snippets import make_snippet
 from reversi.ui.ports import PageHost
@@ -45,12 +44,6 @@ class PracticeDialog:
         self.page.listen(self.root, "click", self.on_click)
         self.page.listen(self.root, "close", lambda e: self.frame.replaceChildren())
 
-    def app_url(self) -> str:
-        path = str(js.location.pathname)
-        if path.endswith("index.html"):
-            path = path[: -len("index.html")]
-        return str(js.location.origin) + path
-
     def theme(self) -> str:
         theme = str(document.documentElement.dataset.theme or "")
         return theme if theme in THEMES else ""
@@ -62,9 +55,9 @@ class PracticeDialog:
         if self.theme():
             extra += f"&theme={self.theme()}"
         try:
-            url, kept = practice_link(self.app_url(), found, extra)
+            url, kept = practice_link(app_url(), found, extra)
             query = url[url.index("?") + 1:]
-            self.html = make_snippet("puzzle", self.app_url(), query.replace("view=puzzle&", "", 1),
+            self.html = make_snippet("puzzle", app_url(), query.replace("view=puzzle&", "", 1),
                                      theme=self.theme(), lang=language())
         except ReversiError as e:
             self.intro.textContent = str(e)

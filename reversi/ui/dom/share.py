@@ -23,7 +23,7 @@ from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
 from reversi.i18n import LANGUAGES, _, language
-from reversi.ui.dom import by_id, nullable
+from reversi.ui.dom import app_url, by_id, nullable
 from reversi.ui.embed.puzzle import puzzle_query
 from reversi.ui.embed.snippets import KINDS, WIDTHS, game_query, make_snippet
 from reversi.ui.embed.viewer import MAX_CAPTION, Viewer
@@ -93,12 +93,6 @@ class EmbedMaker:
         data = js.FormData.new(self.form)
         return {str(k): str(v) for k, v in data.entries()}
 
-    def app_url(self) -> str:
-        path = str(js.location.pathname)
-        if path.endswith("index.html"):
-            path = path[: -len("index.html")]
-        return str(js.location.origin) + path
-
     def refresh(self) -> None:
         f = self.fields()
         kind = f.get("kind", "viewer") if f.get("kind") in KINDS else "viewer"
@@ -124,7 +118,7 @@ class EmbedMaker:
             else:
                 query = game_query(game, shown, f.get("from_start") == "on")
             width = f.get("width", "")
-            html = make_snippet(kind, self.app_url(), query, f.get("caption", "").strip()[:MAX_CAPTION],
+            html = make_snippet(kind, app_url(), query, f.get("caption", "").strip()[:MAX_CAPTION],
                                 f.get("theme", "") if f.get("theme") in THEMES else "",
                                 f.get("lang", "") if f.get("lang") in LANGUAGES else "", f.get("flip") == "on",
                                 int(width) if width.isdigit() and int(width) in WIDTHS else WIDTHS[-1],
