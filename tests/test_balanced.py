@@ -221,3 +221,17 @@ def test_match_plays_balanced_openings_twice_with_colours_swapped(capsys) -> Non
     assert json.loads(capsys.readouterr().out)["games"] == 2
     assert main(["match", "--games", "2", "--balanced", "0"]) == 2
     assert "1 to 64" in capsys.readouterr().err
+
+
+def test_an_opening_that_does_not_fit_the_game_is_refused_with_a_message() -> None:
+    c = Controller(players=Players())
+    c.new_game({**FORM_DEFAULTS, "players": "two", "opening": "balanced", "opening_seed": "3"})
+
+    async def wrong(request: OpeningRequest) -> dict:
+        await asyncio.sleep(0)
+        return {"moves": "a1a2", "value": 0, "depth": 6, "tries": 1}
+
+    driver = OpeningDriver(c, wrong)
+    assert poked(driver)
+    assert c.game.moves == [] and c.opening_pending is None
+    assert "a1a2" in driver.take_error()

@@ -23,6 +23,7 @@ from reversi.engine.protocol import OpeningReply, OpeningRequest, Request, read_
 from reversi.errors import ReversiError
 from reversi.formats.balanced import BalancedSpec
 from reversi.formats.notation import parse_transcript
+from reversi.i18n import _
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 #: How long the worker may take to draw an opening (seconds) before the page thinks it lost:
@@ -91,7 +92,8 @@ class OpeningDriver(RequestDriver[int]):
         except ReversiError as e:
             moves, self.error = [], str(e)
         if not moves or not self.controller.play_opening(moves):
-            self.error = self.error or answer.moves
+            # Translators: the engine drew a balanced opening that cannot be played in the game (a bug)
+            self.error = self.error or _("the opening {moves} does not fit this game").format(moves=answer.moves[:80])
             self.controller.drop_opening()
 
 
