@@ -8,8 +8,9 @@ impact "serious" or "critical" fails the test; the moderate and minor ones are p
   faults: an audit that cannot fail proves nothing;
 * the app as a first visit finds it (the board's grid focused, the settings open), the end of a
   game (its panel), the new-game dialog asking before it ends a game, and "Embed in a page…";
-* a studied game: the evaluation graph, the review (a blunder marked), the analysis, square
-  values and the board editor;
+* a studied game: the evaluation graph, the review (a blunder marked), the analysis (three
+  lines, the evaluation bar, stable discs), "Practise these positions", square values and the
+  board editor;
 * the embeds (the game viewer, a puzzle) and the rules page.
 
 Each view is audited in the dark theme and in the light one: the page follows the system's
@@ -198,7 +199,15 @@ def test_the_study_views(app_page, server_url, audit, capsys) -> None:
     page.wait_for_selector('[data-study="live"]:not([hidden])')
     page.click('[data-study="analysis"]')
     page.wait_for_function("document.querySelector('#analysis').textContent.startsWith('Best for Black: ')")
+    page.select_option("#analysis-lines-count", "3")  # three lines, the evaluation bar, the counts
+    page.wait_for_function("document.querySelectorAll('#analysis-lines li').length === 2")
+    page.click('[data-study="stable"]')
+    page.wait_for_selector('[data-study="practise"]:not([hidden])')
     audit.themes(page, "the review and the analysis")
+    page.click('[data-study="practise"]')
+    page.wait_for_selector("#practice-dialog[open]")
+    audit.themes(page, "practise these positions", ("light",))
+    page.click('[data-practice="close"]')
     page.click('[data-study="values"]')
     page.wait_for_function("document.querySelector('[data-study=\"values\"]').ariaPressed === 'true'")
     audit.themes(page, "square values", ("light", "dark"))

@@ -35,6 +35,8 @@ class EvalBar:
         known = engine.value_of(position)
         self.root.classList.toggle("unknown", known is None)
         if known is None:
+            if not self.root.getAttribute("aria-label"):  # the first value is on its way
+                self.root.setAttribute("aria-label", _("Evaluation: {text}").format(text=_("Analysing…")))
             return
         value, exact = known
         names = position.rules.display_side_names()
