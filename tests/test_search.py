@@ -357,3 +357,31 @@ def test_both_sides_moves_in_one_pass_and_the_evaluation_given_them(rules: Rules
         mine, theirs = both[n](p, o, e)
         assert (mine, theirs) == (moves[n](p, o, e), moves[n](o, p, e))
         assert given(p, o, mine, theirs) == evaluate(p, o)
+
+
+def test_an_exact_analysis_lines_are_played_out_to_their_values() -> None:
+    """Each line of an exact analysis is a best line: played out, the game ends at the move's value;
+    with no time left, a line is its first move."""
+    import time as _time
+
+    from reversi.engine.api import analyse as api_analyse
+    from reversi.engine.search import exact_line
+    from reversi.formats.notation import parse_position, play_transcript, position_to_string
+
+    rules = Rules()
+    rng = random.Random(12)
+    checked = 0
+    while checked < 6:
+        pos = random_position(rules, rng.randint(6, 10), rng)
+        if pos.must_pass:
+            continue
+        reply = api_analyse(start=position_to_string(pos), time_limit=5.0, exact_empties=14, lines=3)
+        assert reply["exact"] and reply["pv"] == reply["lines"][0]
+        for line in reply["lines"]:
+            value = reply["scores"][line[0]] // 100
+            end = play_transcript(parse_position(position_to_string(pos)), " ".join(line)).position
+            assert end.is_over, line  # ten empties or fewer: the line reaches the end
+            assert end.final_margin(pos.turn) == value, (line, value)
+        checked += 1
+    first = pos.legal_moves()[0]
+    assert exact_line(pos, first, 0, 12, deadline=_time.perf_counter() - 1) == [first]

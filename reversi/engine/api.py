@@ -20,6 +20,7 @@ raised as it is. The unguarded function is each one's ``__wrapped__``.
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec
 
@@ -102,7 +103,9 @@ def answer_analyse(request: AnalyseRequest) -> AnalysisReply:
     """
     from reversi.core.position import PASS
     from reversi.engine.search import analyse as _analyse
+    from reversi.engine.search import exact_line
 
+    started = time.perf_counter()
     pos = request.position()
     searcher = _searcher(pos)
     a = _analyse(pos, request.limits, searcher=searcher)
@@ -116,6 +119,12 @@ def answer_analyse(request: AnalyseRequest) -> AnalysisReply:
     lines = [pv] if pv else []
     for move in a.order[1:request.lines] if pv else ():
         lines.append(searcher.pv_from(pos, move, length))
+    if a.exact and pv and pv[0] != PASS:
+        # the solver's values leave no line in the search's table: each line is played out by the
+        # solver instead, within what is left of the request's time (a second when it names none)
+        deadline = started + (request.limits.seconds or 1.0)
+        lines = [exact_line(pos, line[0], a.scores[line[0]] // 100, PV_LENGTH, deadline) for line in lines]
+        pv = lines[0]
     return AnalysisReply(
         scores={move_name(m, g): v for m, v in a.scores.items()},
         best=tuple(move_name(m, g) for m in best),

@@ -89,6 +89,7 @@ __all__ = [
     "SolveTimeout",
     "TranspositionTable",
     "analyse",
+    "exact_line",
     "search",
     "solve",
 ]
@@ -411,6 +412,41 @@ def solve(
     finally:
         solver.deadline = None
         solver.node_limit = None
+
+
+def exact_line(position: Position, first: int, value: int, limit: int, deadline: float | None = None) -> list[int]:
+    """``first`` and, while the time lasts (``deadline``, a ``time.perf_counter()`` value), a best
+    move at each position after it, up to ``limit`` plies: an exact analysis' line. ``value`` is
+    the exact value of ``first`` (discs, for the side to move at ``position``), so each step is
+    the solver's null-window tests around a known value, the table's move tried first: cheap
+    after the solve that found it. Positions the fast solver does not take (a placement phase,
+    discs in hand that can still decide who moves) end the line there."""
+    solver = solver_for(position)
+    solver.deadline = deadline
+    line = [first]
+    pos = position.play(first)
+    v = -value
+    try:
+        while len(line) < limit and not pos.is_over:
+            if pos.must_pass:
+                line.append(PASS)
+                pos, v = pos.pass_turn(), -v
+                continue
+            if not is_fast(pos) or (deadline is not None and time.perf_counter() > deadline):
+                break
+            hint = _table_move(pos, solver)
+            children = sorted(((m, pos.play(m)) for m in pos.legal_moves()),
+                              key=lambda mc: (mc[0] != hint, mc[1].legal.bit_count()))
+            found = next((mc for mc in children if -position_value(mc[1], -v, -v + 1, solver) >= v), None)
+            if found is None:
+                break  # no move reaches the value: not exact after all (cannot happen), stop
+            line.append(found[0])
+            pos, v = found[1], -v
+    except SolveTimeout:
+        pass  # the time is up: the line as far as it got
+    finally:
+        solver.deadline = None
+    return line
 
 
 def _table_move(position: Position, solver: Solver) -> int | None:
