@@ -101,7 +101,8 @@ def test_a_known_blunder_is_practised_with_the_solvers_answers() -> None:
 
     async def ask(request: AnalyseRequest) -> dict:
         await asyncio.sleep(0)
-        return engine_api.analyse(**request.to_json())
+        # time enough for the solver on a loaded machine: it stops as soon as the values are exact
+        return engine_api.analyse(**{**request.to_json(), "time_limit": 20.0})
 
     study = StudyDriver(c, ask)
     study.reviewing = True
@@ -126,6 +127,10 @@ def test_a_known_blunder_is_practised_with_the_solvers_answers() -> None:
     url, kept = practice_link("https://example.org/app/", found, "lang=cs")
     assert kept == found and url.startswith("https://example.org/app/?view=puzzle&") and url.endswith("&lang=cs")
     assert pack_position(start) in url
+    from reversi.ui.embed.snippets import make_snippet  # the dialog's "Copy HTML"
+
+    html = make_snippet("puzzle", "https://example.org/app/", practice_query(found), theme="light", lang="cs")
+    assert html.startswith("<iframe") and "view=puzzle" in html and pack_position(start) in html and "lang=cs" in html
     assert mistake_line(m) == "Move 1: b1, a blunder (28 discs); better: h2"
     set_language("cs")  # the test's language is put back by conftest
     assert "b1" in mistake_line(m) and "28" in mistake_line(m) and "blunder" not in mistake_line(m)

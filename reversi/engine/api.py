@@ -112,19 +112,19 @@ def answer_analyse(request: AnalyseRequest) -> AnalysisReply:
     g = pos.rules.geometry
     top = max(a.scores.values()) if a.scores else None
     best = [m for m in a.order if a.scores[m] == top]
-    pv: list[int] = []
-    length = max(1, min(a.depth, PV_LENGTH))
-    if best:
-        pv = [PASS] if best[0] == PASS else searcher.pv_from(pos, best[0], length)
-    lines = [pv] if pv else []
-    for move in a.order[1:request.lines] if pv else ():
-        lines.append(searcher.pv_from(pos, move, length))
-    if a.exact and pv and pv[0] != PASS:
-        # the solver's values leave no line in the search's table: each line is played out by the
-        # solver instead, within what is left of the request's time (a second when it names none)
-        deadline = started + (request.limits.seconds or 1.0)
-        lines = [exact_line(pos, line[0], a.scores[line[0]] // 100, PV_LENGTH, deadline) for line in lines]
-        pv = lines[0]
+    lines: list[list[int]] = []
+    if best and best[0] == PASS:
+        lines = [[PASS]]
+    elif best:
+        firsts = a.order[:request.lines]  # best first: a.order is by value
+        if a.exact:
+            # the solver's values leave no line in the search's table: each line is played out by
+            # the solver, within what is left of the request's time (a second when it names none)
+            deadline = started + (request.limits.seconds or 1.0)
+            lines = [exact_line(pos, m, a.scores[m] // 100, PV_LENGTH, deadline) for m in firsts]
+        else:
+            lines = [searcher.pv_from(pos, m, max(1, min(a.depth, PV_LENGTH))) for m in firsts]
+    pv = lines[0] if lines else []
     return AnalysisReply(
         scores={move_name(m, g): v for m, v in a.scores.items()},
         best=tuple(move_name(m, g) for m in best),

@@ -22,7 +22,7 @@ from reversi.ui.dom import app_url, nullable
 from reversi.ui.drivers.study import MISTAKE_DISCS, review_marks
 from reversi.ui.embed.snippets import make_snippet
 from reversi.ui.ports import PageHost
-from reversi.ui.practice import mistake_line, player_mistakes, practice_link
+from reversi.ui.practice import mistake_line, player_mistakes, practice_link, practice_query
 
 
 class PracticeDialog:
@@ -56,8 +56,7 @@ class PracticeDialog:
             extra += f"&theme={self.theme()}"
         try:
             url, kept = practice_link(app_url(), found, extra)
-            query = url[url.index("?") + 1:]
-            self.html = make_snippet("puzzle", app_url(), query.replace("view=puzzle&", "", 1),
+            self.html = make_snippet("puzzle", app_url(), practice_query(kept),
                                      theme=self.theme(), lang=language())
         except ReversiError as e:
             self.intro.textContent = str(e)

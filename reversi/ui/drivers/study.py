@@ -193,7 +193,6 @@ class StudyDriver(RequestDriver[Position]):
         if old is not None and old.scores and not new.exact and (old.exact or old.depth > new.depth) \
                 and not more_lines:
             old.slices = slices  # a shallower answer (the table was pushed out) adds nothing
-            old.lines_asked = max(old.lines_asked, self._lines_sent)
             return
         self.evals[token] = new
 
@@ -279,6 +278,11 @@ BEST_FOR: Mapping[str, str] = {
 }
 
 
+def moves_text(moves: list[str]) -> str:
+    """An engine's line as the analysis writes it: "f4 e3 pass c6" (the pass in the page's language)."""
+    return " ".join(_("pass") if m == "pass" else m for m in moves)
+
+
 def analysis_text(e: Evaluation | None, position: Position) -> str:
     """The analysis panel's line: the best line, its value for the side to move, depth or exact."""
     if position.is_over:
@@ -290,7 +294,7 @@ def analysis_text(e: Evaluation | None, position: Position) -> str:
     value = e.value
     if value is None:
         return _("Analysing…")
-    line = " ".join(_("pass") if m == "pass" else m for m in (e.pv or e.best[:1]))
+    line = moves_text(e.pv or e.best[:1])
     best = _(BEST_FOR[position.rules.side_names[evaluated(position).turn]])
     if e.exact:
         # Translators: the analysis: "Best for Black: f4 e3 c6 · +6 (exact)"; {best} is "Best for Black"
@@ -313,7 +317,7 @@ def other_lines(e: Evaluation | None, position: Position) -> list[str]:
         value = e.scores.get(line[0])
         if value is None:
             continue
-        moves = " ".join(_("pass") if m == "pass" else m for m in line)
+        moves = moves_text(line)
         if e.exact:
             # Translators: one of the analysis' lines: its moves and its exact value in discs, "d3 c4 · +2 (exact)"
             out.append(_("{line} · {value} (exact)").format(line=moves, value=value_text(value, True)))
