@@ -66,8 +66,13 @@ CONTRAST_JS = """
 
 
 def contrast(page, selector: str, which: str = "self") -> dict:
-    """The contrast of ``selector``'s text (``self``) or border (``border``) against what is behind."""
-    return page.locator(selector).evaluate(CONTRAST_JS, which)
+    """The contrast of ``selector``'s text (``self``) or border (``border``) against what is behind.
+
+    The element is found and measured in one script: a locator's handle may be replaced by a
+    redraw in between (the review filling in redraws the move list), and a detached element has
+    no computed colours."""
+    return page.evaluate(f"([selector, which]) => ({CONTRAST_JS})(document.querySelector(selector), which)",
+                         [selector, which])
 
 
 def set_theme(page, theme: str) -> None:
