@@ -24,6 +24,7 @@ from reversi.engine.evaluate import (
     pattern_instances,
     pattern_names,
     pattern_scalars,
+    packed_index,
     save_pattern_weights,
     symmetries,
     unflippable_squares,
@@ -95,6 +96,38 @@ def test_gathered_keys_match_the_squares():
             for _ in range(200):
                 x = rng.getrandbits(80) & g.mask
                 assert fn(x) == sum(1 << bits[k] for k, sq in enumerate(inst) if x >> sq & 1), expr
+
+
+def test_packed_index_gives_the_base3_index():
+    g = Geometry(8, 8)
+    rng = random.Random(4)
+    lane = 84
+    for _, squares in PATTERNS_8X8:
+        for inst in pattern_instances(g, squares)[:3]:
+            table = packed_index(inst, lane, {})
+            assert len(table) == 3 ** len(inst)
+            mask = sum(1 << i for i in inst)
+            for _ in range(200):
+                own = rng.getrandbits(80) & g.mask
+                opp = rng.getrandbits(80) & g.mask & ~own
+                want = sum(3**k * (1 if own >> sq & 1 else 2 if opp >> sq & 1 else 0) for k, sq in enumerate(inst))
+                assert table[(own | opp << lane) & (mask | mask << lane)] == want
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(variant="octagon"), Rules(size=10)], ids=["8x8", "octagon", "10x10"])
+def test_gathered_and_looked_up_patterns_agree(rules, monkeypatch):
+    # the two ways to an instance's index (the packed boards' bits looked up in a dictionary,
+    # and the gathered keys of each side for patterns too big for one) value alike
+    import reversi.engine.evaluate as evaluate_module
+
+    header, weights = load_pattern_weights(pattern_file(rules))
+    looked_up = build_pattern_evaluator(rules.geometry, header, weights)
+    monkeypatch.setattr(evaluate_module, "DICT_MAX_SQUARES", 0)
+    gathered = build_pattern_evaluator(rules.geometry, header, weights)
+    assert "D0[" in looked_up.source and "D0[" not in gathered.source
+    for seed in range(40):
+        pos = random_position(rules, 4 + seed, seed)
+        assert looked_up(pos.player, pos.opponent) == gathered(pos.player, pos.opponent)
 
 
 # -- symmetry and sanity -------------------------------------------------------------------

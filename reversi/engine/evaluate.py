@@ -41,14 +41,20 @@ Pattern evaluation (a board with its own weights file: 8x8 Othello, Anti and Cla
     ``reversi/engine/data/README.md``.
 
     Speed: an incremental index update is out of reach in a pure-Python search, so
-    the evaluator computes every index from scratch with bit tricks. For each
-    instance, the square bits of a side are *gathered* into a small key with a few
-    shift-and-mask terms (one per run of consecutive squares) or with one
-    multiplication (a "magic" multiplier collects a column or diagonal, checked
-    carry-free at build time); two per-instance tables turn the own and opponent
-    keys into the base-3 index: ``W[own_table[key_own] + opp_table[key_opp]]``.
-    The whole evaluator is generated as straight-line Python source per geometry
-    and compiled once, with every mask and shift a literal.
+    the evaluator computes every index from scratch, with as few operations of the
+    interpreter as possible (its cost is per operation, not per bit). Both sides' discs
+    are packed into one integer, the opponent's a lane above the player's; an instance's
+    squares masked out of it are the key of a dictionary that gives the base-3 index at
+    once: ``W[index[packed & mask]]``, one mask, two lookups (the dictionary holds every
+    configuration: ``3**n`` entries, built at load time; on 8x8 the transposed board's
+    instances share the dictionaries of the others, 144k entries in all). Patterns of more
+    than :data:`DICT_MAX_SQUARES` squares are *gathered* instead: a side's square bits
+    moved into a small key with a few shift-and-mask terms (one per run of consecutive
+    squares) or with one multiplication (a "magic" multiplier collects a column or
+    diagonal, checked carry-free at build time), and two per-instance tables turn the own
+    and opponent keys into the base-3 index: ``W[own_table[key_own] + opp_table[key_opp]]``
+    (1.6 times slower on 8x8). The whole evaluator is generated as straight-line Python
+    source per geometry and compiled once, with every mask and shift a literal.
 
 Feature evaluation (every other shape: blocked squares, boards without their own file)
     Features defined relative to the geometry, so one weight vector serves every
@@ -311,6 +317,20 @@ def transpose_code(g: Geometry, var: str, lane: int = 0) -> str | None:
     return "; ".join(out)
 
 
+def packed_index(squares: list[int], lane: int, shared: dict[int, int]) -> dict[int, int]:
+    """Every configuration of ``squares`` (the player's discs at their bits, the opponent's
+    ``lane`` bits up) to its base-3 index (first square least significant; own 1, opponent 2).
+
+    The indices are taken from ``shared`` (and added to it): one int object per value across
+    the dictionaries of an evaluator (fewer, hotter objects)."""
+    keys, indices = [0], [0]
+    for k, sq in enumerate(squares):
+        own, opp, step = 1 << sq, 1 << (sq + lane), 3**k
+        keys = [key + add for add in (0, own, opp) for key in keys]
+        indices = [i + d for d in (0, step, 2 * step) for i in indices]
+    return dict(zip(keys, [shared.setdefault(i, i) for i in indices], strict=True))
+
+
 def _key_tables(key_bits: list[int]) -> tuple[list[int], list[int]]:
     """Tables from a gathered key to the base-3 index: own digit 1, opponent digit 2."""
     n = len(key_bits)
@@ -406,6 +426,9 @@ def _damaged(where: str, problem: str) -> WeightsError:
 
 #: The most squares a pattern of a weights file may have (its table has 3**n entries).
 MAX_PATTERN_SQUARES = 12
+#: Patterns of at most this many squares are looked up by the packed boards' masked bits in a
+#: dictionary of every configuration (3**10 = 59,049 entries; larger ones are gathered).
+DICT_MAX_SQUARES = 10
 #: The board of a weights file without a ``board`` field (the first files: 8x8).
 PATTERN_BOARD = 8
 #: The largest board a weights file may describe (:data:`reversi.core.geometry.MAX_SIZE`).
@@ -666,23 +689,47 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
     unknown = [s for s in scalars if s not in KNOWN_SCALARS]
     if unknown:
         raise WeightsError(_("pattern weights: unknown scalar features {names}").format(names=unknown))
-    transposed = False
+    # two boards side by side in one integer, a gap wider than any shift between them: one
+    # operation of the interpreter then works on both (the cost is per operation, not per bit)
+    lane = g.height * g.stride + max(g.shifts) + 2
+    lane_mask = (1 << lane) - 1
+    transposable = transpose_code(g, "player") is not None
+    # the packed boards the terms read: "xp" (both boards), "xpT" (their transpose), "playerT"
+    used: set[str] = set()
+    index_names: dict[tuple[int, ...], str] = {}
+    index_values: dict[int, int] = {}
     on_board = set(g.squares)
     for k, pat in enumerate(patterns):
         for inst in pattern_instances(g, [tuple(sq) for sq in pat["squares"]]):
             if not on_board.issuperset(inst):
                 # Translators: a pattern is a set of squares the evaluation looks at together
                 raise WeightsError(_("pattern weights: pattern {k} has squares off this board").format(k=k))
+            if len(inst) <= DICT_MAX_SQUARES:
+                # the packed boards masked: the key of a dictionary of every configuration
+                var, squares = "xp", inst
+                if transposable and tuple(inst) not in index_names:
+                    inst_t = [g.index(*reversed(g.coords(i))) for i in inst]
+                    if tuple(inst_t) in index_names:  # the transposed board's instance shares one
+                        var, squares = "xpT", inst_t
+                dname = index_names.get(tuple(squares))
+                if dname is None:
+                    dname = index_names[tuple(squares)] = f"D{len(index_names)}"
+                    env[dname] = packed_index(squares, lane, index_values)
+                mask_both = sum(1 << i for i in squares)
+                mask_both |= mask_both << lane
+                used.add(var)
+                terms.append(f"w{k}[{dname}[{var} & {mask_both:#x}]]")
+                continue
             expr_p, bits = gather_code(inst, "player")
             expr_o, _bits_o = gather_code(inst, "opponent")
-            if transpose_code(g, "player") is not None:
+            if transposable:
                 # a column is a row of the transposed board: one shift and mask
                 inst_t = [g.index(*reversed(g.coords(i))) for i in inst]
                 expr_pt, bits_t = gather_code(inst_t, "playerT")
                 if gather_cost(expr_pt) < gather_cost(expr_p):
                     expr_p, bits = expr_pt, bits_t
                     expr_o, _bits_o = gather_code(inst_t, "opponentT")
-                    transposed = True
+                    used.add("playerT")
             tname = tables.get(tuple(bits))
             if tname is None:  # instances gathered in the same bit order share tables
                 tname = tables[tuple(bits)] = f"T{len(tables)}"
@@ -698,10 +745,6 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
     lines.append("    n = e.bit_count()")
     lines.append(f"    {names}sc = PHASES[n]")
     scalar_terms = []
-    # two boards side by side in one integer, a gap wider than any shift between them: one
-    # operation of the interpreter then works on both (the cost is per operation, not per bit)
-    lane = g.height * g.stride + max(g.shifts) + 2
-    lane_mask = (1 << lane) - 1
     packed_potential = False
     for j, name in enumerate(scalars):
         if name == "bias":
@@ -714,8 +757,10 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
             scalar_terms.append(f"sc[{j}] * @OPP_MOVES@.bit_count()")
         elif name in ("pot_own", "pot_opp") and {"pot_own", "pot_opp"} <= set(scalars):
             # both sides' potential mobility in one pass: the two boards side by side (see below)
-            scalar_terms.append(f"sc[{j}] * (pm & {lane_mask:#x}).bit_count()" if name == "pot_own"
-                                else f"sc[{j}] * (pm >> {lane}).bit_count()")
+            # (the neighbours of the packed boards: the player's in the low lane, the opponent's above)
+            scalar_terms.append(f"sc[{j}] * (pm >> {lane}).bit_count()" if name == "pot_own"
+                                else f"sc[{j}] * (pm & {lane_mask:#x}).bit_count()")
+            used.add("xp")
             packed_potential = True
         elif name in ("pot_own", "pot_opp"):
             var = "opponent" if name == "pot_own" else "player"
@@ -728,17 +773,18 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
         elif name in ("corner_own", "corner_opp"):
             var = "player" if name == "corner_own" else "opponent"
             scalar_terms.append(f"sc[{j}] * ({var} & {unflippable_squares(g):#x}).bit_count()")
+    if used:
+        lines.append(f"    xp = player | opponent << {lane}")
     if packed_potential:
-        near = " | ".join(f"x << {d} | x >> {d}" for d in g.shifts)
-        lines.append(f"    x = opponent | player << {lane}")
+        near = " | ".join(f"xp << {d} | xp >> {d}" for d in g.shifts)
         lines.append(f"    pm = ({near}) & (e | e << {lane})")
-    if transposed:
-        code = transpose_code(g, "x", lane)
-        assert code is not None  # ``transposed`` only where the board has a transpose
-        lines.append(f"    x = player | opponent << {lane}")
+    if used & {"xpT", "playerT"}:
+        code = transpose_code(g, "xp", lane)
+        assert code is not None  # a transposed term only where the board has a transpose
         lines.append("    " + code)
-        lines.append(f"    playerT = xT & {lane_mask:#x}")
-        lines.append(f"    opponentT = xT >> {lane}")
+    if "playerT" in used:
+        lines.append(f"    playerT = xpT & {lane_mask:#x}")
+        lines.append(f"    opponentT = xpT >> {lane}")
     lines.append("    return (")
     lines.append("        " + ("\n        + ".join(scalar_terms + terms) or "0"))
     lines.append("    )")
