@@ -359,6 +359,36 @@ def test_both_sides_moves_in_one_pass_and_the_evaluation_given_them(rules: Rules
         assert given(p, o, mine, theirs) == evaluate(p, o)
 
 
+@pytest.mark.parametrize("rules", [Rules(), Rules("octagon"), Rules(size=10), Rules(size=16),
+                                   Rules(size=6, blocked=("a1", "f6")), Rules(size=8, blocked=("d1", "c5"))],
+                         ids=lambda r: r.describe())
+def test_children_side_by_side_give_each_its_own_moves(rules: Rules) -> None:
+    """The searches' ordering: a node's children laid side by side in one integer (each a lane up)
+    have, from one pass of either generator, each child's own legal moves."""
+    from reversi.engine.kernels import flip_functions, lane_width, moves_function
+
+    g = rules.geometry
+    lane = lane_width(g)
+    flip = flip_functions(g)
+    rng = random.Random(8)
+    for kogge_stone in (False, True):
+        moves = moves_function(g, kogge_stone)
+        for _ in range(40):
+            pos = random_position(rules, rng.randint(6, g.square_count - 6), rng)
+            p, o, e = pos.player, pos.opponent, pos.empty
+            kids = []
+            for sq in pos.legal_moves():
+                f = flip[sq](p, o)
+                kids.append((o ^ f, p | f | 1 << sq, e & ~(1 << sq)))
+            packed = [0, 0, 0]
+            for i, kid in enumerate(kids):
+                for j in range(3):
+                    packed[j] |= kid[j] << (i * lane)
+            found = moves(*packed)
+            for i, (cp, co, ce) in enumerate(kids):
+                assert found >> (i * lane) & ((1 << lane) - 1) == moves(cp, co, ce)
+
+
 def test_an_exact_analysis_lines_are_played_out_to_their_values() -> None:
     """Each line of an exact analysis is a best line: played out, the game ends at the move's value;
     with no time left, a line is its first move."""

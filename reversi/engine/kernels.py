@@ -57,6 +57,12 @@ def moves_function(g: Geometry, kogge_stone: bool = True) -> MovesFunction:
     On the full boards of the endgame the runs are long and this is 10-20% faster
     than a flood fill that stops when a step adds nothing; in the midgame the
     flood fill is faster (measured on the benchmark positions).
+
+    It also takes several boards side by side in one integer (board ``i`` of each argument
+    ``i * lane_width(g)`` bits up; its moves come out at the same place): the interpreter's
+    cost is per operation, not per bit, so the legal moves of a node's ten children packed
+    in one integer cost about a third of ten calls (on 8x8: 0.7 against 2.1 us a child),
+    for the searches' move ordering, which counts them all.
     """
     lines = ["def moves(p, o, e):", "    m = 0", *_direction_steps(g, kogge_stone), "    return m & e"]
     kind = "Kogge-Stone" if kogge_stone else "flood fill"
@@ -91,6 +97,13 @@ def _direction_steps(g: Geometry, kogge_stone: bool) -> list[str]:
     return lines
 
 
+def lane_width(g: Geometry) -> int:
+    """The bits one board takes when several are laid side by side in one integer: the board
+    and a gap of more than the longest shift, so that no step of the move generator carries a
+    disc from one board into the next (:func:`moves_function`, :func:`both_moves_function`)."""
+    return g.height * g.stride + max(g.shifts) + 2
+
+
 def both_moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int, int, int], tuple[int, int]]:
     """``both(p, o, empty) -> (moves of p, moves of o)``, generated for ``g``: one pass for both sides.
 
@@ -100,7 +113,7 @@ def both_moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int,
     operation, not per bit, and a leaf of the search needs both sides' moves (its own, and
     the opponent's mobility for the evaluation).
     """
-    lane = g.height * g.stride + max(g.shifts) + 2
+    lane = lane_width(g)
     lane_mask = (1 << lane) - 1
     lines = [
         "def both(p, o, e):",

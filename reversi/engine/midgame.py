@@ -16,7 +16,14 @@ from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.evaluate import make_evaluator, with_both, with_moves
-from reversi.engine.kernels import both_moves_by_empties, final_score, flip_functions, moves_by_empties, tables
+from reversi.engine.kernels import (
+    both_moves_by_empties,
+    final_score,
+    flip_functions,
+    lane_width,
+    moves_by_empties,
+    tables,
+)
 from reversi.engine.solver import INFINITY as _SOLVER_INF
 from reversi.engine.solver import Solver, solver_for, stop_requested
 from reversi.errors import SearchTimeout, SolveTimeout
@@ -124,6 +131,8 @@ class Searcher:
         evaluate = with_moves(self.evaluate)  # evaluate(p, o, legal moves of p)
         evaluate_both = with_both(self.evaluate)  # ... and of o: a leaf of the horizon has both
         both_by_n = both_moves_by_empties(g)  # both sides' moves in one pass
+        lane = lane_width(g)  # boards side by side in one integer: one move generation for all
+        lane_mask = (1 << lane) - 1
         leaves: dict[tuple[int, int], int] = {}  # the horizon's leaves valued: (p, o) -> value for the parent
         tt = self.tt
         corners, near = self.corners, self.near
@@ -275,27 +284,50 @@ class Searcher:
             alpha0 = alpha
             d1 = depth - 1
             kids = []
-            mobility = depth >= ORDER_DEPTH
-            while mv:
-                b = mv & -mv
-                mv ^= b
-                f = FLIP[b.bit_length() - 1](p, o)
-                np_ = o ^ f
-                no_ = p | f | b
-                m = -1
-                if b == hash_move:
-                    k = -INF
-                else:
-                    # fewest replies first, corners early, next to an empty corner late
-                    k = 0
-                    if mobility:
-                        m = moves(np_, no_, empty ^ b)
+            if depth >= ORDER_DEPTH:
+                # fewest replies first, corners early, next to an empty corner late; the
+                # children's replies found in one pass, the children side by side in one integer
+                made = []
+                packed_p = packed_o = packed_e = 0
+                at = 0
+                while mv:
+                    b = mv & -mv
+                    mv ^= b
+                    f = FLIP[b.bit_length() - 1](p, o)
+                    np_ = o ^ f
+                    no_ = p | f | b
+                    packed_p |= np_ << at
+                    packed_o |= no_ << at
+                    packed_e |= (empty ^ b) << at
+                    at += lane
+                    made.append((b, np_, no_))
+                replies = moves_by_n[n - 1](packed_p, packed_o, packed_e)
+                for b, np_, no_ in made:
+                    m = replies & lane_mask
+                    replies >>= lane
+                    if b == hash_move:
+                        k = -INF
+                    else:
                         k = m.bit_count() * 100
-                    if b & corners:
-                        k -= 300
+                        if b & corners:
+                            k -= 300
+                        elif b & near and corner_of[b] & empty:
+                            k += 300
+                    kids.append((k, b, np_, no_, m))
+            else:
+                while mv:
+                    b = mv & -mv
+                    mv ^= b
+                    f = FLIP[b.bit_length() - 1](p, o)
+                    if b == hash_move:
+                        k = -INF
+                    elif b & corners:
+                        k = -300
                     elif b & near and corner_of[b] & empty:
-                        k += 300
-                kids.append((k, b, np_, no_, m))
+                        k = 300
+                    else:
+                        k = 0
+                    kids.append((k, b, o ^ f, p | f | b, -1))
             kids.sort()
             best = -INF
             best_move = 0

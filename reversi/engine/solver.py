@@ -83,7 +83,7 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry, iter_indices
 from reversi.core.position import Position
 from reversi.engine.evaluate import Evaluator, make_evaluator, with_moves
-from reversi.engine.kernels import can_functions, flip_functions, moves_function, stable_function, tables
+from reversi.engine.kernels import can_functions, flip_functions, lane_width, moves_function, stable_function, tables
 from reversi.errors import SolveTimeout
 
 #: Asked at every clock check of a search (midgame and solver): True stops the search as if its
@@ -210,6 +210,8 @@ class Solver:
         FLIP = flip_functions(g)
         CAN = can_functions(g)
         MOVES = moves_function(g)
+        LANE = lane_width(g)  # boards side by side in one integer (MOVES takes them)
+        LANE_MASK = (1 << LANE) - 1
         STABLE = stable_function(g)
         sh0, sh1, sh2, sh3 = g.shifts
         # parity regions: QBIT[sq] is the bit of the square's quadrant, ODD[parity] the
@@ -542,32 +544,46 @@ class Solver:
                     kids.append((k, b, o ^ f, p | f | b, -1))
                 kids.sort()
                 return kids
+            # the children side by side in one integer: their replies (and the squares next to
+            # the mover's discs, the potential mobility) in one pass for all
+            made = []
+            packed_p = packed_o = packed_e = 0
+            at = 0
             while mv:
                 b = mv & -mv
                 mv ^= b
                 f = FLIP[b.bit_length() - 1](p, o)
                 np_ = o ^ f
                 no_ = p | f | b
+                packed_p |= np_ << at
+                packed_o |= no_ << at
+                packed_e |= (empty ^ b) << at
+                at += LANE
+                made.append((b, np_, no_))
+            replies = MOVES(packed_p, packed_o, packed_e)
+            x = packed_o
+            near = ((x << sh0) | (x >> sh0) | (x << sh1) | (x >> sh1) | (x << sh2) | (x >> sh2) | (x << sh3)
+                    | (x >> sh3)) & packed_e
+            evaluate = solver.evaluate
+            for b, np_, no_ in made:
+                m = replies & LANE_MASK
+                replies >>= LANE
+                pm = near & LANE_MASK
+                near >>= LANE
                 if b == hash_move:
                     k = -1 << 30
-                    m = -1
                 else:
-                    rest = empty ^ b
-                    m = MOVES(np_, no_, rest)
-                    k = (m.bit_count() + (m & CORNERS).bit_count()) * W_MOB
+                    k = (m.bit_count() + (m & CORNERS).bit_count()) * W_MOB + W_POT * pm.bit_count()
                     if b & CORNERS:
                         k -= W_CORNER
                     if b & odd:
                         k -= W_ODD
-                    if W_POT:
-                        pm = (no_ << sh0) | (no_ >> sh0) | (no_ << sh1) | (no_ >> sh1)
-                        pm |= (no_ << sh2) | (no_ >> sh2) | (no_ << sh3) | (no_ >> sh3)
-                        k += W_POT * (pm & rest).bit_count()
-                    if n >= PROBE_ORDER_MIN_EMPTIES and solver.evaluate is not None:
-                        k += PROBE_ORDER_WEIGHT * probe(np_, no_, m) // 100
-                    elif n >= EVAL_ORDER_MIN_EMPTIES and solver.evaluate is not None:
-                        # the child's moves are counted already: the evaluator takes them
-                        k += EVAL_ORDER_WEIGHT * with_moves(solver.evaluate)(np_, no_, m) // 100
+                    if evaluate is not None:
+                        if n >= PROBE_ORDER_MIN_EMPTIES:
+                            k += PROBE_ORDER_WEIGHT * probe(np_, no_, m) // 100
+                        elif n >= EVAL_ORDER_MIN_EMPTIES:
+                            # the child's moves are counted already: the evaluator takes them
+                            k += EVAL_ORDER_WEIGHT * with_moves(evaluate)(np_, no_, m) // 100
                 kids.append((k, b, np_, no_, m))
             kids.sort()
             return kids
