@@ -469,17 +469,19 @@ class Solver:
                     return final(p, o)
                 return -shallow(o, p, -alpha - 1, empty, ne, True)
             if len(kids) > 1:
-                # the opponent's replies counted square by square (cheaper than generating them)
+                # the opponent's replies counted, every child's in one pass (the children side
+                # by side in one integer); ties stay in the shallow order
+                packed_p = packed_o = packed_e = 0
+                at = 0
+                for _, np_, no_, rest in kids:
+                    packed_p |= np_ << at
+                    packed_o |= no_ << at
+                    packed_e |= rest << at
+                    at += LANE
+                replies = MOVES(packed_p, packed_o, packed_e)
                 for i, (_, np_, no_, rest) in enumerate(kids):
-                    k = i
-                    r = rest
-                    while r:
-                        b = r & -r
-                        r ^= b
-                        sq = b.bit_length() - 1
-                        if NEIGH[sq] & no_ and CAN[sq](np_, no_):
-                            k += 32
-                    kids[i] = (k, np_, no_, rest)
+                    kids[i] = ((replies & LANE_MASK).bit_count() * 32 + i, np_, no_, rest)
+                    replies >>= LANE
                 kids.sort()
             best = -INFINITY
             for _, np_, no_, rest in kids:
