@@ -24,6 +24,13 @@ measures only the node rate (step 1, in the worker), of this checkout and of eac
 named (another runtime, say: each served by its own ``serve.py``, its page booted in the same
 browser), the checkouts taking turns run by run, and prints each one's median nodes per second,
 its Python, and the ratio to the first ``--against`` (old).
+
+    python -m tests.bench.bench_browser_ai --endgame 14,16,18 [--against DIR ...] [--limit 60]
+
+times exact solves instead: Expert asked to solve each endgame position of those empties
+(``tests/bench/positions.py`` ``ENDGAME``) exactly, under CPython and in the worker of each
+checkout, one position after the other: the wall seconds each, and the worker's total against
+CPython's.
 """
 
 from __future__ import annotations
@@ -104,6 +111,54 @@ def compare_node_rates(roots: list[Path | None], seconds: float, runs: int) -> N
               f"  runs {rates[label]}{'  FOREIGN REQUESTS ' + str(foreign) if foreign else ''}")
 
 
+def compare_exact_solves(roots: list[Path | None], empties: list[int], limit: float) -> None:
+    """The worker's time to solve the endgame positions of ``empties`` exactly (Expert, asked to
+    solve from that many empties, ``limit`` seconds at most), on each checkout (None: this one),
+    and CPython's (this checkout) on the same positions."""
+    import contextlib
+    import time
+
+    from browser_support import launch_chromium, serve_repo
+    from playwright.sync_api import sync_playwright
+
+    from reversi.engine.play import choose_move
+    from reversi.engine.protocol import Limits
+    from reversi.engine.solver import clear_solvers
+    from reversi.formats.notation import parse_position
+    from tests.bench.positions import ENDGAME
+
+    cases = [(e, text) for e in empties for text in ENDGAME[e]]
+    with contextlib.ExitStack() as stack:
+        playwright = stack.enter_context(sync_playwright())
+        browser = launch_chromium(playwright)
+        pages = []
+        for root in roots:
+            page, _foreign, info = engine_page(browser, stack.enter_context(serve_repo(root=root)))
+            pages.append((str(root or "this checkout"), page, info["python"]))
+        print(f"exact solves in the worker (Expert, exact from the position's empties, {limit:g} s at most):")
+        print(f"{'empties':>7}  {'CPython s':>9}  " + "  ".join(f"[{i}] s".rjust(10) for i in range(len(pages))))
+        totals = [0.0] * (len(pages) + 1)
+        for e, text in cases:
+            clear_solvers()
+            t0 = time.perf_counter()
+            _, native = choose_move(parse_position(text), 7, Limits(seconds=limit, exact_empties=e), use_book=False)
+            row = [time.perf_counter() - t0]
+            assert native["exact"], text
+            for label, page, _python in pages:
+                request = {"start": text, "level": 7, "time_limit": limit, "exact_empties": e}
+                wall, reply = call(page, "best_move", request)
+                if "error" in reply or not reply["exact"]:
+                    raise SystemExit(f"no exact solve on {label} of {text}: {reply}")
+                row.append(wall)
+            totals = [a + b for a, b in zip(totals, row, strict=True)]
+            print(f"{e:7d}  " + "  ".join(f"{t:9.2f}" for t in row[:1]) + "  "
+                  + "  ".join(f"{t:10.2f}" for t in row[1:]))
+        print(f"{'total':>7}  {totals[0]:9.2f}  " + "  ".join(f"{t:10.2f}" for t in totals[1:]))
+        for number, (label, _page, python) in enumerate(pages):
+            print(f"[{number}] {label}: Python {python}, worker/CPython {totals[number + 1] / totals[0]:.2f}")
+        browser.close()
+
+
 def main() -> None:
     import argparse
 
@@ -113,7 +168,15 @@ def main() -> None:
     parser.add_argument("--against", metavar="DIR", action="append",
                         help="another checkout (old; again: more): compare the node rates only")
     parser.add_argument("--runs", type=int, default=5, help="with --against: rounds")
+    parser.add_argument("--endgame", metavar="EMPTIES",
+                        help="time exact solves of the endgame positions of these empties (16,18) instead, "
+                             "on this checkout and each --against")
+    parser.add_argument("--limit", type=float, default=60.0, help="with --endgame: seconds per position")
     args = parser.parse_args()
+    if args.endgame:
+        others: list[Path | None] = [Path(d) for d in args.against or []]
+        compare_exact_solves([*others, None], [int(e) for e in args.endgame.split(",")], args.limit)
+        return
     if args.against:
         roots: list[Path | None] = [Path(d) for d in args.against]
         compare_node_rates([*roots, None], args.seconds, args.runs)
