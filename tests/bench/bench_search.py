@@ -2,11 +2,20 @@
 
     python -m tests.bench.bench_search [SECONDS_PER_POSITION]
     python -m tests.bench.bench_search --depth 8 [--full-width]   # 40 positions from games
+    python -m tests.bench.bench_search --depth 8 --against OLD_CHECKOUT [--runs 2]
+    python -m tests.bench.bench_search --kernels
 
 ``--depth``: every position of :func:`depth_positions` (the fixed midgame positions and
 positions of random games, 20 to 50 empties) searched to that depth from a fresh table;
 the total nodes and CPU seconds compare search changes on equal work (``--full-width``:
-without ProbCut).
+without ProbCut). With ``--against``, the other checkout runs the same command in its own
+process, taking turns with this one (old, new, old, new...), and the ratio of the best CPU
+times is printed: one run on a shared machine.
+
+``--kernels``: the cost of one call of the search's building blocks on positions of random
+games (8x8 Othello, 20 to 50 empties), microseconds: the evaluation given both sides' moves,
+both sides' moves in one pass, one side's moves, and the moves of a node's children side by
+side in one integer (per child), against one call per child.
 
 :func:`run` is importable (plain data in and out) so the browser worker can run
 the same benchmark under Pyodide.
@@ -67,7 +76,103 @@ def fixed_depth(depth: int, selective: bool = True, count: int = 40) -> tuple[in
     return nodes, time.process_time() - t0
 
 
+def against(other: str, depth: int, runs: int) -> None:
+    """``--depth`` here and in the checkout ``other``, taking turns; the best CPU times' ratio."""
+    import re
+    import subprocess
+
+    best: dict[str, float] = {}
+    for _ in range(runs):
+        for label, root in (("old", other), ("new", ".")):
+            out = subprocess.run([sys.executable, "-m", "tests.bench.bench_search", "--depth", str(depth)],
+                                 cwd=root, capture_output=True, text=True, check=True).stdout
+            found = re.search(r"(\d+) nodes, ([\d.]+) CPU s", out)
+            assert found, out
+            nodes, cpu = int(found.group(1)), float(found.group(2))
+            print(f"{label} ({root}): {nodes} nodes, {cpu:.2f} CPU s, {nodes / cpu:.0f} nodes per CPU s", flush=True)
+            best[label] = min(best.get(label, cpu), cpu)
+    print(f"new against old: {best['old'] / best['new']:.2f} times faster (best of {runs} each)")
+
+
+def kernels() -> None:
+    """Microseconds a call of the evaluation and the move generators (see the module's docstring)."""
+    import random
+    import timeit
+
+    from reversi.core.rules import Rules
+    from reversi.engine.evaluate import make_evaluator, with_both
+    from reversi.engine.kernels import both_moves_by_empties, flip_functions, lane_width, moves_by_empties
+
+    from .positions import random_position
+
+    rules = Rules()
+    g = rules.geometry
+    rng = random.Random(1)
+    positions = [random_position(rules, rng.randrange(20, 51), rng) for _ in range(200)]
+    evaluate, both, moves, flip = with_both(make_evaluator(rules)), both_moves_by_empties(g), moves_by_empties(g), \
+        flip_functions(g)
+    lane = lane_width(g)
+    leaves, nodes = [], []
+    for pos in positions:
+        p, o, e = pos.player, pos.opponent, pos.empty
+        n = e.bit_count()
+        leaves.append((p, o, e, n, *both[n](p, o, e)))
+        kids = []
+        for sq in pos.legal_moves():
+            f = flip[sq](p, o)
+            kids.append((o ^ f, p | f | 1 << sq, e & ~(1 << sq)))
+        nodes.append((n - 1, kids))
+    children = sum(len(kids) for _, kids in nodes)
+
+    def timed(fn, count: int) -> float:
+        return min(timeit.repeat(fn, number=20, repeat=5)) / 20 / count * 1e6
+
+    def run_evaluate():
+        for p, o, _e, _n, mine, theirs in leaves:
+            evaluate(p, o, mine, theirs)
+
+    def run_both():
+        for p, o, e, n, _m, _t in leaves:
+            both[n](p, o, e)
+
+    def run_moves():
+        for p, o, e, n, _m, _t in leaves:
+            moves[n](p, o, e)
+
+    def run_children_one_by_one():
+        for n, kids in nodes:
+            for cp, co, ce in kids:
+                moves[n](cp, co, ce)
+
+    def run_children_packed():
+        for n, kids in nodes:
+            packed_p = packed_o = packed_e = 0
+            at = 0
+            for cp, co, ce in kids:
+                packed_p |= cp << at
+                packed_o |= co << at
+                packed_e |= ce << at
+                at += lane
+            found = moves[n](packed_p, packed_o, packed_e)
+            for _ in kids:
+                found >>= lane
+
+    print(f"8x8 Othello, {len(positions)} positions of random games, 20 to 50 empties (us a call):")
+    print(f"  evaluation given both sides' moves  {timed(run_evaluate, len(leaves)):6.2f}")
+    print(f"  both sides' moves, one pass          {timed(run_both, len(leaves)):6.2f}")
+    print(f"  one side's moves                     {timed(run_moves, len(leaves)):6.2f}")
+    print(f"  children's moves, one call each      {timed(run_children_one_by_one, children):6.2f} a child")
+    print(f"  children's moves, side by side       {timed(run_children_packed, children):6.2f} a child")
+
+
 def main() -> None:
+    if "--kernels" in sys.argv:
+        kernels()
+        return
+    if "--depth" in sys.argv and "--against" in sys.argv:
+        runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 2
+        against(sys.argv[sys.argv.index("--against") + 1], int(sys.argv[sys.argv.index("--depth") + 1]), runs)
+        return
     if "--depth" in sys.argv:
         depth = int(sys.argv[sys.argv.index("--depth") + 1])
         nodes, seconds = fixed_depth(depth, selective="--full-width" not in sys.argv)
