@@ -340,13 +340,14 @@ def test_the_shipped_8x8_model_has_probcut_statistics() -> None:
 @pytest.mark.parametrize("rules", [Rules(), Rules(anti=True), Rules("octagon"), Rules(size=10), Rules(size=16),
                                    Rules(size=6, blocked=("a1", "f6")), Rules("classic")], ids=lambda r: r.describe())
 def test_both_sides_moves_in_one_pass_and_the_evaluation_given_them(rules: Rules) -> None:
-    """The horizon's leaves: both sides' moves from one packed pass are each side's own, and the
-    evaluation given them is the evaluation (the packed potential mobility and transposition too)."""
+    """The horizon's leaves: a position and the position turned round, side by side in one integer,
+    give each side's own moves in one pass, and the evaluation given them is the evaluation (the
+    packed potential mobility and transposition too)."""
     from reversi.engine.evaluate import make_evaluator, with_both
-    from reversi.engine.kernels import both_moves_by_empties, moves_by_empties
+    from reversi.engine.kernels import lane_width, moves_by_empties
 
     g = rules.geometry
-    both, moves = both_moves_by_empties(g), moves_by_empties(g)
+    moves, lane = moves_by_empties(g), lane_width(g)
     evaluate = make_evaluator(rules)
     given = with_both(evaluate)
     rng = random.Random(7)
@@ -354,7 +355,8 @@ def test_both_sides_moves_in_one_pass_and_the_evaluation_given_them(rules: Rules
         pos = random_position(rules, rng.randint(6, g.square_count - 6), rng)
         p, o, e = pos.player, pos.opponent, pos.empty
         n = e.bit_count()
-        mine, theirs = both[n](p, o, e)
+        found = moves[n](p | o << lane, o | p << lane, e | e << lane)
+        mine, theirs = found & ((1 << lane) - 1), found >> lane
         assert (mine, theirs) == (moves[n](p, o, e), moves[n](o, p, e))
         assert given(p, o, mine, theirs) == evaluate(p, o)
 

@@ -953,7 +953,8 @@ def with_moves(evaluate: Evaluator) -> Callable[[int, int, int], int]:
 
 def with_both(evaluate: Evaluator) -> Callable[[int, int, int, int], int]:
     """``f(player, opponent, legal, opponent_legal)``: ``evaluate``'s value given both sides' moves
-    (the search's leaves have both: :func:`reversi.engine.kernels.both_moves_function`); the
+    (the search's leaves have both, from one pass of the move generator over the leaf and the
+    leaf turned round side by side: :func:`reversi.engine.kernels.lane_width`); the
     trained pattern evaluators' own form, any other evaluator wrapped."""
     fast: Callable[[int, int, int, int], int] | None = getattr(evaluate, "with_both", None)
     if fast is not None:

@@ -4,9 +4,10 @@ Each is built once per geometry (cached) and most are generated code
 (:func:`reversi.engine.codegen.generate`) with the board's constants written in:
 
 * :func:`moves_function` and :func:`moves_by_empties`: legal moves of the side to
-  move, a flood fill or parallel-prefix (Kogge-Stone) steps per direction;
-* :func:`flip_functions` and :func:`can_functions`: per square, the discs a move
-  flips, or whether it flips any, walking each ray with literal masks;
+  move, a flood fill or parallel-prefix (Kogge-Stone) steps per direction, of one board
+  or of several side by side in one integer (:func:`lane_width`);
+* :func:`flip_functions`: per square, the discs a move flips, walking each ray with
+  literal masks;
 * :func:`tables`: rays, neighbours, parity quadrants, and the corner-like squares
   (those no line runs through) and the squares next to them;
 * :func:`final_score`: the final disc difference as the game scores it;
@@ -32,8 +33,6 @@ STABLE_CACHE_MAX = 50_000
 MovesFunction = Callable[[int, int, int], int]
 #: ``FLIP[sq](player, opponent)``: the discs a disc of ``player`` on ``sq`` flips.
 FlipFunction = Callable[[int, int], int]
-#: ``CAN[sq](player, opponent)``: does a disc of ``player`` on ``sq`` flip anything?
-CanFunction = Callable[[int, int], bool]
 #: ``stable(discs, empty)``: the discs of ``discs`` that can never be flipped.
 StableFunction = Callable[[int, int], int]
 
@@ -72,7 +71,7 @@ def moves_function(g: Geometry, kogge_stone: bool = True) -> MovesFunction:
 
 def _direction_steps(g: Geometry, kogge_stone: bool) -> list[str]:
     """The statements that OR into ``m`` the squares beyond runs of ``o`` flanked by ``p``, in all
-    eight directions (the body of :func:`moves_function` and :func:`both_moves_function`)."""
+    eight directions (the body of :func:`moves_function`)."""
     longest = max(g.width, g.height) - 2
     pair_steps = max(0, (longest - 1) // 2)
     lines = []
@@ -100,41 +99,8 @@ def _direction_steps(g: Geometry, kogge_stone: bool) -> list[str]:
 def lane_width(g: Geometry) -> int:
     """The bits one board takes when several are laid side by side in one integer: the board
     and a gap of more than the longest shift, so that no step of the move generator carries a
-    disc from one board into the next (:func:`moves_function`, :func:`both_moves_function`)."""
+    disc from one board into the next (:func:`moves_function`)."""
     return g.height * g.stride + max(g.shifts) + 2
-
-
-def both_moves_function(g: Geometry, kogge_stone: bool = True) -> Callable[[int, int, int], tuple[int, int]]:
-    """``both(p, o, empty) -> (moves of p, moves of o)``, generated for ``g``: one pass for both sides.
-
-    The two boards are laid side by side in one integer (``p`` beside ``o``, and ``o`` beside
-    ``p``), a gap of more than the longest shift between them, so each of
-    :func:`moves_function`'s steps works on both at once: the interpreter's cost is per
-    operation, not per bit, and a leaf of the search needs both sides' moves (its own, and
-    the opponent's mobility for the evaluation).
-    """
-    lane = lane_width(g)
-    lane_mask = (1 << lane) - 1
-    lines = [
-        "def both(p, o, e):",
-        f"    p, o = p | o << {lane}, o | p << {lane}",
-        f"    e |= e << {lane}",
-        "    m = 0",
-        *_direction_steps(g, kogge_stone),
-        "    m &= e",
-        f"    return m & {lane_mask:#x}, m >> {lane}",
-    ]
-    kind = "Kogge-Stone" if kogge_stone else "flood fill"
-    both: Callable[[int, int, int], tuple[int, int]] = generate(
-        "\n".join(lines), f"both sides' moves {_shape(g)}, {kind}")["both"]
-    return both
-
-
-@lru_cache(maxsize=16)
-def both_moves_by_empties(g: Geometry) -> list[Callable[[int, int, int], tuple[int, int]]]:
-    """:func:`both_moves_function` indexed by the number of empty squares (as :func:`moves_by_empties`)."""
-    ks, ff = both_moves_function(g, kogge_stone=True), both_moves_function(g, kogge_stone=False)
-    return [ks if n <= KOGGE_STONE_MAX_EMPTIES else ff for n in range(g.square_count + 1)]
 
 
 #: At or below this many empty squares :func:`moves_by_empties` picks the
@@ -274,27 +240,6 @@ def flip_functions(g: Geometry) -> tuple[FlipFunction, ...]:
         funcs[sq] = namespace[f"flip_{g.name(sq)}"]
     # indexed by square: the entries of squares off the board are None and never called
     return cast("tuple[FlipFunction, ...]", tuple(funcs))
-
-
-@lru_cache(maxsize=16)
-def can_functions(g: Geometry) -> tuple[CanFunction, ...]:
-    """``CAN[sq](p, o)``: would a disc of ``p`` on ``sq`` flip anything?
-
-    As :func:`flip_functions`, but it stops at the first ray that flips. Counting
-    a few empty squares' moves this way is cheaper than generating all moves.
-    """
-    lines = []
-    for sq in g.squares:
-        lines.append(f"def can_{g.name(sq)}(p, o):")
-        for walk in _ray_walks(g, sq):
-            lines += _walk_code(walk, "return True")
-        lines += ["    return False", ""]
-    namespace = generate("\n".join(lines), f"can-flip tests {_shape(g)}")
-    funcs: list[CanFunction | None] = [None] * len(tables(g).pos_rays)
-    for sq in g.squares:
-        funcs[sq] = namespace[f"can_{g.name(sq)}"]
-    # indexed by square: the entries of squares off the board are None and never called
-    return cast("tuple[CanFunction, ...]", tuple(funcs))
 
 
 def _adjacent(g: Geometry, a: int, b: int) -> bool:

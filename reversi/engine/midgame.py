@@ -17,7 +17,6 @@ from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.evaluate import make_evaluator, with_both, with_moves
 from reversi.engine.kernels import (
-    both_moves_by_empties,
     final_score,
     flip_functions,
     lane_width,
@@ -130,9 +129,9 @@ class Searcher:
         FLIP = flip_functions(g)
         evaluate = with_moves(self.evaluate)  # evaluate(p, o, legal moves of p)
         evaluate_both = with_both(self.evaluate)  # ... and of o: a leaf of the horizon has both
-        both_by_n = both_moves_by_empties(g)  # both sides' moves in one pass
         lane = lane_width(g)  # boards side by side in one integer: one move generation for all
         lane_mask = (1 << lane) - 1
+        lane2 = 2 * lane
         leaves: dict[tuple[int, int], int] = {}  # the horizon's leaves valued: (p, o) -> value for the parent
         tt = self.tt
         corners, near = self.corners, self.near
@@ -236,33 +235,54 @@ class Searcher:
                 kids1.sort()
                 best = -INF
                 best_move = 0
-                leaf_moves = both_by_n[n - 1]
-                for _, b in kids1:
-                    f = FLIP[b.bit_length() - 1](p, o)
-                    np_ = o ^ f
-                    no_ = p | f | b
-                    v = leaves.get((np_, no_))
-                    if v is not None:
-                        me.nodes += 1  # a leaf valued before (a transposition, ProbCut's shallow search)
-                    else:
-                        cm, om = leaf_moves(np_, no_, empty ^ b)
-                        if cm:
-                            me.nodes += 1
-                            if not me.nodes % CLOCK_EVERY:
-                                tick()
-                            v = -evaluate_both(np_, no_, cm, om)
-                            if len(leaves) >= LEAF_CACHE_MAX:
-                                leaves.clear()
-                            leaves[np_, no_] = v
+                leaf_moves = moves_by_n[n - 1]
+                # each leaf needs its moves and its opponent's: the first child's in one pass (two
+                # lanes: the child, and the child turned round), then, if it did not cut, all the
+                # others' in one pass (the children side by side in one integer, two lanes each)
+                for batch in (kids1[:1], kids1[1:]):
+                    valued: list[tuple[int, int, int, int | None]] = []
+                    packed_p = packed_o = packed_e = 0
+                    at = 0
+                    for _, b in batch:
+                        f = FLIP[b.bit_length() - 1](p, o)
+                        np_ = o ^ f
+                        no_ = p | f | b
+                        v = leaves.get((np_, no_))
+                        if v is None:
+                            rest = empty ^ b
+                            packed_p |= (np_ | no_ << lane) << at
+                            packed_o |= (no_ | np_ << lane) << at
+                            packed_e |= (rest | rest << lane) << at
+                            at += lane2
+                        valued.append((b, np_, no_, v))
+                    replies = leaf_moves(packed_p, packed_o, packed_e) if at else 0
+                    for b, np_, no_, v in valued:
+                        if v is not None:
+                            me.nodes += 1  # a leaf valued before (a transposition, ProbCut's shallow search)
                         else:
-                            v = -negamax(np_, no_, so, sp - 1, 0, -beta, -alpha, 0)
-                    if v > best:
-                        best = v
-                        best_move = b
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                break
+                            cm = replies & lane_mask
+                            om = replies >> lane & lane_mask
+                            replies >>= lane2
+                            if cm:
+                                me.nodes += 1
+                                if not me.nodes % CLOCK_EVERY:
+                                    tick()
+                                v = -evaluate_both(np_, no_, cm, om)
+                                if len(leaves) >= LEAF_CACHE_MAX:
+                                    leaves.clear()
+                                leaves[np_, no_] = v
+                            else:
+                                v = -negamax(np_, no_, so, sp - 1, 0, -beta, -alpha, 0)
+                        if v > best:
+                            best = v
+                            best_move = b
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    break
+                    else:
+                        continue
+                    break
                 remember(key, 1, best, alpha0, beta, best_move)
                 return best
             if depth >= pc_min:

@@ -20,7 +20,8 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   neighbours last; this order is a function of the set of empties
   and is cached by it), and skips squares with no opponent neighbour. From
   ``SHALLOW_SORT_MIN_EMPTIES`` it orders fastest-first (the opponent's replies
-  counted square by square with generated "can it flip" tests), but only at the
+  counted for every child in one pass of the move generator, the children side by
+  side in one integer: :func:`reversi.engine.kernels.lane_width`), but only at the
   nodes expected to cut: the expected node type alternates down the tree (the
   children of a node expected to cut are expected to search every move, and the
   other way round), and where every move is searched the order buys nothing.
@@ -33,7 +34,8 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   principal-variation search (:func:`pvs`) only for wider windows, a table of
   bounds and best moves above ``TT_MIN_EMPTIES`` empties. The table's move is
   searched before the other moves are even ordered; the others go fastest-first
-  (fewest opponent replies, corners counted twice; corner, odd-region and
+  (fewest opponent replies, found for all the children in one pass as above, corners
+  counted twice; corner, odd-region and
   potential-mobility terms, weights ``W``; from ``EVAL_ORDER_MIN_EMPTIES`` the
   evaluation of the child too, and from ``PROBE_ORDER_MIN_EMPTIES`` a one-ply
   search of it by the evaluation instead). Enhanced transposition cutoff: above
@@ -83,7 +85,7 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry, iter_indices
 from reversi.core.position import Position
 from reversi.engine.evaluate import Evaluator, make_evaluator, with_moves
-from reversi.engine.kernels import can_functions, flip_functions, lane_width, moves_function, stable_function, tables
+from reversi.engine.kernels import flip_functions, lane_width, moves_function, stable_function, tables
 from reversi.errors import SolveTimeout
 
 #: Asked at every clock check of a search (midgame and solver): True stops the search as if its
@@ -208,7 +210,6 @@ class Solver:
         tt = self.tt
         solver = self
         FLIP = flip_functions(g)
-        CAN = can_functions(g)
         MOVES = moves_function(g)
         LANE = lane_width(g)  # boards side by side in one integer (MOVES takes them)
         LANE_MASK = (1 << LANE) - 1

@@ -101,7 +101,7 @@ def kernels() -> None:
 
     from reversi.core.rules import Rules
     from reversi.engine.evaluate import make_evaluator, with_both
-    from reversi.engine.kernels import both_moves_by_empties, flip_functions, lane_width, moves_by_empties
+    from reversi.engine.kernels import flip_functions, lane_width, moves_by_empties
 
     from .positions import random_position
 
@@ -109,14 +109,15 @@ def kernels() -> None:
     g = rules.geometry
     rng = random.Random(1)
     positions = [random_position(rules, rng.randrange(20, 51), rng) for _ in range(200)]
-    evaluate, both, moves, flip = with_both(make_evaluator(rules)), both_moves_by_empties(g), moves_by_empties(g), \
-        flip_functions(g)
+    evaluate, moves, flip = with_both(make_evaluator(rules)), moves_by_empties(g), flip_functions(g)
     lane = lane_width(g)
+    low = (1 << lane) - 1
     leaves, nodes = [], []
     for pos in positions:
         p, o, e = pos.player, pos.opponent, pos.empty
         n = e.bit_count()
-        leaves.append((p, o, e, n, *both[n](p, o, e)))
+        found = moves[n](p | o << lane, o | p << lane, e | e << lane)
+        leaves.append((p, o, e, n, found & low, found >> lane))
         kids = []
         for sq in pos.legal_moves():
             f = flip[sq](p, o)
@@ -133,7 +134,8 @@ def kernels() -> None:
 
     def run_both():
         for p, o, e, n, _m, _t in leaves:
-            both[n](p, o, e)
+            found = moves[n](p | o << lane, o | p << lane, e | e << lane)
+            found & low, found >> lane
 
     def run_moves():
         for p, o, e, n, _m, _t in leaves:
