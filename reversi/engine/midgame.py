@@ -16,13 +16,7 @@ from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.evaluate import make_evaluator, with_both, with_moves
-from reversi.engine.kernels import (
-    final_score,
-    flip_functions,
-    lane_width,
-    moves_by_empties,
-    tables,
-)
+from reversi.engine.kernels import final_score, flip_functions, lane_width, moves_by_empties, tables
 from reversi.engine.solver import INFINITY as _SOLVER_INF
 from reversi.engine.solver import Solver, solver_for, stop_requested
 from reversi.errors import SearchTimeout, SolveTimeout
@@ -282,7 +276,7 @@ class Searcher:
                                     break
                     else:
                         continue
-                    break
+                    break  # a cut in the first batch: the others are not looked at
                 remember(key, 1, best, alpha0, beta, best_move)
                 return best
             if depth >= pc_min:
