@@ -367,7 +367,7 @@ def test_both_sides_moves_in_one_pass_and_the_evaluation_given_them(rules: Rules
 def test_children_side_by_side_give_each_its_own_moves(rules: Rules) -> None:
     """The searches' ordering: a node's children laid side by side in one integer (each a lane up)
     have, from one pass of either generator, each child's own legal moves."""
-    from reversi.engine.kernels import flip_functions, lane_width, moves_function
+    from reversi.engine.kernels import children_side_by_side, flip_functions, lane_width, moves_function
 
     g = rules.geometry
     lane = lane_width(g)
@@ -378,17 +378,13 @@ def test_children_side_by_side_give_each_its_own_moves(rules: Rules) -> None:
         for _ in range(40):
             pos = random_position(rules, rng.randint(6, g.square_count - 6), rng)
             p, o, e = pos.player, pos.opponent, pos.empty
-            kids = []
-            for sq in pos.legal_moves():
-                f = flip[sq](p, o)
-                kids.append((o ^ f, p | f | 1 << sq, e & ~(1 << sq)))
-            packed = [0, 0, 0]
-            for i, kid in enumerate(kids):
-                for j in range(3):
-                    packed[j] |= kid[j] << (i * lane)
+            children, *packed = children_side_by_side(p, o, pos.legal, e, flip, lane)
+            assert [b.bit_length() - 1 for b, _, _ in children] == sorted(pos.legal_moves())
             found = moves(*packed)
-            for i, (cp, co, ce) in enumerate(kids):
-                assert found >> (i * lane) & ((1 << lane) - 1) == moves(cp, co, ce)
+            for i, (b, cp, co) in enumerate(children):
+                child = pos.play(b.bit_length() - 1)
+                assert (cp, co) == (child.player, child.opponent)
+                assert found >> (i * lane) & ((1 << lane) - 1) == moves(cp, co, e & ~b) == child.legal
 
 
 def test_an_exact_analysis_lines_are_played_out_to_their_values() -> None:

@@ -103,6 +103,30 @@ def lane_width(g: Geometry) -> int:
     return g.height * g.stride + max(g.shifts) + 2
 
 
+def children_side_by_side(
+    p: int, o: int, moves: int, empty: int, flip: tuple[FlipFunction, ...], lane: int
+) -> tuple[list[tuple[int, int, int]], int, int, int]:
+    """The children of ``(p, o)`` by the legal ``moves``: ``(children, players, opponents, empties)``,
+    each child ``(move's bit, its side to move's discs, the other side's)``, and the children's
+    boards side by side in three integers (child ``i`` at ``i * lane`` bits up), which
+    :func:`moves_function` takes: every child's replies in one pass (the searches' ordering)."""
+    children = []
+    packed_p = packed_o = packed_e = 0
+    at = 0
+    while moves:
+        b = moves & -moves
+        moves ^= b
+        f = flip[b.bit_length() - 1](p, o)
+        child_p = o ^ f
+        child_o = p | f | b
+        packed_p |= child_p << at
+        packed_o |= child_o << at
+        packed_e |= (empty ^ b) << at
+        at += lane
+        children.append((b, child_p, child_o))
+    return children, packed_p, packed_o, packed_e
+
+
 #: At or below this many empty squares :func:`moves_by_empties` picks the
 #: parallel-prefix generator, above it the flood fill (measured on 8x8: on random
 #: games the two break even at 12-16 empties, on the benchmark's endgames the

@@ -16,7 +16,14 @@ from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.evaluate import make_evaluator, with_both, with_moves
-from reversi.engine.kernels import final_score, flip_functions, lane_width, moves_by_empties, tables
+from reversi.engine.kernels import (
+    children_side_by_side,
+    final_score,
+    flip_functions,
+    lane_width,
+    moves_by_empties,
+    tables,
+)
 from reversi.engine.solver import INFINITY as _SOLVER_INF
 from reversi.engine.solver import Solver, solver_for, stop_requested
 from reversi.errors import SearchTimeout, SolveTimeout
@@ -301,20 +308,7 @@ class Searcher:
             if depth >= ORDER_DEPTH:
                 # fewest replies first, corners early, next to an empty corner late; the
                 # children's replies found in one pass, the children side by side in one integer
-                made = []
-                packed_p = packed_o = packed_e = 0
-                at = 0
-                while mv:
-                    b = mv & -mv
-                    mv ^= b
-                    f = FLIP[b.bit_length() - 1](p, o)
-                    np_ = o ^ f
-                    no_ = p | f | b
-                    packed_p |= np_ << at
-                    packed_o |= no_ << at
-                    packed_e |= (empty ^ b) << at
-                    at += lane
-                    made.append((b, np_, no_))
+                made, packed_p, packed_o, packed_e = children_side_by_side(p, o, mv, empty, FLIP, lane)
                 replies = moves_by_n[n - 1](packed_p, packed_o, packed_e)
                 for b, np_, no_ in made:
                     m = replies & lane_mask

@@ -85,7 +85,14 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry, iter_indices
 from reversi.core.position import Position
 from reversi.engine.evaluate import Evaluator, make_evaluator, with_moves
-from reversi.engine.kernels import flip_functions, lane_width, moves_function, stable_function, tables
+from reversi.engine.kernels import (
+    children_side_by_side,
+    flip_functions,
+    lane_width,
+    moves_function,
+    stable_function,
+    tables,
+)
 from reversi.errors import SolveTimeout
 
 #: Asked at every clock check of a search (midgame and solver): True stops the search as if its
@@ -549,20 +556,7 @@ class Solver:
                 return kids
             # the children side by side in one integer: their replies (and the squares next to
             # the mover's discs, the potential mobility) in one pass for all
-            made = []
-            packed_p = packed_o = packed_e = 0
-            at = 0
-            while mv:
-                b = mv & -mv
-                mv ^= b
-                f = FLIP[b.bit_length() - 1](p, o)
-                np_ = o ^ f
-                no_ = p | f | b
-                packed_p |= np_ << at
-                packed_o |= no_ << at
-                packed_e |= (empty ^ b) << at
-                at += LANE
-                made.append((b, np_, no_))
+            made, packed_p, packed_o, packed_e = children_side_by_side(p, o, mv, empty, FLIP, LANE)
             replies = MOVES(packed_p, packed_o, packed_e)
             x = packed_o
             near = ((x << sh0) | (x >> sh0) | (x << sh1) | (x >> sh1) | (x << sh2) | (x >> sh2) | (x << sh3)
