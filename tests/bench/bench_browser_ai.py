@@ -81,20 +81,28 @@ def engine_page(browser, url: str) -> tuple[Any, list[str], dict]:
     return page, foreign, info
 
 
+def checkout_pages(stack, roots: list[Path | None]) -> list[tuple[str, Any, str, list[str]]]:
+    """One browser (closed with ``stack``) and, for each checkout (None: this one), served by its own
+    ``serve.py``, its app's page once the engine is ready: ``(label, page, Python, foreign requests)``."""
+    from browser_support import launch_chromium, serve_repo
+    from playwright.sync_api import sync_playwright
+
+    playwright = stack.enter_context(sync_playwright())
+    browser = launch_chromium(playwright)
+    stack.callback(browser.close)
+    pages = []
+    for root in roots:
+        page, foreign, info = engine_page(browser, stack.enter_context(serve_repo(root=root)))
+        pages.append((str(root or "this checkout"), page, info["python"], foreign))
+    return pages
+
+
 def compare_node_rates(roots: list[Path | None], seconds: float, runs: int) -> None:
     """The worker's node rate on each checkout (None: this one), ``runs`` rounds, the order rotating."""
     import contextlib
 
-    from browser_support import launch_chromium, serve_repo
-    from playwright.sync_api import sync_playwright
-
     with contextlib.ExitStack() as stack:
-        playwright = stack.enter_context(sync_playwright())
-        browser = launch_chromium(playwright)
-        pages = []
-        for root in roots:
-            page, foreign, info = engine_page(browser, stack.enter_context(serve_repo(root=root)))
-            pages.append((str(root or "this checkout"), page, info["python"], foreign))
+        pages = checkout_pages(stack, roots)
         rates: dict[str, list[int]] = {label: [] for label, *_ in pages}
         for turn in range(runs):
             for label, page, _python, _foreign in pages[turn % len(pages):] + pages[: turn % len(pages)]:
@@ -102,7 +110,6 @@ def compare_node_rates(roots: list[Path | None], seconds: float, runs: int) -> N
                 if "error" in reply:
                     raise SystemExit(f"worker bench failed on {label}: {reply['error']}")
                 rates[label].append(int(reply["nps"]))
-        browser.close()
     first = statistics.median(rates[pages[0][0]])
     print(f"node rate in the worker, {len(MIDGAME)} midgame positions x {seconds} s, {runs} runs:")
     for number, (label, _page, python, foreign) in enumerate(pages):
@@ -118,9 +125,6 @@ def compare_exact_solves(roots: list[Path | None], empties: list[int], limit: fl
     import contextlib
     import time
 
-    from browser_support import launch_chromium, serve_repo
-    from playwright.sync_api import sync_playwright
-
     from reversi.engine.play import choose_move
     from reversi.engine.protocol import Limits
     from reversi.engine.solver import clear_solvers
@@ -129,12 +133,7 @@ def compare_exact_solves(roots: list[Path | None], empties: list[int], limit: fl
 
     cases = [(e, text) for e in empties for text in ENDGAME[e]]
     with contextlib.ExitStack() as stack:
-        playwright = stack.enter_context(sync_playwright())
-        browser = launch_chromium(playwright)
-        pages = []
-        for root in roots:
-            page, _foreign, info = engine_page(browser, stack.enter_context(serve_repo(root=root)))
-            pages.append((str(root or "this checkout"), page, info["python"]))
+        pages = checkout_pages(stack, roots)
         print(f"exact solves in the worker (Expert, exact from the position's empties, {limit:g} s at most):")
         print(f"{'empties':>7}  {'CPython s':>9}  " + "  ".join(f"[{i}] s".rjust(10) for i in range(len(pages))))
         totals = [0.0] * (len(pages) + 1)
@@ -144,7 +143,7 @@ def compare_exact_solves(roots: list[Path | None], empties: list[int], limit: fl
             _, native = choose_move(parse_position(text), 7, Limits(seconds=limit, exact_empties=e), use_book=False)
             row = [time.perf_counter() - t0]
             assert native["exact"], text
-            for label, page, _python in pages:
+            for label, page, _python, _foreign in pages:
                 request = {"start": text, "level": 7, "time_limit": limit, "exact_empties": e}
                 wall, reply = call(page, "best_move", request)
                 if "error" in reply or not reply["exact"]:
@@ -154,9 +153,9 @@ def compare_exact_solves(roots: list[Path | None], empties: list[int], limit: fl
             print(f"{e:7d}  " + "  ".join(f"{t:9.2f}" for t in row[:1]) + "  "
                   + "  ".join(f"{t:10.2f}" for t in row[1:]))
         print(f"{'total':>7}  {totals[0]:9.2f}  " + "  ".join(f"{t:10.2f}" for t in totals[1:]))
-        for number, (label, _page, python) in enumerate(pages):
-            print(f"[{number}] {label}: Python {python}, worker/CPython {totals[number + 1] / totals[0]:.2f}")
-        browser.close()
+        for number, (label, _page, python, foreign) in enumerate(pages):
+            print(f"[{number}] {label}: Python {python}, worker/CPython {totals[number + 1] / totals[0]:.2f}"
+                  f"{'  FOREIGN REQUESTS ' + str(foreign) if foreign else ''}")
 
 
 def main() -> None:
