@@ -86,7 +86,7 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry, octagon_cuts
 from reversi.core.rules import Rules
 from reversi.engine.codegen import generate
-from reversi.engine.kernels import moves_by_empties, stable_function, tables, unflippable_squares
+from reversi.engine.kernels import lane_width, moves_by_empties, stable_function, tables, unflippable_squares
 from reversi.errors import WeightsError
 from reversi.i18n import _, ngettext
 
@@ -692,7 +692,7 @@ def build_pattern_evaluator(g: Geometry, header: dict[str, Any], weights: Sequen
         raise WeightsError(_("pattern weights: unknown scalar features {names}").format(names=unknown))
     # two boards side by side in one integer, a gap wider than any shift between them: one
     # operation of the interpreter then works on both (the cost is per operation, not per bit)
-    lane = g.height * g.stride + max(g.shifts) + 2
+    lane = lane_width(g)
     lane_mask = (1 << lane) - 1
     transposable = transpose_code(g, "player") is not None
     # the packed boards the terms read: "xp" (both boards), "xpT" (their transpose), "playerT"
