@@ -561,7 +561,11 @@ class Solver:
             x = packed_o
             near = ((x << sh0) | (x >> sh0) | (x << sh1) | (x >> sh1) | (x << sh2) | (x >> sh2) | (x << sh3)
                     | (x >> sh3)) & packed_e
+            # the evaluation's term, if any: a one-ply probe of the child, or the child's value
+            # given its moves (counted already)
             evaluate = solver.evaluate
+            probing = evaluate is not None and n >= PROBE_ORDER_MIN_EMPTIES
+            valued = with_moves(evaluate) if evaluate is not None and EVAL_ORDER_MIN_EMPTIES <= n else None
             for b, np_, no_ in made:
                 m = replies & LANE_MASK
                 replies >>= LANE
@@ -575,12 +579,10 @@ class Solver:
                         k -= W_CORNER
                     if b & odd:
                         k -= W_ODD
-                    if evaluate is not None:
-                        if n >= PROBE_ORDER_MIN_EMPTIES:
-                            k += PROBE_ORDER_WEIGHT * probe(np_, no_, m) // 100
-                        elif n >= EVAL_ORDER_MIN_EMPTIES:
-                            # the child's moves are counted already: the evaluator takes them
-                            k += EVAL_ORDER_WEIGHT * with_moves(evaluate)(np_, no_, m) // 100
+                    if probing:
+                        k += PROBE_ORDER_WEIGHT * probe(np_, no_, m) // 100
+                    elif valued is not None:
+                        k += EVAL_ORDER_WEIGHT * valued(np_, no_, m) // 100
                 kids.append((k, b, np_, no_, m))
             kids.sort()
             return kids
