@@ -399,6 +399,7 @@ def test_a_three_puzzle_set_is_solved_in_the_embed_with_its_summary(browser, ser
     from support import three_puzzles
 
     from reversi.core.rules import Rules
+    from reversi.formats.links import record_from_query
     from reversi.ui.embed.puzzle_set import puzzle_set_query
 
     entries = three_puzzles()
@@ -420,6 +421,10 @@ def test_a_three_puzzle_set_is_solved_in_the_embed_with_its_summary(browser, ser
             assert page.get_attribute("#puzzle-feedback", "data-verdict") == "best"
             page.click('[data-action="next-puzzle"]')
             assert progress.inner_text() == "Puzzle 2 of 3 · 1 of 1 right at the first try"
+            # "Open in the app" opens the puzzle shown, at its start (not the set, not the answer)
+            href = page.get_attribute("#embed-open", "href")
+            assert "ps=" not in href and "view=" not in href
+            assert record_from_query(href.split("?", 1)[1]).start == entries[1][0]
             page.click(f'[data-square="{worse}"]')
             assert page.get_attribute("#puzzle-feedback", "data-verdict") == "worse"
             page.click(f'[data-square="{best[1]}"]')

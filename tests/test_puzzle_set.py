@@ -19,6 +19,7 @@ from support import puzzle_positions, random_position, random_puzzle, three_puzz
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.errors import ReversiError
+from reversi.formats.links import record_from_query
 from reversi.ui.embed.puzzle_set import (
     MAX_PUZZLES,
     MAX_SET_ADDRESS,
@@ -96,6 +97,31 @@ def test_the_score_counts_best_moves_found_at_the_first_try_and_the_summary_says
     v.restart_set()
     assert puzzles.index == 0 and puzzles.score() == 0 and v.solving() and v.current.depth == 0
     assert [line[0] for line in puzzles.summary_lines()] == ["open", "open", "open"]
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(size=6), Rules("octagon")], ids=["8x8", "6x6", "octagon"])
+def test_a_sets_app_link_opens_the_puzzle_shown_at_its_start_and_never_the_answer(rules: Rules) -> None:
+    entries = [(position, random_puzzle(position, i)) for i, position in enumerate(puzzle_positions(rules, 5, 2))]
+    v = Viewer.from_query("?view=puzzle&caption=Set&" + puzzle_set_query(entries))
+    for index, (position, puzzle) in enumerate(entries):
+        query = v.app_query("?view=puzzle&caption=Set&" + puzzle_set_query(entries))
+        assert "ps=" not in query and "view=" not in query and "caption=" not in query
+        record = record_from_query(query)
+        assert record.rules == rules and record.start == position and not record.moves, index
+        assert v.try_move(rules.geometry.name(min(puzzle.best)))  # played: the link stays at the start
+        assert record_from_query(v.app_query("")).start == position
+        if index + 1 < len(entries):
+            assert v.next_puzzle()
+    assert v.next_puzzle() and v.in_summary()
+    record = record_from_query(v.app_query(""))
+    assert record.rules == rules and record.start is None
+
+
+def test_a_games_app_link_keeps_the_game_and_drops_the_embeds_options() -> None:
+    v = Viewer.from_query("?view=game&caption=Hi&m=f5d6c3")
+    query = v.app_query("?view=game&caption=Hi&m=f5d6c3")
+    assert "caption=" not in query and "view=" not in query
+    assert len(record_from_query(query).moves) == 3
 
 
 def test_a_set_is_refused_when_it_mixes_rules_is_empty_or_too_long() -> None:

@@ -24,7 +24,6 @@ import js
 from js import document
 from pyodide.ffi import create_proxy
 
-from reversi.formats.links import rewrite_query
 from reversi.i18n import _
 from reversi.ui.dom import by_id, draw_board, nullable
 from reversi.ui.dom import language as page_language
@@ -60,6 +59,9 @@ class Embed:
         self.summary = self.bar.querySelector(".puzzle-summary")
         self._board_markup = ""
         self._list_markup = ""
+        #: The embed's own address's query (``show_once``), and the app's link last set from it.
+        self._query = ""
+        self._open_href = ""
         self._timer: Any = None
         self._proxies: list[Any] = []
 
@@ -150,6 +152,7 @@ class Embed:
             self.feedback.dataset.verdict = puzzle.verdict
             self.puzzle_actions.hidden = v.in_summary()
         self.update_set()
+        self.update_open_link()
         comment = v.current.comment
         self.comment.textContent = comment
         self.comment.hidden = not comment
@@ -234,9 +237,17 @@ class Embed:
             # Translators: an embed whose link cannot be read shows the start and says why
             self.problem.textContent = _("This game could not be shown: {reason}").format(reason=v.problem)
             self.problem.hidden = False
-        app_query = rewrite_query(query, "embed", {})  # the game's parameters, for the whole app
-        self.open_link.href = self.app_url + (f"?{app_query}" if app_query else "")
+        self._query = query
+        self.update_open_link()
         self.bar.hidden = False
+
+    def update_open_link(self) -> None:
+        """The app's link: the game, or the puzzle of a set that is shown."""
+        app_query = self.viewer.app_query(self._query)
+        href = self.app_url + (f"?{app_query}" if app_query else "")
+        if href != self._open_href:
+            self.open_link.href = href
+            self._open_href = href
 
 
 def start() -> Embed:

@@ -26,7 +26,8 @@ from reversi.core.stability import stable_discs
 from reversi.drawing.diagram import THEMES, cursor_step, numbered_view, position_view
 from reversi.drawing.render import BoardView
 from reversi.errors import ReversiError
-from reversi.formats.links import parse_query
+from reversi.formats.links import parse_query, record_params, rewrite_query
+from reversi.formats.record import Record
 from reversi.i18n import _
 from reversi.ui.embed.puzzle import PuzzleState, read_puzzle
 from reversi.ui.embed.puzzle_set import PuzzleSetState, read_puzzle_set
@@ -164,6 +165,22 @@ class Viewer:
         self.puzzle_set.restart()
         self._set_games = [Game(start=position) for position, _puzzle in self.puzzle_set.entries]
         self._show_set_puzzle()
+
+    def app_query(self, query: str) -> str:
+        """The address's parameters for the whole app (``query`` is the embed's own).
+
+        A game or a single puzzle opens its game there (the embed's options left out); a puzzle
+        set opens the position of the puzzle shown (its start, so the answer is not given
+        away), or the set's rules alone on its summary.
+        """
+        if self.puzzle_set is None:
+            return rewrite_query(query, "embed", {})
+        if self.in_summary():
+            record = Record(rules=self.puzzle_set.entries[0][0].rules)
+        else:
+            position = self.puzzle_set.entries[self.puzzle_set.index][0]
+            record = Record(rules=position.rules, start=position)
+        return rewrite_query("", "game", record_params(record))
 
     def in_summary(self) -> bool:
         return self.puzzle_set is not None and self.puzzle_set.summary
