@@ -59,9 +59,10 @@ class Embed:
         self.summary = self.bar.querySelector(".puzzle-summary")
         self._board_markup = ""
         self._list_markup = ""
-        #: The embed's own address's query (``show_once``), and the app's link last set from it.
+        #: The embed's own address's query (``show_once``), and which puzzle of a set the app's
+        #: link was last made for (index, summary shown), so a replay step does not remake it.
         self._query = ""
-        self._open_href = ""
+        self._open_for: tuple[int, bool] | None = None
         self._timer: Any = None
         self._proxies: list[Any] = []
 
@@ -152,7 +153,6 @@ class Embed:
             self.feedback.dataset.verdict = puzzle.verdict
             self.puzzle_actions.hidden = v.in_summary()
         self.update_set()
-        self.update_open_link()
         comment = v.current.comment
         self.comment.textContent = comment
         self.comment.hidden = not comment
@@ -187,6 +187,9 @@ class Embed:
         if puzzles is None:
             return
         summary = puzzles.summary
+        if (puzzles.index, summary) != self._open_for:
+            self._open_for = (puzzles.index, summary)
+            self.update_open_link()
         # Translators: a puzzle set's progress line once the last puzzle is behind
         self.set_box.querySelector(".puzzle-progress").textContent = _("Summary") if summary else puzzles.progress()
         self.set_button("prev-puzzle", summary or puzzles.index > 0)
@@ -244,10 +247,7 @@ class Embed:
     def update_open_link(self) -> None:
         """The app's link: the game, or the puzzle of a set that is shown."""
         app_query = self.viewer.app_query(self._query)
-        href = self.app_url + (f"?{app_query}" if app_query else "")
-        if href != self._open_href:
-            self.open_link.href = href
-            self._open_href = href
+        self.open_link.href = self.app_url + (f"?{app_query}" if app_query else "")
 
 
 def start() -> Embed:
