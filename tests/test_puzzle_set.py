@@ -124,6 +124,16 @@ def test_a_games_app_link_keeps_the_game_and_drops_the_embeds_options() -> None:
     assert len(record_from_query(query).moves) == 3
 
 
+@pytest.mark.parametrize("ps", ["zz~\u00e9\u200b", "x" * 30_000, "%00", ""])
+def test_a_bad_sets_app_link_opens_the_rules_without_the_sets_text(ps: str) -> None:
+    query = "?view=puzzle&r=octagon&ps=" + ps
+    v = Viewer.from_query(query)
+    assert v.problem and v.puzzle_set is None
+    app = v.app_query(query)
+    assert "ps=" not in app and "view=" not in app and len(app) < 100
+    assert record_from_query(app).rules.variant == "octagon"
+
+
 def test_a_set_is_refused_when_it_mixes_rules_is_empty_or_too_long() -> None:
     entries = three_puzzles()
     octagon = puzzle_positions(Rules("octagon"), 1, 1)[0]

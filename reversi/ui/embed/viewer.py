@@ -169,12 +169,13 @@ class Viewer:
     def app_query(self, query: str) -> str:
         """The address's parameters for the whole app (``query`` is the embed's own).
 
-        A game or a single puzzle opens its game there (the embed's options left out); a puzzle
-        set opens the position of the puzzle shown (its start, so the answer is not given
-        away), or the set's rules alone on its summary.
+        A game or a single puzzle opens its game there (the embed's and the puzzle's own
+        parameters left out: the app reads neither, and a bad set's text would only make the
+        link long); a puzzle set opens the position of the puzzle shown (its start, so the
+        answer is not given away), or the set's rules alone on its summary.
         """
         if self.puzzle_set is None:
-            return rewrite_query(query, "embed", {})
+            return rewrite_query(rewrite_query(query, "embed", {}), "puzzle", {})
         if self.in_summary():
             record = Record(rules=self.puzzle_set.entries[0][0].rules)
         else:
