@@ -220,25 +220,36 @@ def test_practise_these_positions_after_a_review_offers_the_known_blunder(page, 
     blunder = [line for line in lines if line.startswith("Move 11: g2, a blunder (")]
     assert len(blunder) == 1, lines
     better = blunder[0].split("better: ")[1].split(", ")
-    src = page.get_attribute(".practice-frame iframe", "src")
+    src = page.get_attribute(".practice-open", "href")
     assert "view=puzzle" in src and pack_position(before) in src.split("ps=")[1].split("&")[0]
-    assert page.get_attribute(".practice-open", "href") == src
-    frame = next(f for f in page.frames if "view=puzzle" in f.url)
-    frame.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+    # the set is mounted on the page's own interpreter (a shadow root), not in an iframe of the app:
+    # no second runtime starts
+    page.wait_for_selector(".practice-board[data-styled]")
+    assert page.query_selector(".practice-frame iframe") is None and len(page.frames) == 1
+    board = page.locator(".practice-board")
     at = lines.index(blunder[0])  # the set is in the order played
     for _ in range(at):
-        frame.click('[data-action="next-puzzle"]')
-    assert frame.locator(".puzzle-progress").inner_text().startswith(f"Puzzle {at + 1} of {len(lines)} ")
+        board.locator('[data-action="next-puzzle"]').click()
+    assert board.locator(".puzzle-progress").inner_text().startswith(f"Puzzle {at + 1} of {len(lines)} ")
+    assert board.locator("#embed-open").get_attribute("href").startswith(server_url)  # the app, this puzzle
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "practice.png"))
-    frame.click(f'[data-square="{better[0]}"]')
-    assert frame.get_attribute("#puzzle-feedback", "data-verdict") == "best"
+    board.locator(f'[data-square="{better[0]}"]').click()
+    assert board.locator("#puzzle-feedback").get_attribute("data-verdict") == "best"
+    page.keyboard.press("ArrowLeft")  # the keys are the board's: the app's game stays where it is
+    assert page.evaluate("document.getElementById('move-list').dataset.ply") == "11"
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
     page.screenshot(path=str(ARTIFACTS / "practice-phone.png"))
     page.set_viewport_size({"width": 1280, "height": 860})
     page.click('[data-practice="close"]')
-    assert page.is_hidden("#practice-dialog") and not page.query_selector(".practice-frame iframe")
+    assert page.is_hidden("#practice-dialog") and not page.query_selector(".practice-board")
+    # opened again: one board, at the set's first puzzle
+    page.click('[data-study="practise"]')
+    page.wait_for_selector(".practice-board[data-styled]")
+    assert len(page.query_selector_all(".practice-board")) == 1
+    assert page.locator(".practice-board .puzzle-progress").inner_text().startswith(f"Puzzle 1 of {len(lines)} ")
+    page.click('[data-practice="close"]')
 
 
 def test_balanced_openings_from_a_link_and_the_new_game_dialog_are_the_engines_own(page, server_url) -> None:

@@ -251,7 +251,7 @@ def generated_names(root: Path = ROOT) -> list[str]:
     from reversi.i18n import LANGUAGES
 
     return sorted({
-        "index.html", PAGE_ARCHIVE, ENGINE_ARCHIVE, PRECACHE, FIRST_PAINT,
+        "index.html", PAGE_ARCHIVE, ENGINE_ARCHIVE, PRECACHE, FIRST_PAINT, BOARDS_CSS,
         *(manifest_name(code) for code in LANGUAGES),
         *(f"assets/icons/{name}" for name, _, _ in ICONS),
         *(f"{RULES_PAGES}/rules.{code}.html" for code in LANGUAGES),

@@ -1,5 +1,5 @@
 """The engine's study in the browser: review time, the computer's move time with analysis on and off,
-and the main thread's longest task.
+the main thread's longest task, and how long "Practise these positions" takes to show its puzzles.
 
     python tests/bench/bench_study.py [--moves 6] [--level 3]
 
@@ -13,7 +13,12 @@ Drives headless Debian Chromium (Playwright) against ``serve.py`` and prints:
   and then on, and their ratio (target: at most 1.10);
 * ``longest task``: the longest main-thread task the browser reported
   (``PerformanceObserver`` of ``longtask``: only tasks over 50 ms are reported,
-  so "none" means none over 50 ms), over each run.
+  so "none" means none over 50 ms), over each run;
+* ``practise``: seconds from the click on "Practise these positions" (after the review of a
+  game with a blunder) until its puzzle set is ready to take a move, median of ``--practise``
+  openings, and how: mounted on the page's interpreter (``board``) or in an ``<iframe>`` of the
+  app that boots a runtime of its own (``iframe``, before 2026-12-04). Run it in another
+  commit's tree for the figure before.
 """
 
 from __future__ import annotations
@@ -101,10 +106,37 @@ def move_times(context, url: str, level: int, moves: int, analysis: bool) -> tup
     return times, longest
 
 
+#: The puzzle set of "Practise these positions" is ready: mounted and styled, or its iframe's page ready.
+PRACTICE_READY_JS = """() => {
+  if (document.querySelector('.practice-board[data-styled]')) return 'board';
+  const frame = document.querySelector('.practice-frame iframe');
+  const doc = frame && frame.contentDocument;
+  return doc && doc.documentElement.classList.contains('ready') ? 'iframe' : false;
+}"""
+
+
+def practise_seconds(context, url: str, times: int) -> tuple[list[float], str]:
+    page = context.new_page()
+    page.goto(url + "?m=f5d6c3d3c4f4f6f3e6e7g2")  # Black's 11th move, g2, is a blunder
+    wait_engine(page)
+    page.click('[data-study="review"]')
+    page.wait_for_selector('[data-study="practise"]:not([hidden])', timeout=120_000)
+    seconds, how = [], ""
+    for _ in range(times):
+        started = time.perf_counter()
+        page.click('[data-study="practise"]')
+        how = str(page.wait_for_function(PRACTICE_READY_JS, timeout=120_000).json_value())
+        seconds.append(time.perf_counter() - started)
+        page.click('[data-practice="close"]')
+    page.close()
+    return seconds, how
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=6)
     parser.add_argument("--level", type=int, default=3)
+    parser.add_argument("--practise", type=int, default=3, help="times to open Practise these positions")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -115,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         seconds, longest_review = review_seconds(context, url)
         off, longest_off = move_times(context, url, args.level, args.moves, analysis=False)
         on, longest_on = move_times(context, url, args.level, args.moves, analysis=True)
+        practise, how = practise_seconds(context, url, args.practise)
         context.close()
         browser.close()
     if foreign:
@@ -130,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"computer's reply, level {args.level}, analysis on:  median {m_on:.2f} s over {len(on)} "
           f"[{' '.join(f'{t:.2f}' for t in on)}]; longest task {fmt(longest_on)}")
     print(f"ratio on/off: {m_on / m_off:.2f}")
+    print(f"Practise these positions, click to a ready puzzle ({how}): median {statistics.median(practise):.2f} s "
+          f"over {len(practise)} [{' '.join(f'{t:.2f}' for t in practise)}]")
     return 0
 
 

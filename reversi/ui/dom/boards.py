@@ -1,4 +1,5 @@
-"""Live boards in a teacher's own page, any number of them on one interpreter.
+"""Live boards in a teacher's own page, any number of them on one interpreter (and the app's
+own "Practise these positions", which mounts its puzzle set the same way: no second runtime).
 
 ``assets/embed.js`` is the one script a teacher's page needs (from this site, even from
 another origin). It starts Pyodide once, unpacks the page's archive and calls
@@ -64,3 +65,11 @@ def mount(root: Any, query: str, app_url: str) -> Embed:
     embed.bind()
     MOUNTED.append(embed)
     return embed
+
+
+def unmount(embed: Embed) -> None:
+    """Take a board mounted by :func:`mount` away: its handlers and timer stop, it is forgotten
+    (the caller empties its shadow root's box)."""
+    embed.destroy()
+    if embed in MOUNTED:
+        MOUNTED.remove(embed)

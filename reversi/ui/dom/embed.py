@@ -65,6 +65,7 @@ class Embed:
         self._open_for: tuple[int, bool] | None = None
         self._timer: Any = None
         self._proxies: list[Any] = []
+        self._listening: list[tuple[Any, str, Any]] = []
 
     def bind(self) -> None:
         for element, event, handler in (
@@ -75,9 +76,23 @@ class Embed:
         ):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
+            self._listening.append((element, event, proxy))
             element.addEventListener(event, proxy)
         self._tick_proxy = create_proxy(self.on_tick)
         self._proxies.append(self._tick_proxy)
+
+    def destroy(self) -> None:
+        """Stop for good: the replay's timer cleared, the handlers detached and freed (a board the
+        page takes away again, e.g. the app's "Practise these positions" when it is closed)."""
+        if self._timer is not None:
+            js.clearTimeout(self._timer)
+            self._timer = None
+        for element, event, proxy in self._listening:
+            element.removeEventListener(event, proxy)
+        self._listening.clear()
+        for proxy in self._proxies:
+            proxy.destroy()
+        self._proxies.clear()
 
     # -- events --------------------------------------------------------------------------
 

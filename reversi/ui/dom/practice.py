@@ -1,10 +1,15 @@
 """The review's "Practise these positions" (``#practice-dialog``): the mistakes as a puzzle set.
 
 The study bar offers it while the review is shown and has found a mistake of the player's
-(:func:`reversi.ui.practice.mistakes`). The dialog lists the moves, opens the set in the
-puzzle embed (an ``<iframe>`` of this app, ``?view=puzzle&ps=…``, in the page's language
-and colours), and gives its link and its HTML to share or to paste into a page. The
-puzzles' answers are the review's own values: no engine is asked again.
+(:func:`reversi.ui.practice.mistakes`). The dialog lists the moves, shows the set in the
+puzzle embed, and gives its link (``?view=puzzle&ps=…``, in the page's language and colours)
+and its HTML to share or to paste into a page. The puzzles' answers are the review's own
+values: no engine is asked again.
+
+The embed is mounted in the dialog as a teacher's page mounts its boards
+(:func:`reversi.ui.dom.boards.mount`: a shadow root of its own, ``assets/boards.css``), on this
+page's interpreter: an ``<iframe>`` of the link would start a second runtime, seconds and
+a hundred megabytes more on a phone. Closing the dialog unmounts it.
 """
 
 from __future__ import annotations
@@ -12,17 +17,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document
 
 from reversi.drawing.diagram import THEMES
 from reversi.errors import ReversiError
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _, format_number, language, ngettext
-from reversi.ui.dom import app_url, nullable
+from reversi.ui.dom import app_url, boards, nullable
 from reversi.ui.drivers.study import MISTAKE_DISCS, review_marks
 from reversi.ui.embed.snippets import make_snippet
 from reversi.ui.ports import PageHost
 from reversi.ui.practice import mistake_line, player_mistakes, practice_link, practice_query
+
+#: The boards' style sheet (made by the site generator: reversi/tools/build.py BOARDS_CSS).
+BOARDS_CSS = "./assets/boards.css"
 
 
 class PracticeDialog:
@@ -39,10 +49,48 @@ class PracticeDialog:
         #: The set's address and the HTML of its embed, as last shown.
         self.url = ""
         self.html = ""
+        #: The set's board while the dialog shows it (:func:`reversi.ui.dom.boards.mount`), and the
+        #: handler that shows it once its style sheet is there.
+        self.embed: Any = None
+        self._styled: Any = None
 
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
-        self.page.listen(self.root, "close", lambda e: self.frame.replaceChildren())
+        self.page.listen(self.root, "close", lambda e: self.clear_board())
+
+    def clear_board(self) -> None:
+        """Take the set's board away (the dialog is closed, or shows another set or none)."""
+        if self.embed is not None:
+            boards.unmount(self.embed)
+            self.embed = None
+        if self._styled is not None:
+            self._styled.destroy()
+            self._styled = None
+        self.frame.replaceChildren()
+
+    def show_board(self, url: str) -> None:
+        """Mount the set of ``url`` (its link) in the dialog, shown once its style sheet is loaded
+        (or has failed: the board is still usable unstyled, better than hidden)."""
+        self.clear_board()
+        host = document.createElement("div")
+        host.className = "practice-board"
+        host.setAttribute("role", "group")
+        # Translators: the accessible name of the puzzle set in "Practise these positions"
+        host.setAttribute("aria-label", _("Your positions to practise"))
+        shadow = host.attachShadow(to_js({"mode": "open"}, dict_converter=js.Object.fromEntries))
+        self.frame.replaceChildren(host)
+        self.embed = boards.mount(shadow, url.split("?", 1)[1], app_url())
+        sheet = document.createElement("link")
+        sheet.rel = "stylesheet"
+        sheet.href = BOARDS_CSS
+
+        def styled(event: Any) -> None:
+            host.setAttribute("data-styled", "")
+
+        self._styled = create_proxy(styled)
+        sheet.addEventListener("load", self._styled)
+        sheet.addEventListener("error", self._styled)
+        shadow.prepend(sheet)
 
     def theme(self) -> str:
         theme = str(document.documentElement.dataset.theme or "")
@@ -61,7 +109,7 @@ class PracticeDialog:
         except ReversiError as e:
             self.intro.textContent = str(e)
             self.list.replaceChildren()
-            self.frame.replaceChildren()
+            self.clear_board()
             self.url = self.html = ""
             self.root.showModal()
             return
@@ -89,11 +137,7 @@ class PracticeDialog:
             item.textContent = mistake_line(m)
             items.append(item)
         self.list.replaceChildren(*items)
-        frame = document.createElement("iframe")
-        # Translators: the accessible name of the puzzle set in "Practise these positions"
-        frame.title = _("Your positions to practise")
-        frame.src = url
-        self.frame.replaceChildren(frame)
+        self.show_board(url)
         self.open_link.href = url
         self.root.showModal()
 
