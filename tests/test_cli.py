@@ -55,6 +55,23 @@ def test_legal_text_and_transcript(capsys):
     assert code == 0 and "Black to move, 5 legal moves" in out and "c3: d4" in out
 
 
+def test_a_side_with_no_move_is_said_to_pass(capsys):
+    """White to move with no move: the pass is filled in and said, in the text and in the JSON
+    (``pass``), and Black's moves follow; a position where the side to move has moves says none."""
+    pos = "X" * 32 + "O" * 31 + "- O"
+    code, out, _ = run(capsys, "legal", "--json", "--position", pos)
+    data = json.loads(out)
+    assert code == 0 and data["pass"] is True and data["to_move"] == "black" and list(data["moves"]) == ["h8"]
+    code, out, _ = run(capsys, "legal", "--position", pos)
+    assert code == 0 and out.startswith("White has no move and passes.\nBlack to move, 1 legal move:")
+    code, out, _ = run(capsys, "replay", "--position", pos)
+    assert code == 0 and out.rstrip().endswith("White has no move and passes.\nBlack to move")
+    code, out, _ = run(capsys, "legal", "--json", "f5")
+    assert json.loads(out)["pass"] is False
+    code, out, _ = run(capsys, "legal", "f5")
+    assert "passes" not in out
+
+
 def test_replay_json(capsys):
     _code, out, _ = run(capsys, "replay", "--json", "1.", "F5", "d6", "2.", "C3")
     data = json.loads(out)

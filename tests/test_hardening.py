@@ -192,6 +192,29 @@ def test_a_full_device_and_an_ascii_terminal_give_a_message_not_a_traceback() ->
         assert code == 0 and "\\u" in out and "Traceback" not in err
 
 
+def test_closed_standard_streams_give_a_message_or_an_empty_input_not_a_traceback() -> None:
+    """Started with its output closed (``>&-``) a command says it could not write (exit 1); with its
+    input closed (``<&-``) the engine protocol ends as at the end of its input and ``puzzle --set -``
+    reads an empty set."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    def closed(args: list[str], fd: int) -> tuple[int, str]:
+        # the child starts with the descriptor closed: Python sets sys.stdin or sys.stdout to None
+        done = subprocess.run([sys.executable, "-m", "reversi", *args], cwd=Path(__file__).resolve().parents[1],
+                              preexec_fn=lambda: os.close(fd), stderr=subprocess.PIPE, timeout=120)
+        return done.returncode, done.stderr.decode("utf-8", "replace")
+
+    code, err = closed(["legal", "f5"], 1)
+    assert code == 1 and "could not write the output" in err and "Traceback" not in err, err
+    code, err = closed(["nboard", "--time", "1"], 0)
+    assert code == 0 and "Traceback" not in err, err
+    code, err = closed(["puzzle", "--set", "-"], 0)
+    assert code == 2 and err.startswith("error: ") and "Traceback" not in err, err
+
+
 def test_a_lone_surrogate_caption_a_huge_blocked_list_and_a_bom_position() -> None:
     code, out, err = run_cli("puzzle", "f5", "--seconds", "0.05", "--caption", "\udced\udca0\udc80")
     assert code == 0 and "caption=%EF%BF%BD" in out and "Traceback" not in err

@@ -16,6 +16,9 @@ Messages and reports follow the environment's language (``LANGUAGE``,
 from __future__ import annotations
 
 import argparse
+import errno
+import io
+import os
 import sys
 from typing import NoReturn
 
@@ -51,9 +54,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the command was started with it closed (``>&-``): a write fails as a
+    write to a closed descriptor does, so the command says so (exit 1) instead of a traceback."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, _("standard output is closed"))
+
+
 def _tolerant_streams() -> None:
     """Output that the terminal's encoding cannot show (``PYTHONIOENCODING=ascii`` and Czech, a byte
-    the command line could not decode) is written as escapes instead of failing with a traceback."""
+    the command line could not decode) is written as escapes instead of failing with a traceback.
+    A standard input started closed (``<&-``) reads as empty (the end of the input at once), a
+    closed standard output fails to be written (:class:`_ClosedOutput`)."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -65,8 +85,6 @@ def _tolerant_streams() -> None:
 
 def _silence_stdout() -> None:
     """After a failed write: Python's own flush at exit would fail again and print a traceback."""
-    import os
-
     try:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):
