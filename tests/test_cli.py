@@ -72,6 +72,16 @@ def test_a_side_with_no_move_is_said_to_pass(capsys):
     assert "passes" not in out
 
 
+def test_perft_without_a_depth_names_only_the_depth_as_missing() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-m", "reversi", "perft"], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 2 and "required: DEPTH (" in done.stderr and "MOVES" not in done.stderr, done.stderr
+
+
 def test_replay_json(capsys):
     _code, out, _ = run(capsys, "replay", "--json", "1.", "F5", "d6", "2.", "C3")
     data = json.loads(out)

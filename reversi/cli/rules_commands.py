@@ -145,7 +145,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("depth", type=whole, metavar=_("DEPTH"))
     add_rule_options(p)
     p.add_argument("--position", metavar=_("POS"), help=_("start from this position string"))
-    p.add_argument("moves", nargs="*", metavar=_("MOVES"), help=_("moves played first (a transcript)"))
+    p.add_argument("moves", nargs="*", default=[], metavar=_("MOVES"), help=_("moves played first (a transcript)"))
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("legal", help=_("the legal moves and what each flips"))
