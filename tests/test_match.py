@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
+import os
 import subprocess
 import sys
+import time
 
 import pytest
 
 from reversi import Position, Rules
-from reversi.tools.match import MatchResult, Player, elo_from_score, match, openings
+from reversi.errors import EngineRequestError
+from reversi.tools import match as match_module
+from reversi.tools.match import MatchResult, Player, elo_from_score, format_elo, match, openings
 
 
 def test_player_parse() -> None:
@@ -69,3 +74,136 @@ def test_cli_match_json() -> None:
     bad = subprocess.run([sys.executable, "-m", "reversi", "match", "--a", "level=42"], capture_output=True,
                          text=True, timeout=60)
     assert bad.returncode != 0 and "error" in bad.stderr
+
+
+def _first_game_waits_for_the_second(task: tuple) -> object:
+    """A game of the schedule, but game 1 ends only after game 2 has: results come back out of order."""
+    from pathlib import Path
+
+    from reversi.tools.match import play_game
+
+    marker = Path(os.environ["REVERSI_TEST_MATCH_MARKER"])
+    number = task[5]  # the game's seed: 0, 1, 2... in the schedule with seed 0
+    if number == 0:
+        for _ in range(6000):  # 60 s at most, in case the pool ever played both on one process
+            if marker.exists():
+                break
+            time.sleep(0.01)
+    record = play_game(*task)
+    if number == 1:
+        marker.write_text("game 2 is over")
+    return record
+
+
+def test_games_are_reported_in_the_schedule_order_whatever_the_processes(monkeypatch, tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the pool's processes must see the patched task")
+    args = ["match", "--a", "depth=1", "--b", "depth=2", "--games", "4", "--size", "6", "--plies", "2"]
+    assert main(args) == 0
+    alone = capsys.readouterr().out
+    lines = alone.splitlines()
+    assert [line.split(":")[0] for line in lines[:4]] == ["game 1", "game 2", "game 3", "game 4"]
+    assert [line.endswith("A black)") for line in lines[:4]] == [True, False, True, False]
+    monkeypatch.setenv("REVERSI_TEST_MATCH_MARKER", str(tmp_path / "marker"))
+    monkeypatch.setattr(match_module, "_play_task", _first_game_waits_for_the_second)
+    assert main([*args, "--processes", "2"]) == 0
+    assert capsys.readouterr().out == alone
+    assert (tmp_path / "marker").exists()  # game 2 did end first
+    seen: list[tuple[int, bool]] = []
+    (tmp_path / "marker").unlink()
+    r = match(Player(depth=1), Player(depth=2), 4, rules=Rules(size=6), plies=2, processes=2,
+              progress=lambda rec, _res: seen.append((rec.number, rec.a_is_black)))
+    assert seen == [(1, True), (2, False), (3, True), (4, False)]
+    assert [g.number for g in r.games] == [1, 2, 3, 4]
+    assert r.games == match(Player(depth=1), Player(depth=2), 4, rules=Rules(size=6), plies=2).games
+
+
+def test_an_odd_number_of_games_is_refused_saying_games_come_in_pairs(capsys) -> None:
+    from reversi.cli.main import main
+
+    for odd in (1, 3, 19):
+        with pytest.raises(EngineRequestError, match="pairs"):
+            match(Player(depth=1), Player(depth=1), odd, rules=Rules(size=6))
+        assert main(["match", "--a", "depth=1", "--b", "depth=1", "--size", "6", "--games", str(odd)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert "pairs" in captured.err and f"--games {odd + 1}" in captured.err
+        assert "Traceback" not in captured.err
+    assert match(Player(depth=1), Player(depth=1), 2, rules=Rules(size=6)).count == 2
+    with pytest.raises(SystemExit):
+        main(["match", "--help"])
+    assert "even number" in capsys.readouterr().out
+
+
+def test_fewer_openings_than_asked_for_are_said() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "reversi", "match", "--a", "depth=1", "--b", "depth=1", "--games", "40",
+         "--size", "4", "--plies", "1", "--json"],
+        capture_output=True, text=True, timeout=120, env={**os.environ, "LANGUAGE": "en"},
+    )
+    assert out.returncode == 0, out.stderr
+    played = json.loads(out.stdout)["games"]
+    assert played < 40 and f"{played} games played of the 40 asked for" in out.stderr
+
+
+def _strict_json(text: str) -> dict:
+    def refuse(token: str) -> None:
+        raise AssertionError(f"not JSON: {token}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_no_negative_zero_and_an_unbounded_interval_says_so() -> None:
+    even = MatchResult("a", "b", wins=1, draws=0, losses=1)
+    assert even.elo == 0 and math.copysign(1, even.elo) == 1
+    assert math.copysign(1, even.to_dict()["elo"]) == 1 and '"elo": 0.0' in json.dumps(even.to_dict())
+    assert format_elo(-0.0) == format_elo(-0.4) == format_elo(0.3) == "+0"
+    assert format_elo(-0.6) == "-1" and format_elo(-math.inf) == "-inf" and format_elo(math.inf) == "+inf"
+    assert "Elo +0 " in even.report() and "-0" not in even.report()
+    assert even.interval == (-math.inf, math.inf) and not even.interval_known
+    assert "too few games for a confidence interval" in even.report()
+    for sweep in (MatchResult("a", "b", 0, 0, 6), MatchResult("a", "b", 6, 0, 0), MatchResult("a", "b", 0, 8, 0)):
+        assert sweep.interval == (-math.inf, math.inf)  # no spread: not [-inf, -inf]
+        assert "too few games" in sweep.report() and "95%" not in sweep.report()
+        data = _strict_json(json.dumps(sweep.to_dict(), allow_nan=False))
+        assert data["elo_low"] is None and data["elo_high"] is None
+    lost = MatchResult("a", "b", wins=0, draws=0, losses=6)
+    assert _strict_json(json.dumps(lost.to_dict()))["elo"] is None and "Elo -inf" in lost.report()
+    one_sided = MatchResult("a", "b", wins=1, draws=0, losses=9)
+    lo, hi = one_sided.interval
+    assert lo == -math.inf and -400 < hi < 0 and one_sided.interval_known
+    assert f"[95% -inf, {format_elo(hi)}]" in one_sided.report()
+
+
+def test_cli_summary_has_no_negative_zero_nor_inf_in_json(capsys) -> None:
+    from reversi.cli.main import main
+
+    args = ["match", "--a", "depth=1", "--b", "depth=1", "--games", "2", "--size", "6", "--plies", "2"]
+    assert main([*args, "--json"]) == 0
+    data = _strict_json(capsys.readouterr().out)
+    assert data["games"] == 2
+    for key in ("elo", "elo_low", "elo_high"):
+        assert data[key] is None or math.copysign(1, data[key]) == 1 or data[key] < 0
+    assert main(args) == 0
+    summary = capsys.readouterr().out.splitlines()[-1]
+    assert " -0 " not in summary and "-0.0" not in summary and "-inf, -inf" not in summary
+    assert summary.startswith("A (depth=1) vs B (depth=1): 2 games")
+
+
+@pytest.mark.parametrize(("code", "words"), [("cs", "partie"), ("da", "partier"), ("pl", "partie")])
+def test_cli_summary_is_in_the_users_language(code: str, words: str, capsys) -> None:
+    from reversi.cli.main import main
+    from reversi.i18n import language, set_language
+
+    before = language()
+    try:
+        args = ["match", "--a", "depth=1", "--b", "depth=2", "--games", "2", "--size", "6", "--plies", "2"]
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("LANGUAGE", code)
+            assert main(args) == 0
+        summary = capsys.readouterr().out.splitlines()[-1]
+        assert f"2 {words}," in summary and "games" not in summary
+    finally:
+        set_language(before)

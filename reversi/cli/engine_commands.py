@@ -29,7 +29,7 @@ from reversi.engine.levels import check_time_limit
 from reversi.engine.protocol import Limits
 from reversi.errors import ReversiError
 from reversi.formats.notation import move_name
-from reversi.i18n import _, ngettext, pgettext
+from reversi.i18n import _, format_number, ngettext, pgettext
 
 if TYPE_CHECKING:
     from reversi.tools.match import GameRecord, MatchResult
@@ -80,7 +80,8 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     add_rule_options(p)
     p.add_argument("--a", default="level=3", metavar=_("SETTING"), help=_("engine A, e.g. level=3 or depth=4,time=0.2"))
     p.add_argument("--b", default="level=5", metavar=_("SETTING"), help=_("engine B (default level=5)"))
-    p.add_argument("--games", type=whole, default=20, metavar="N", help=_("games (pairs of colours swapped)"))
+    p.add_argument("--games", type=whole, default=20, metavar="N",
+                   help=_("games, an even number: each opening is played twice, the colours swapped (default 20)"))
     p.add_argument("--plies", type=whole, default=4, metavar="K", help=_("random opening moves (default 4)"))
     p.add_argument("--balanced", type=whole, default=None, metavar=_("DISCS"),
                    help=_("balanced openings: the engine values each within this many discs of even"))
@@ -292,11 +293,16 @@ def cmd_hints(args: argparse.Namespace) -> int:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from reversi.tools.match import Player, match
+    from reversi.tools.match import MAX_GAMES, Player, match
 
     a, b = Player.parse(args.a), Player.parse(args.b)  # EngineRequestError naming the setting
     if args.games < 1:
         raise ReversiError(_("--games {n} must be at least 1").format(n=args.games))
+    if args.games % 2 and args.games < MAX_GAMES:  # above it: match() says the range
+        raise ReversiError(
+            _("--games {n} is odd: games are played in pairs, each opening with the colours swapped "
+              "(e.g. --games {even})").format(n=args.games, even=args.games + 1)
+        )
     rules = rules_from_args(args)
 
     def progress(rec: GameRecord, res: MatchResult) -> None:
@@ -305,15 +311,48 @@ def cmd_match(args: argparse.Namespace) -> int:
             color = color_name(BLACK if rec.a_is_black else WHITE)
             # Translators: a game of a match between engines A and B: who won, by how much, and A's colour
             line = _("game {n}: {winner} ({margin} for A, A {color})").format(
-                n=res.count, winner=winner, margin=f"{rec.margin:+d}", color=color
+                n=rec.number, winner=winner, margin=f"{rec.margin:+d}", color=color
             )
             print(line, flush=True)
 
     result = match(a, b, args.games, rules=rules, seed=args.seed, plies=args.plies,
                    processes=args.processes, progress=progress, within=args.balanced)
+    if result.count < args.games:
+        # Translators: fewer distinct openings were found than the match needs
+        note = ngettext(
+            "note: only {n} distinct opening (--plies {plies}): {games} games played of the {asked} asked for",
+            "note: only {n} distinct openings (--plies {plies}): {games} games played of the {asked} asked for",
+            result.count // 2,
+        )
+        print(note.format(n=result.count // 2, plies=args.plies, games=result.count, asked=args.games),
+              file=sys.stderr)
     if args.json:
-        print(json.dumps(result.to_dict()))
+        print(json.dumps(result.to_dict(), allow_nan=False))
     else:
-        print(result.report())
+        print(_match_summary(result))
     return 0
+
+
+def _match_summary(result: MatchResult) -> str:
+    """The last line of a match, in the user's language (:meth:`MatchResult.report` is its English)."""
+    from reversi.tools.match import format_elo
+
+    if result.interval_known:
+        lo, hi = result.interval
+        # Translators: the 95% confidence interval of an Elo difference, e.g. "[95% -120, +35]"
+        bounds = _("[95% {low}, {high}]").format(low=format_elo(lo), high=format_elo(hi))
+    else:
+        # Translators: instead of the confidence interval of the Elo difference
+        bounds = _("(too few games for a confidence interval)")
+    # Translators: the result of a match of engines A and B: A's wins, draws and losses, A's score,
+    # the Elo difference A - B (e.g. "+35", "-inf") and {interval}, its confidence interval
+    summary = ngettext(
+        "A ({a}) vs B ({b}): {n} game, +{wins} ={draws} -{losses}, score {score}%, Elo {elo} {interval}",
+        "A ({a}) vs B ({b}): {n} games, +{wins} ={draws} -{losses}, score {score}%, Elo {elo} {interval}",
+        result.count,
+    )
+    return summary.format(
+        a=result.a, b=result.b, n=result.count, wins=result.wins, draws=result.draws, losses=result.losses,
+        score=format_number(100 * result.score, 1), elo=format_elo(result.elo), interval=bounds,
+    )
 

@@ -8,7 +8,14 @@ losses of A, A's score, the Elo difference and its 95% confidence interval:
 * ``score = (wins + draws / 2) / games``, ``elo = -400 * log10(1 / score - 1)``;
 * the interval is ``score +- 1.96 * sd / sqrt(games)`` (``sd`` the standard
   deviation of the per-game scores 1, 1/2, 0) mapped through the same formula.
-  When A won or lost everything the Elo is infinite and reported as such.
+  When A won or lost everything the Elo is infinite and reported as such. An end
+  of the interval beyond a score of 0 or 1 is infinite; when every game ended
+  alike the spread is unknown and the interval is ``(-inf, +inf)``: too few games
+  to bound the difference (JSON gives ``null`` for every infinite number).
+
+A match is a number of pairs of games: an odd number of games is refused. The
+games are numbered in the schedule (opening 1 with A black, then with A white,
+opening 2...), and results come back in that order whatever the processes.
 
 Openings are random legal moves from a seed (:func:`openings`), the same on every
 machine (the package's SplitMix64), with repeated positions skipped; or, with
@@ -131,6 +138,8 @@ class GameRecord:
     moves: list[int]
     #: Final margin from A's side (positive: A won), as the game scores it.
     margin: int
+    #: The game's place in its match's schedule, from 1 (0 for a game played outside a match).
+    number: int = 0
 
 
 def play_game(rules: Rules, opening: list[int], a: Player, b: Player, a_is_black: bool, seed: int) -> GameRecord:
@@ -178,22 +187,34 @@ class MatchResult:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% confidence interval of the Elo difference."""
+        """The 95% confidence interval of the Elo difference: ``(-inf, +inf)`` when unknown
+        (no game, or every game ended alike, so that the results show no spread)."""
         n = self.count
-        if not n:
-            return (-math.inf, math.inf)
         s = self.score
-        mean_sq = (self.wins + self.draws / 4) / n
+        mean_sq = (self.wins + self.draws / 4) / n if n else 0.0
         sd = math.sqrt(max(0.0, mean_sq - s * s))
+        if not n or sd == 0:
+            return (-math.inf, math.inf)
         half = 1.96 * sd / math.sqrt(n)
         return elo_from_score(s - half), elo_from_score(s + half)
 
-    def report(self) -> str:
+    @property
+    def interval_known(self) -> bool:
+        """Whether the games bound the Elo difference on at least one side."""
         lo, hi = self.interval
+        return not (math.isinf(lo) and math.isinf(hi))
+
+    def report(self) -> str:
+        """The summary in English (the command line prints it in the user's language)."""
+        lo, hi = self.interval
+        if self.interval_known:
+            bounds = f"[95% {format_elo(lo)}, {format_elo(hi)}]"
+        else:
+            bounds = "(too few games for a confidence interval)"
         return (
             f"A ({self.a}) vs B ({self.b}): {self.count} games, "
             f"+{self.wins} ={self.draws} -{self.losses}, score {100 * self.score:.1f}%, "
-            f"Elo {_fmt(self.elo)} [95% {_fmt(lo)}, {_fmt(hi)}]"
+            f"Elo {format_elo(self.elo)} {bounds}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -217,17 +238,22 @@ def elo_from_score(s: float) -> float:
         return -math.inf
     if s >= 1:
         return math.inf
-    return -400 * math.log10(1 / s - 1)
+    return -400 * math.log10(1 / s - 1) + 0.0  # + 0.0: an even score is 0, not -0
 
 
-def _fmt(x: float) -> str:
+def format_elo(x: float) -> str:
+    """An Elo figure with its sign: ``+35``, ``-120``, ``+0`` (never ``-0``), ``+inf``, ``-inf``."""
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
-    return f"{x:+.0f}"
+    return f"{round(x):+d}"
+
+
+_fmt = format_elo  # its former name (tests/bench/ladder.py)
 
 
 def _json_float(x: float) -> float | None:
-    return None if math.isinf(x) else round(x, 1)
+    """``x`` to a tenth for JSON: ``None`` (null) for an infinity, never ``-0.0``."""
+    return round(x, 1) + 0.0 if math.isfinite(x) else None
 
 
 #: The arguments of :func:`play_game`: rules, opening, A, B, A plays black, seed.
@@ -255,22 +281,28 @@ def match(
     progress: Callable[[GameRecord, MatchResult], None] | None = None,
     within: int | None = None,
 ) -> MatchResult:
-    """Play ``games`` games (rounded up to even) of A against B and score them.
+    """Play ``games`` games (an even number: each opening twice, the colours swapped) of A against B.
+
+    Fewer games are played when there are fewer distinct openings than pairs asked for
+    (``result.count`` says how many); an odd ``games`` raises :class:`EngineRequestError`.
 
     With ``within``, the openings are balanced: ``plies`` random moves whose position the
     engine values within ``within`` discs of even (:mod:`reversi.engine.balanced`), drawn
     from ``seed`` too.
 
-    ``progress(record, result_so_far)`` is called after each game.
+    ``progress(record, result_so_far)`` is called after each game, in the order of the
+    schedule (``record.number``: 1, 2, ...) however many processes play them.
     """
     rules = rules or Rules()
     if not 1 <= games <= MAX_GAMES:
         raise EngineRequestError(f"games {games} is out of range: 1 to {MAX_GAMES}")
+    if games % 2:
+        raise EngineRequestError(f"games {games} is odd: games are played in pairs, the colours swapped")
     if not 0 <= plies <= rules.geometry.square_count:
         raise EngineRequestError(f"opening plies {plies} is out of range: 0 to {rules.geometry.square_count}")
     if not 1 <= processes <= MAX_PROCESSES:
         raise EngineRequestError(f"processes {processes} is out of range: 1 to {MAX_PROCESSES}")
-    pairs = max(1, (games + 1) // 2)
+    pairs = games // 2
     if within is not None:
         from reversi.engine.balanced import balanced_openings
 
@@ -285,7 +317,8 @@ def match(
         tasks.append((rules, line, a, b, False, seed * 100_003 + 2 * k + 1))
     result = MatchResult(a.describe(), b.describe(), 0, 0, 0)
 
-    def add(rec: GameRecord) -> None:
+    def add(number: int, rec: GameRecord) -> None:
+        rec.number = number
         if rec.margin > 0:
             result.wins += 1
         elif rec.margin < 0:
@@ -300,11 +333,12 @@ def match(
         import multiprocessing
 
         with multiprocessing.Pool(processes) as pool:
-            for rec in pool.imap_unordered(_play_task, tasks):
-                add(rec)
+            # imap, not imap_unordered: a game that ends early waits for those before it
+            for number, rec in enumerate(pool.imap(_play_task, tasks), 1):
+                add(number, rec)
     else:
-        for task in tasks:
-            add(_play_task(task))
+        for number, task in enumerate(tasks, 1):
+            add(number, _play_task(task))
     return result
 
 
