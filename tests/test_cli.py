@@ -82,6 +82,16 @@ def test_perft_without_a_depth_names_only_the_depth_as_missing() -> None:
     assert done.returncode == 2 and "required: DEPTH (" in done.stderr and "MOVES" not in done.stderr, done.stderr
 
 
+def test_an_exact_point_out_of_range_names_its_option_and_a_finished_game_says_who_won(capsys):
+    code, _out, err = run(capsys, "hints", "f5", "--exact-empties", "999")
+    assert code == 2 and err.startswith("error: --exact-empties 999 is out of range") and "exact_empties" not in err
+    code, _out, err = run(capsys, "puzzle", "f5", "--exact", "-1")
+    assert code == 2 and err.startswith("error: --exact -1 is out of range"), err
+    full = "X" * 32 + "O" * 31 + "X X"
+    code, out, _ = run(capsys, "solve", full)
+    assert code == 0 and out.strip() == "The game is over: Black wins 33:31.", out
+
+
 def test_replay_json(capsys):
     _code, out, _ = run(capsys, "replay", "--json", "1.", "F5", "d6", "2.", "C3")
     data = json.loads(out)
@@ -196,8 +206,8 @@ def test_bad_hints_arguments_get_a_message(capsys, argv):
         (["svg", "--width", "99999999"], "--width 99999999"),
         (["puzzle", "f5", "--seconds", "nan"], "--seconds nan"),
         (["puzzle", "f5", "--seconds", "inf"], "--seconds inf"),
-        (["puzzle", "f5", "--exact", "-1", "--seconds", "0.1"], "exact_empties"),
-        (["puzzle", "f5", "--exact", "99999", "--seconds", "0.1"], "exact_empties"),
+        (["puzzle", "f5", "--exact", "-1", "--seconds", "0.1"], "--exact -1 is out of range"),
+        (["puzzle", "f5", "--exact", "99999", "--seconds", "0.1"], "--exact 99999 is out of range"),
     ],
 )
 def test_absurd_numbers_are_refused_in_one_line(capsys, argv, message):

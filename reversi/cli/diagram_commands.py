@@ -17,7 +17,7 @@ import argparse
 import sys
 from typing import Any
 
-from reversi.cli.options import add_rule_options, decimal, game_from_args, whole
+from reversi.cli.options import add_rule_options, check_exact_empties, decimal, game_from_args, whole
 from reversi.core.game import Game
 from reversi.core.position import PASS, Position
 from reversi.drawing.diagram import THEMES, position_view, standalone_svg
@@ -137,6 +137,7 @@ def _answers(position: Position, args: argparse.Namespace) -> Puzzle:
 
     if position.must_pass or position.is_over:
         raise ReversiError(_("puzzle: the side to move has no move to find here"))
+    check_exact_empties(args.exact, "--exact")
     reply = answer_analyse(AnalyseRequest.at(position, limits=Limits(seconds=args.seconds, exact_empties=args.exact)))
     return puzzle_from_analysis(position, reply.to_json())
 

@@ -23,7 +23,14 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from reversi.cli.options import add_rule_options, decimal, position_from_args, rules_from_args, whole
+from reversi.cli.options import (
+    add_rule_options,
+    check_exact_empties,
+    decimal,
+    position_from_args,
+    rules_from_args,
+    whole,
+)
 from reversi.core.rules import BLACK, WHITE, color_name
 from reversi.engine.levels import check_time_limit
 from reversi.engine.protocol import Limits
@@ -144,8 +151,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     if pos.is_over:
-        # Translators: {margin} is a signed number of discs, e.g. +4
-        print(_("The game is over: final margin {margin} for the side to move.").format(margin=f"{r.score:+d}"))
+        result = pos.result()
+        assert result is not None  # the game is over
+        # Translators: {result} is how the game ended, e.g. "Black wins 40:24"
+        print(_("The game is over: {result}.").format(result=result.describe(pos.rules.display_side_names())))
         return 0
     if r.score > 0:
         outcome = pgettext("outcome", "win")
@@ -263,8 +272,7 @@ def cmd_hints(args: argparse.Namespace) -> int:
     if pos.is_over:
         raise ReversiError(_("the game is over: there is no move to value"))
     check_time_limit(args.time, "--time")
-    if args.exact_empties < 0:
-        raise ReversiError(_("--exact-empties {n} must not be negative").format(n=args.exact_empties))
+    check_exact_empties(args.exact_empties, "--exact-empties")
     a = analyse(pos, Limits(seconds=args.time, exact_empties=args.exact_empties))
     g = pos.rules.geometry
     if args.json:

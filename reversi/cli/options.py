@@ -17,7 +17,7 @@ from dataclasses import replace
 from reversi.core.game import Game
 from reversi.core.position import OFF_CELL, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked
-from reversi.errors import RulesError
+from reversi.errors import ReversiError, RulesError
 from reversi.formats.notation import (
     BLACK_CELLS,
     EMPTY_CELLS,
@@ -146,3 +146,16 @@ def position_from_args(args: argparse.Namespace) -> Position:
     ns.position = None
     ns.moves = list(args.text or [])
     return game_from_args(ns).position
+
+
+def check_exact_empties(n: int, option: str) -> None:
+    """An exact-solve point out of the engine's range, named by its option (the engine's own
+    message names its request field, ``exact_empties``, which the command line does not have)."""
+    from reversi.engine.protocol import MAX_DEPTH
+
+    if not 0 <= n <= MAX_DEPTH:
+        raise ReversiError(
+            # Translators: {name} is an option of the command line, e.g. --exact-empties
+            _("{name} {value!r} is out of range: a whole number {low} to {high}").format(
+                name=option, value=n, low=0, high=MAX_DEPTH)
+        )
