@@ -336,6 +336,75 @@ def test_a_wthor_database_lists_searches_and_opens_its_games(tab) -> None:
     assert page.inner_text('.player[data-side="0"] .player-kind') == "Chloé"
 
 
+def test_a_file_that_fails_after_a_list_shows_only_its_own_message(tab) -> None:
+    """A WTHOR file whose header cannot be read, opened after a file of games (the dialog closed
+    while that one was read): the dialog names the new file, lists nothing of the old one, and says
+    what is wrong; the message of an earlier failed Open beside Load is gone. An empty database says
+    it holds no game."""
+    game = ("(;GM[Othello]PC[club]PB[alice]PW[bob]TY[8]BO[8 ---------------------------O*------*O"
+            "--------------------------- *]B[F5]W[D6]B[C3];)")
+    page = tab
+    page.set_input_files("#records-file", files=[{"name": "bad.rev", "mimeType": "text/plain",
+                                                  "buffer": b"[Size \"9\"]\nf5"}])
+    assert "bad.rev was not opened" in records_message(page)
+    page.set_input_files("#records-file", files=[{"name": "many.ggf", "mimeType": "text/plain",
+                                                  "buffer": ("\n".join([game] * 1200)).encode()}])
+    page.wait_for_selector("#games-dialog[open]")
+    page.click('#games-dialog [data-games="close"]')  # at once, while it is still being read (or just read)
+    assert page.is_hidden("#records .records-message")  # the failed Open's message went with the new file
+    header = bytes(16)[:4] + (1_000_000).to_bytes(4, "little") + bytes(8)  # claims a million games, holds none
+    page.set_input_files("#records-file", files=[{"name": "lies.wtb", "mimeType": "application/octet-stream",
+                                                  "buffer": header}])
+    page.wait_for_selector("#games-dialog[open] .games-message:not([hidden])")
+    page.wait_for_timeout(300)  # a reading of many.ggf that went on would have drawn its list by now
+    assert page.inner_text("#games-dialog .games-heading") == "Games in lies.wtb"
+    assert page.query_selector_all("#games-dialog .games-list button") == []
+    assert "of 1,200 games" not in page.inner_text("#games-dialog .games-count")
+    page.click('#games-dialog [data-games="close"]')
+    page.set_input_files("#records-file", files=[{"name": "empty.wtb", "mimeType": "application/octet-stream",
+                                                  "buffer": bytes(16)}])
+    page.wait_for_selector("#games-dialog[open] .games-message:not([hidden])")
+    assert page.inner_text("#games-dialog .games-message") == "empty.wtb holds no game."
+    page.click('#games-dialog [data-games="close"]')
+
+
+def test_a_puzzle_sets_link_loads_its_first_position_and_a_bad_one_keeps_the_game(tab, server_url) -> None:
+    from support import three_puzzles
+
+    from reversi.ui.embed.puzzle_set import puzzle_set_query
+
+    entries = three_puzzles()
+    page = tab
+    play(page, "f5d6")
+    load_box(page, server_url + "?view=puzzle&ps=garbage")
+    assert records_message(page).startswith("Not loaded: puzzle 1:") and list_text(page) == "1. f5 d6"
+    load_box(page, server_url + "?view=puzzle&" + puzzle_set_query(entries))
+    assert "Loaded the first puzzle's position of the set" in records_message(page)
+    assert_shows(page, Game(start=entries[0][0]))
+
+
+def test_saved_choices_the_form_has_no_option_for_show_the_defaults(fresh) -> None:
+    """A saved game whose new-game choices are damaged (level 99, size 7, an opening of markup):
+    the form shows the defaults Start would use, not blank lists."""
+    import json
+
+    from browser_support import two_players_state
+
+    state = json.loads(two_players_state())
+    state["settings"]["form"].update({"level": "99", "size": "7", "opening": "<b>"})
+    page = fresh().page
+    page.evaluate("s => localStorage.setItem('reversi.state', s)", json.dumps(state))
+    page.reload()
+    wait_ready(page)
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    level = page.eval_on_selector('#new-game-form select[name="level"]', "e => [e.selectedIndex, e.value]")
+    size = page.eval_on_selector('#new-game-form select[name="size"]', "e => [e.selectedIndex, e.value]")
+    assert level[0] >= 0 and level[1] != "" and size[0] >= 0 and size[1] == "8", (level, size)
+    assert page.eval_on_selector_all('#new-game-form [name="opening"]', "els => els.some(e => e.checked)")
+    page.keyboard.press("Escape")
+
+
 def test_load_asks_before_it_ends_a_game_in_progress_and_keeps_the_players(tab) -> None:
     page = tab
     play(page, "f5d6")

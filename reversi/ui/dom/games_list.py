@@ -46,18 +46,31 @@ class GamesList:
         self.list = root.querySelector(".games-list")
         self.message = root.querySelector(".games-message")
         self.index: GamesIndex | None = None
+        #: The index being read a slice at a time (None when no reading is under way).
+        self._reading: GamesIndex | None = None
         self._timer: Any = None
 
     def bind(self) -> None:
         listen = self.page.listen
         listen(self.root, "click", self.on_click)
         listen(self.search, "input", lambda e: self.search_soon())
+        listen(self.root, "close", lambda e: self.stop_reading())
+
+    def stop_reading(self) -> None:
+        """The dialog is closed while a file is still being read: the reading stops (nothing would
+        show it, and a file opened next must not find the list of this one)."""
+        if self._reading is not None and self.index is self._reading:
+            self.index = None
+        self._reading = None
 
     def show(self, name: str) -> None:
         # Translators: the heading of the list of a file's games: "Games in WTH_2004.wtb"
         self.heading.textContent = _("Games in {name}").format(name=name)
         self.search.value = ""
         self.list.innerHTML = ""
+        self.count.textContent = ""
+        # the list of a file opened before, even one still being read, is gone (its reading stops)
+        self.index = None
         self.say("")
         if not self.root.open:
             self.root.showModal()
@@ -79,7 +92,7 @@ class GamesList:
             self.say(str(e))
             return
         index = GamesIndex(name)
-        self.index = index
+        self.index = self._reading = index
         total = header.count
         for start in range(0, total, SLICE):
             count = min(SLICE, total - start)
@@ -89,15 +102,15 @@ class GamesList:
                 done=format_number(start + count), total=format_number(total))
             await asyncio.sleep(0)  # the page draws and answers between slices
             if self.index is not index:
-                return  # another file was opened meanwhile
-        self.draw()
+                return  # another file was opened meanwhile, or the dialog closed
+        self.finish(index)
 
     async def open_ggf(self, name: str, text: str) -> None:
         from reversi.formats.ggf import read_ggf, split_games
 
         self.show(name)
         index = GamesIndex(name)
-        self.index = index
+        self.index = self._reading = index
         entries: list[GgfEntry] = []
         for number, chunk in split_games(text):
             try:
@@ -113,10 +126,18 @@ class GamesList:
                 if self.index is not index:
                     return
         index.add_ggf(entries)
+        self.finish(index)
+
+    def finish(self, index: GamesIndex) -> None:
+        """The whole file is read: its list, and what could not be read or that there is nothing."""
+        self._reading = None
         if index.unreadable:
             # Translators: games of a file that could not be read; the first one's message follows
             self.say(ngettext("{n} game could not be read: {first}", "{n} games could not be read: {first}",
                               len(index.unreadable)).format(n=len(index.unreadable), first=index.unreadable[0]))
+        elif not index.lines:
+            # Translators: a file of games (a WTHOR database) that holds none
+            self.say(_("{name} holds no game.").format(name=index.name))
         self.draw()
 
     def search_soon(self) -> None:

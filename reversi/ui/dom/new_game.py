@@ -19,7 +19,7 @@ from reversi.i18n import _, language
 from reversi.ui.dom import nullable
 from reversi.ui.players import form_option_texts
 from reversi.ui.ports import PageController, Redraw
-from reversi.ui.state import form_applicable, form_side_names, preview_fields
+from reversi.ui.state import FORM_DEFAULTS, form_applicable, form_side_names, preview_fields
 
 Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
 
@@ -126,3 +126,19 @@ class NewGameDialog:
                 element.checked = value.lower() in ("on", "true", "1", "yes")
             else:
                 element.value = value
+        self.show_defaults_for_unknown()
+
+    def show_defaults_for_unknown(self) -> None:
+        """A saved choice the form has no option for (a damaged or older saved game: level 99) would
+        leave its list blank or its radio group unset, while a new game would use the default:
+        the form shows the default instead, what Start will use."""
+        for element in self.form.elements:
+            name = element.name
+            default = FORM_DEFAULTS.get(name)
+            if default is None:
+                continue
+            if element.tagName == "SELECT" and element.selectedIndex < 0:
+                element.value = default
+            elif element.type == "radio" and not self.form.querySelector(f'[name="{name}"]:checked'):
+                for radio in self.form.querySelectorAll(f'[name="{name}"]'):
+                    radio.checked = radio.value == default

@@ -53,6 +53,8 @@ KIND_NAMES = {
     "record": N_("Loaded the game record: {rules}"),
     "ggf": N_("Loaded the GGF game: {rules}"),
     "link": N_("Loaded the link: {rules}"),
+    # Translators: a puzzle set's link loaded: the position of its first puzzle
+    "puzzle set": N_("Loaded the first puzzle's position of the set: {rules}"),
 }
 #: What the copy of an unreadable saved game is called in the messages ("... copied").
 # Translators: what is copied, in "{what} copied" and "{what}: in the box below, ready to copy"
@@ -223,6 +225,7 @@ class Records:
         try:
             text = str(await file.text())
             if is_ggf(text) and text.count("(;") > 1 and self.games is not None:
+                self.say("")  # what the last Load or Open said is not about this file
                 await self.games.open_ggf(name, text)  # several games: the list to choose from
                 return
             record, note = read_game_file(text)
@@ -250,6 +253,7 @@ class Records:
             self.say(_("{name} was not opened: {error}").format(name=str(wtb.name), error=e), error=True)
             return
         assert data is not None
+        self.say("")  # what the last Load or Open said is not about this file
         await self.games.open_wthor(str(wtb.name), data, players, tournaments)
 
     def open_record(self, record: Record, label: str) -> None:

@@ -377,7 +377,8 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str, str]:
 
     A transcript is played from the start of ``rules``; a position string sets
     up a position under ``rules`` (its size taken from the string); a record
-    file or a link brings its own rules. Raises :class:`ReversiError`
+    file or a link brings its own rules (a puzzle set's link, ``"puzzle set"``, its first
+    puzzle's position). Raises :class:`ReversiError`
     subclasses with the engine's message.
     """
     if len(text) > MAX_TEXT:
@@ -390,8 +391,14 @@ def load_text(text: str, rules: Rules) -> tuple[Game, str, str]:
         record, _note = read_game_file(text)
         return record.to_game(), kind, record.players
     if kind == "link":
-        query = text.strip().split("?", 1)[1] if "?" in text else text.strip()
-        game, players = link_game(query.split("#", 1)[0])
+        query = (text.strip().split("?", 1)[1] if "?" in text else text.strip()).split("#", 1)[0]
+        if "ps" in parse_query(query):
+            # a puzzle set's link holds no game: its first puzzle's position (the set itself is
+            # solved on its own page); a set that cannot be read says why
+            from reversi.ui.embed.puzzle_set import read_puzzle_set
+
+            return Game(start=read_puzzle_set(query)[0][0]), "puzzle set", ""
+        game, players = link_game(query)
         return game, kind, players
     if kind == "position":
         position = parse_position(text, rules_for_position(text, rules))
