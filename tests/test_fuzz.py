@@ -160,26 +160,50 @@ def test_record_files(text: str) -> None:
         assert record.to_game().rules == record.rules
 
 
+@given(st.lists(st.one_of(record_text, any_text), max_size=4).map(lambda texts: "\n\n".join(texts)),
+       st.sampled_from(["", "\ufeff"]))
+def test_files_of_several_records(text: str, mark: str) -> None:
+    from reversi.formats.record import read_records
+
+    entries = only_our_errors(lambda: read_records(mark + text))
+    for number, entry in enumerate(entries or [], 1):
+        assert entry.number == number and (entry.record is None) == bool(entry.error)
+
+
 GGF_KEYS = ["GM", "PC", "DT", "PB", "PW", "RB", "RW", "TI", "TY", "RE", "BO", "B", "W", "KM", "XX"]
 ggf_text = st.lists(
     st.one_of(
         st.tuples(st.sampled_from(GGF_KEYS), st.one_of(number_text, any_text, st.sampled_from(
             ["Othello", "8", "8a", "s8", "10", "f5", "PA", "d6/1.2/3", "+12.000", "-64:r", "?",
-             "8 " + "-" * 27 + "O*------*O" + "-" * 27 + " *"]))).map(lambda t: f"{t[0]}[{t[1]}]"),
+             "8 " + "-" * 27 + "O*------*O" + "-" * 27 + " *",
+             # GGS writes the board a row a word; and damaged kin of it
+             "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *",
+             "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- --------",
+             "8 ---- ---- *", "8 -------- O", "+12.000:s", "-40.00"]))).map(lambda t: f"{t[0]}[{t[1]}]"),
         st.sampled_from(["(;", ";)", "\n", ";", "]", "["]),
     ),
     max_size=14,
 ).map(lambda parts: "(;" + "".join(parts) + ";)")
 
 
-@given(st.one_of(ggf_text, any_text, st.lists(ggf_text, max_size=4).map("\n".join)))
-def test_ggf_games(text: str) -> None:
-    from reversi.formats.ggf import read_ggf, read_ggf_games, write_ggf
+#: A GGS archive: a game a line after its count, perhaps after a byte-order mark.
+ggs_archive = st.tuples(
+    st.sampled_from(["", "\ufeff", " \ufeff\n", "\ufeff12"]),
+    st.lists(st.tuples(st.one_of(st.integers(0, 10**6).map(str), tricky, st.just("")), ggf_text), max_size=4),
+).map(lambda t: t[0] + "".join(f"{n} {game}\n" for n, game in t[1]))
 
+
+@given(st.one_of(ggf_text, any_text, st.lists(ggf_text, max_size=4).map("\n".join), ggs_archive))
+def test_ggf_games(text: str) -> None:
+    from reversi.formats.ggf import is_ggf, read_ggf, read_ggf_games, write_ggf
+
+    is_ggf(text)
     for entry in read_ggf_games(text):
         assert (entry.record is None) == bool(entry.error)
         if entry.record is not None:
-            assert read_ggf(write_ggf(entry.record)).moves == entry.record.moves
+            back = read_ggf(write_ggf(entry.record))
+            assert back.moves == entry.record.moves
+            assert back.tags.get("GGFResult") == entry.record.tags.get("GGFResult")  # the result given kept
     only_our_errors(lambda: read_ggf(text))
 
 
@@ -192,9 +216,14 @@ def test_wthor_files(data: bytes, moves: bytes, number: int) -> None:
         only_our_errors(lambda game=game: to_record(game, 2000))
     only_our_errors(lambda: read_names(data, "jou"))
     only_our_errors(lambda: read_names(data, "trn"))
-    game = WthorGame(1, number, number, number, 0, 0, moves)
-    only_our_errors(lambda: to_record(game, 2000, ["a"], ["b"]))
+    game = WthorGame(1, number, number, number, number % 256, number % 67, moves)
+    record = only_our_errors(lambda: to_record(game, 2000, ["a"], ["b"]))
     assert len(game.opening(60)) <= 120
+    if game.damage():
+        assert record is None  # a damaged game is never played
+    else:
+        assert len(game.squares()) <= 60  # every byte before the zero is a square
+    assert (game.result() == "") == (game.score > 64) == bool(game.score_note())
 
 
 LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang",
@@ -576,6 +605,33 @@ def test_command_line(command: str, args: list[str]) -> None:
     assert code in (0, 2), (argv, code, err)
     if code == 2:
         assert err.strip() and "Traceback" not in err and len(err.strip().splitlines()) <= 2, err
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")  # a lone surrogate as a file holds it: bytes UTF-8 refuses
+
+
+@given(st.one_of(st.binary(max_size=400), ggs_archive.map(_utf8), record_text.map(_utf8)),
+       st.sampled_from([".ggf", ".wtb", ".rev", ".WTB"]),
+       st.lists(st.one_of(st.sampled_from(["--opening", "--player", "--json", "--to", "ggf", "rev", "f5", "1. f5 d6",
+                                           "zz", "C", ""]), tricky), max_size=4))
+def test_the_games_command_on_any_file(tmp_path_factory: pytest.TempPathFactory, data: bytes, suffix: str,
+                                       args: list[str]) -> None:
+    """``games FILE``: lines, a count and exit 0, or a message and exit 2; never a traceback."""
+    from reversi.cli.main import main
+
+    path = tmp_path_factory.mktemp("games") / ("file" + suffix)
+    path.write_bytes(data)
+    out, errors = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errors):
+        try:
+            code = main(["games", str(path), *args])
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 2
+    err = errors.getvalue()
+    assert code in (0, 2) and "Traceback" not in err, (args, code, err)
+    if code == 2:
+        assert err.strip()
 
 
 # -- weights files' headers (the ``board`` a file is for, its patterns' squares) --------------

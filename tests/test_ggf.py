@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from reversi import NotationError, Position, Rules, play_transcript
@@ -98,6 +100,7 @@ def test_games_ggf_cannot_hold_are_refused_with_a_message() -> None:
     ("(;GM[Othello]TY[8]RE[lots];)", "result"),
     ("(;GM[Othello] junk;)", "KEY[value]"),
     ("(;GM[Othello]TY[8r20];)", "random start"),
+    pytest.param("(;GM[Othello]TY[" + "9" * 5000 + "];)", "not a size", id="TY-more-digits-than-int-reads"),
 ])
 def test_damaged_games_name_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(NotationError, match=words.replace("[", r"\[").replace("]", r"\]")):
@@ -139,3 +142,140 @@ def test_the_games_command_lists_searches_and_converts(tmp_path, capsys) -> None
     assert rev.count('[Rules "othello"]') == 4 and '[Black "Alice"]' in rev
     assert main(["games", str(tmp_path / "missing.ggf")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+# -- GGS's own files: rows of the board a word each, archives of numbered games, byte-order marks ----
+
+GGS_BOARD = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+GGS_GAME = ("(;GM[Othello]PC[GGS/os]DT[2000-4-16 11:13 EST]PB[fangr]PW[patzer]RB[1457.12]RW[1631.74]"
+            "TI[15:00//02:00]TY[8]RE[-40.00]" + GGS_BOARD + "B[E6//4.09]W[F4/-48.50/0.93]B[C3//5.52];)")
+
+
+def test_a_board_written_a_row_a_word_as_ggs_does_is_read() -> None:
+    record = read_ggf(GGS_GAME)
+    assert record.start is None  # the standard start, however BO[...] spells it
+    assert len(record.moves) == 3 and record.tags["Date"] == "2000.04.16"
+    white_first = read_ggf("(;GM[Othello]TY[8]" + GGS_BOARD.replace(" *]", " O]") + ";)")
+    assert white_first.start is not None and white_first.start.turn == 1
+    # the rows joined must still make 64 cells, and the side to move must be * or O
+    for bad, words in ((GGS_BOARD.replace("-------- *]", "------- *]"), "63 cells"),
+                       (GGS_BOARD.replace("-------- *]", "-------- -- *]"), "66 cells"),
+                       (GGS_BOARD.replace(" *]", " X]"), "side to move"),
+                       (GGS_BOARD.replace(" *]", "]"), "side to move"),
+                       ("BO[8 *]", "size, the cells"), ("BO[eight " + "-" * 64 + " *]", "size, the cells")):
+        with pytest.raises(NotationError, match=words):
+            read_ggf("(;GM[Othello]TY[8]" + bad + ";)")
+
+
+def test_the_nboard_protocol_takes_a_game_whose_board_is_written_a_row_a_word() -> None:
+    from reversi.engine.nboard import NBoardSession
+
+    said: list[str] = []
+    session = NBoardSession(said.append, 1.0)
+    session.handle("nboard 2")
+    session.handle("set game " + GGS_GAME)
+    assert not [line for line in said if "error" in line]
+    assert len(session.game.main_line()) == 4  # the start and three moves
+
+
+def test_a_ggs_archive_a_numbered_game_a_line_and_a_byte_order_mark_are_ggf() -> None:
+    archive = f"1 {GGS_GAME}\n2 {NBOARD_GAME}\n"
+    for text in (archive, "\ufeff" + archive, "  \ufeff\n" + archive, "\ufeff" + NBOARD_GAME):
+        assert is_ggf(text)
+    for text in ("1. f5 d6", "12 f5d6", "\ufeff[Event \"x\"]", "1 (; not a property", ""):
+        assert not is_ggf(text)
+    entries = read_ggf_games("\ufeff" + archive)
+    assert [(e.number, e.error) for e in entries] == [(1, ""), (2, "")]
+    assert entries[0].record is not None and entries[0].record.tags["Black"] == "fangr"
+    assert read_ggf("\ufeff" + NBOARD_GAME).moves == read_ggf(NBOARD_GAME).moves
+
+
+def test_the_result_of_a_game_its_moves_do_not_end_is_written_back() -> None:
+    unfinished = read_ggf(GGS_GAME)
+    assert unfinished.tags["GGFResult"] == "-40.00"
+    assert "RE[-40.00]" in write_ggf(unfinished)
+    # and through a .rev record, as --to rev then --to ggf does
+    assert "RE[-40.00]" in write_ggf(read_record(write_record(unfinished)))
+    assert "RE[" not in write_ggf(read_ggf(GGS_GAME.replace("RE[-40.00]", "RE[?]")))
+    # a damaged GGFResult tag (edited in a .rev record) is left out, not written as RE[...]
+    unfinished.tags["GGFResult"] = "lots]"
+    assert "RE[" not in write_ggf(unfinished)
+
+
+# -- the games command on such files, and on .rev files of several records ------------------------
+
+
+def _games(capsys, *argv: str) -> tuple[int, str, str]:
+    from reversi.cli.main import main
+
+    code = main(["games", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_games_command_reads_ggs_archives_and_files_with_a_byte_order_mark(tmp_path, capsys) -> None:
+    archive = tmp_path / "archive.ggf"
+    archive.write_text(f"1 {GGS_GAME}\n2 {NBOARD_GAME}\n", encoding="utf-8")
+    bom = tmp_path / "bom.ggf"
+    bom.write_text("\ufeff" + NBOARD_GAME + "\n", encoding="utf-8")
+    code, out, err = _games(capsys, str(archive))
+    assert code == 0 and "1. fangr - patzer 2000.04.16 -40.00: e6f4c3" in out and "2 of 2 games" in err
+    code, out, err = _games(capsys, str(bom), "--json")
+    assert code == 0 and json.loads(out)["games"][0]["black"] == "./mEdax"
+    rev = tmp_path / "bom.rev"
+    rev.write_bytes("\ufeff[Black \"Ann\"]\n\nf5 d6\n".encode())
+    code, out, err = _games(capsys, str(rev))
+    assert code == 0 and "1. Ann - " in out and "f5d6" in out
+
+
+def test_several_games_written_as_rev_read_back(tmp_path, capsys) -> None:
+    source = tmp_path / "b.ggf"
+    source.write_text(f"{GGS_GAME}\n{NBOARD_GAME}\n{write_ggf(Record())}\n", encoding="utf-8")
+    code, rev, _err = _games(capsys, str(source), "--to", "rev")
+    assert code == 0
+    two = tmp_path / "two.rev"
+    two.write_text(rev, encoding="utf-8")
+    code, out, _err = _games(capsys, str(two), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["read"] == 3 and data["unreadable"] == 0
+    assert [g["moves"] for g in data["games"]] == ["e6f4c3", "f5f6d3c5e6f7e7f4", ""]
+    assert [g["black"] for g in data["games"]] == ["fangr", "./mEdax", ""]
+    code, ggf, _err = _games(capsys, str(two), "--to", "ggf")
+    assert [e.record.moves for e in read_ggf_games(ggf) if e.record] == [
+        read_ggf(GGS_GAME).moves, read_ggf(NBOARD_GAME).moves, []]
+    assert "RE[-40.00]" in ggf
+
+
+def test_a_rev_text_of_several_records_is_split_and_refused_as_one_game() -> None:
+    from reversi.formats.record import read_records, split_records
+
+    records = [read_ggf(GGS_GAME), Record(), read_ggf(NBOARD_GAME)]
+    text = "\n".join(write_record(r) for r in records)
+    assert len(split_records(text)) == 3
+    assert [e.record.moves for e in read_records(text) if e.record] == [r.moves for r in records]
+    with pytest.raises(NotationError, match="holds 3 games"):
+        read_record(text)
+    # one record's tags, moves and comment lines stay one record
+    single = '[Event "x"]\n[Black "a"]\n\n; a comment\nf5 d6\nc3\n'
+    assert split_records(single) == [single] and read_record(single).moves == read_record("f5 d6 c3").moves
+    # a damaged record is named by its number, the others still come
+    broken = text.replace("e6 f4 c3", "e6 f4 a1")
+    entries = read_records(broken)
+    assert [e.record is None for e in entries] == [True, False, False] and entries[0].error.startswith("record 1:")
+
+
+def test_no_file_named_and_files_of_unreadable_games_fail_with_a_count(tmp_path, capsys) -> None:
+    code, _out, err = _games(capsys, "")
+    assert code == 2 and "no file was named" in err
+    bad = tmp_path / "bad.ggf"
+    bad.write_text("\n".join([NBOARD_GAME.replace("W[F4]", "W[A1]"), GGS_GAME.replace(" *]", " X]")]),
+                   encoding="utf-8")
+    code, out, err = _games(capsys, str(bad))
+    assert code == 2 and out == "" and "GGF game 1: move 8" in err and "GGF game 2: BO" in err
+    assert "none of the 2 games" in err
+    half = tmp_path / "half.ggf"
+    half.write_text("\n".join([NBOARD_GAME.replace("W[F4]", "W[A1]"), GGS_GAME]), encoding="utf-8")
+    code, out, err = _games(capsys, str(half))
+    assert code == 0 and "1 of 2 games (1 unreadable)" in err
+    code, out, err = _games(capsys, str(half), "--player", "nobody")
+    assert code == 0 and "0 of 2 games (1 unreadable)" in err

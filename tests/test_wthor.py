@@ -47,7 +47,8 @@ def test_damaged_files_name_what_is_wrong_and_a_bad_game_leaves_the_others() -> 
         to_record(games[1], header.year)
     assert to_record(games[0], header.year).moves and to_record(games[2], header.year).moves
     illegal = bytearray(wtb)
-    illegal[HEADER_BYTES + 8] = 11  # a1 as the first move
+    # the first two moves swapped: White's reply is no first move Black can play
+    illegal[HEADER_BYTES + 8], illegal[HEADER_BYTES + 9] = illegal[HEADER_BYTES + 9], illegal[HEADER_BYTES + 8]
     with pytest.raises(NotationError, match="game 1, move 1"):
         to_record(read_wtb(bytes(illegal))[1][0], 2025)
 
@@ -126,3 +127,113 @@ def test_ggf_games_become_a_wthor_database_and_back(tmp_path, capsys) -> None:
     octagon.write_text(write_record(Record(Rules("octagon"))), encoding="utf-8")
     assert main(["games", str(octagon), "--to", "wtb", "-o", str(tmp_path / "x.wtb")]) == 2
     assert "WTHOR holds 8x8 Othello" in capsys.readouterr().err
+
+
+# -- unfinished games, damaged bytes, openings and years ------------------------------------------
+
+
+def _unfinished(transcript: str, **tags: str) -> Record:
+    from reversi import Position, play_transcript
+
+    game = play_transcript(Position.start(Rules()), transcript)
+    return Record.from_game(game, dict(tags))
+
+
+def test_a_game_its_moves_do_not_end_keeps_the_result_it_was_given() -> None:
+    from reversi.core.game import Ending, Termination
+    from reversi.formats.wthor import black_discs
+
+    opening = _unfinished("f5d6c3d3c4")
+    end = opening.to_game().live.position
+    assert (end.count(0), end.count(1)) == (6, 3)  # Black ahead, 55 empty squares
+    assert black_discs(opening) == 6 + 55  # the empty squares to the side ahead, as the rules score
+    assert black_discs(_unfinished("f5d6c3d3c4", GGFResult="+12.000")) == 38  # (64 + 12) / 2
+    assert black_discs(_unfinished("f5d6c3d3c4", GGFResult="+11")) == 38  # a half disc to the winner
+    assert black_discs(_unfinished("f5d6c3d3c4", GGFResult="-11.000:s")) == 26
+    assert black_discs(_unfinished("f5d6c3d3c4", GGFResult="-80")) == 0
+    resigned = _unfinished("f5d6c3")
+    resigned.ending = Ending(0, Termination.RESIGNATION)  # Black gave up
+    assert black_discs(resigned) == 0
+    wtb, _jou, _trn = write_wtb([opening, _unfinished("f5d6c3d3c4", GGFResult="+12.000")], 2024)
+    header, games = read_wtb(wtb)
+    assert [g.result() for g in games] == ["61:3", "38:26"]
+    # read back, the result given stays with the game: written as GGF, it is RE[...]
+    from reversi.formats.ggf import write_ggf
+
+    back = to_record(games[1], header.year)
+    assert back.tags["GGFResult"] == "+12.000" and "RE[+12.000]" in write_ggf(back)
+    finished = random_records(1)[0]
+    assert "GGFResult" not in to_record(read_wtb(write_wtb([finished], 2024)[0])[1][0], 2024).tags
+
+
+def test_damaged_game_bytes_are_named_and_counted_unreadable(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    records = random_records(6, seed=4)
+    wtb = bytearray(write_wtb(records, 2023)[0])
+    moves = [HEADER_BYTES + k * GAME_BYTES + 8 for k in range(6)]
+    wtb[moves[0]] = 255  # no square
+    wtb[moves[1] + 3] = wtb[moves[1] + 1]  # a square played twice
+    wtb[moves[2] + 4] = 45  # e4: a square of the start
+    wtb[moves[3] + 2] = 0  # a zero that ends the moves, and the game's other moves after it
+    wtb[HEADER_BYTES + 4 * GAME_BYTES + 6] = 200  # game 5: Black has 200 discs, a damaged score
+    header, games = read_wtb(bytes(wtb))
+    assert "game 1: move 1 is byte 255" in games[0].damage()
+    assert "played twice" in games[1].damage() and "game 3: move 5 is byte 45" in games[2].damage()
+    assert "after the zero" in games[3].damage()
+    assert games[4].damage() == "" and games[4].result() == "" and "200" in games[4].score_note()
+    assert games[5].damage() == "" and games[5].result() and games[5].score_note() == ""
+    with pytest.raises(NotationError, match="byte 255"):
+        to_record(games[0], header.year)
+    path = tmp_path / "d.wtb"
+    path.write_bytes(bytes(wtb))
+    assert main(["games", str(path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert [row["number"] for row in data["games"]] == [5, 6]
+    assert data["read"] == 2 and data["unreadable"] == 4 and data["games"][0]["result"] == ""
+    assert "game 1: move 1 is byte 255" in err and "more than 64" in err
+    assert main(["games", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "5. " in out and " *: " in out.splitlines()[0] and "2 of 6 games (4 unreadable)" in err
+    alone = wtb[: HEADER_BYTES + GAME_BYTES]  # game 1 alone: no game of the file can be read
+    alone[4:8] = (1).to_bytes(4, "little")
+    path.write_bytes(bytes(alone))
+    assert main(["games", str(path)]) == 2
+    assert "none of the 1 game of" in capsys.readouterr().err
+
+
+def test_an_opening_is_read_as_a_transcript_as_for_the_other_files(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    records = random_records(10, seed=8)
+    path = tmp_path / "o.wtb"
+    path.write_bytes(write_wtb(records, 2022)[0])
+    g = Rules().geometry
+    first = [g.name(m) for m in records[0].moves[:2]]
+    expected = [k + 1 for k, r in enumerate(records) if [g.name(m) for m in r.moves[:2]] == first]
+    for opening in ("".join(first), f"1. {first[0].upper()} {first[1]}", f"{first[0]}-{first[1]}"):
+        assert main(["games", str(path), "--opening", opening, "--json"]) == 0
+        assert [row["number"] for row in json.loads(capsys.readouterr().out)["games"]] == expected
+    for bad in ("zz", "C", "f5 q9"):
+        assert main(["games", str(path), "--opening", bad]) == 2
+        assert "transcript" in capsys.readouterr().err
+
+
+def test_the_year_of_a_database_of_undated_games_is_said(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+    from reversi.formats.ggf import write_ggf_games
+
+    records = random_records(2, seed=3)
+    source = tmp_path / "undated.ggf"
+    source.write_text(write_ggf_games(records), encoding="utf-8")
+    assert main(["games", str(source), "--to", "wtb", "-o", str(tmp_path / "u.wtb")]) == 0
+    assert "no game has a date: the database says 2000" in capsys.readouterr().err
+    records[0].tags["Date"], records[1].tags["Date"] = "2019.05.01", "2021.01.01"
+    source.write_text(write_ggf_games(records), encoding="utf-8")
+    assert main(["games", str(source), "--to", "wtb", "-o", str(tmp_path / "d.wtb")]) == 0
+    assert "several years: the database says 2019" in capsys.readouterr().err
+    assert read_wtb((tmp_path / "d.wtb").read_bytes())[0].year == 2019
+    # a year of 0 is read as no date
+    header, games = read_wtb(write_wtb(records, 0)[0])
+    assert "Date" not in to_record(games[0], header.year).tags

@@ -8,8 +8,12 @@ line a game: its number, the players, the date, the result and the opening moves
 is listed and searched without playing its games (100,000 games in seconds); only the games
 written out with ``--to`` are played. ``--player``
 keeps the games a name plays in (either side, any case, a part of the name), ``--opening`` those
-that begin with these moves, ``--json`` prints the games as data, ``--to ggf|rev`` writes them in
-that format instead. A damaged game is named on the standard error and the others still come.
+that begin with these moves (a transcript, read as everywhere: ``f5d6``, ``1. F5 d6``; bad moves
+are refused), ``--json`` prints the games as data, ``--to ggf|rev`` writes them in that format
+instead. A damaged game is named on the standard error and the others still come; the count
+line says how many of the file's games were shown, read and unreadable, and a file none of whose
+games could be read fails (exit status 2). A ``.rev`` file may hold several records, one after
+the other, as ``--to rev`` writes them.
 """
 
 from __future__ import annotations
@@ -21,14 +25,18 @@ from pathlib import Path
 from typing import Any
 
 from reversi.core.game import Game
+from reversi.core.position import PASS
+from reversi.core.rules import Rules
 from reversi.errors import ReversiError
 from reversi.formats.ggf import is_ggf, read_ggf_games, write_ggf
 from reversi.formats.notation import parse_transcript, write_transcript
-from reversi.formats.record import Record, read_record, write_record
-from reversi.i18n import _
+from reversi.formats.record import Record, read_records, write_record
+from reversi.i18n import _, ngettext
 
 #: The largest file read (bytes): a GGS archive of a year is about 100 MB.
 MAX_FILE_BYTES = 500_000_000
+#: The year a WTHOR database written from games without a date says (WTHOR has no "unknown" year).
+UNDATED_YEAR = 2000
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -65,14 +73,12 @@ def read_bytes(path: str) -> bytes:
 
 
 def read_games(path: str) -> tuple[list[tuple[int, Record]], list[str]]:
-    """The games of a text file (GGF or .rev), numbered from 1, and the messages of those that could
-    not be read."""
-    text = read_bytes(path).decode("utf-8", errors="replace")
-    if is_ggf(text):
-        entries = read_ggf_games(text)
-        return ([(e.number, e.record) for e in entries if e.record is not None],
-                [e.error for e in entries if e.record is None])
-    return [(1, read_record(text))], []
+    """The games of a text file (GGF, or .rev records: one or several), numbered from 1, and the
+    messages of those that could not be read."""
+    text = read_bytes(path).decode("utf-8-sig", errors="replace")  # a byte-order mark dropped
+    entries = read_ggf_games(text) if is_ggf(text) else read_records(text)
+    return ([(e.number, e.record) for e in entries if e.record is not None],
+            [e.error for e in entries if e.record is None])
 
 
 def matches(record: Record, player: str | None, opening: list[int] | None) -> bool:
@@ -95,6 +101,8 @@ def summary(number: int, record: Record) -> dict[str, Any]:
     if outcome is not None:
         result = outcome.result.score if outcome.result is not None else (
             f"{'black' if outcome.winner == 0 else 'white'} won: {outcome.termination.value}")
+    else:
+        result = record.tags.get("GGFResult", "")  # adjudged or unfinished: the result as given
     return {
         "number": number,
         "black": record.tags.get("Black", ""),
@@ -133,20 +141,32 @@ def wthor_games(args: argparse.Namespace) -> int:
     trn = _beside(args.file, args.tournaments, "WTHOR.TRN")
     players = wthor.read_names(jou, "jou") if jou is not None else []
     tournaments = wthor.read_names(trn, "trn") if trn is not None else []
-    opening = "".join(m.lower() for m in (args.opening or "").replace(" ", "").replace("-", "")) or None
+    opening = None
+    if args.opening:  # read as the other files' openings are: a transcript, its errors said
+        geometry = Rules().geometry
+        opening = "".join(geometry.name(m) for m, _start, _end in parse_transcript(args.opening, geometry)
+                          if m != PASS) or None  # WTHOR writes no passes
     player = args.player.casefold() if args.player else None
 
     def name(names: list[str], k: int) -> str:
         return names[k] if 0 <= k < len(names) else f"#{k}"
 
     chosen = []
+    errors = []
     for game in games:
+        damage = game.damage()
+        if damage:
+            errors.append(damage)
+            continue
         black, white = name(players, game.black), name(players, game.white)
         if player and player not in black.casefold() and player not in white.casefold():
             continue
         if opening and not game.opening(len(opening) // 2 + 1).startswith(opening):
             continue
         chosen.append((game, black, white))
+    for error in errors:
+        print(error, file=sys.stderr)
+    _check_some_read(args.file, len(games) - len(errors), len(errors))
     if args.to:
         for game, _black, _white in chosen:
             try:
@@ -155,16 +175,31 @@ def wthor_games(args: argparse.Namespace) -> int:
             except ReversiError as e:  # a game whose moves cannot be played: named, the others go on
                 print(str(e), file=sys.stderr)
         return 0
-    rows = [{"number": g.number, "black": black, "white": white, "date": str(header.year),
+    for g, _black, _white in chosen:
+        if g.score_note():
+            print(g.score_note(), file=sys.stderr)
+    rows = [{"number": g.number, "black": black, "white": white, "date": str(header.year) if header.year else "",
              "place": name(tournaments, g.tournament), "rules": "Othello 8x8",
-             "result": f"{g.score}:{64 - g.score}", "theoretical": f"{g.theoretical}:{64 - g.theoretical}",
+             "result": g.result(), "theoretical": g.theoretical_result(),
              "moves": g.opening(60)} for g, black, white in chosen]
-    return _print_rows(args, rows, len(games), 0)
+    return _print_rows(args, rows, len(games) - len(errors), len(errors))
+
+
+def _check_some_read(path: str, read: int, unreadable: int) -> None:
+    """Fails (exit status 2) when games were found but none could be read."""
+    if unreadable and not read:
+        # Translators: every game of a file was damaged; their messages were shown before this line
+        raise ReversiError(ngettext("none of the {n} game of {path} could be read",
+                                    "none of the {n} games of {path} could be read",
+                                    unreadable).format(n=unreadable, path=path))
 
 
 def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]], read: int, unreadable: int) -> int:
+    """The games' lines (or JSON), and a count line on the standard error: ``shown of games (unreadable)``
+    where the file's games count the unreadable ones too."""
     if args.json:
-        print(json.dumps({"games": rows, "read": read, "unreadable": unreadable}, ensure_ascii=False))
+        print(json.dumps({"games": rows, "read": read, "unreadable": unreadable, "total": read + unreadable},
+                         ensure_ascii=False))
         return 0
     for row in rows:
         # Translators: a line of the games command: number, players, date, result, first moves
@@ -172,7 +207,7 @@ def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]], read: int,
             number=row["number"], black=row["black"] or "?", white=row["white"] or "?", date=row["date"],
             result=row["result"] or "*", moves=row["moves"][:40]))
     print(_("{shown} of {read} games ({unreadable} unreadable)").format(
-        shown=len(rows), read=read, unreadable=unreadable), file=sys.stderr)
+        shown=len(rows), read=read + unreadable, unreadable=unreadable), file=sys.stderr)
     return 0
 
 
@@ -182,8 +217,17 @@ def write_wthor(records: list[Record], output: str | None) -> int:
 
     if not output or not output.lower().endswith(".wtb"):
         raise ReversiError(_("--to wtb needs -o FILE.wtb (its players and tournaments go beside it)"))
-    dates = [r.tags.get("Date", "")[:4] for r in records]
-    year = int(dates[0]) if dates and dates[0].isdigit() else 2000
+    years = [r.tags.get("Date", "")[:4] for r in records]
+    years = [y for y in years if len(y) == 4 and y.isascii() and y.isdigit()]
+    year = int(years[0]) if years else UNDATED_YEAR
+    if not years and records:
+        # Translators: WTHOR databases must name a year for their games; {year} is the one written
+        print(_("no game has a date: the database says {year} (WTHOR needs a year)").format(year=year),
+              file=sys.stderr)
+    elif len(set(years)) > 1:
+        # Translators: WTHOR holds one year for all the games of a file
+        print(_("the games are of several years: the database says {year} (WTHOR holds one a file)").format(
+            year=year), file=sys.stderr)
     wtb, jou, trn = write_wtb(records, year)
     stem = output[: -len(".wtb")]
     for path, data in ((output, wtb), (stem + ".JOU", jou), (stem + ".TRN", trn)):
@@ -196,6 +240,8 @@ def write_wthor(records: list[Record], output: str | None) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    if not args.file.strip():
+        raise ReversiError(_("no file was named: games FILE reads a GGF, WTHOR (.wtb) or .rev file"))
     if is_wthor(args.file):
         if args.to == "wtb":
             raise ReversiError(_("the file is a WTHOR database already"))
@@ -209,6 +255,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     chosen = [(n, r) for n, r in games if matches(r, args.player, opening)]
     for error in errors:
         print(error, file=sys.stderr)
+    _check_some_read(args.file, len(games), len(errors))
     if args.to == "ggf":
         for _n, record in chosen:
             try:

@@ -18,12 +18,18 @@ description:
   ``r`` and a count for a random start (the start is in ``BO`` anyway); a type this package
   cannot play (``s`` synchro: two games at once) is refused, naming it;
 * ``BO`` the start: the size, the cells row by row (``*`` black, ``O`` white, ``-`` empty) and
-  the side to move;
+  the side to move; the cells may be split over several words (GGS writes a row a word:
+  ``BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]``);
 * ``B``/``W`` the moves, ``move/eval/time`` (eval and time may be empty); a pass is ``PA``.
 
 A file of many games is read game by game (:func:`read_ggf_games`): a damaged game, or one of a
 type this package does not play, gives a message naming its number, and the other games still
-load. GGF holds square boards with every square in play, no variations and no comments:
+load. What stands between games is skipped: a GGS archive writes a game a line after its count
+(``1 (;GM[Othello]...;)``), and a file may start with a byte-order mark (:func:`is_ggf` knows
+both). A result the moves do not reach (an adjudged or unfinished game, ``RE[+12.000]`` after
+five moves) is kept as the tag ``GGFResult`` and written back as it was.
+
+GGF holds square boards with every square in play, no variations and no comments:
 :func:`write_ggf` refuses a game it cannot hold (Octagon, Classic's discs in hand, blocked
 squares) with a message, and leaves out a game's variations and comments.
 """
@@ -52,6 +58,11 @@ MAX_GAMES = 1_000_000
 _PROPERTY = re.compile(r"\s*([A-Za-z]{1,8})\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
 _RESULT = re.compile(r"(?a)\s*([+-]?\d+(?:\.\d*)?)\s*(?::\s*([a-z]))?\s*")
 _MOVE = re.compile(r"(?ai)\s*(pa(?:ss)?|[a-p](?:1[0-6]|[1-9]))\s*(?:/([^/]*)(?:/(.*))?)?")
+#: A byte-order mark, as some editors start a UTF-8 file.
+BOM = "\ufeff"
+#: The start of a GGF text: a byte-order mark, spaces, a GGS archive's count of the game (``1 ``)
+#: and ``(;`` then a property.
+_GGF_START = re.compile(r"\s*\ufeff?\s*(?:[0-9]+\s*)?\(;\s*[A-Za-z]{1,8}\[")
 #: GGF's properties kept as a record's tags, and their names there.
 TAG_OF = {"PC": "Site", "PB": "Black", "PW": "White", "RB": "BlackRating", "RW": "WhiteRating",
           "TI": "TimeControl", "KM": "Komi"}
@@ -119,7 +130,7 @@ def read_ggf_games(text: str) -> list[GgfEntry]:
 
 def read_ggf(text: str) -> Record:
     """One GGF game as a record; raises :class:`~reversi.errors.NotationError` naming what is wrong."""
-    body = clean_text(text).strip()
+    body = clean_text(text).strip().removeprefix(BOM).strip()
     if len(body) > MAX_GAME_CHARS:
         raise NotationError(_("{n} characters is too long for one game").format(n=len(body)))
     if not body.startswith("(;"):
@@ -160,7 +171,7 @@ def read_ggf(text: str) -> Record:
     ending = _ending(props.get("RE", ""), game, komi="KM" in props)
     if ending is not None:
         game.end(ending)
-    if props.get("RE", "?").strip() != "?" and ending is None and not game.live.position.is_over:
+    if props.get("RE", "?").strip() not in ("", "?") and ending is None and not game.live.position.is_over:
         tags["GGFResult"] = props["RE"].strip()[:MAX_TAG_CHARS]  # adjudged or unfinished: kept as written
     standard = Position.start(rules)
     first = game.start if game.start != standard else None
@@ -174,7 +185,7 @@ def _rules_of_type(text: str) -> tuple[Rules, bool]:
     ty = text.strip().lower()
     parts = re.findall(r"(?a)r\d+|\d+|[a-z]", ty)
     sizes = [p for p in parts if p.isdigit()]
-    if "".join(parts) != ty or len(sizes) != 1:
+    if "".join(parts) != ty or len(sizes) != 1 or len(sizes[0]) > 3:
         raise NotationError(_("board type TY[{type}] is not a size and letters like 8 or 10a").format(type=text[:10]))
     letters = [p for p in parts if not p.isdigit()]
     random_start = any(p.startswith("r") for p in letters)
@@ -194,21 +205,22 @@ def _start_of(text: str | None, rules: Rules) -> Position | None:
     if text is None:
         return None
     fields = text.split()
-    if len(fields) != 3 or not fields[0].isdigit():
+    if len(fields) < 3 or not (fields[0].isascii() and fields[0].isdigit() and len(fields[0]) <= 3):
         raise NotationError(_("BO[...] should be the size, the cells and the side to move"))
     size = int(fields[0])
     g = rules.geometry
     if size != g.width:
         raise NotationError(_("BO[...] is {size}x{size} but TY[...] says {type}x{type}").format(
             size=size, type=g.width))
-    cells = fields[1]
+    cells = "".join(fields[1:-1])  # GGS writes a row a word: joined
+    side = fields[-1]
+    if side not in ("*", "O"):
+        raise NotationError(_("BO[...]: the side to move is * (Black) or O (White), not {side!r}").format(
+            side=side[:4]))
     if len(cells) != size * size:
         raise NotationError(_("BO[...] has {n} cells, not {expected}").format(n=len(cells), expected=size * size))
-    if fields[2] not in ("*", "O"):
-        raise NotationError(_("BO[...]: the side to move is * (Black) or O (White), not {side!r}").format(
-            side=fields[2][:4]))
     rows = "/".join(cells[k : k + size] for k in range(0, len(cells), size))
-    return parse_position(f"{rows} {'X' if fields[2] == '*' else 'O'}", rules)
+    return parse_position(f"{rows} {'X' if side == '*' else 'O'}", rules)
 
 
 def _play(game: Game, number: int, color: str, text: str) -> None:
@@ -257,11 +269,12 @@ def _ending(text: str, game: Game, komi: bool) -> Ending | None:
 
 
 def _date(text: str) -> str:
-    """GGF's date (``2003.12.15_13:24:03.MET``, or seconds since 1970) as a record's ``2003.12.15``."""
+    """GGF's date (``2003.12.15_13:24:03.MET``, GGS's ``2000-4-16 11:13 EST``, or seconds since 1970)
+    as a record's ``2003.12.15``."""
     t = text.strip()
-    m = re.match(r"(?a)(\d{4})[.-](\d{2})[.-](\d{2})", t)
+    m = re.match(r"(?a)(\d{4})[.-](\d{1,2})[.-](\d{1,2})(?!\d)", t)
     if m:
-        return ".".join(m.groups())
+        return f"{m.group(1)}.{int(m.group(2)):02d}.{int(m.group(3)):02d}"
     if t.isascii() and t.isdigit() and len(t) <= 12:
         return datetime.fromtimestamp(int(t), tz=UTC).strftime("%Y.%m.%d")
     return t[:MAX_TAG_CHARS]
@@ -299,7 +312,7 @@ def write_ggf(record: Record) -> str:
         if tags.get(tag):
             parts.append(f"{key}[{_escape(tags[tag])}]")
     parts.append(f"TY[{g.width}{'a' if rules.anti else ''}]")
-    result = _result_text(game)
+    result = _result_text(game, tags.get("GGFResult", ""))
     if result:
         parts.append(f"RE[{result}]")
     board, side = position_to_string(start).split()[:2]
@@ -313,7 +326,9 @@ def write_ggf(record: Record) -> str:
     return "".join(parts)
 
 
-def _result_text(game: Game) -> str:
+def _result_text(game: Game, recorded: str = "") -> str:
+    """RE[...]'s value: the moves' score, a resignation or a loss on time, or else the result the
+    record holds as read (``recorded``, the ``GGFResult`` tag: an adjudged or unfinished game)."""
     end = game.live.position
     if game.ending is not None:
         sign = "+" if game.ending.winner == BLACK else "-"
@@ -321,7 +336,22 @@ def _result_text(game: Game) -> str:
         return f"{sign}{margin}.000:{'r' if game.ending.by is Termination.RESIGNATION else 't'}"
     if end.is_over:
         return f"{end.final_margin(BLACK):+d}.000"
+    recorded = recorded.strip()
+    if recorded and _RESULT.fullmatch(recorded):
+        return recorded
     return ""
+
+
+def result_margin(text: str) -> float | None:
+    """Black's margin of a GGF result (``+12.000``, ``-40.00:s``: 12.0, -40.0), None if it is none."""
+    m = _RESULT.fullmatch(text)
+    if m is None or text.strip() in ("", "?"):
+        return None
+    try:
+        value = float(m.group(1))
+    except ValueError:
+        return None
+    return value if abs(value) <= 10_000 else None
 
 
 def _escape(value: str) -> str:
@@ -334,7 +364,8 @@ def write_ggf_games(records: list[Record]) -> str:
 
 
 def is_ggf(text: str) -> bool:
-    """Does ``text`` look like GGF (a game that starts ``(;GM[`` or ``(;`` then a property)?"""
-    return re.match(r"\s*\(;\s*[A-Za-z]{1,8}\[", text) is not None
+    """Does ``text`` look like GGF: a game that starts ``(;GM[`` or ``(;`` then a property, after
+    spaces, a byte-order mark and a GGS archive's count of the game (``1 (;GM[Othello]...``)?"""
+    return _GGF_START.match(text) is not None
 
 

@@ -18,6 +18,12 @@ Record file (``.rev``, UTF-8 text), PGN-like tags then the moves::
     f5 d6 c3 d3 c4 f4 f6 f3 e6 e7
     d7 pass c6 ...
 
+A file of several games (``python -m reversi games FILE --to rev`` writes one) holds their
+records one after the other, a blank line between them: each starts with its tags, and a tag
+after a record's moves (or a tag repeated after a blank line) starts the next one.
+:func:`read_records` reads such a file record by record, a damaged one named by its number;
+:func:`read_record` reads one game and refuses a text of several, saying so.
+
 Tags other than the rule tags are kept as they are, with the game (:attr:`Game.tags
 <reversi.core.game.Game.tags>`): the page lets a person edit those of :data:`DETAIL_TAGS`
 (PGN's own: the event, the place, the date as ``2026.12.03``, the round and the players'
@@ -47,7 +53,7 @@ from typing import Any
 from reversi.core.game import Ending, Game, Termination
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules
-from reversi.errors import NotationError, RulesError
+from reversi.errors import NotationError, ReversiError, RulesError
 from reversi.formats.notation import has_tree, parse_movetext, parse_position, position_to_string, write_movetext
 from reversi.i18n import _, ngettext
 from reversi.inputs import clean_text
@@ -260,12 +266,78 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
+@dataclass(frozen=True)
+class RecordEntry:
+    """One record of a file of several: its number (1 for the first), and the record read or why not."""
+
+    number: int
+    record: Record | None
+    error: str = ""
+
+
+def split_records(text: str) -> list[str]:
+    """The records of a text of several, each with its own lines: a new record starts at a tag line
+    after the current one's moves, or at a tag the current one already has after a blank line."""
+    chunks: list[list[str]] = [[]]
+    seen: set[str] = set()
+    moves = blank = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("["):
+            m = _TAG_RE.fullmatch(stripped)
+            if moves or (blank and m is not None and m.group(1) in seen):
+                chunks.append([])
+                seen.clear()
+                moves = blank = False
+            if m is not None:
+                seen.add(m.group(1))
+        elif not stripped:
+            blank = True
+        elif not stripped.startswith(("#", ";", "%")):
+            moves = True
+        chunks[-1].append(line)
+    return ["\n".join(c) + "\n" for c in chunks if any(line.strip() for line in c)]
+
+
+def _starts_with_tag(chunk: str) -> bool:
+    first = next((line.strip() for line in chunk.splitlines() if line.strip()), "")
+    return _TAG_RE.fullmatch(first) is not None
+
+
+def read_records(text: str) -> list[RecordEntry]:
+    """Every record of a text of one or several (:func:`split_records`), each read or refused on its own."""
+    text = clean_text(text.removeprefix("\ufeff"))
+    if not text.strip():
+        raise NotationError(_("record: the file is empty"))
+    out = []
+    for number, chunk in enumerate(split_records(text), 1):
+        try:
+            out.append(RecordEntry(number, _read_one(chunk)))
+        except ReversiError as e:
+            # Translators: a record of a file of several .rev records that could not be read
+            out.append(RecordEntry(number, None, _("record {n}: {error}").format(n=number, error=e)))
+    return out
+
+
 def read_record(text: str) -> Record:
-    """Parse a record file; every error names the tag or move that is wrong."""
+    """Parse a record file of one game; every error names the tag or move that is wrong."""
     text = clean_text(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors write one
     if not text.strip():
         # Translators: an empty file was opened as a game record
         raise NotationError(_("record: the file is empty"))
+    if len(text) <= MAX_TEXT:
+        chunks = split_records(text)
+        count = len(chunks)
+        # several records, each starting with a tag (a text that is no record at all, binary data,
+        # gets the reader's own message about its first line instead)
+        if count > 1 and all(_starts_with_tag(chunk) for chunk in chunks):
+            raise NotationError(
+                # Translators: a text of several .rev records (games) opened as one game
+                _("record: the text holds {n} games, one after the other, not one").format(n=count))
+    return _read_one(text)
+
+
+def _read_one(text: str) -> Record:
     if len(text) > MAX_TEXT:
         raise NotationError(
             ngettext(
@@ -423,9 +495,12 @@ def _color_tag(text: str, tag: str = "HandicapColor") -> int:
 
 __all__ = [
     "Record",
+    "RecordEntry",
     "read_record",
+    "read_records",
     "replace",
     "rules_from_dict",
     "rules_to_dict",
+    "split_records",
     "write_record",
 ]

@@ -18,20 +18,37 @@ A file is listed without playing its games (:func:`read_wtb`: the header and the
 scores and move bytes, fast enough for 100,000 games); :func:`to_record` plays one (passes are
 not written in WTHOR: the rules put them in) into a record with the players' names, the
 tournament, the year and the result. A header or a file of the wrong size, or a game whose moves
-cannot be played, gives a message naming it, and the file's other games stay readable.
+cannot be played, gives a message naming it, and the file's other games stay readable. Listing
+checks each game's move bytes without playing them (:meth:`WthorGame.damage`: a byte that is no
+square, a centre square, a square played twice, moves after the zero that ends them): such a game
+is damaged and cannot be read. A score above 64 discs is damaged too: the game is listed without
+one (:meth:`WthorGame.result` is '', :meth:`WthorGame.score_note` says why). A move that breaks
+the rules is found only when the game is played.
 
-WTHOR holds 8x8 Othello from the standard start only: :func:`write_wtb` refuses other games.
+Black's discs at the end are scored as the rules score a game: the empty squares go to the
+winner. A game the moves do not end (adjourned, adjudged, resigned) has the result it was given:
+:func:`write_wtb` writes a recorded result (a GGF ``RE[+12.000]``, the ``GGFResult`` tag: Black's
+discs are half of 64 plus the margin, a half counted to the winner), a resignation or a loss on
+time as a wipe-out (64 or 0, as GGS scores it), and else the last position's discs, the empty
+squares to the side ahead; :func:`to_record` keeps such a result as the ``GGFResult`` tag.
+
+The header's year of the games is required (WTHOR has no "unknown" year): the command line's
+``--to wtb`` takes the games' first date and says which year it wrote when no game has one (a year
+of 0 is read as no date). WTHOR holds 8x8 Othello from the standard start only: :func:`write_wtb`
+refuses other games.
 """
 
 from __future__ import annotations
 
+import math
 import struct
 from dataclasses import dataclass
 
 from reversi.core.game import Game
 from reversi.core.position import PASS, Position
-from reversi.core.rules import Rules
+from reversi.core.rules import BLACK, Rules
 from reversi.errors import NotationError, ReversiError
+from reversi.formats.ggf import result_margin
 from reversi.formats.record import Record
 from reversi.i18n import _
 
@@ -44,6 +61,10 @@ _HEADER = struct.Struct("<BBBBIHHBBBB")
 #: A move byte's square name ("f5" for 56), '' for a byte that is no square (0 ends the moves).
 _SQUARE_NAMES = tuple(
     "abcdefgh"[b % 10 - 1] + str(b // 10) if 1 <= b // 10 <= 8 and 1 <= b % 10 <= 8 else "" for b in range(256))
+#: The move bytes that can be played: the squares but the four of the start.
+_PLAYABLE = bytes(b for b, name in enumerate(_SQUARE_NAMES) if name and name not in ("d4", "e4", "d5", "e5"))
+#: The most discs a side has on 8x8: a score byte above it is damaged.
+MAX_DISCS = 64
 
 
 @dataclass(frozen=True)
@@ -81,6 +102,43 @@ class WthorGame:
                 raise NotationError(_("game {n}: move byte {byte} is not a square").format(n=self.number, byte=b))
             out.append(g.index(col - 1, row - 1))
         return out
+
+    def damage(self) -> str:
+        """Why the move bytes cannot be a game ('' when they can), checked without playing them (fast:
+        a 100,000 games' listing checks every one): a byte that is no square, a square of the start,
+        one played twice, or move bytes after the zero that ends the moves."""
+        moves = self.moves
+        end = moves.find(0)
+        played = moves if end < 0 else moves[:end]
+        wrong = played.translate(None, _PLAYABLE)
+        if wrong:
+            k = played.index(wrong[0])
+            # Translators: a damaged game of a WTHOR database; {byte} is a number 0-255, {ply} counts the moves
+            return _("game {n}: move {ply} is byte {byte}, not a square that can be played").format(
+                n=self.number, ply=k + 1, byte=wrong[0])
+        if len(set(played)) != len(played):
+            twice = next(b for k, b in enumerate(played) if b in played[:k])
+            return _("game {n}: {square} is played twice").format(n=self.number, square=_SQUARE_NAMES[twice])
+        if end >= 0 and moves[end:].strip(b"\0"):
+            return _("game {n}: move bytes after the zero that ends its {count} moves").format(
+                n=self.number, count=end)
+        return ""
+
+    def result(self) -> str:
+        """The result as Black's and White's discs (``36:28``), '' when the score byte is damaged."""
+        return f"{self.score}:{MAX_DISCS - self.score}" if self.score <= MAX_DISCS else ""
+
+    def theoretical_result(self) -> str:
+        """The theoretical result (``36:28``), '' when its byte is damaged."""
+        return f"{self.theoretical}:{MAX_DISCS - self.theoretical}" if self.theoretical <= MAX_DISCS else ""
+
+    def score_note(self) -> str:
+        """A message when the score byte is damaged ('' when it is not)."""
+        if self.score <= MAX_DISCS:
+            return ""
+        # Translators: a damaged byte of a WTHOR game: Black cannot have more than 64 discs
+        return _("game {n}: Black's discs are {score}, more than 64: the score is damaged, none shown").format(
+            n=self.number, score=self.score)
 
     def opening(self, plies: int) -> str:
         """The first ``plies`` moves as a transcript (``f5d6c3``), read straight from the bytes."""
@@ -153,14 +211,22 @@ def to_record(game: WthorGame, year: int, players: list[str] | None = None,
     """The game played out (passes put in by the rules) as a record: names, tournament, year, result."""
     rules = Rules()
     played = Game(rules)
+    damage = game.damage()
+    if damage:
+        raise NotationError(damage)
     for ply, move in enumerate(game.squares(), 1):
         try:
             played.play(move)
         except ReversiError as e:
             raise NotationError(_("game {n}, move {ply}: {error}").format(n=game.number, ply=ply, error=e)) from None
     tags = {"Black": _name(players or [], game.black), "White": _name(players or [], game.white),
-            "Event": _name(tournaments or [], game.tournament), "Date": str(year),
-            "TheoreticalScore": f"{game.theoretical}:{64 - game.theoretical}"}
+            "Event": _name(tournaments or [], game.tournament)}
+    if year:
+        tags["Date"] = str(year)
+    if game.theoretical_result():
+        tags["TheoreticalScore"] = game.theoretical_result()
+    if not played.live.position.is_over and game.score <= MAX_DISCS:
+        tags["GGFResult"] = f"{2 * game.score - MAX_DISCS:+d}.000"  # the result given: the moves do not end it
     main = [n.move for n in played.main_line()[1:] if n.move is not None]
     return Record(rules, None, main, tags)
 
@@ -175,6 +241,23 @@ def wthor_refusal(record: Record) -> str:
         return _("WTHOR holds 8x8 Othello games from the standard start only: not {rules}").format(
             rules=record.rules.describe())
     return ""
+
+
+def black_discs(record: Record, game: Game | None = None) -> int:
+    """Black's discs at the end as WTHOR scores a game (the module's docstring): the moves' score, a
+    resignation or loss on time as a wipe-out, a recorded result, or the last position scored."""
+    game = game or record.to_game()
+    end = game.main_line()[-1].position
+    if end.is_over:
+        return end.score_now().black
+    if record.ending is not None:
+        return MAX_DISCS if record.ending.winner == BLACK else 0
+    margin = result_margin(record.tags.get("GGFResult", ""))
+    if margin is not None:
+        half = (MAX_DISCS + margin) / 2
+        black = math.ceil(half) if margin > 0 else math.floor(half)  # a half disc to the winner
+        return max(0, min(MAX_DISCS, black))
+    return end.score_now().black
 
 
 def _header(count_games: int, count_names: int, year: int, made: tuple[int, int, int]) -> bytes:
@@ -198,8 +281,7 @@ def write_wtb(records: list[Record], year: int,
         moves = bytes(10 * (g.coords(m)[1] + 1) + g.coords(m)[0] + 1 for m in record.moves if m != PASS)
         numbers = [players.setdefault(record.tags.get(side, "?"), len(players)) for side in ("Black", "White")]
         tournament = tournaments.setdefault(record.tags.get("Event", "?"), len(tournaments))
-        end = game.main_line()[-1].position
-        black = end.count(0) if not end.is_over else (32 + end.final_margin(0) // 2)
+        black = black_discs(record, game)
         body += _GAME.pack(tournament, numbers[0], numbers[1], black, black, moves.ljust(60, b"\0"))
     wtb = _header(len(records), 0, year, made) + bytes(body)
     jou = _header(0, len(players), year, made) + b"".join(
