@@ -196,6 +196,13 @@ def test_damaged_game_bytes_are_named_and_counted_unreadable(tmp_path, capsys) -
     assert main(["games", str(path)]) == 0
     out, err = capsys.readouterr()
     assert "5. " in out and " *: " in out.splitlines()[0] and "2 of 6 games (4 unreadable)" in err
+    from reversi.ui.games_index import GamesIndex
+
+    index = GamesIndex("d.wtb")  # the page's list: the same games, the same damage
+    index.add_wthor(header, games, [], [])
+    assert [line.number for line in index.lines] == [5, 6] and len(index.unreadable) == 4
+    assert index.lines[0].result == "" and index.lines[1].result == games[5].result()
+    assert "game 1: move 1 is byte 255" in index.unreadable[0]
     alone = wtb[: HEADER_BYTES + GAME_BYTES]  # game 1 alone: no game of the file can be read
     alone[4:8] = (1).to_bytes(4, "little")
     path.write_bytes(bytes(alone))

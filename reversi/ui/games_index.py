@@ -57,10 +57,15 @@ class GamesIndex:
         def name(names: list[str], k: int) -> str:
             return names[k] if 0 <= k < len(names) else f"#{k}"
 
-        year = str(header.year)
+        year = str(header.year) if header.year else ""  # 0: the database names no year
         for g in games:
+            damage = g.damage()
+            if damage:  # move bytes that cannot be a game: counted as unreadable, not listed
+                self.unreadable.append(damage)
+                continue
             black, white, event = name(players, g.black), name(players, g.white), name(tournaments, g.tournament)
-            self.lines.append(GameLine(g.number, black, white, event, year, f"{g.score}:{64 - g.score}",
+            # a damaged score byte shows no result (result() is '' then)
+            self.lines.append(GameLine(g.number, black, white, event, year, g.result(),
                                        g.opening(60), f"{black} {white} {event} {year}".casefold()))
 
     def add_ggf(self, entries: list[GgfEntry]) -> None:
