@@ -59,11 +59,6 @@ HOSTILE_STATES = [
     ("[1, 2]", "not a list"),
     ('"text"', "not a string"),
     ("1e400", "not the number inf"),
-    (saved(settings=settings_with(players=3)), "settings.players"),
-    (saved(settings=settings_with(players=[1, 2])), "settings.players"),
-    (saved(settings=settings_with(players={"kinds": ["human", "computer"], "levels": [5, 5]})).replace(
-        "[5, 5]", "[1e400, 5]"), "two levels"),
-    (saved(settings=settings_with(hints="yes")), "settings.hints must be true or false"),
     (saved(live=10**30), "is outside"),
     (saved(live=1.5), "live must be a whole number"),
     (saved(shown=[0, 7]), "shown: 7 is not a move"),
@@ -104,6 +99,23 @@ def test_an_unreadable_state_is_moved_aside_and_named(text: str, words: str) -> 
     guard = plan.guard(moved_aside=True)  # copied to BROKEN_KEY and removed: nothing saved now
     assert guard.expected is None and guard.hold == ""
     assert guard.should_write(saved("f5"), None)
+
+
+@pytest.mark.parametrize("text, words", [
+    (saved(settings=settings_with(players=3)), "settings.players"),
+    (saved(settings=settings_with(players=[1, 2])), "settings.players"),
+    (saved(settings=settings_with(players={"kinds": ["human", "computer"], "levels": [5, 5]})).replace(
+        "[5, 5]", "[1e400, 5]"), "two levels"),
+    (saved(settings=settings_with(hints="yes")), "settings.hints must be true or false"),
+])
+def test_a_state_with_a_damaged_choice_keeps_its_game_and_says_what_was_reset(text: str, words: str) -> None:
+    plan = plan_start(text, "")
+    assert plan.game is not None and not plan.move_aside and plan.settings is not None
+    message = plan.message()
+    assert message.startswith("The saved game is restored, but some of its choices could not be read and were "
+                              "reset: ") and words in message and "saved state:" not in message, message
+    assert plan.message_kind == "error" and not plan.offers_copy()
+    assert plan.guard().expected == text  # the tab saves over it as usual: the game goes on
 
 
 def test_an_unreadable_state_that_cannot_be_kept_aside_is_not_overwritten() -> None:

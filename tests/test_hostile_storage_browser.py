@@ -86,6 +86,25 @@ def test_hostile_links_and_saved_states_never_stop_the_page(fresh, server_url) -
     assert list_text(page) == "1. f5"
 
 
+def test_a_saved_game_with_a_damaged_choice_comes_back_and_says_what_was_reset(fresh, server_url) -> None:
+    """Who plays saved as nonsense (levels 99 and -1) and hints as "yes": the game's moves come back
+    and the message names the choices reset; nothing is moved aside."""
+    state = json.loads(hostile_state())
+    state["settings"]["players"] = {"kinds": ["human", "computer"], "levels": [99, -1]}
+    state["settings"]["hints"] = "yes"
+    f = fresh()
+    page = f.page
+    f.context.block("*/reversi/engine/worker.py")  # no computer: faster loads
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STORAGE_KEY, json.dumps(state)])
+    page.goto(server_url)
+    wait_ready(page)
+    message = alert(page)
+    assert message.startswith("The saved game is restored, but some of its choices could not be read and were "
+                              "reset: ") and "settings.players" in message and "settings.hints" in message, message
+    assert list_text(page) == "1. f5 d6"
+    assert storage(page, BROKEN_KEY) is None
+
+
 def test_stored_data_from_another_page_of_the_origin_never_stops_this_one(fresh, server_url) -> None:
     """On GitHub Pages every project of an account shares one origin: another page may write our
     keys. Each hostile value is read by the page's own readers inside Pyodide (whose stack is far

@@ -162,19 +162,6 @@ def broken(**changes) -> str:
         (broken(shown=[True]), "shown: True is not a move"),
         (broken(ply=3), "unknown field(s) ply"),
         (broken(moves="f5d6(f6"), "moves: move text: the variation opened at character 5 is not closed"),
-        (broken(settings=[]), "settings must be an object"),
-        (broken(settings={"form": {"size": 8}}), "settings.form.size must be a string"),
-        (broken(settings={"form": "x"}), "settings.form must be an object"),
-        (broken(settings={"players": 3}), "settings.players: players setting must be an object"),
-        (broken(settings={"players": [1, 2]}), "settings.players"),
-        (broken(settings={"players": {"x": 1}}), "settings.players: players setting must name two sides"),
-        (broken(settings={"players": {**PLAYERS, "levels": [99, 5]}}), "settings.players"),
-        (broken(settings={"players": {**PLAYERS, "levels": [float("inf"), 5]}}), "two levels"),
-        (broken(settings={"players": {**PLAYERS, "seconds": 1e9}}), "settings.players: time per move"),
-        (broken(settings={"hints": "on"}), "settings.hints must be true or false"),
-        (broken(clock=5), "clock must be an object"),
-        (broken(clock={"base_ms": 1}), "clock: missing"),
-        (broken(clock={"base_ms": 1000, "increment_ms": 0, "left_ms": [1, 2], "flagged": 7}), "flagged"),
     ],
 )
 def test_every_kind_of_corruption_is_named(text, words: str) -> None:
@@ -183,6 +170,37 @@ def test_every_kind_of_corruption_is_named(text, words: str) -> None:
     assert isinstance(info.value, ReversiError)
     assert words in str(info.value), str(info.value)
     assert str(info.value).startswith("saved state")
+
+
+@pytest.mark.parametrize(
+    "text, words, kept",
+    [
+        (broken(settings=[]), "settings must be an object", set()),
+        (broken(settings={"form": {"size": 8}, "hints": True}), "settings.form.size must be a string", {"hints"}),
+        (broken(settings={"form": "x"}), "settings.form must be an object", set()),
+        (broken(settings={"players": 3, "hints": False}), "settings.players: players setting must be an object",
+         {"hints"}),
+        (broken(settings={"players": [1, 2]}), "settings.players", set()),
+        (broken(settings={"players": {"x": 1}}), "settings.players: players setting must name two sides", set()),
+        (broken(settings={"players": {**PLAYERS, "levels": [99, 5]}, "form": {"size": "8"}}), "settings.players",
+         {"form"}),
+        (broken(settings={"players": {**PLAYERS, "levels": [float("inf"), 5]}}), "two levels", set()),
+        (broken(settings={"players": {**PLAYERS, "seconds": 1e9}}), "settings.players: time per move", set()),
+        (broken(settings={"hints": "on", "players": PLAYERS}), "settings.hints must be true or false", {"players"}),
+        (broken(clock=5), "clock must be an object", {"players", "form"}),
+        (broken(clock={"base_ms": 1}), "clock: missing", {"players", "form"}),
+        (broken(clock={"base_ms": 1000, "increment_ms": 0, "left_ms": [1, 2], "flagged": 7}), "flagged",
+         {"players", "form"}),
+    ],
+)
+def test_a_damaged_choice_is_reset_and_named_and_the_game_kept(text: str, words: str, kept: set[str]) -> None:
+    """Who plays, the form, the hints or the clock damaged: that choice is reset (named in ``reset``),
+    the others and the game are kept."""
+    state = load_state(text)
+    assert same_game(state.game, load_state(broken()).game)
+    assert len(state.reset) == 1 and words in state.reset[0] and state.reset[0].startswith("saved state")
+    assert kept <= set(state.settings) and state.clock is None
+    assert not [e for e in state.reset if "settings" in e and any(k in e for k in kept)]
 
 
 @settings(max_examples=200, deadline=None)

@@ -60,6 +60,8 @@ PREVIOUS_KEY = "reversi.previous"
 # -- what this module says to a person (one place) --------------------------------------------
 LINK_FAILED = N_("The link could not be opened: {error}")
 STATE_FAILED = N_("The saved game could not be restored: {error}")
+#: Saved choices (who plays, the new-game form, the clock) that could not be read: the game is kept.
+CHOICES_RESET = N_("The saved game is restored, but some of its choices could not be read and were reset: {error}")
 NEW_GAME_STARTED = N_("A new game was started.")
 COPY_KEPT = N_("A copy of it is kept: Copy it puts it on the clipboard (also in the Game menu).")
 COPY_NOT_KEPT = N_("There was no room to keep a copy, so it is left as it is.")
@@ -232,6 +234,9 @@ def plan_start(stored_text: str | None, query: str = "", at_start: bool = True) 
                 players = Players()
                 problems.append(_(PLAYERS_FAILED).format(error=without_prefix(str(e), "link")))
     saved = stored.state
+    if saved is not None and saved.reset and linked is None:
+        errors = "; ".join(without_prefix(e, "saved state") for e in saved.reset)
+        problems.append(sentence(shorten(_(CHOICES_RESET).format(error=errors))))
     if linked is not None and saved is not None and not same_game(saved.game, linked):
         previous = stored.text
     if linked is not None:

@@ -21,7 +21,8 @@
   the new-game form's fields, the time control among them), given back to its
   ``load_settings()`` on restore, so a new game starts with the last choice.
   The fields the page reads are checked (:func:`settings_from_dict`): ``form`` a
-  map of strings, ``players`` two players, ``hints`` true or false.
+  map of strings, ``players`` two players, ``hints`` true or false. A choice that cannot be
+  read, or a damaged clock, is reset and named in ``SavedState.reset``: the game is kept.
   The clock is saved paused: time does not run while the page is closed.
 * **The share link**: the page's query string holds the game's parameters
   (:mod:`reversi.formats.links`), plus ``at=K`` when the cursor is not at the end of the line,
@@ -108,6 +109,8 @@ class SavedState:
     #: The remembered new-game choices: the controller's ``settings()``, as it is.
     settings: dict[str, Any] = field(default_factory=dict)
     clock: Clock | None = None
+    #: Why saved choices (settings, the clock) were reset on reading (the game itself was read).
+    reset: tuple[str, ...] = ()
 
 
 # -- the saved state ---------------------------------------------------------------------
@@ -217,14 +220,15 @@ def state_from_dict(data: Any) -> SavedState:
         game.tags = check_tags(tags)
     except ReversiError as e:
         raise StateError(f"saved state: tags: {e}") from None
-    settings = settings_from_dict(data["settings"])
+    # the choices around the game: one that cannot be read is reset, the game is kept (and said)
+    settings, reset = readable_settings(data["settings"])
     clock = None
     if data["clock"] is not None:
         try:
             clock = Clock.from_dict(data["clock"])
         except ClockError as e:
-            raise StateError(f"saved state: {e}") from None
-    return SavedState(game, settings, clock)
+            reset.append(f"saved state: {e}")
+    return SavedState(game, settings, clock, tuple(reset))
 
 
 def _shown_node(game: Game, path: Any) -> Node:
@@ -258,6 +262,24 @@ def settings_from_dict(data: Any) -> dict[str, Any]:
     if "hints" in data and not isinstance(data["hints"], bool):
         raise StateError(f"saved state: settings.hints must be true or false, not {_kind(data['hints'])}")
     return data
+
+
+def readable_settings(data: Any) -> tuple[dict[str, Any], list[str]]:
+    """The remembered choices that can be read (:func:`settings_from_dict`, field by field), and
+    why each of the others was left out: a damaged choice costs that choice, not the saved game."""
+    try:
+        return settings_from_dict(data), []
+    except StateError as e:
+        if not isinstance(data, dict):
+            return {}, [str(e)]
+    kept: dict[str, Any] = {}
+    reset: list[str] = []
+    for key, value in data.items():
+        try:
+            kept.update(settings_from_dict({key: value}))
+        except StateError as e:
+            reset.append(str(e))
+    return kept, reset
 
 
 def form_fields(data: Any) -> dict[str, str]:
