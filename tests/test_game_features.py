@@ -307,6 +307,29 @@ def test_a_ggf_file_of_several_games_opens_its_list(tab) -> None:
     assert page.inner_text('.player[data-side="0"] .player-kind') == "alice"
 
 
+def test_a_rev_file_of_several_records_opens_its_list(tab) -> None:
+    """A .rev file of three records (as ``games --to rev`` writes them), the second damaged: the games
+    list holds the two others, names the damaged one, and opens the one chosen."""
+    from reversi.formats.record import Record, write_record
+
+    def record(moves: str, black: str) -> str:
+        game = game_of(moves)
+        game.tags = {"Black": black, "White": "Bob", "Event": "Club"}
+        return write_record(Record.from_game(game))
+
+    text = "\n".join([record("f5d6", "Ann"), record("f5d6c3", "Eve").replace("c3", "a1"), record("f5f6e6", "Zoe")])
+    page = tab
+    page.set_input_files("#records-file", files=[{"name": "three.rev", "mimeType": "text/plain",
+                                                  "buffer": text.encode()}])
+    page.wait_for_selector("#games-dialog[open] .games-list button")
+    assert page.inner_text("#games-dialog .games-count") == "2 of 2 games"
+    assert "1 game could not be read: record 2:" in page.inner_text("#games-dialog .games-message")
+    page.click('#games-dialog button[data-game="3"]')
+    assert "Opened three.rev, game 3" in records_message(page)
+    assert list_text(page) == "1. f5 f6 2. e6"
+    assert page.inner_text('.player[data-side="0"] .player-kind') == "Zoe"
+
+
 def test_a_wthor_database_lists_searches_and_opens_its_games(tab) -> None:
     from support import random_records
 

@@ -325,16 +325,23 @@ def read_record(text: str) -> Record:
     if not text.strip():
         # Translators: an empty file was opened as a game record
         raise NotationError(_("record: the file is empty"))
-    if len(text) <= MAX_TEXT:
-        chunks = split_records(text)
-        count = len(chunks)
-        # several records, each starting with a tag (a text that is no record at all, binary data,
-        # gets the reader's own message about its first line instead)
-        if count > 1 and all(_starts_with_tag(chunk) for chunk in chunks):
-            raise NotationError(
-                # Translators: a text of several .rev records (games) opened as one game
-                _("record: the text holds {n} games, one after the other, not one").format(n=count))
+    count = record_count(text)
+    if count > 1:
+        raise NotationError(
+            # Translators: a text of several .rev records (games) opened as one game
+            _("record: the text holds {n} games, one after the other, not one").format(n=count))
     return _read_one(text)
+
+
+def record_count(text: str) -> int:
+    """How many records a text holds one after the other, each starting with its tags (as ``--to rev``
+    writes them); 1 for one record, or for a text that is no record at all (binary data, a text
+    too long: the reader's own message says what is wrong with its first line)."""
+    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_TEXT:
+        return 1
+    chunks = split_records(text)
+    return len(chunks) if len(chunks) > 1 and all(_starts_with_tag(chunk) for chunk in chunks) else 1
 
 
 def _read_one(text: str) -> Record:
@@ -498,6 +505,7 @@ __all__ = [
     "RecordEntry",
     "read_record",
     "read_records",
+    "record_count",
     "replace",
     "rules_from_dict",
     "rules_to_dict",

@@ -11,10 +11,11 @@ such as ``f5d6c3`` must be how the game begins), the first ones to show and how 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from reversi.formats.ggf import GgfEntry
-from reversi.formats.record import Record
+from reversi.formats.record import Record, RecordEntry
 from reversi.formats.wthor import WthorGame, WthorHeader, to_record
 
 #: The most rows the list shows at once (a search narrows them).
@@ -68,7 +69,8 @@ class GamesIndex:
             self.lines.append(GameLine(g.number, black, white, event, year, g.result(),
                                        g.opening(60), f"{black} {white} {event} {year}".casefold()))
 
-    def add_ggf(self, entries: list[GgfEntry]) -> None:
+    def add_records(self, entries: Sequence[GgfEntry | RecordEntry]) -> None:
+        """Add games read as records: a GGF file's (a slice at a time) or a file of .rev records."""
         from reversi.formats.notation import write_transcript
 
         for e in entries:
@@ -81,7 +83,8 @@ class GamesIndex:
             outcome = game.outcome
             result = "" if outcome is None else (
                 outcome.result.score if outcome.result is not None else t.get("GGFResult", ""))
-            black, white, event, date = t.get("Black", ""), t.get("White", ""), t.get("Site", ""), t.get("Date", "")
+            black, white, date = t.get("Black", ""), t.get("White", ""), t.get("Date", "")
+            event = t.get("Event", "") or t.get("Site", "")  # GGF names the place (its PC) only
             text = f"{black} {white} {event} {date} {r.rules.describe()}".casefold()
             self.lines.append(GameLine(e.number, black, white, event, date, result,
                                        write_transcript(r.moves, r.rules.geometry), text))

@@ -118,14 +118,29 @@ class GamesList:
             except ReversiError as e:
                 entries.append(GgfEntry(number, None, _("GGF game {n}: {error}").format(n=number, error=e)))
             if number % 500 == 0:
-                index.add_ggf(entries)
+                index.add_records(entries)
                 entries = []
                 self.count.textContent = _("Reading the games: {done} of {total}").format(
                     done=format_number(number), total="…")
                 await asyncio.sleep(0)  # the page draws and answers between slices
                 if self.index is not index:
                     return
-        index.add_ggf(entries)
+        index.add_records(entries)
+        self.finish(index)
+
+    async def open_rev(self, name: str, text: str) -> None:
+        """A file of several .rev records (as ``python -m reversi games --to rev`` writes them)."""
+        from reversi.formats.record import read_records
+
+        self.show(name)
+        index = GamesIndex(name)
+        self.index = self._reading = index
+        try:
+            entries = read_records(text)
+        except ReversiError as e:
+            self.say(str(e))
+            return
+        index.add_records(entries)
         self.finish(index)
 
     def finish(self, index: GamesIndex) -> None:

@@ -33,7 +33,7 @@ from reversi.formats.notation import (
     transcript_form,
     write_transcript,
 )
-from reversi.formats.record import Record
+from reversi.formats.record import Record, record_count
 from reversi.i18n import N_, _
 from reversi.ui.dom import downloads, nullable
 from reversi.ui.dom.address import Address
@@ -227,6 +227,10 @@ class Records:
             if is_ggf(text) and text.count("(;") > 1 and self.games is not None:
                 self.say("")  # what the last Load or Open said is not about this file
                 await self.games.open_ggf(name, text)  # several games: the list to choose from
+                return
+            if not is_ggf(text) and self.games is not None and record_count(text) > 1:
+                self.say("")
+                await self.games.open_rev(name, text)  # several .rev records: the list too
                 return
             record, note = read_game_file(text)
             game = record.to_game()
