@@ -291,25 +291,14 @@ def test_a_bad_file_shows_a_message_and_keeps_the_game(tab) -> None:
     assert list_text(page) == "1. f5 d6"
 
 
-def test_a_ggf_file_of_several_games_opens_its_list(tab) -> None:
-    page = tab
+def several_games_ggf() -> str:
     game = ("(;GM[Othello]PC[club]PB[alice]PW[bob]TY[8]BO[8 ---------------------------O*------*O"
             "--------------------------- *]B[F5]W[D6]B[C3];)")
-    text = game.replace("B[C3]", "B[A1]") + "\n" + game  # the first is damaged: the list holds the second
-    page.set_input_files("#records-file", files=[{"name": "club.ggf", "mimeType": "text/plain",
-                                                  "buffer": text.encode()}])
-    page.wait_for_selector("#games-dialog[open] .games-list button")
-    assert page.inner_text("#games-dialog .games-count") == "1 of 1 games"
-    assert "1 game could not be read: GGF game 1: move 3" in page.inner_text("#games-dialog .games-message")
-    page.click("#games-dialog .games-list button")
-    assert "Opened club.ggf, game 2" in records_message(page)
-    assert list_text(page) == "1. f5 d6 2. c3"
-    assert page.inner_text('.player[data-side="0"] .player-kind') == "alice"
+    return game.replace("B[C3]", "B[A1]") + "\n" + game  # the first is damaged: the list holds the second
 
 
-def test_a_rev_file_of_several_records_opens_its_list(tab) -> None:
-    """A .rev file of three records (as ``games --to rev`` writes them), the second damaged: the games
-    list holds the two others, names the damaged one, and opens the one chosen."""
+def several_records_rev() -> str:
+    """Three .rev records (as ``games --to rev`` writes them), the second damaged."""
     from reversi.formats.record import Record, write_record
 
     def record(moves: str, black: str) -> str:
@@ -317,17 +306,26 @@ def test_a_rev_file_of_several_records_opens_its_list(tab) -> None:
         game.tags = {"Black": black, "White": "Bob", "Event": "Club"}
         return write_record(Record.from_game(game))
 
-    text = "\n".join([record("f5d6", "Ann"), record("f5d6c3", "Eve").replace("c3", "a1"), record("f5f6e6", "Zoe")])
+    return "\n".join([record("f5d6", "Ann"), record("f5d6c3", "Eve").replace("c3", "a1"), record("f5f6e6", "Zoe")])
+
+
+@pytest.mark.parametrize("name, text, count, damaged, number, moves, black", [
+    ("club.ggf", several_games_ggf(), "1 of 1 games", "GGF game 1: move 3", 2, "1. f5 d6 2. c3", "alice"),
+    ("three.rev", several_records_rev(), "2 of 2 games", "record 2:", 3, "1. f5 f6 2. e6", "Zoe"),
+])
+def test_a_file_of_several_games_opens_its_list(tab, name: str, text: str, count: str, damaged: str, number: int,
+                                                moves: str, black: str) -> None:
+    """A GGF file or a .rev file of several records, one damaged: the games list holds the others,
+    names the damaged one, and opens the one chosen with its players."""
     page = tab
-    page.set_input_files("#records-file", files=[{"name": "three.rev", "mimeType": "text/plain",
-                                                  "buffer": text.encode()}])
+    page.set_input_files("#records-file", files=[{"name": name, "mimeType": "text/plain", "buffer": text.encode()}])
     page.wait_for_selector("#games-dialog[open] .games-list button")
-    assert page.inner_text("#games-dialog .games-count") == "2 of 2 games"
-    assert "1 game could not be read: record 2:" in page.inner_text("#games-dialog .games-message")
-    page.click('#games-dialog button[data-game="3"]')
-    assert "Opened three.rev, game 3" in records_message(page)
-    assert list_text(page) == "1. f5 f6 2. e6"
-    assert page.inner_text('.player[data-side="0"] .player-kind') == "Zoe"
+    assert page.inner_text("#games-dialog .games-count") == count
+    assert f"1 game could not be read: {damaged}" in page.inner_text("#games-dialog .games-message")
+    page.click(f'#games-dialog button[data-game="{number}"]')
+    assert f"Opened {name}, game {number}" in records_message(page)
+    assert list_text(page) == moves
+    assert page.inner_text('.player[data-side="0"] .player-kind') == black
 
 
 def test_a_wthor_database_lists_searches_and_opens_its_games(tab) -> None:
