@@ -101,10 +101,32 @@ def test_games_ggf_cannot_hold_are_refused_with_a_message() -> None:
     ("(;GM[Othello] junk;)", "KEY[value]"),
     ("(;GM[Othello]TY[8r20];)", "random start"),
     pytest.param("(;GM[Othello]TY[" + "9" * 5000 + "];)", "not a size", id="TY-more-digits-than-int-reads"),
+    pytest.param("(;GM[Othello]TY[8]RE[+" + "9" * 400 + "];)", "not a score", id="RE-beyond-a-float"),
+    pytest.param("(;GM[Othello]TY[8]RE[+1e999];)", "not a score", id="RE-infinite"),
 ])
 def test_damaged_games_name_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(NotationError, match=words.replace("[", r"\[").replace("]", r"\]")):
         read_ggf(text)
+
+
+def test_a_date_past_the_calendar_is_kept_as_written() -> None:
+    record = read_ggf("(;GM[Othello]TY[8]DT[999999999999];)")
+    assert record.tags["Date"] == "999999999999"
+
+
+def test_a_recorded_result_goes_when_the_game_plays_on_and_stays_when_it_does_not() -> None:
+    """An unfinished game's recorded result (GGF RE[+12.000], the GGFResult tag) is written back as
+    long as the moves are the ones it was given for; a move that extends or changes the game drops it."""
+    text = ("(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
+            "B[F5]W[D6]B[C3]RE[+12.000];)")
+    game = read_ggf(text).to_game()
+    assert "RE[+12.000]" in write_ggf(Record.from_game(game))
+    main = game.main_line()
+    game.set_live(main[2])  # moves taken back...
+    game.play(main[3].move)  # ...and the game's own move played again: the same game
+    assert game.live is main[3] and "RE[+12.000]" in write_ggf(Record.from_game(game))
+    game.play(game.live.position.legal_moves()[0])  # the game goes on: the recorded result no longer holds
+    assert "GGFResult" not in game.tags and "RE[" not in write_ggf(Record.from_game(game))
 
 
 def test_several_games_are_written_a_line_each() -> None:

@@ -104,6 +104,9 @@ def glyph_name(glyph: str) -> str:
     return _(GLYPH_NAMES[glyph]) if glyph in GLYPH_NAMES else ""
 #: The most nodes a game's tree may hold (a game with its variations; a 16x16 game has ~260 plies).
 MAX_NODES = 5_000
+#: Tags that state the result of the game's moves as a record gave them (a GGF file's adjudged or
+#: unfinished result, :mod:`reversi.formats.ggf`): dropped when the game's own moves change.
+RECORDED_RESULT_TAGS = ("GGFResult",)
 
 
 class Termination(enum.Enum):
@@ -343,6 +346,10 @@ class Game:
         """The child of ``parent`` for ``move`` (made if new); the live node follows a move of the game."""
         live = parent is self.live
         node = parent.child(move)
+        if live and (node is None or parent.children[0] is not node):
+            # the game's moves change: a result recorded for the moves as they were no longer holds
+            for tag in RECORDED_RESULT_TAGS:
+                self.tags.pop(tag, None)
         if node is None:
             if self._next_id >= MAX_NODES:
                 raise IllegalMoveError(
@@ -482,6 +489,8 @@ class Game:
                 parent.children.remove(n)
                 parent.children.insert(0, n)
         if moves_game:
+            for tag in RECORDED_RESULT_TAGS:  # another line is the game's: its recorded result goes
+                self.tags.pop(tag, None)
             self.live = self.current = node
             if self.ending is not None and self.ending.by is Termination.RESIGNATION:
                 self.ending = None  # taken back, as an undo takes it back (a fallen flag stays fallen)

@@ -253,7 +253,9 @@ def _ending(text: str, game: Game, komi: bool) -> Ending | None:
     m = _RESULT.fullmatch(text)
     if m is None:
         raise NotationError(_("result RE[{text}] is not a score like +12.000").format(text=text[:20]))
-    value = float(m.group(1))
+    value = result_margin(text)
+    if value is None:  # a number beyond any board's margin (or not finite): not a score
+        raise NotationError(_("result RE[{text}] is not a score like +12.000").format(text=text[:20]))
     how = m.group(2) or ""
     end = game.live.position
     if end.is_over:
@@ -276,7 +278,10 @@ def _date(text: str) -> str:
     if m:
         return f"{m.group(1)}.{int(m.group(2)):02d}.{int(m.group(3)):02d}"
     if t.isascii() and t.isdigit() and len(t) <= 12:
-        return datetime.fromtimestamp(int(t), tz=UTC).strftime("%Y.%m.%d")
+        try:
+            return datetime.fromtimestamp(int(t), tz=UTC).strftime("%Y.%m.%d")
+        except (ValueError, OverflowError, OSError):  # seconds past the calendar's years: kept as written
+            pass
     return t[:MAX_TAG_CHARS]
 
 
