@@ -64,6 +64,8 @@ def test_a_side_with_no_move_is_said_to_pass(capsys):
     assert code == 0 and data["pass"] is True and data["to_move"] == "black" and list(data["moves"]) == ["h8"]
     code, out, _ = run(capsys, "legal", "--position", pos)
     assert code == 0 and out.startswith("White has no move and passes.\nBlack to move, 1 legal move:")
+    code, out, _ = run(capsys, "replay", "--json", "--position", pos)
+    assert code == 0 and json.loads(out)["pass"] is True
     code, out, _ = run(capsys, "replay", "--position", pos)
     assert code == 0 and out.rstrip().endswith("White has no move and passes.\nBlack to move")
     code, out, _ = run(capsys, "legal", "--json", "f5")

@@ -280,10 +280,14 @@ def test_a_rev_text_of_several_records_is_split_and_refused_as_one_game() -> Non
     # one record's tags, moves and comment lines stay one record
     single = '[Event "x"]\n[Black "a"]\n\n; a comment\nf5 d6\nc3\n'
     assert split_records(single) == [single] and read_record(single).moves == read_record("f5 d6 c3").moves
+    # a tag right after the moves (no blank line) is the same record's
+    tail = '[Event "x"]\nf5 d6\n[Round "2"]\n'
+    assert split_records(tail) == [tail] and read_record(tail).moves == read_record("f5 d6").moves
     # a damaged record is named by its number, the others still come
     broken = text.replace("e6 f4 c3", "e6 f4 a1")
     entries = read_records(broken)
     assert [e.record is None for e in entries] == [True, False, False] and entries[0].error.startswith("record 1:")
+    assert "record: " not in entries[0].error  # its source said once
 
 
 def test_no_file_named_and_files_of_unreadable_games_fail_with_a_count(tmp_path, capsys) -> None:

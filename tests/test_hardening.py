@@ -209,6 +209,8 @@ def test_closed_standard_streams_give_a_message_or_an_empty_input_not_a_tracebac
 
     code, err = closed(["legal", "f5"], 1)
     assert code == 1 and "could not write the output" in err and "Traceback" not in err, err
+    code, err = closed(["--help"], 1)  # argparse's own: on the standard error, as it does
+    assert code == 0 and "python -m reversi" in err and "Traceback" not in err, err
     code, err = closed(["nboard", "--time", "1"], 0)
     assert code == 0 and "Traceback" not in err, err
     code, err = closed(["puzzle", "--set", "-"], 0)

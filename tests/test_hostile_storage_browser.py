@@ -80,9 +80,9 @@ def test_hostile_links_and_saved_states_never_stop_the_page(fresh, server_url) -
     assert list_text(page) == "1. f5"  # the address's game (the reload kept it)
     assert page.get_attribute("#records-input", "maxlength") == str(MAX_TEXT)
     page.set_input_files(
-        "#records-file", files=[{"name": "huge.rev", "mimeType": "text/plain", "buffer": b"f5" * (MAX_TEXT // 2 + 1)}]
+        "#records-file", files=[{"name": "huge.txt", "mimeType": "text/plain", "buffer": b"f5" * (MAX_TEXT // 2 + 1)}]
     )
-    assert f"huge.rev was not opened: it is {MAX_TEXT + 2:,} bytes" in records_message(page)
+    assert f"huge.txt was not opened: it is {MAX_TEXT + 2:,} bytes" in records_message(page)
     assert list_text(page) == "1. f5"
 
 

@@ -177,6 +177,15 @@ def test_no_negative_zero_and_an_unbounded_interval_says_so() -> None:
     assert f"[95% -inf, {format_elo(hi)}]" in one_sided.report()
 
 
+def test_cli_summary_of_a_sweep_says_every_game_ended_alike() -> None:
+    from reversi.cli.engine_commands import _match_summary
+
+    assert "every game ended alike" in _match_summary(MatchResult("a", "b", 0, 100, 0))
+    assert "every game ended alike" in _match_summary(MatchResult("a", "b", 12, 0, 0))
+    assert "too few games" in _match_summary(MatchResult("a", "b", 1, 0, 1))
+    assert "too few games" in _match_summary(MatchResult("a", "b", 0, 0, 2))
+
+
 def test_cli_summary_has_no_negative_zero_nor_inf_in_json(capsys) -> None:
     from reversi.cli.main import main
 

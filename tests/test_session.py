@@ -17,7 +17,7 @@ from reversi.core.clock import Clock, TimeControl
 from reversi.core.position import PASS, Position
 from reversi.errors import IllegalMoveError, NotationError, ReversiError, RulesError
 from reversi.formats.notation import play_transcript, position_to_string
-from reversi.formats.record import MAX_TEXT, Record, read_record, rules_to_dict
+from reversi.formats.record import MAX_RECORDS_TEXT, MAX_TEXT, Record, read_record, rules_to_dict
 from reversi.ui.players import Players
 from reversi.ui.state import Controller
 from reversi.ui.store.session import (
@@ -399,9 +399,12 @@ def test_the_clock_follows_the_controllers_events() -> None:
 
 
 def test_a_file_too_big_to_be_a_game_is_refused_before_it_is_read() -> None:
-    assert file_size_error("g.rev", MAX_TEXT) == ""
-    message = file_size_error("huge.rev", MAX_TEXT + 1)
-    assert message == f"huge.rev was not opened: it is {MAX_TEXT + 1:,} bytes, and a game file is at most {MAX_TEXT:,}."
+    assert file_size_error("g.txt", MAX_TEXT) == ""
+    message = file_size_error("huge.txt", MAX_TEXT + 1)
+    assert message == f"huge.txt was not opened: it is {MAX_TEXT + 1:,} bytes, and a game file is at most {MAX_TEXT:,}."
+    # a .rev file may hold many records (games --to rev): a list, each record at most MAX_TEXT
+    assert file_size_error("club.rev", MAX_RECORDS_TEXT) == ""
+    assert f"at most {MAX_RECORDS_TEXT:,}" in file_size_error("club.rev", MAX_RECORDS_TEXT + 1)
 
 
 def test_the_records_box_takes_no_more_than_the_parsers_read() -> None:

@@ -349,6 +349,10 @@ def _match_summary(result: MatchResult) -> str:
         lo, hi = result.interval
         # Translators: the 95% confidence interval of an Elo difference, e.g. "[95% -120, +35]"
         bounds = _("[95% {low}, {high}]").format(low=format_elo(lo), high=format_elo(hi))
+    elif result.count >= 10 and max(result.wins, result.draws, result.losses) == result.count:
+        # Translators: instead of the confidence interval of the Elo difference, when every game of a
+        # match ended the same way (all won, all drawn or all lost)
+        bounds = _("(every game ended alike: no spread to bound it)")
     else:
         # Translators: instead of the confidence interval of the Elo difference
         bounds = _("(too few games for a confidence interval)")

@@ -68,12 +68,10 @@ class _ClosedOutput(io.TextIOBase):
 def _tolerant_streams() -> None:
     """Output that the terminal's encoding cannot show (``PYTHONIOENCODING=ascii`` and Czech, a byte
     the command line could not decode) is written as escapes instead of failing with a traceback.
-    A standard input started closed (``<&-``) reads as empty (the end of the input at once), a
-    closed standard output fails to be written (:class:`_ClosedOutput`)."""
+    A standard input started closed (``<&-``) reads as empty (the end of the input at once); a
+    closed standard output is :func:`main`'s (:class:`_ClosedOutput`, once the arguments are read)."""
     if sys.stdin is None:
         sys.stdin = open(os.devnull, encoding="utf-8")
-    if sys.stdout is None:
-        sys.stdout = _ClosedOutput()
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -96,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     set_language(language_from_environment())
     with standard_library_domain():  # argparse's own texts in the same language
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(argv)  # --help and --version: on the standard error if the output is closed
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
     try:
         status: int = args.func(args)  # the subcommand's handler (set_defaults(func=...))
         sys.stdout.flush()  # a full device says so here, not in a traceback at exit

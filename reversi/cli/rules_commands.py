@@ -118,6 +118,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "result": None if result is None else result.winner_name,
             "score": None if result is None else result.score,
             "moves": len([m for m in game.moves if m >= 0]),
+            # the side that was to move had no move: it passed, and "to_move" moves now
+            "pass": passed_last(game) or pos.must_pass,
         }
         print(json.dumps(out))
         return 0

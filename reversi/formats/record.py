@@ -20,7 +20,7 @@ Record file (``.rev``, UTF-8 text), PGN-like tags then the moves::
 
 A file of several games (``python -m reversi games FILE --to rev`` writes one) holds their
 records one after the other, a blank line between them: each starts with its tags, and a tag
-after a record's moves (or a tag repeated after a blank line) starts the next one.
+after a blank line that follows a record's moves (or repeats one of its tags) starts the next one.
 :func:`read_records` reads such a file record by record, a damaged one named by its number;
 :func:`read_record` reads one game and refuses a text of several, saying so.
 
@@ -277,7 +277,7 @@ class RecordEntry:
 
 def split_records(text: str) -> list[str]:
     """The records of a text of several, each with its own lines: a new record starts at a tag line
-    after the current one's moves, or at a tag the current one already has after a blank line."""
+    after a blank line that follows the current one's moves, or repeats one of its tags."""
     chunks: list[list[str]] = [[]]
     seen: set[str] = set()
     moves = blank = False
@@ -285,7 +285,9 @@ def split_records(text: str) -> list[str]:
         stripped = line.strip()
         if stripped.startswith("["):
             m = _TAG_RE.fullmatch(stripped)
-            if moves or (blank and m is not None and m.group(1) in seen):
+            # after a blank line: a tag after the moves, or one the record has already (a tag right
+            # after the moves, with no blank line, is still the same record's)
+            if blank and (moves or (m is not None and m.group(1) in seen)):
                 chunks.append([])
                 seen.clear()
                 moves = blank = False
@@ -315,7 +317,8 @@ def read_records(text: str) -> list[RecordEntry]:
             out.append(RecordEntry(number, _read_one(chunk)))
         except ReversiError as e:
             # Translators: a record of a file of several .rev records that could not be read
-            out.append(RecordEntry(number, None, _("record {n}: {error}").format(n=number, error=e)))
+            error = str(e).removeprefix("record: ")  # said once: "record 2: board size 9..."
+            out.append(RecordEntry(number, None, _("record {n}: {error}").format(n=number, error=error)))
     return out
 
 
@@ -333,12 +336,16 @@ def read_record(text: str) -> Record:
     return _read_one(text)
 
 
+#: The longest text of several records counted (a file of games; each record is at most ``MAX_TEXT``).
+MAX_RECORDS_TEXT = 5_000_000
+
+
 def record_count(text: str) -> int:
     """How many records a text holds one after the other, each starting with its tags (as ``--to rev``
     writes them); 1 for one record, or for a text that is no record at all (binary data, a text
     too long: the reader's own message says what is wrong with its first line)."""
     text = text.removeprefix("\ufeff")
-    if len(text) > MAX_TEXT:
+    if len(text) > MAX_RECORDS_TEXT:
         return 1
     chunks = split_records(text)
     return len(chunks) if len(chunks) > 1 and all(_starts_with_tag(chunk) for chunk in chunks) else 1

@@ -53,6 +53,7 @@ class PracticeDialog:
         #: handler that shows it once its style sheet is there.
         self.embed: Any = None
         self._styled: Any = None
+        self._sheet: Any = None
 
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
@@ -64,6 +65,11 @@ class PracticeDialog:
             boards.unmount(self.embed)
             self.embed = None
         if self._styled is not None:
+            # detached first: a style sheet still loading must not call a destroyed handler
+            sheet, self._sheet = self._sheet, None
+            if sheet is not None:
+                sheet.removeEventListener("load", self._styled)
+                sheet.removeEventListener("error", self._styled)
             self._styled.destroy()
             self._styled = None
         self.frame.replaceChildren()
@@ -90,6 +96,7 @@ class PracticeDialog:
         self._styled = create_proxy(styled)
         sheet.addEventListener("load", self._styled)
         sheet.addEventListener("error", self._styled)
+        self._sheet = sheet
         shadow.prepend(sheet)
 
     def theme(self) -> str:

@@ -66,6 +66,7 @@ from reversi.formats.notation import (
     write_transcript,
 )
 from reversi.formats.record import (
+    MAX_RECORDS_TEXT,
     MAX_TEXT,
     Record,
     check_tags,
@@ -99,7 +100,8 @@ StateError = SavedStateError
 # -- what this module says to a person ------------------------------------------------------
 #: The largest file of each kind opened (bytes; others: a record's MAX_TEXT): files of many games,
 #: read a slice at a time (reversi/ui/dom/games_list.py). A WTHOR year is under 1 MB.
-MAX_FILE_BYTES = {"ggf": 30_000_000, "wtb": 50_000_000, "jou": 2_000_000, "trn": 2_000_000}
+MAX_FILE_BYTES = {"ggf": 30_000_000, "wtb": 50_000_000, "jou": 2_000_000, "trn": 2_000_000,
+                  "rev": MAX_RECORDS_TEXT}  # a file of several records (games --to rev): a list
 FILE_TOO_BIG = "{name} was not opened: it is {size:,} bytes, and a game file is at most {limit:,}."
 
 
