@@ -9,7 +9,16 @@ from support import random_records
 
 from reversi import NotationError, Rules
 from reversi.formats.record import Record
-from reversi.formats.wthor import GAME_BYTES, HEADER_BYTES, read_names, read_wtb, to_record, write_wtb
+from reversi.formats.wthor import (
+    GAME_BYTES,
+    HEADER_BYTES,
+    name_at,
+    read_names,
+    read_wtb,
+    split_damaged,
+    to_record,
+    write_wtb,
+)
 
 
 def test_a_database_the_tests_write_lists_and_opens_its_games() -> None:
@@ -51,6 +60,17 @@ def test_damaged_files_name_what_is_wrong_and_a_bad_game_leaves_the_others() -> 
     illegal[HEADER_BYTES + 8], illegal[HEADER_BYTES + 9] = illegal[HEADER_BYTES + 9], illegal[HEADER_BYTES + 8]
     with pytest.raises(NotationError, match="game 1, move 1"):
         to_record(read_wtb(bytes(illegal))[1][0], 2025)
+
+
+def test_damaged_games_are_split_from_the_readable_ones_and_missing_names_show_their_number() -> None:
+    wtb, _jou, _trn = write_wtb(random_records(4), 2025)
+    broken = bytearray(wtb)
+    broken[HEADER_BYTES + GAME_BYTES + 8 + 2] = 99  # game 2's third move: not a square
+    broken[HEADER_BYTES + 3 * GAME_BYTES + 8 + 4] = broken[HEADER_BYTES + 3 * GAME_BYTES + 8]  # game 4: a square twice
+    good, reasons = split_damaged(read_wtb(bytes(broken))[1])
+    assert [g.number for g in good] == [1, 3]
+    assert len(reasons) == 2 and reasons[0].startswith("game 2:") and "played twice" in reasons[1]
+    assert name_at(["Ann", "Bo"], 1) == "Bo" and name_at(["Ann"], 3) == "#3" and name_at([], -1) == "#-1"
 
 
 def test_games_wthor_cannot_hold_are_refused() -> None:

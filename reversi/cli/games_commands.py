@@ -147,18 +147,10 @@ def wthor_games(args: argparse.Namespace) -> int:
         opening = "".join(geometry.name(m) for m, _start, _end in parse_transcript(args.opening, geometry)
                           if m != PASS) or None  # WTHOR writes no passes
     player = args.player.casefold() if args.player else None
-
-    def name(names: list[str], k: int) -> str:
-        return names[k] if 0 <= k < len(names) else f"#{k}"
-
+    readable, errors = wthor.split_damaged(games)
     chosen = []
-    errors = []
-    for game in games:
-        damage = game.damage()
-        if damage:
-            errors.append(damage)
-            continue
-        black, white = name(players, game.black), name(players, game.white)
+    for game in readable:
+        black, white = wthor.name_at(players, game.black), wthor.name_at(players, game.white)
         if player and player not in black.casefold() and player not in white.casefold():
             continue
         if opening and not game.opening(len(opening) // 2 + 1).startswith(opening):
@@ -166,7 +158,7 @@ def wthor_games(args: argparse.Namespace) -> int:
         chosen.append((game, black, white))
     for error in errors:
         print(error, file=sys.stderr)
-    _check_some_read(args.file, len(games) - len(errors), len(errors))
+    _check_some_read(args.file, len(readable), len(errors))
     if args.to:
         for game, _black, _white in chosen:
             try:
@@ -179,7 +171,7 @@ def wthor_games(args: argparse.Namespace) -> int:
         if g.score_note():
             print(g.score_note(), file=sys.stderr)
     rows = [{"number": g.number, "black": black, "white": white, "date": str(header.year) if header.year else "",
-             "place": name(tournaments, g.tournament), "rules": "Othello 8x8",
+             "place": wthor.name_at(tournaments, g.tournament), "rules": "Othello 8x8",
              "result": g.result(), "theoretical": g.theoretical_result(),
              "moves": g.opening(60)} for g, black, white in chosen]
     return _print_rows(args, rows, len(games) - len(errors), len(errors))

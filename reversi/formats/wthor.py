@@ -202,8 +202,21 @@ def read_names(data: bytes, what: str) -> list[str]:
     return names
 
 
-def _name(names: list[str], number: int) -> str:
+def name_at(names: list[str], number: int) -> str:
+    """Player or tournament ``number`` of a names file, ``#number`` when the file has no such name."""
     return names[number] if 0 <= number < len(names) else f"#{number}"
+
+
+def split_damaged(games: list[WthorGame]) -> tuple[list[WthorGame], list[str]]:
+    """The games whose move bytes can be a game, and why each of the others cannot (``damage()``)."""
+    good, reasons = [], []
+    for game in games:
+        damage = game.damage()
+        if damage:
+            reasons.append(damage)
+        else:
+            good.append(game)
+    return good, reasons
 
 
 def to_record(game: WthorGame, year: int, players: list[str] | None = None,
@@ -219,8 +232,8 @@ def to_record(game: WthorGame, year: int, players: list[str] | None = None,
             played.play(move)
         except ReversiError as e:
             raise NotationError(_("game {n}, move {ply}: {error}").format(n=game.number, ply=ply, error=e)) from None
-    tags = {"Black": _name(players or [], game.black), "White": _name(players or [], game.white),
-            "Event": _name(tournaments or [], game.tournament)}
+    tags = {"Black": name_at(players or [], game.black), "White": name_at(players or [], game.white),
+            "Event": name_at(tournaments or [], game.tournament)}
     if year:
         tags["Date"] = str(year)
     if game.theoretical_result():

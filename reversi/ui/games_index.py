@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from reversi.formats.ggf import GgfEntry
 from reversi.formats.record import Record, RecordEntry
-from reversi.formats.wthor import WthorGame, WthorHeader, to_record
+from reversi.formats.wthor import WthorGame, WthorHeader, name_at, split_damaged, to_record
 
 #: The most rows the list shows at once (a search narrows them).
 SHOWN = 200
@@ -54,17 +54,12 @@ class GamesIndex:
                   tournaments: list[str]) -> None:
         """Add a slice of a WTHOR database's games (called a slice at a time: the page stays live)."""
         self._wthor = (header, self._wthor[1] + games if self._wthor else list(games), players, tournaments)
-
-        def name(names: list[str], k: int) -> str:
-            return names[k] if 0 <= k < len(names) else f"#{k}"
-
         year = str(header.year) if header.year else ""  # 0: the database names no year
-        for g in games:
-            damage = g.damage()
-            if damage:  # move bytes that cannot be a game: counted as unreadable, not listed
-                self.unreadable.append(damage)
-                continue
-            black, white, event = name(players, g.black), name(players, g.white), name(tournaments, g.tournament)
+        readable, damaged = split_damaged(games)
+        self.unreadable.extend(damaged)  # move bytes that cannot be a game: counted as unreadable, not listed
+        for g in readable:
+            black, white = name_at(players, g.black), name_at(players, g.white)
+            event = name_at(tournaments, g.tournament)
             # a damaged score byte shows no result (result() is '' then)
             self.lines.append(GameLine(g.number, black, white, event, year, g.result(),
                                        g.opening(60), f"{black} {white} {event} {year}".casefold()))
