@@ -113,6 +113,25 @@ def test_deadline_with_the_default_evaluator_and_a_tiny_budget(clock: FakeClock)
     assert pos.is_legal(r.move)
 
 
+def test_the_time_left_after_an_iteration_goes_to_the_next_one(clock: FakeClock) -> None:
+    # a search stops before its deadline only when its last iteration took longer than the
+    # time left (the next one could not even finish its first move); otherwise it goes on
+    # and returns at the deadline with the best of the moves the unfinished iteration searched
+    early = 0
+    for text in MIDGAME[:4]:
+        pos = parse_position(text)
+        ends: list[float] = []
+        start = time.perf_counter()
+        r = search(pos, Limits(seconds=0.03), on_iteration=lambda _r, ends=ends: ends.append(time.perf_counter()))
+        deadline = start + 0.03
+        assert not r.exact and len(ends) >= 2
+        if not r.stopped:  # it stopped between iterations, on its own
+            early += 1
+            last = ends[-1] - ends[-2]
+            assert last + 5 * clock.step > deadline - ends[-1], (text, last, deadline - ends[-1])
+    assert early >= 1  # the rule above was checked (with this clock most searches stop between iterations)
+
+
 @pytest.mark.parametrize(
     "rules", [Rules(), Rules(anti=True), Rules("classic"), Rules(size=6)], ids=lambda r: r.describe()
 )
