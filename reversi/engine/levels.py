@@ -59,8 +59,8 @@ LEVELS: tuple[Level, ...] = (
     # Translators: a strength level: a strong player of an Othello club
     Level(5, N_("Strong club"), 4, 1.0, 10, 25.0, 120, 150),
     Level(6, N_("Advanced"), 5, 1.5, 12, 0.0, 0, 100),
-    # Expert is its time: as deep as the search gets in 1.8 s (about depth 8-9 in the
-    # browser's worker, which runs ~2.5x slower than CPython). More time is the
+    # Expert is its time: as deep as the search gets in 1.8 s (10 to 12 plies in the
+    # browser's worker, which runs about 2.2x slower than CPython). More time is the
     # ``time_limit`` option, not a level: a few seconds more per move gain too little
     # strength to be told apart in a match, so levels above this would not be levels.
     Level(7, N_("Expert"), 60, 1.8, 14, 0.0, 0, 60),
