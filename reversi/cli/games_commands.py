@@ -174,7 +174,7 @@ def wthor_games(args: argparse.Namespace) -> int:
              "place": wthor.name_at(tournaments, g.tournament), "rules": "Othello 8x8",
              "result": g.result(), "theoretical": g.theoretical_result(),
              "moves": g.opening(60)} for g, black, white in chosen]
-    return _print_rows(args, rows, len(games) - len(errors), len(errors))
+    return _print_rows(args, rows, len(readable), len(errors))
 
 
 def _check_some_read(path: str, read: int, unreadable: int) -> None:
