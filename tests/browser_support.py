@@ -183,10 +183,35 @@ NO_SERVICE_WORKER_JS = (
 )
 
 
-#: The shared context's pages make no memory snapshot (assets/interpreter.js): making one costs
-#: seconds of CPU after the engine is ready, which every test would pay; tests/test_snapshot_browser.py
-#: makes and uses them in a context of its own.
+#: The test pages make no memory snapshot of their own (assets/interpreter.js): making one costs
+#: seconds of CPU after the engine is ready, which every test would pay. The shared context's pages
+#: start from the two that :func:`make_shared_snapshots` made once, as a visitor's every start after
+#: the first does; tests/test_snapshot_browser.py makes and uses them in a context of its own.
 NO_SNAPSHOTS_JS = "self.reversiSnapshots = false;"
+
+
+def private_context(browser, **options):
+    """A browser context of its own (``browser.new_context(**options)``: a visitor with a cold cache
+    and empty storage) whose pages make no memory snapshot, which the test would pay for."""
+    context = browser.new_context(**options)
+    context.add_init_script(NO_SNAPSHOTS_JS)
+    return context
+
+
+def make_shared_snapshots(browser, server_url: str, timeout_ms: float = 180_000) -> None:
+    """Let the shared context's first page make the memory snapshots (the page's and the engine's),
+    then stop its pages making more. Every later page there restores them instead of starting Python
+    from scratch: about 1.4 s to a ready engine instead of 4 (``tests/bench/bench_load.py``), which
+    the many page loads of the browser tests would otherwise each pay. :class:`AppContext` keeps
+    them when it clears a test's storage. ``browser`` is :func:`chromium_with_profile`'s with
+    ``snapshots=True``."""
+    page = browser.contexts[0].new_page()
+    try:
+        page.goto(server_url)
+        page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=timeout_ms)
+    finally:
+        page.close()
+    browser.contexts[0].add_init_script(NO_SNAPSHOTS_JS)
 
 
 @contextlib.contextmanager
@@ -261,13 +286,16 @@ class AppContext:
     undoes what it set. ``foreign`` lists the requests made to another origin.
     """
 
-    STORAGE = "local_storage,indexeddb,cache_storage,service_workers,file_systems,cookies"
+    #: What a test's first visit finds cleared: everything but Cache Storage, which in this context
+    #: holds only the memory snapshots (its pages register no service worker), as a visitor's
+    #: browser does after a first visit (see :func:`make_shared_snapshots`)
+    STORAGE = "local_storage,indexeddb,service_workers,file_systems,cookies"
 
     def __init__(self, browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
                  two_players: bool = False, private: bool = False) -> None:
         self.private = private  # a context of its own: a second visitor beside the first
         self._context = (
-            browser.new_context(service_workers="block") if private else browser.contexts[0]
+            private_context(browser, service_workers="block") if private else browser.contexts[0]
         )
         self.server_url, self.viewport, self.reduced_motion = server_url, viewport, reduced_motion
         self.two_players = two_players

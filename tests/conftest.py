@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "assets"))
 
-from browser_support import chromium_with_profile, serve_repo
+from browser_support import chromium_with_profile, make_shared_snapshots, serve_repo
 
 
 @pytest.fixture(autouse=True)
@@ -43,10 +43,11 @@ def server_url():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(server_url):
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright, chromium_with_profile(playwright) as chromium:
+    with sync_playwright() as playwright, chromium_with_profile(playwright, snapshots=True) as chromium:
+        make_shared_snapshots(chromium, server_url)
         yield chromium
 
 

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_support import ARTIFACTS, click_start, new_game
+from browser_support import ARTIFACTS, click_start, new_game, private_context
 
 from reversi import Rules
 
@@ -227,7 +227,7 @@ def test_without_isolation_a_long_stale_search_is_stopped_by_a_new_worker(browse
     site's iframe): no shared flag, so the old worker is replaced, not waited for."""
     from browser_support import block_foreign_requests
 
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
+    context = private_context(browser, viewport={"width": 1000, "height": 800}, service_workers="block")
     foreign = block_foreign_requests(context, server_url)
 
     def not_isolated(route) -> None:  # the page as a host that sends no COOP/COEP serves it

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import ARTIFACTS, origin_of
+from browser_support import ARTIFACTS, origin_of, private_context
 from support import static_host
 
 pytestmark = pytest.mark.browser
@@ -68,7 +68,7 @@ def test_ten_boards_in_a_teachers_page_from_another_origin_share_one_interpreter
     (tmp_path / "index.html").write_text(teacher_page(server_url), encoding="utf-8")
     (tmp_path / "teacher.css").write_text(TEACHER_CSS, encoding="utf-8")
     (tmp_path / "teacher.js").write_text(TEACHER_JS, encoding="utf-8")
-    context = browser.new_context(viewport={"width": 760, "height": 900}, service_workers="block")
+    context = private_context(browser, viewport={"width": 760, "height": 900}, service_workers="block")
     try:
         with static_host(tmp_path) as teacher:
             assert origin_of(teacher) != origin_of(server_url)
@@ -132,7 +132,7 @@ def test_a_board_that_cannot_load_says_so_and_keeps_its_picture_and_link(browser
     (tmp_path / "index.html").write_text(f"""<!DOCTYPE html><html lang="cs"><head><meta charset="utf-8">
 <script src="{server_url}assets/embed.js" defer></script></head>
 <body>{lite_snippet(server_url, GAME, "A diagram")}</body></html>""", encoding="utf-8")
-    context = browser.new_context(viewport={"width": 600, "height": 800}, service_workers="block")
+    context = private_context(browser, viewport={"width": 600, "height": 800}, service_workers="block")
     try:
         # the runtime cannot be had (a network that drops it): the board says so in the page's language
         context.route("**/pyodide.asm.wasm", lambda route: route.abort())
@@ -157,7 +157,7 @@ def test_a_board_that_cannot_load_says_so_and_keeps_its_picture_and_link(browser
 def test_the_app_says_when_a_file_it_needs_cannot_be_had_and_offers_a_reload(browser, server_url) -> None:
     """Not a spinner for ever: the runtime waits for ever on a lost file; the page says so."""
     lost = "python_stdlib.zip"
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    context = private_context(browser, viewport={"width": 1280, "height": 800}, service_workers="block")
     try:
         context.route(f"**/{lost}", lambda route: route.abort())
         page = context.new_page()

@@ -13,7 +13,7 @@ Kept few and fast: each navigation boots Python once.
 from __future__ import annotations
 
 import pytest
-from browser_support import ARTIFACTS, click_start
+from browser_support import ARTIFACTS, click_start, private_context
 
 from reversi import i18n
 
@@ -46,7 +46,7 @@ def danish_context(browser, server_url):
     """A browser whose language is Danish (one context for the module: its storage carries over)."""
     from browser_support import seed_two_players, watch_foreign_requests
 
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK", service_workers="block")
+    context = private_context(browser, viewport={"width": 1280, "height": 800}, locale="da-DK", service_workers="block")
     foreign, _ = watch_foreign_requests(context, server_url)  # no route: the context's cache stays on
     seed_two_players(context)
     yield context

@@ -22,6 +22,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from browser_support import private_context
 from support import static_host
 
 from reversi import __version__
@@ -111,7 +112,7 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
     first = assemble(site, commit="a" * 40)
     with static_host(tmp_path) as host:
         base = host + "REPO/"
-        context = browser.new_context(viewport={"width": 1000, "height": 800})
+        context = private_context(browser, viewport={"width": 1000, "height": 800})
         foreign = block_foreign_requests(context, host)
         fetched: list[str] = []
         context.on("request", lambda r: fetched.append(r.url))
@@ -164,7 +165,7 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
 
 @pytest.mark.browser
 def test_the_page_opened_from_disk_says_it_must_be_served(browser) -> None:
-    context = browser.new_context()
+    context = private_context(browser)
     page = context.new_page()
     page.goto((ROOT / "index.html").as_uri())
     page.wait_for_selector("#file-notice:not([hidden])")

@@ -273,6 +273,7 @@ def test_searcher_reuse_gives_same_answer() -> None:
 def test_analyse_falls_back_when_the_solver_runs_out_of_time(clock: FakeClock) -> None:
     from tests.bench.positions import ENDGAME
 
+    clock.step = 0.01  # 30 readings to the deadline: enough to start the solver and fall back
     pos = parse_position(ENDGAME[20][0])
     t0 = time.perf_counter()
     a = analyse(pos, Limits(seconds=0.3, exact_empties=20))
