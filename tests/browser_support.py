@@ -8,10 +8,14 @@
   to it: the browser of the tests. Its first context keeps the HTTP cache (and
   the compiled runtime) from test to test; no host name resolves in it but the
   test servers' own, so nothing can leave the machine.
+* ``make_shared_snapshots(browser, url)``: that context's first page makes the memory
+  snapshots once (the page's and the engine's), and its later pages start from them, as
+  a visitor's every start after the first does; no other page makes any.
 * ``AppContext`` / ``open_app()``: a test's pages in that warm context, with a
-  first visit's storage (cleared), its requests to other origins recorded
-  (``foreign``), and ``block()`` for URLs the test makes fail; ``private=True``
-  gives a context of its own instead (a second visitor, a page kept open).
+  first visit's storage (cleared, but for the snapshots), its requests to other origins
+  recorded (``foreign``), and ``block()`` for URLs the test makes fail; ``private=True``
+  gives a context of its own instead (a second visitor, a page kept open), as
+  ``private_context(browser)`` does: a cold cache, no snapshot.
 * ``launch_chromium(playwright)`` launches Chromium through Playwright (the
   benchmarks), and ``block_foreign_requests(target, base_url)`` routes every
   request of a page or context there: those to other origins are aborted and

@@ -2,8 +2,9 @@
 
 Tests that need a page use ``server_url`` (base URL ending in '/') and
 ``browser`` (a Playwright Browser, one for the whole run, whose first context keeps
-its cache between tests); see tests/browser_support.py for helpers such as
-open_app() and AppContext (a first visit's storage in that warm context).
+its cache between tests and starts its pages from the memory snapshots its first page
+made); see tests/browser_support.py for helpers such as open_app() and AppContext (a
+first visit's storage in that warm context).
 """
 
 from __future__ import annotations
