@@ -44,7 +44,8 @@ PROBCUT_MIN_DEPTH = 3
 #: ProbCut's confidence: a node is cut when the predicted value is this many standard
 #: errors beyond the window. Matches of Expert at 0.4 s a move (tests/bench/versus.py
 #: --set, 100 games each) could not tell 1.0 (49.0% +- 9.5 against 1.5) or 2.0 (54.0% +- 9.7)
-#: from 1.5; see reversi/engine/data/README.md.
+#: from 1.5; at Expert's 1.8 s, 2.0 lost (40.0% +- 9.3, more than a ply shallower); see
+#: reversi/engine/data/README.md.
 PROBCUT_T = 1.5
 #: ProbCut is tried only while the window is within this (centidiscs): not near won or lost games.
 PROBCUT_WINDOW = 6400
