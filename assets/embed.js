@@ -19,6 +19,7 @@
   if (window.reversiBoards) return; // the script twice on one page: the first one serves both
   var script = document.currentScript;
   var assets = new URL(".", script && script.src ? script.src : location.href).href; // .../assets/
+  var STDLIB = assets + "package/stdlib.zip"; // the site's standard library (reversi/tools/bytecode.py)
   var site = new URL("..", assets).href;
   var SELECTOR = "div.reversi, a.reversi-lite";
   var status = { state: "idle", boards: 0, live: 0, interpreters: 0, error: "", started: 0, ready: 0 };
@@ -103,7 +104,8 @@
     var archive = fetched(assets + "package/page.zip", "buffer");
     var runtime = import(assets + "runtime/pyodide/pyodide.mjs").then(function (module) {
       status.interpreters += 1;
-      return module.loadPyodide({ indexURL: assets + "runtime/pyodide/", stdout: function () {}, stderr: function () {} });
+      return module.loadPyodide({ indexURL: assets + "runtime/pyodide/", stdLibURL: STDLIB,
+                                  stdout: function () {}, stderr: function () {} });
     });
     return Promise.all([runtime, archive, styles]).then(function (got) {
       var py = got[0];
@@ -116,7 +118,7 @@
 
   // Pyodide waits for ever when one of its files fails: the failure is seen in resource timing
   // (a status of 0 or an error), and a start that takes longer than STALL_MS fails too.
-  var RUNTIME_FILES = /\/runtime\/pyodide\/(pyodide\.asm\.wasm|pyodide\.asm\.js|python_stdlib\.zip|pyodide-lock\.json)$/;
+  var RUNTIME_FILES = /\/runtime\/pyodide\/(pyodide\.asm\.wasm|pyodide\.asm\.js|pyodide-lock\.json)$/;
   var STALL_MS = 60000;
 
   function watchFiles(attempt) {
@@ -125,7 +127,7 @@
       var entries = list.getEntries();
       for (var i = 0; i < entries.length; i++) {
         var entry = entries[i];
-        if (entry.name.indexOf(assets) !== 0 || !RUNTIME_FILES.test(entry.name)) continue;
+        if (entry.name.indexOf(assets) !== 0 || !(RUNTIME_FILES.test(entry.name) || entry.name === STDLIB)) continue;
         if (entry.responseStatus === 0 || entry.responseStatus >= 400) {
           attempt.reject(new Error(entry.name.split("/").pop() + ": " + (entry.responseStatus || "not received")));
         }

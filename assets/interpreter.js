@@ -35,6 +35,9 @@ export { version };
 const INDEX = new URL("./runtime/pyodide/", import.meta.url).href;
 const SITE = new URL("../", import.meta.url).href;
 const PAGE_ARCHIVE = "assets/package/page.zip";
+// the standard library, cut to what the site imports and compiled to bytecode by the site's generator
+// (reversi/tools/bytecode.py): a first start compiles no Python source of its own
+export const STDLIB = new URL("../assets/package/stdlib.zip", import.meta.url).href;
 const ENGINE_ARCHIVE = "assets/package/engine.zip";
 export const CACHE = "reversi-snapshots";
 export const ARCHIVES = { page: [PAGE_ARCHIVE], engine: [PAGE_ARCHIVE, ENGINE_ARCHIVE] };
@@ -118,7 +121,7 @@ const yieldTask = () => new Promise(resolve => setTimeout(resolve, 0));
 const RESTORED_CHECK = "import random, sys\nrandom.seed()\n'reversi.core.rules' in sys.modules";
 
 export async function loadPyodide(options = {}) {
-  const plain = { ...options, indexURL: INDEX };
+  const plain = { ...options, indexURL: INDEX, stdLibURL: STDLIB };
   const archive = fetchBytes(SITE, PAGE_ARCHIVE);
   archive.catch(() => {}); // awaited below; a failure is the start's
   let found = null;

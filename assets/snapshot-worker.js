@@ -8,7 +8,7 @@
 // snapshot (the worker never runs it). Nothing in these modules may touch JavaScript when it is
 // imported: a snapshot can hold no reference to a JavaScript object but the few Pyodide restores.
 import { loadPyodide, version } from "./runtime/pyodide/pyodide.mjs";
-import { ARCHIVES, CACHE, archivesDigest, fetchBytes, snapshotKey } from "./interpreter.js";
+import { ARCHIVES, CACHE, STDLIB, archivesDigest, fetchBytes, snapshotKey } from "./interpreter.js";
 
 const IMPORT_ALL = `
 import importlib, zipfile
@@ -18,8 +18,8 @@ names = set()
 for path in PATHS:
     with zipfile.ZipFile(path) as archive:
         archive.extractall(".")
-        names.update(n[:-3].replace("/", ".").removesuffix(".__init__")
-                     for n in archive.namelist() if n.endswith(".py"))
+        names.update(n.removesuffix("c")[:-3].replace("/", ".").removesuffix(".__init__")
+                     for n in archive.namelist() if n.endswith((".py", ".pyc")))
 for name in sorted(names):
     if name.startswith("reversi") and not any(name == s or name.startswith(s + ".") for s in SKIP):
         try:
@@ -30,7 +30,7 @@ del importlib, zipfile, SKIP, names, archive, name, path, PATHS, ROLE
 `;
 
 async function make(role, archives) {
-  const pyodide = await loadPyodide({ indexURL: new URL("./runtime/pyodide/", import.meta.url).href,
+  const pyodide = await loadPyodide({ indexURL: new URL("./runtime/pyodide/", import.meta.url).href, stdLibURL: STDLIB,
                                       _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
   const local = archives.map((bytes, i) => {
     pyodide.FS.writeFile("/tmp/archive" + i + ".zip", bytes);

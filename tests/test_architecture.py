@@ -211,9 +211,9 @@ def test_each_thread_is_sent_what_it_runs() -> None:
     with open(ROOT / "pyscript.toml", "rb") as f:
         assert "files" not in tomllib.load(f)  # fetched once, by the interpreter's start
     assert f'"{PAGE_ARCHIVE}"' in (ROOT / "assets" / "interpreter.js").read_text(encoding="utf-8")
-    with zipfile.ZipFile(io.BytesIO(page_archive())) as archive:
+    with zipfile.ZipFile(io.BytesIO(page_archive(compiled=False))) as archive:
         shipped = set(archive.namelist())
-    with zipfile.ZipFile(io.BytesIO(engine_archive())) as archive:
+    with zipfile.ZipFile(io.BytesIO(engine_archive(compiled=False))) as archive:
         own = set(archive.namelist()) - {ENGINE_DATA_LISTING}
         data = set(json.loads(archive.read(ENGINE_DATA_LISTING))["data"])
     own |= {"reversi/engine/data/" + name for name in data}
@@ -238,7 +238,7 @@ def test_each_thread_is_sent_what_it_runs() -> None:
 def test_the_engine_archive_lists_each_data_file_with_its_size_and_unpacks_into_the_package(tmp_path) -> None:
     """The worker checks each data file it fetches against the size its archive lists: the
     generator computes the sizes from the files as they are, so no edit makes them stale."""
-    with zipfile.ZipFile(io.BytesIO(engine_archive())) as archive:
+    with zipfile.ZipFile(io.BytesIO(engine_archive(compiled=False))) as archive:
         listing = json.loads(archive.read(ENGINE_DATA_LISTING))["data"]
         archive.extractall(tmp_path)
     for name, size in listing.items():

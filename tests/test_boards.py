@@ -64,7 +64,7 @@ def test_the_boards_style_sheet_speaks_of_the_board_not_of_the_page() -> None:
 def test_the_page_archive_carries_the_board_template_made_from_this_index() -> None:
     with zipfile.ZipFile(io.BytesIO(build.page_archive(ROOT))) as archive:
         assert archive.read(build.BOARD_TEMPLATE).decode() == build.board_template(INDEX)
-        assert "reversi/ui/dom/boards.py" in archive.namelist()
+        assert "reversi/ui/dom/boards.pyc" in archive.namelist()  # as bytecode (reversi/tools/bytecode.py)
 
 
 def test_what_the_boards_script_says_is_translated_into_every_language() -> None:
@@ -94,6 +94,8 @@ def test_the_runtime_files_the_boards_script_watches_are_the_pinned_runtimes() -
     pins = json.loads((ROOT / "assets" / "runtime-pins.json").read_text(encoding="utf-8"))["files"]
     assert names and all(f"pyodide/{name}" in pins for name in names)
     assert "runtime/pyodide/pyodide.mjs" in script and "pyodide/pyodide.mjs" in pins
+    # the standard library is the site's own (cut and compiled), watched too, and given to Pyodide
+    assert f'assets + "{build.STDLIB_ARCHIVE.removeprefix("assets/")}"' in script and "stdLibURL: STDLIB" in script
 
 
 def test_the_page_preloads_the_files_of_the_start_from_the_pinned_runtime() -> None:
@@ -105,7 +107,7 @@ def test_the_page_preloads_the_files_of_the_start_from_the_pinned_runtime() -> N
     assert set(build.PRELOAD_MODULES) <= set(modules) and set(fetched) == set(build.PRELOAD_FETCHED)
     assert any(re.fullmatch(r"assets/runtime/pyscript/core-[\w-]+\.js", m) for m in modules)
     for name in modules + fetched:
-        own = (build.PAGE_ARCHIVE, "assets/interpreter.js")
+        own = (build.PAGE_ARCHIVE, build.STDLIB_ARCHIVE, "assets/interpreter.js")
         assert name in own or name.removeprefix("assets/runtime/") in pins, name
     assert page.index("modulepreload") < page.index('<script type="module" src="./assets/runtime/pyscript/core.js">')
 

@@ -283,7 +283,7 @@ def test_index_html_static_status_matches_the_controller() -> None:
     # the screen reader's news (moves, passes, the result) come from one live region
     assert re.search(r'<p id="announce" class="sr-only" aria-live="polite" aria-atomic="true"></p>', html)
     assert f'<span id="game-title" class="game-title">{st.title}</span>' in html
-    assert "Loading the engine…" in html
+    assert "Downloading the game…" in html
 
 
 # -- pyscript.toml ---------------------------------------------------------------------
@@ -296,7 +296,7 @@ def load_config() -> dict:
 
 def test_the_page_archive_ships_every_python_file_the_main_thread_runs() -> None:
     assert "files" not in load_config()  # assets/interpreter.js unpacks page.zip: the same under any edit
-    with zipfile.ZipFile(io.BytesIO(page_archive())) as archive:
+    with zipfile.ZipFile(io.BytesIO(page_archive(compiled=False))) as archive:
         shipped = set(archive.namelist())
         assert all(archive.read(n) == (ROOT / n).read_bytes() for n in shipped if n != BOARD_TEMPLATE)
         shipped.discard(BOARD_TEMPLATE)  # made by the generator (tests/test_boards.py)

@@ -47,6 +47,7 @@ from pathlib import Path
 from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.drawing.render import render_board, splice_board
+from reversi.tools import bytecode
 from reversi.ui.state import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,6 +83,8 @@ WORKER_ONLY = (
 )
 PAGE_ARCHIVE = "assets/package/page.zip"
 ENGINE_ARCHIVE = "assets/package/engine.zip"
+#: The standard library the page's interpreters start with (:func:`stdlib_archive`).
+STDLIB_ARCHIVE = "assets/package/stdlib.zip"
 #: Inside the engine's archive: the data files the worker may fetch when a request needs them.
 ENGINE_DATA_LISTING = "engine-data.json"
 #: A fixed time for every archive member: the same source makes the same bytes.
@@ -125,9 +128,26 @@ def archive(root: Path, names: list[str], extra: dict[str, bytes] | None = None)
     return buffer.getvalue()
 
 
-def page_archive(root: Path = ROOT) -> bytes:
+#: How much the package's bytecode is optimised (:mod:`reversi.tools.bytecode`): 2, without its
+#: docstrings and asserts (nothing the browser runs reads a docstring), a third fewer bytes.
+PACKAGE_OPTIMIZE = 2
+
+
+def page_archive(root: Path = ROOT, compiled: bool = True) -> bytes:
+    """The page's archive, its modules as bytecode (``compiled=False``: as source)."""
     template = board_template((root / "index.html").read_text(encoding="utf-8"))
-    return archive(root, main_thread_files(root), {BOARD_TEMPLATE: template.encode()})
+    made = archive(root, main_thread_files(root), {BOARD_TEMPLATE: template.encode()})
+    return bytecode.compile_archive(made, root, PACKAGE_OPTIMIZE) if compiled else made
+
+
+def stdlib_archive(root: Path = ROOT) -> bytes:
+    """``assets/package/stdlib.zip``: the runtime's standard library cut to what the browser can import,
+    as bytecode (:func:`reversi.tools.bytecode.stdlib_archive`); the runtime's own when that cannot
+    be made (no Python of its version, no Node.js)."""
+    sources = {name: (root / name).read_text(encoding="utf-8") for name in [*package_files(root), *FETCHED_BY_SRC]
+               if name.endswith(".py")}
+    made = bytecode.stdlib_archive(sources, root)
+    return made if made is not None else (root / bytecode.RUNTIME_STDLIB).read_bytes()
 
 
 # -- live boards in a teacher's page (assets/embed.js, reversi/ui/dom/boards.py) ------------------
@@ -206,12 +226,14 @@ def shadow_css(css: str) -> str:
         SHADOW_BASE + "".join(parts)
 
 
-def engine_archive(root: Path = ROOT) -> bytes:
+def engine_archive(root: Path = ROOT, compiled: bool = True) -> bytes:
+    """The engine's archive, its modules as bytecode (``compiled=False``: as source)."""
     data = data_files(root)
     modules = [n for n in worker_files(root) if n not in data]
     sizes = {n.removeprefix(DATA_DIR): (root / n).stat().st_size for n in data}  # the worker checks them
     listing = json.dumps({"data": sizes}, indent=1, sort_keys=True) + "\n"
-    return archive(root, modules, {ENGINE_DATA_LISTING: listing.encode()})
+    made = archive(root, modules, {ENGINE_DATA_LISTING: listing.encode()})
+    return bytecode.compile_archive(made, root, PACKAGE_OPTIMIZE) if compiled else made
 
 
 #: Top-level files of the site (the service worker must sit at the top: its scope is its folder).
@@ -224,7 +246,8 @@ NOT_FETCHED = ("assets/fetch_runtime.py",)
 #: chunk), terminal, MicroPython, own service worker, its ``pyscript.storage``, its own
 #: style sheet and its unpacker of ``[files]`` archives (``zip-``: assets/interpreter.js unpacks
 #: the page's archive). Precached, they cost a first visit about 150 kB (compressed) for nothing.
-RUNTIME_UNUSED = ("codemirror", "xterm", "mpy-", "service-worker.js", "index-", "storage.js", "core.css", "zip-")
+RUNTIME_UNUSED = ("codemirror", "xterm", "mpy-", "service-worker.js", "index-", "storage.js", "core.css", "zip-",
+                  "python_stdlib.zip")
 PRECACHE = "assets/precache.js"
 PRECACHE_PREFIX = "self.REVERSI_PRECACHE = "
 FIRST_PAINT = "assets/first-paint-strings.js"
@@ -251,7 +274,7 @@ def generated_names(root: Path = ROOT) -> list[str]:
     from reversi.i18n import LANGUAGES
 
     return sorted({
-        "index.html", PAGE_ARCHIVE, ENGINE_ARCHIVE, PRECACHE, FIRST_PAINT, BOARDS_CSS,
+        "index.html", PAGE_ARCHIVE, ENGINE_ARCHIVE, STDLIB_ARCHIVE, PRECACHE, FIRST_PAINT, BOARDS_CSS,
         *(manifest_name(code) for code in LANGUAGES),
         *(f"assets/icons/{name}" for name, _, _ in ICONS),
         *(f"{RULES_PAGES}/rules.{code}.html" for code in LANGUAGES),
@@ -289,7 +312,7 @@ def index_page(root: Path = ROOT) -> str:
 PRELOAD_MARK = ("<!-- preload (the site generator names here what the start needs, so that it is fetched "
                 "at once: reversi/tools/build.py) -->")
 #: What the runtime fetches with ``fetch()`` as it starts (Pyodide's core and the page's archive).
-PRELOAD_FETCHED = ("assets/runtime/pyodide/pyodide.asm.wasm", "assets/runtime/pyodide/python_stdlib.zip",
+PRELOAD_FETCHED = ("assets/runtime/pyodide/pyodide.asm.wasm", STDLIB_ARCHIVE,
                    "assets/runtime/pyodide/pyodide-lock.json", PAGE_ARCHIVE)
 #: What it imports as modules (the page's start of Pyodide, Pyodide's loader and its Emscripten module).
 PRELOAD_MODULES = ("assets/interpreter.js", "assets/runtime/pyodide/pyodide.mjs",
@@ -315,7 +338,7 @@ def preload_links(root: Path = ROOT) -> str:
     links = [f'<link rel="modulepreload" href="./{name}">' for name in modules
              if name in pinned or not name.startswith("assets/runtime/")]
     links += [f'<link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in PRELOAD_FETCHED
-              if name in pinned or name == PAGE_ARCHIVE]
+              if name in pinned or name in (PAGE_ARCHIVE, STDLIB_ARCHIVE)]
     return "\n  ".join(links)
 
 

@@ -124,6 +124,7 @@ class Site:
             "index.html": lambda: self._index().encode(),
             build.PAGE_ARCHIVE: lambda: build.page_archive(root),
             build.ENGINE_ARCHIVE: lambda: build.engine_archive(root),
+            build.STDLIB_ARCHIVE: lambda: build.stdlib_archive(root),
             build.PRECACHE: lambda: build.precache_text(build.precache_files(root), self.version()).encode(),
             build.FIRST_PAINT: lambda: build.first_paint_script(root).encode(),
             build.TEACHING_PAGE: lambda: build.teaching_page().encode(),
