@@ -1,7 +1,10 @@
-// How far the page has loaded, until the board takes moves (a classic script after first-paint.js):
-// the runtime's big files as they arrive (resource timing), then Python starting. Shown by the bar
-// along the board's foot (the CSS variable --load, in percent) and the note beside the status,
-// which says "Starting Python…" once the files are in (its text is index.html's, translated by
+// How far the page has loaded, until the board takes moves (a classic script after first-paint.js),
+// by its real phases: the start's files as they arrive (resource timing, each by its share of the
+// bytes), Python starting (the bar runs on slowly by itself, drawn by the compositor, so it moves
+// while the start holds the main thread), then the marks of the start (assets/interpreter.js,
+// reversi/ui/dom/main.py). Shown by the bar along the board's foot (the CSS variable --load, in
+// percent, only ever growing) and the note beside the status, one per phase (index.html's
+// data-phase: "Downloading the game…", "Starting Python…", "Getting the board ready…", translated by
 // first-paint.js). html.ready hides both (assets/app.css).
 // The runtime waits for ever when one of its files fails: a file of the runtime or the package that
 // did not arrive (resource timing: a status of 0 or an error), or a start that has not ended within
@@ -41,8 +44,16 @@
     disableControls();
     return;
   }
-  var WEIGHTS = [["pyodide.asm.wasm", 50], ["python_stdlib.zip", 20], ["pyodide.asm.js", 10], ["pyodide.mjs", 3],
-                 ["pyodide-lock.json", 2], ["pyscript.toml", 3], ["/reversi/", 0]];
+  // the start's files by their share of the bytes (compressed: the WebAssembly about 2.8 MB, the
+  // standard library 1.3, the package 0.45, Pyodide's JavaScript 0.25)
+  var WEIGHTS = [["pyodide.asm.wasm", 58], ["package/stdlib.zip", 26], ["package/page.zip", 9],
+                 ["pyodide.asm.js", 5], ["pyodide.mjs", 1], ["pyodide-lock.json", 1]];
+  // where the bar stands at each phase: the files arriving fill it to FILES; Python's start then
+  // moves it on by itself (a slow transition of the compositor's, which runs while the main
+  // thread is busy) towards STARTING, and the start's marks move it on (assets/interpreter.js,
+  // reversi/ui/dom/main.py)
+  var FILES = 55, STARTING = 84;
+  var MARKS = { "reversi-interpreter": 86, "reversi-package": 90, "reversi-main": 94 };
   var loaded = {};
   var NEEDED = /\/(assets\/runtime\/[^?]+|assets\/package\/page\.zip|pyscript\.toml|reversi\/ui\/dom\/main\.py)(\?.*)?$/;
   var STALL_MS = 90000;
@@ -55,15 +66,36 @@
     disableControls();
   }
   setTimeout(function () { failed("not ready within " + STALL_MS / 1000 + " s"); }, STALL_MS);
+  var shown = 0, phase = "";
+  function show(percent) {
+    if (percent <= shown) return;
+    shown = percent;
+    root.style.setProperty("--load", String(percent));
+  }
+  function say(which) { // the loading note: "files" (the spinner's first words), "start", "board"
+    if (which === phase) return;
+    phase = which;
+    var notes = document.querySelectorAll(".loading-note");
+    for (var n = 0; n < notes.length; n++) notes[n].hidden = notes[n].getAttribute("data-phase") !== which;
+  }
   function progress() {
-    var done = 0;
-    for (var w = 0; w < WEIGHTS.length; w++) if (loaded[WEIGHTS[w][0]]) done += WEIGHTS[w][1];
-    if (loaded["/reversi/"]) done = Math.max(done, 92);
-    root.style.setProperty("--load", String(Math.min(done, 97)));
-    if (loaded["pyodide.asm.wasm"] && loaded["python_stdlib.zip"]) {
-      var notes = document.querySelectorAll(".loading-note");
-      if (notes.length === 2 && notes[1].hidden) { notes[0].hidden = true; notes[1].hidden = false; }
+    var done = 0, total = 0;
+    for (var w = 0; w < WEIGHTS.length; w++) {
+      total += WEIGHTS[w][1];
+      if (loaded[WEIGHTS[w][0]]) done += WEIGHTS[w][1];
     }
+    show(Math.round(FILES * done / total));
+    if (loaded["pyodide.asm.wasm"] && loaded["package/stdlib.zip"] && !phase.length) {
+      say("start");
+      root.classList.add("load-starting"); // the bar's slow run towards STARTING (assets/app.css)
+      show(STARTING);
+    }
+  }
+  function marked(name) {
+    if (!MARKS[name]) return;
+    if (phase !== "board") say(name === "reversi-interpreter" ? "start" : "board");
+    root.classList.remove("load-starting");
+    show(MARKS[name]);
   }
   if (window.PerformanceObserver) {
     try {
@@ -82,6 +114,10 @@
         }
         if (!root.classList.contains("ready")) progress();
       }).observe({ type: "resource", buffered: true });
+      new PerformanceObserver(function (list) {
+        var entries = list.getEntries();
+        for (var e = 0; e < entries.length; e++) marked(entries[e].name);
+      }).observe({ type: "mark", buffered: true });
     } catch (e) { /* an old browser: the spinner alone says the page is loading */ }
   }
 

@@ -89,7 +89,7 @@ def test_the_first_paint_is_in_the_language_before_python(danish_context, server
         assert page.title() == "Reversi · Othello w przeglądarce"
         assert message(page) == "Czarne na posunięciu"
         assert page.text_content("#btn-new").strip() == "Nowa partia"
-        assert page.text_content(".loading-note") == "Wczytywanie silnika…"
+        assert page.text_content(".loading-note") == "Pobieranie gry…"
         assert page.get_attribute("#btn-undo", "title") == "Cofnij ruch"
         assert page.get_attribute("#board", "aria-label") == "Plansza Othello 8x8"
         assert page.get_attribute('[data-square="f5"]', "aria-label") == "f5, puste, dozwolony ruch"

@@ -50,6 +50,51 @@ def app(browser, server_url):
 # -- booting -----------------------------------------------------------------------------
 
 
+#: Records, from the page's first byte, each state of the loading bar and its note: [--load, the
+#: phase of the note shown, the bar's computed transform] at every change (a MutationObserver on the whole document).
+LOAD_PHASES_JS = """
+window.__loadPhases = [];
+new MutationObserver(() => {
+  const root = document.documentElement;
+  if (!root || root.classList.contains('ready')) return;
+  const load = parseFloat(root.style.getPropertyValue('--load') || '0');
+  const note = document.querySelector('.loading-note:not([hidden])');
+  const state = [load, note ? note.dataset.phase : null];
+  const last = window.__loadPhases[window.__loadPhases.length - 1];
+  if (!last || last[0] !== state[0] || last[1] !== state[1]) {
+    const fill = document.querySelector('.load-bar-fill');
+    window.__loadPhases.push(state.concat([fill ? getComputedStyle(fill).transform : null]));
+  }
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
+def test_the_loading_bar_and_its_words_follow_the_start_s_real_phases(browser, server_url) -> None:
+    """The bar only grows, through the files, Python's start and the board's set-up, each named in
+    words as it happens (assets/progress.js); it never stands at one value for the whole start."""
+    from browser_support import AppContext
+
+    context = AppContext(browser, server_url, {"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.add_init_script(LOAD_PHASES_JS)
+        page.goto(server_url)
+        wait_ready(page)
+        seen = page.evaluate("window.__loadPhases")
+        loads = [load for load, _, _ in seen]
+        assert loads == sorted(loads), seen  # never back
+        assert len(set(loads)) >= 4 and loads[-1] >= 94, seen  # moved on at each phase, to its last
+        phases = [phase for _, phase, _ in seen if phase]
+        order = [p for k, p in enumerate(phases) if k == 0 or phases[k - 1] != p]
+        assert order == ["files", "start", "board"], seen
+        # drawn as a transform (the compositor runs its transitions while Python's start holds the
+        # main thread), scaled to the share loaded (scaleX: a matrix with only its first value changing)
+        matrices = [m for _, _, m in seen if m and m != "none"]
+        assert matrices and all(m.startswith("matrix(") and m.endswith(", 0, 0, 1, 0, 0)") for m in matrices), seen
+    finally:
+        context.close()
+
+
 def test_boots_offline_with_the_board_painted_before_python(browser, server_url) -> None:
     context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
     try:
@@ -64,9 +109,9 @@ def test_boots_offline_with_the_board_painted_before_python(browser, server_url)
         static_board = page.evaluate(svg_js)
         wait_ready(page)
         assert not page.is_visible(".loading-note") and not page.is_visible(".load-bar")
-        # the bar went past the runtime's files, and the note said Python was starting
-        assert float(page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--load')")) >= 88
-        assert page.evaluate("document.querySelectorAll('.loading-note')[1].hidden") is False
+        # the bar went past the runtime's files and Python's start, and the note said the board was next
+        assert float(page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--load')")) >= 94
+        assert page.evaluate("document.querySelector('.loading-note[data-phase=board]').hidden") is False
         assert page.locator("#board").bounding_box() == board_box  # no layout jump
         assert page.locator(".panel").bounding_box() == panel_box
         assert page.evaluate(svg_js) == static_board  # Python draws the same start

@@ -160,7 +160,7 @@ def test_the_first_paint_strings_hold_the_board_and_the_buttons() -> None:
     assert data["cs"]["f5, empty, legal move"] == "f5, prázdné, platný tah"
     assert data["pl"]["Othello 8x8 board"] == "Plansza Othello 8x8"
     assert data["da"]["New game"] == "Nyt parti"
-    assert data["pl"]["Loading the engine…"] == "Wczytywanie silnika…"
+    assert data["pl"]["Downloading the game…"] == "Pobieranie gry…"
 
 
 def test_the_worker_answers_in_the_requests_language() -> None:
