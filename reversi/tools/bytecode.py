@@ -118,8 +118,8 @@ def names_of(node, package):
     return found | {head + "." + alias.name for alias in node.names if alias.name != "*"}
 
 def imports_of(text, name, is_package):
-    """(what importing the module imports, what its functions may import when called or it imports
-    when run as a script)."""
+    """(what importing the module imports, what its functions may import when called); not what it
+    imports when run as a script."""
     try:
         tree = ast.parse(text)
     except SyntaxError:
@@ -130,8 +130,9 @@ def imports_of(text, name, is_package):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 (nested if inside else top).update(names_of(child, package))
-            visit(child, inside or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-                  or (isinstance(child, ast.If) and "__main__" in ast.unparse(child.test)))  # run as a script
+            if isinstance(child, ast.If) and "__main__" in ast.unparse(child.test):
+                continue  # what it runs as a script: never in the page
+            visit(child, inside or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
     visit(tree, False)
     return top, nested
 
@@ -232,45 +233,65 @@ def find_python(version: tuple[int, int]) -> list[str] | None:
     return None
 
 
-def _compiler(root: Path) -> tuple[list[str], str] | None:
-    """How to run :data:`PROGRAM` with the runtime's Python: (argv prefix, a name for the cache)."""
+def _compiler(root: Path, program: str) -> tuple[list[str], str] | None:
+    """How to run ``program`` with the runtime's Python: (its argv but the job's file, a name)."""
     version = runtime_python(root)
     if version is None:
         return None
     python = find_python(version)
     if python is not None:
-        return [*python, "-I", "-X", "no_debug_ranges", "-c", PROGRAM], f"python{version[0]}.{version[1]}"
+        return [*python, "-I", "-X", "no_debug_ranges", "-c", program], f"python{version[0]}.{version[1]}"
     node = shutil.which("node")
     if node and (root / RUNTIME_STDLIB).is_file():
         index = (root / "assets/runtime/pyodide").as_posix() + "/"
-        return [node, str(NODE_RUNNER), index, PROGRAM], f"pyodide-python{version[0]}.{version[1]}"
+        return [node, str(NODE_RUNNER), index, program], f"pyodide-python{version[0]}.{version[1]}"
     return None
 
 
-def _run(data: bytes, job: dict[str, object], root: Path) -> bytes | None:
-    """Run the program on ``data`` (a zip) with ``job``; the zip it makes, or None (with a warning)."""
-    if runtime_python(root) is None:
-        return None  # no runtime installed: nothing to compile for (the site cannot start without it)
-    compiler = _compiler(root)
+def run_program(program: str, data: bytes, job: dict[str, object], root: Path = ROOT) -> tuple[bytes, str] | None:
+    """Run ``program`` with the runtime's Python, its ``argv[1]`` a JSON job: ``job`` with ``in``, a
+    zip of ``data``, and ``out``, the file it writes; (what it wrote, what it printed), or None
+    (with a warning) when no such Python runs here or the program fails."""
+    compiler = _compiler(root, program)
     if compiler is None:
         warnings.warn("no Python of the runtime's version and no Node.js: the site ships Python source "
                       "(its first start compiles it)", stacklevel=3)
         return None
     argv, label = compiler
-    key = hashlib.sha256(data + json.dumps(job, sort_keys=True).encode() + " ".join(argv).encode()).hexdigest()
-    cached = root / CACHE_DIR / f"{key}.zip"
-    if cached.is_file():
-        return cached.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
         source, made = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
         source.write_bytes(data)
         order = Path(tmp) / "job.json"
         order.write_text(json.dumps(dict(job, **{"in": str(source), "out": str(made)})), encoding="utf-8")
-        done = subprocess.run([*argv, str(order)], capture_output=True, text=True, timeout=600)
+        try:
+            done = subprocess.run([*argv, str(order)], capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.SubprocessError) as exc:
+            warnings.warn(f"bytecode not made ({label}): {exc}", stacklevel=3)
+            return None
         if done.returncode != 0 or not made.is_file():
             warnings.warn(f"bytecode not made ({label}): {done.stderr.strip()[-500:]}", stacklevel=3)
             return None
-        out = made.read_bytes()
+        return made.read_bytes(), done.stdout
+
+
+def _run(data: bytes, job: dict[str, object], root: Path) -> bytes | None:
+    """:data:`PROGRAM` on ``data`` (a zip) with ``job``: the zip it makes (kept in :data:`CACHE_DIR`),
+    or None."""
+    if runtime_python(root) is None:
+        return None  # no runtime installed: nothing to compile for (the site cannot start without it)
+    compiler = _compiler(root, PROGRAM)
+    if compiler is None:
+        warnings.warn("no Python of the runtime's version and no Node.js: the site ships Python source "
+                      "(its first start compiles it)", stacklevel=3)
+        return None
+    key = hashlib.sha256(data + json.dumps(job, sort_keys=True).encode() + " ".join(compiler[0]).encode()).hexdigest()
+    cached = root / CACHE_DIR / f"{key}.zip"
+    if cached.is_file():
+        return cached.read_bytes()
+    done = run_program(PROGRAM, data, job, root)
+    if done is None:
+        return None
+    out = done[0]
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         part = cached.with_suffix(f".{os.getpid()}.part")
