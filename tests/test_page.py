@@ -95,6 +95,33 @@ def test_the_loading_bar_and_its_words_follow_the_start_s_real_phases(browser, s
         context.close()
 
 
+#: The engine's files: its archive, its worker's script, its weights and book.
+ENGINE_FILES = ("assets/package/engine.zip", "reversi/engine/worker.py", "reversi/engine/data/")
+
+
+@pytest.mark.parametrize("private", [True, False], ids=["first visit", "from the snapshots"])
+def test_no_engine_file_is_asked_for_before_the_board_takes_moves(browser, server_url, private) -> None:
+    """The engine (its archive, worker and weights) loads after the board takes moves, never before:
+    the first move does not wait for it. Each request's start is compared with the mark reversi-ready."""
+    from browser_support import AppContext
+
+    context = AppContext(browser, server_url, {"width": 390, "height": 844}, private=private)
+    try:
+        page = context.new_page()
+        asked: list = []
+        page.on("request", lambda r: asked.append(r) if r.url.startswith(server_url) else None)
+        page.goto(server_url)
+        wait_ready(page)
+        page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=60_000)
+        ready = page.evaluate("performance.timeOrigin + performance.getEntriesByName('reversi-ready')[0].startTime")
+        engine = [r for r in asked if r.url.removeprefix(server_url).startswith(ENGINE_FILES)]
+        assert engine, "the engine's files were not seen at all"  # the check can see them
+        early = [(r.url, r.timing["startTime"] - ready) for r in engine if r.timing["startTime"] < ready]
+        assert not early, early
+    finally:
+        context.close()
+
+
 def test_boots_offline_with_the_board_painted_before_python(browser, server_url) -> None:
     context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
     try:
