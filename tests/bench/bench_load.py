@@ -46,8 +46,14 @@ the order rotating run by run, and compares each one (and this checkout) with th
 among several candidates (runtime versions, say) in one run.
 
 ``--throttle N`` slows the browser's CPU N times (Chromium's CPU throttling: a phone-class CPU
-at 4) and adds, until the computer is ready, the main thread's long tasks (over 50 ms): their
-total (``blocked``) and the longest (``longest``).
+at 4) and adds the main thread's long tasks (over 50 ms): until the computer is ready their total
+(``blocked``) and the longest (``longest``); until the board takes moves the total blocking time
+(``tbt_ready``: the sum of each task's time over 50 ms) and the longest (``longest_ready``).
+``--phone`` loads it on a 390x844 touch screen; ``--kinds cold`` measures first visits only.
+
+Every load also reports ``kb_ready``, the kilobytes that crossed the network (compressed) before the
+board took moves, and ``engine_files_ready``, how many of the engine's files were requested by then
+(none should be: the engine loads after the board).
 
 ``--langs en,cs,da,pl`` loads the page in each language (``?lang=``), the
 languages taking turns run by run so that the machine's noise falls on all of
@@ -71,18 +77,45 @@ from browser_support import launch_chromium, serve_repo, watch_foreign_requests 
 
 TARGETS = {"paint": 1000.0, "ready_cold": 5000.0, "ready_warm": 2500.0}
 
-#: Records the main thread's long tasks from the page's first script on (``--throttle``).
+#: Records the main thread's long tasks from the page's first script on (``--throttle``), each
+#: with whether it began before the board took moves.
 LONG_TASKS_JS = """
 window.__longTasks = [];
 try {
-  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+  new PerformanceObserver(list => { for (const e of list.getEntries())
+      window.__longTasks.push([e.duration, !document.documentElement.classList.contains('ready')]); })
     .observe({type: 'longtask', buffered: true});
 } catch (e) {}
 """
-LONG_JS = """() => ({
-  blocked: (window.__longTasks || []).reduce((a, b) => a + b, 0),
-  longest: Math.max(0, ...(window.__longTasks || [])),
-})"""
+#: blocked, longest: until the computer is ready (the sum of the long tasks, the longest);
+#: tbt_ready, longest_ready: until the board takes moves (total blocking time: the sum of each long
+#: task's time over 50 ms; the longest).
+LONG_JS = """() => {
+  const all = (window.__longTasks || []).map(t => t[0]);
+  const early = (window.__longTasks || []).filter(t => t[1]).map(t => t[0]);
+  return {
+    blocked: all.reduce((a, b) => a + b, 0),
+    longest: Math.max(0, ...all),
+    tbt_ready: early.reduce((a, b) => a + b - 50, 0),
+    longest_ready: Math.max(0, ...early),
+  };
+}"""
+
+#: What crossed the network before the board took moves (kB, compressed: resource timing's transfer
+#: sizes, 0 for what a cache answered, of the responses that ended before the mark reversi-ready), and how many of those
+#: requests were the engine's (its archive, its script, its weights), which must wait for the board.
+BYTES_JS = """() => {
+  const ready = (performance.getEntriesByName('reversi-ready')[0] || {}).startTime ?? Infinity;
+  const early = performance.getEntriesByType('resource').filter(r => r.startTime <= ready);
+  const engine = /engine\\.zip|engine\\/worker\\.py|engine\\/data\\//;
+  return {
+    kb_ready: early.filter(r => r.responseEnd <= ready).reduce((a, r) => a + (r.transferSize || 0), 0) / 1000,
+    engine_files_ready: early.filter(r => engine.test(r.name)).length,
+  };
+}"""
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 MEASURE_JS = """() => ({
   paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null,
@@ -98,6 +131,7 @@ def wait_ready(page, timeout_ms: float = 60_000) -> None:
 
 def measure(page, throttle: float = 0) -> dict:
     wait_ready(page)
+    early = page.evaluate(BYTES_JS)
     # first-contentful-paint is reported asynchronously; give it a moment
     page.wait_for_function(
         "performance.getEntriesByName('first-contentful-paint').length > 0", timeout=10_000
@@ -105,23 +139,25 @@ def measure(page, throttle: float = 0) -> dict:
     # the AI worker starts once the board takes moves; its warm-up ends with engine-ready
     page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
     times = page.evaluate(MEASURE_JS)
+    times.update(early)
     if throttle:
         times.update(page.evaluate(LONG_JS))
     return times
 
 
-def run(url: str, runs: int, throttle: float = 0) -> dict[str, list[float]]:
+def run(url: str, runs: int, throttle: float = 0, phone: bool = False,
+        kinds: tuple[str, ...] = ("cold", "warm", "snap")) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
-    keys = ["paint", "main", "ready", "engine"] + (["blocked", "longest"] if throttle else [])
-    kinds = ("cold", "warm", "snap")
+    keys = ["paint", "main", "ready", "engine", "kb_ready", "engine_files_ready"] + (
+        ["blocked", "longest", "tbt_ready", "longest_ready"] if throttle else [])
     results: dict[str, list[float]] = {f"{key}_{kind}": [] for kind in kinds for key in keys}
     wheels: list[str] = []
     with sync_playwright() as p:
         browser = launch_chromium(p)
         try:
             for _ in range(runs):
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                context = browser.new_context(**(PHONE if phone else DESKTOP))
                 # requests to other origins are recorded, not routed: a route turns the HTTP
                 # cache off, and the warm load would not be warm
                 foreign, _listener = watch_foreign_requests(context, url)
@@ -133,11 +169,12 @@ def run(url: str, runs: int, throttle: float = 0) -> dict[str, list[float]]:
                 loads: dict[str, dict] = {}
                 page.goto(url)
                 loads["cold"] = measure(page, throttle)
-                page.reload()  # before this browser has a snapshot: the start of any version
-                loads["warm"] = measure(page, throttle)
+                if "warm" in kinds:
+                    page.reload()  # before this browser has a snapshot: the start of any version
+                    loads["warm"] = measure(page, throttle)
                 # a checkout that makes memory snapshots (assets/interpreter.js) makes them now: the
                 # next start uses them ("snap"); an older one has no data-snapshot and no "snap"
-                if page.evaluate("document.documentElement.dataset.snapshot") is not None:
+                if "snap" in kinds and page.evaluate("document.documentElement.dataset.snapshot") is not None:
                     page.wait_for_function("['made', 'used'].includes(document.documentElement.dataset.snapshot)",
                                            timeout=180_000)
                     page.reload()
@@ -148,6 +185,8 @@ def run(url: str, runs: int, throttle: float = 0) -> dict[str, list[float]]:
                 if foreign:
                     raise SystemExit(f"requests to other origins: {foreign}")
                 for kind, values in loads.items():
+                    if kind not in kinds:
+                        continue
                     for key in keys:
                         results[f"{key}_{kind}"].append(values[key])
         finally:
@@ -296,7 +335,8 @@ def compare_many(results: dict[str, dict[str, list[float]]]) -> None:
         print(f"{key:14}{a:9.0f}{cells}")
 
 
-def run_many(roots: list[Path | None], runs: int, throttle: float = 0) -> dict[str, dict[str, list[float]]]:
+def run_many(roots: list[Path | None], runs: int, throttle: float = 0, phone: bool = False,
+             kinds: tuple[str, ...] = ("cold", "warm", "snap")) -> dict[str, dict[str, list[float]]]:
     """``run`` on each checkout in ``roots`` (None: this one), ``runs`` rounds, the order rotating."""
     import contextlib
 
@@ -305,7 +345,7 @@ def run_many(roots: list[Path | None], runs: int, throttle: float = 0) -> dict[s
         results: dict[str, dict[str, list[float]]] = {label: {} for label, _ in targets}
         for turn in range(runs):
             for label, url in targets[turn % len(targets):] + targets[: turn % len(targets)]:
-                for key, values in run(url, 1, throttle).items():
+                for key, values in run(url, 1, throttle, phone, kinds).items():
                     results[label].setdefault(key, []).extend(values)
     return results
 
@@ -320,10 +360,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", metavar="DIR", action="append",
                         help="another checkout to measure in the same run (old); again: more, each against the first")
     parser.add_argument("--throttle", type=float, default=0, metavar="N", help="slow the CPU N times; long tasks")
+    parser.add_argument("--phone", action="store_true", help="a 390x844 touch screen (default: 1280x800)")
+    parser.add_argument("--kinds", default="cold,warm,snap",
+                        help="which loads: cold (a first visit), warm (a reload), snap (from the snapshots)")
     args = parser.parse_args(argv)
+    kinds = tuple(k for k in args.kinds.split(",") if k in ("cold", "warm", "snap"))
     if args.against and len(args.against) > 1:
         roots: list[Path | None] = [Path(d) for d in args.against]
-        compare_many(run_many([*roots, None], args.runs, args.throttle))
+        compare_many(run_many([*roots, None], args.runs, args.throttle, args.phone, kinds))
         return 0
     if args.against:
         new: dict[str, list[float]] = {}
@@ -331,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
         with serve_repo() as url, serve_repo(root=Path(args.against[0])) as old_url:
             for _ in range(args.runs):
                 for target, into in ((old_url, old), (url, new)):
-                    for key, values in run(target, 1, args.throttle).items():
+                    for key, values in run(target, 1, args.throttle, args.phone, kinds).items():
                         into.setdefault(key, []).extend(values)
         compare(new, old)
         return 0
@@ -351,10 +395,10 @@ def main(argv: list[str] | None = None) -> int:
                 report_languages(run_languages(url, args.runs, codes))
         return 0
     if args.url:
-        results = run(args.url, args.runs, args.throttle)
+        results = run(args.url, args.runs, args.throttle, args.phone, kinds)
     else:
         with serve_repo() as url:
-            results = run(url, args.runs, args.throttle)
+            results = run(url, args.runs, args.throttle, args.phone, kinds)
     return 0 if report(results) else 1
 
 
