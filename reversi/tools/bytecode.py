@@ -67,7 +67,8 @@ STDLIB_CODECS = ("__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8_sig"
 #: Not followed from inside a function (what a module kept imports when one of its functions is
 #: called, for what no page does: the debugger, documentation, tests, processes, a terminal, mail
 #: and web servers, Tk, command lines, the REPL of Pyodide's console...); a module kept imports them
-#: at its top all the same. Of a package kept whole, these modules are left out.
+#: at its top all the same. Of a package kept whole, these modules are left out. The pure-Python
+#: twins of C modules Pyodide has (``_pydatetime``...) are imported only when the C one is missing.
 STDLIB_NEVER = ("pydoc", "pdb", "doctest", "unittest", "multiprocessing", "_pyrepl", "http", "xmlrpc",
                 "pyodide.console", "argparse", "getopt", "tracemalloc", "statistics", "pickle", "csv", "bz2", "lzma",
                 "subprocess", "tkinter", "idlelib", "turtle", "turtledemo", "lib2to3", "ensurepip", "venv",
@@ -76,7 +77,8 @@ STDLIB_NEVER = ("pydoc", "pdb", "doctest", "unittest", "multiprocessing", "_pyre
                 "pstats", "cProfile", "profile", "trace", "tabnanny", "pyclbr", "code", "codeop", "rlcompleter",
                 "readline", "getpass", "pty", "tty", "platform", "ctypes", "asyncio.__main__", "zipapp",
                 "compileall", "py_compile", "modulefinder", "runpy", "filecmp", "netrc", "plistlib",
-                "shelve", "mimetypes", "ipaddress", "sched", "_pydecimal", "pickletools", "tomllib")
+                "shelve", "mimetypes", "ipaddress", "sched", "_pydecimal", "pickletools", "tomllib",
+                "_pydatetime", "_pyio", "_pylong")
 
 #: The program a Python of the runtime's version runs (or Pyodide under Node): ``argv[1]`` names a
 #: JSON job, ``{"in": zip, "out": zip, "optimize": N, "roots": [...] | null, "always": [...], "never": [...],
@@ -118,8 +120,8 @@ def names_of(node, package):
     return found | {head + "." + alias.name for alias in node.names if alias.name != "*"}
 
 def imports_of(text, name, is_package):
-    """(what importing the module imports, what its functions may import when called); not what it
-    imports when run as a script."""
+    """(what importing the module imports, what its functions may import when called or it falls back
+    on when an import fails); not what it imports when run as a script or on another system."""
     try:
         tree = ast.parse(text)
     except SyntaxError:
@@ -130,8 +132,17 @@ def imports_of(text, name, is_package):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 (nested if inside else top).update(names_of(child, package))
-            if isinstance(child, ast.If) and "__main__" in ast.unparse(child.test):
-                continue  # what it runs as a script: never in the page
+            if isinstance(child, ast.If):
+                test = ast.unparse(child.test)
+                if "__main__" in test:
+                    continue  # what it runs as a script: never in the page
+                if "win32" in test or "'nt'" in test or "darwin" in test:
+                    for other in child.orelse:  # another system's branch: only the other one runs here
+                        visit(ast.Module(body=[other], type_ignores=[]), inside)
+                    continue
+            if isinstance(child, ast.ExceptHandler):  # a fallback (a pure-Python twin of a C module)
+                visit(child, True)
+                continue
             visit(child, inside or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
     visit(tree, False)
     return top, nested
