@@ -16,7 +16,8 @@ the navigation until ``<html class="ready">``, and prints:
   most self time.
 
 ``--throttle N`` slows the CPU N times (Chromium's CPU throttling: 4 is a mid-range phone);
-``--phone`` is a 390x844 touch screen. The machine's load changes the seconds, not much the
+``--phone`` is a 390x844 touch screen; ``--reload`` profiles a second visit (the HTTP cache warm,
+no memory snapshot made). The machine's load changes the seconds, not much the
 shares: read the shares.
 """
 
@@ -172,7 +173,7 @@ def analyse(profile: dict, top: int) -> dict:
             "inclusive": inclusive_ms.most_common(top)}
 
 
-def one_visit(browser, url: str, throttle: float, phone: bool, top: int) -> dict:
+def one_visit(browser, url: str, throttle: float, phone: bool, top: int, reload: bool = False) -> dict:
     options = ({"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
                 "device_scale_factor": 3} if phone else {"viewport": {"width": 1280, "height": 800}})
     context = browser.new_context(**options)
@@ -180,6 +181,11 @@ def one_visit(browser, url: str, throttle: float, phone: bool, top: int) -> dict
     page.add_init_script(LONG_TASKS_JS)
     # the same site's page first, so that the navigation stays in this renderer (and its profiler)
     page.goto(url + "assets/icons/favicon.svg")
+    if reload:  # a visit before: the HTTP cache warm, no memory snapshot (the test browser makes none)
+        page.add_init_script("self.reversiSnapshots = false;")
+        page.goto(url)
+        page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=180_000)
+        page.goto(url + "assets/icons/favicon.svg")
     cdp = context.new_cdp_session(page)
     if throttle:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
@@ -205,7 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phone", action="store_true")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--top", type=int, default=0)
+    parser.add_argument("--reload", action="store_true", help="a second visit (warm cache, no snapshot)")
     parser.add_argument("--url", help="an already running server (default: start serve.py)")
+    parser.add_argument("--root", help="another checkout to serve (its runtime installed), e.g. an old commit's")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -213,14 +221,15 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as p:
             browser = launch_chromium(p)
             try:
-                return [one_visit(browser, url, args.throttle, args.phone, args.top) for _ in range(args.runs)]
+                return [one_visit(browser, url, args.throttle, args.phone, args.top, args.reload)
+                        for _ in range(args.runs)]
             finally:
                 browser.close()
 
     if args.url:
         results = go(args.url)
     else:
-        with serve_repo() as url:
+        with serve_repo(root=Path(args.root) if args.root else None) as url:
             results = go(url)
     for number, r in enumerate(results, 1):
         tasks = r["tasks"]
