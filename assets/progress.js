@@ -55,7 +55,7 @@
   var FILES = 55, STARTING = 84;
   var MARKS = { "reversi-interpreter": 86, "reversi-package": 90, "reversi-main": 94 };
   var loaded = {};
-  var NEEDED = /\/(assets\/runtime\/[^?]+|assets\/package\/page\.zip|pyscript\.toml|reversi\/ui\/dom\/main\.py)(\?.*)?$/;
+  var NEEDED = /\/(assets\/runtime\/[^?]+|assets\/package\/(page|stdlib)\.zip|pyscript\.toml|reversi\/ui\/dom\/main\.py)(\?.*)?$/;
   var STALL_MS = 90000;
   function failed(why) {
     if (root.classList.contains("ready") || root.classList.contains("load-failed")) return;

@@ -156,7 +156,7 @@ def test_a_board_that_cannot_load_says_so_and_keeps_its_picture_and_link(browser
 
 def test_the_app_says_when_a_file_it_needs_cannot_be_had_and_offers_a_reload(browser, server_url) -> None:
     """Not a spinner for ever: the runtime waits for ever on a lost file; the page says so."""
-    lost = "python_stdlib.zip"
+    lost = "package/stdlib.zip"  # the standard library the site makes (reversi/tools/bytecode.py)
     context = private_context(browser, viewport={"width": 1280, "height": 800}, service_workers="block")
     try:
         context.route(f"**/{lost}", lambda route: route.abort())
