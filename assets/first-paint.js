@@ -3,6 +3,7 @@
 // under localStorage "reversi.lang", then the browser's languages, else English. The texts come from
 // first-paint-strings.js (generated from the catalogs). The English of each text is kept in
 // data-i18n-id (data-i18n-id-<attribute> for an attribute), as reversi/ui/dom/language.py expects.
+// The board before Python (a saved game drawn, a click kept): assets/first-board.js, which runs next.
 (function () {
   "use strict";
   var strings = window.REVERSI_FIRST_PAINT || {};
@@ -22,23 +23,6 @@
     var browser = navigator.languages || [navigator.language];
     for (var i = 0; !found && i < browser.length; i++) found = supported(browser[i]);
     return found || "en";
-  }
-
-  // A click on the board before Python is ready is kept, its square marked, and played once the
-  // page is ready (reversi/ui/dom/board.py play_early_click), never lost.
-  var board = document.getElementById("board");
-  if (board) {
-    board.addEventListener("click", function (event) {
-      var classes = document.documentElement.classList;
-      // ready: Python plays it; from disk or failed to load (assets/progress.js): nothing ever will
-      if (classes.contains("ready") || classes.contains("from-file") || classes.contains("load-failed")) return;
-      var square = event.target.closest ? event.target.closest("[data-square]") : null;
-      if (!square) return;
-      var queued = board.querySelector("[data-queued]");
-      if (queued) queued.removeAttribute("data-queued");
-      square.setAttribute("data-queued", "true");
-      window.REVERSI_EARLY_CLICK = square.getAttribute("data-square");
-    }, true);
   }
 
   var code = choose();

@@ -321,6 +321,53 @@ def test_saved_state_fields(data: dict[str, Any], version: int) -> None:
     only_our_errors(lambda: state_from_dict(full))
 
 
+#: A good record of the position shown (reversi/ui/store/shown.py), whose fields the strategies below replace.
+def _shown_record() -> tuple[str, dict[str, Any]]:
+    from reversi.ui.store.session import SavedState, dump_state
+    from reversi.ui.store.shown import dump_shown, restored_shown
+
+    state = SavedState(play_transcript(Position.start(Rules()), "f5d6c3"))
+    text = dump_state(state)
+    return text, json.loads(dump_shown(restored_shown(state, text)))
+
+
+SHOWN_STATE, SHOWN_VALID = _shown_record()
+shown_cells = st.one_of(st.text(alphabet="-XO#_xo.", min_size=60, max_size=68), any_text)
+
+
+@given(st.one_of(json_value.map(json.dumps), any_text, st.none(), deep_json,
+                 st.text(alphabet='{}[]":,-XO#_0123456789abcdefghtruelsn ', max_size=400)))
+def test_records_of_the_position_shown(text: str | None) -> None:
+    """The record the first paint draws (``localStorage`` "reversi.shown", another page of the origin may
+    write it): read or refused with our error, and drawn only when whole, fitting and the saved text's."""
+    from reversi.ui.store.shown import drawable, dump_shown, first_paint, load_shown, state_check
+
+    shown = only_our_errors(lambda: load_shown(text))
+    if shown is not None:
+        assert load_shown(dump_shown(shown)) == shown
+    drawn = first_paint(SHOWN_STATE, text)
+    assert drawn is None or (drawable(drawn) and drawn.state == state_check(SHOWN_STATE))
+
+
+@given(st.fixed_dictionaries(
+    {},
+    optional={"v": json_value, "board": st.one_of(st.sampled_from(["8x8", "10x10", "octagon", "4x4", "8x9", "99x99"]),
+                                                  json_value),
+              "cells": st.one_of(shown_cells, json_value), "turn": json_value, "moves": json_value,
+              "last": st.one_of(square, json_value), "legal": st.one_of(st.lists(square, max_size=70), json_value),
+              "colors": json_value, "rotated": json_value, "ring": json_value, "plain": json_value,
+              "state": json_value, "extra": json_value},
+))
+def test_record_of_the_position_shown_fields(fields: dict[str, Any]) -> None:
+    from reversi.ui.store.shown import dump_shown, first_paint, load_shown
+
+    text = json.dumps({**SHOWN_VALID, **fields})
+    shown = only_our_errors(lambda: load_shown(text))
+    if shown is not None:
+        assert load_shown(dump_shown(shown)) == shown
+    first_paint(SHOWN_STATE, text)
+
+
 @given(st.dictionaries(st.one_of(st.sampled_from(["Event", "Site", "Date", "Round", "Black", "White"]), any_text),
                        st.one_of(any_text, st.text(min_size=190, max_size=260)), max_size=8))
 def test_game_details(details: dict[str, str]) -> None:
@@ -430,11 +477,12 @@ def test_saved_settings(data: Any) -> None:
 def test_worker_load_requests(text: str) -> None:
     """The worker's load: a request it cannot use (not an object, no page address) is refused
     with a message, never raised (under CPython there is no browser to fetch from either)."""
-    import asyncio
+    from support import run
 
     from reversi.engine import worker
 
-    reply = json.loads(asyncio.run(worker.load(text)))
+    # on a loop of its own, in a thread: a browser test in this process may hold this thread's loop
+    reply = json.loads(run(worker.load(text)))
     assert reply["ok"] is False and reply["error"]
 
 

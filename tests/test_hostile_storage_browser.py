@@ -22,6 +22,7 @@ from browser_support import (
 
 from reversi.formats.record import MAX_TEXT
 from reversi.ui.store.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY
+from reversi.ui.store.shown import SHOWN_KEY, first_paint
 
 pytestmark = pytest.mark.browser
 
@@ -169,3 +170,62 @@ def test_the_page_readers_inside_pyodide_refuse_or_read_every_hostile_text(fresh
     moves = int(page.get_attribute("#board", "data-moves"))
     page.click("#board .sq.legal")
     page.wait_for_function(f"Number(document.querySelector('#board').dataset.moves) > {moves}")
+
+
+#: What the first paint did with the board: its mode, the board's state and anything a stored value
+#: could have injected (an element with a handler, a global, a polluted prototype).
+FIRST_PAINT_JS = """() => { const board = document.getElementById('board');
+    return {mode: document.documentElement.getAttribute('data-first-paint'), busy: board.getAttribute('aria-busy'),
+            squares: board.querySelectorAll('[data-square]').length,
+            discs: Array.from(board.querySelectorAll('[data-state="black"], [data-state="white"]'))
+                .map(e => e.dataset.square + ':' + e.dataset.state).sort().join(' '),
+            injected: document.querySelectorAll('img, iframe, object, [onerror], [onload], [onclick]').length,
+            pwned: window.__pwned === undefined ? null : String(window.__pwned),
+            polluted: ({}).polluted === undefined ? null : 'polluted'}; }"""
+
+
+def test_hostile_records_of_the_position_shown_are_never_drawn_nor_break_the_first_paint(fresh, server_url) -> None:
+    """The record of the position shown ("reversi.shown") that the first paint reads before Python has
+    loaded, as another page of the origin may write it: a value that is hostile, damaged, another
+    saved text's or another board's leaves the board waiting for Python (not the saved game drawn
+    from it, no click kept), is never markup, and raises nothing; the good one is drawn. Python then
+    restores the game and writes its own record."""
+    from shown_cases import STATE, VALID, hostile_shown
+
+    f = fresh()
+    page = f.page
+    f.context.block("*/reversi/engine/worker.py")  # two people: no computer
+    held: list = []
+
+    def hold(route) -> None:  # the page's Python is kept waiting: the first paint only
+        held.append(route)
+
+    page.route("**/reversi/ui/dom/main.py", hold)
+    start = "d4:white d5:black e4:black e5:white"
+    names = [f"{c}{r}" for r in range(1, 9) for c in "abcdefgh"]
+    sides = {"X": "black", "O": "white"}
+    saved = " ".join(sorted(f"{n}:{sides[x]}" for n, x in zip(names, VALID["cells"], strict=True) if x != "-"))
+    cases = [("the good record", json.dumps(VALID)), *hostile_shown()]
+    for what, value in cases:
+        page.evaluate("([keys, texts]) => { localStorage.clear(); localStorage.setItem(keys[0], texts[0]); "
+                      "localStorage.setItem(keys[1], texts[1]); }", [[STORAGE_KEY, SHOWN_KEY], [STATE, value]])
+        held.clear()
+        page.goto(server_url, wait_until="domcontentloaded")
+        seen = page.evaluate(FIRST_PAINT_JS)
+        good = what == "the good record"
+        assert seen == {"mode": "saved" if good else "waiting", "busy": None if good else "true", "squares": 64,
+                        "discs": saved if good else start, "injected": 0, "pwned": None, "polluted": None}, what
+        page.click('#board [data-square="c4"]', force=True)
+        assert (page.evaluate("window.REVERSI_EARLY_CLICK") is None) != good, what  # a waiting board keeps none
+    # the last one's Python comes: the game is restored, the board stops waiting, and its record is written
+    for _ in range(400):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.unroute("**/reversi/ui/dom/main.py", hold)
+    wait_ready(page)
+    assert list_text(page) == "1. f5 d6 2. c3" and page.get_attribute("#board", "aria-busy") is None
+    page.wait_for_function(f"localStorage.getItem('{SHOWN_KEY}') !== {json.dumps(cases[-1][1])}")
+    assert first_paint(storage(page), storage(page, SHOWN_KEY)) is not None

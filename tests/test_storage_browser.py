@@ -24,7 +24,11 @@ from browser_support import (
 )
 
 from reversi import Game, Rules
+from reversi.drawing.render import render_board
+from reversi.ui.state import Controller
+from reversi.ui.store.autosave import plan_start
 from reversi.ui.store.session import STATE_VERSION
+from reversi.ui.store.shown import SHOWN_KEY, first_paint, view_key
 
 pytestmark = pytest.mark.browser
 
@@ -133,6 +137,149 @@ def test_reload_and_a_new_tab_resume_the_game(fresh) -> None:
     tab.click("#btn-new")
     assert tab.is_checked('#new-game-form input[name="variant"][value="octagon"]')
     assert tab.is_checked('#new-game-form input[name="anti"]')
+
+
+# -- a returning visit's first paint (assets/first-board.js, reversi/ui/store/shown.py) ---------------
+
+MAIN_PY = "**/reversi/ui/dom/main.py"
+#: Each square of a board, as drawn: its name, class, state, legal flag, ARIA attributes and every
+#: element in it with its attributes (the same of the first paint's DOM and of Python's markup).
+SQUARES_JS = """els => els.map(e => [e.getAttribute('data-square'), e.getAttribute('class'),
+    e.getAttribute('data-state'), e.getAttribute('data-legal'), e.getAttribute('aria-disabled'),
+    e.getAttribute('aria-label'),
+    Array.from(e.querySelectorAll('*')).map(d => d.tagName + ' ' +
+        Array.from(d.attributes).map(a => a.name + '=' + a.value).sort().join(' '))])"""
+
+
+def held_tab(f, path: str = ""):
+    """A new tab of ``f``'s browser on ``path`` whose Python is held back: its entry script
+    (reversi/ui/dom/main.py) is asked for and kept waiting, so the page shows its first paint only.
+    Returns the page and ``release()``, which lets Python in."""
+    page = f.context.new_page()
+    page.on("pageerror", lambda e: f.errors.append(str(e)))
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route(MAIN_PY, hold)
+    page.goto(f.server_url + path, wait_until="domcontentloaded")
+    for _ in range(400):  # the runtime asks for it once it has started
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for its Python"
+    assert not is_ready(page)
+
+    def release() -> None:
+        for route in held:
+            route.continue_()
+        page.unroute(MAIN_PY, hold)
+        wait_ready(page)
+
+    return page, release
+
+
+def is_ready(page) -> bool:
+    return bool(page.evaluate("document.documentElement.classList.contains('ready')"))
+
+
+def restored_view(text: str):
+    """The board Python draws when the page restores the saved ``text`` (reversi/ui/dom/storage.py)."""
+    plan = plan_start(text)
+    c = Controller()
+    assert plan.settings is not None and plan.game is not None
+    c.load_settings(plan.settings)
+    c.load_game(plan.game)
+    return c.board_view()
+
+
+def drawn_squares(page, markup: str | None = None) -> list:
+    """:data:`SQUARES_JS` of the page's board, or of ``markup`` (Python's) parsed by the page."""
+    if markup is None:
+        return page.eval_on_selector_all("#board [data-square]", SQUARES_JS)
+    return page.evaluate(f"""markup => {{ const box = document.createElement('div'); box.innerHTML = markup;
+        return ({SQUARES_JS})(Array.from(box.querySelectorAll('[data-square]'))); }}""", markup)
+
+
+def test_a_returning_visit_first_paints_the_saved_game_and_plays_a_click_made_on_it(fresh) -> None:
+    """What the visitor sees is what they click on: before Python has loaded, the board is the saved
+    game (drawn as Python draws it), and a click made then is played on that same position."""
+    f = fresh()
+    page = f.page
+    f.context.block("*/reversi/engine/worker.py")  # two people: no computer
+    play(page, "f5d6c3")
+    page.wait_for_function(f"(localStorage.getItem('{SHOWN_KEY}') || '').includes('\"moves\":3')")
+    saved = storage(page)
+    view = restored_view(saved)
+    assert first_paint(saved, storage(page, SHOWN_KEY)) is not None  # the record is the saved text's
+    tab, release = held_tab(f)
+    assert tab.get_attribute("html", "data-first-paint") == "saved"
+    # the saved game, square by square as Python's own markup draws it (discs, last move, legal moves, labels)
+    assert drawn_squares(tab) == drawn_squares(tab, render_board(view))
+    assert [tab.get_attribute("#board", name) for name in ("data-moves", "data-turn", "data-over", "aria-busy")] == [
+        "3", "white", "false", None]
+    counts = [str(view.cells.count(side)) for side in ("black", "white")]
+    assert tab.inner_text(".players").split() == ["Black", counts[0], "White", counts[1]]
+    assert counts == ["5", "2"]
+    assert tab.is_visible(".player[data-side='1'].to-move")
+    # not the start's "No moves yet" nor "Black to move": the page says it is loading the game
+    assert tab.is_hidden(".moves-empty") and tab.is_hidden("#message") and tab.is_hidden(".board-wait")
+    assert tab.inner_text(".status .first-paint-note") == "Loading your game…"
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / "desktop-returning-first-paint.png"))
+    square = sorted(view.legal)[0]
+    tab.click(f'#board [data-square="{square}"]')
+    assert tab.get_attribute(f'#board [data-square="{square}"]', "data-queued") == "true"
+    assert tab.evaluate("window.REVERSI_EARLY_CLICK") == {"square": square, "shown": view_key(view)}
+    release()
+    tab.wait_for_function("document.querySelector('#board').dataset.moves === '4'")
+    assert list_text(tab) == f"1. f5 d6 2. c3 {square}"
+    assert tab.get_attribute("#board", "aria-busy") is None and tab.is_visible("#message")
+    # a link to another game: the static start board is shown, and a click on it is not played there
+    other, release = held_tab(f, "?m=f5d6")
+    assert other.get_attribute("html", "data-first-paint") is None  # the link's game, not the saved one
+    other.click('#board [data-square="c4"]')  # a move of the start (the board shown), and of the link's game
+    release()
+    other.wait_for_selector("#notice:has-text('was not played')")
+    assert other.inner_text("#notice") == ("c4 was clicked while the page loaded, on another position than the "
+                                           "game's: it was not played.")
+    assert list_text(other) == "1. f5 d6" and other.get_attribute("#board", "data-moves") == "2"
+
+
+def test_a_saved_game_the_first_paint_cannot_draw_waits_and_takes_no_click(fresh) -> None:
+    """A saved game on another board (10x10), or whose record is damaged: the board is dimmed, says it
+    is loading, is busy for screen readers and takes no click until Python holds the game."""
+    f = fresh()
+    page = f.page
+    f.context.block("*/reversi/engine/worker.py")  # two people: no computer
+    start_game(page, size=10)
+    play(page, "e4")
+    page.wait_for_function(f"(localStorage.getItem('{SHOWN_KEY}') || '').includes('10x10')")
+    for case in ("another board", "a damaged record"):
+        if case == "a damaged record":
+            play(page, "d4")  # the record written, then damaged
+            page.wait_for_function(f"(localStorage.getItem('{SHOWN_KEY}') || '').includes('\"moves\":2')")
+            page.evaluate(f"localStorage.setItem('{SHOWN_KEY}', localStorage.getItem('{SHOWN_KEY}').slice(0, -9))")
+        moves = page.get_attribute("#board", "data-moves")
+        tab, release = held_tab(f)
+        assert tab.get_attribute("html", "data-first-paint") == "waiting", case
+        assert tab.get_attribute("#board", "data-waiting") == "true"
+        assert tab.get_attribute("#board", "aria-busy") == "true"
+        assert tab.inner_text(".board-wait") == "Loading your game…"
+        assert tab.is_hidden("#board .disc >> nth=0") and tab.is_hidden(".moves-empty") and tab.is_hidden("#message")
+        if case == "another board":
+            ARTIFACTS.mkdir(exist_ok=True)
+            tab.screenshot(path=str(ARTIFACTS / "desktop-returning-waiting.png"))
+        tab.click('#board [data-square="d3"]')  # taken by nothing: no square kept, nothing played later
+        assert tab.locator("[data-queued]").count() == 0 and tab.evaluate("window.REVERSI_EARLY_CLICK") is None
+        release()
+        assert tab.get_attribute("#board", "aria-busy") is None and tab.get_attribute("#board", "data-waiting") is None
+        assert tab.is_hidden(".board-wait") and tab.is_visible("#board .disc >> nth=0")
+        tab.wait_for_timeout(300)
+        assert tab.get_attribute("#board", "data-moves") == moves and tab.inner_text("#notice") == ""
+        assert tab.locator("[data-square]").count() == 100
+        tab.close()
 
 
 # -- the clock --------------------------------------------------------------------------------------

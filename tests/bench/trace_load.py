@@ -111,6 +111,7 @@ def frame_name(frame: dict) -> str:
 #: What a script's URL is, by a part of it.
 SCRIPTS = [("pyodide.asm.wasm", "wasm"), ("pyodide.asm.js", "pyodide.asm.js"), ("pyodide.mjs", "pyodide.mjs"),
            ("/pyscript/", "pyscript"), ("interpreter.js", "interpreter.js"), ("first-paint", "first paint"),
+           ("first-board", "first paint"),
            ("progress.js", "progress.js"), ("wasm://", "wasm")]
 
 

@@ -17,6 +17,7 @@ from reversi.i18n import _
 from reversi.ui.dom import draw_board, nullable
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.state import StatusView
+from reversi.ui.store.shown import DROP, NONE, early_click
 
 _ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
@@ -82,17 +83,36 @@ class BoardPanel:
         self.root.focus()
 
     def play_early_click(self) -> None:
-        """A square clicked before the page was ready (assets/first-paint.js keeps it): played now,
-        or said to be no move now."""
+        """Python holds the game now: the board stops waiting (assets/first-board.js), and a square
+        clicked before the page was ready is played, if the position it was clicked on is the one
+        Python drew (:func:`reversi.ui.store.shown.early_click`), or said to be no move now; a
+        click on another position (the saved game was not the one shown) is never played."""
         import js
 
-        name = getattr(js.window, "REVERSI_EARLY_CLICK", None)
+        self.root.removeAttribute("aria-busy")
+        self.root.removeAttribute("data-waiting")
+        early = nullable(getattr(js.window, "REVERSI_EARLY_CLICK", None))
         js.window.REVERSI_EARLY_CLICK = None
-        if not isinstance(name, str) or not name:
+        square: Any = None
+        shown: Any = None
+        if isinstance(early, str):  # a square alone: the position it was clicked on is not known
+            square = early
+        elif early is not None:
+            square = nullable(getattr(early, "square", None))
+            shown = nullable(getattr(early, "shown", None))
+        verdict = early_click(square, shown, self.controller.board_view())
+        if verdict == NONE or not isinstance(square, str):
             return
-        if self.controller.click(name):
+        name = square[:4]
+        if verdict == DROP:
+            # Translators: a square clicked while the page was loading, on a board that showed another
+            # position than the game Python then put there (a saved game, a link): the click is not played
+            text = _("{square} was clicked while the page loaded, on another position than the game's: "
+                     "it was not played.")
+            self.note(text.format(square=name))
+        elif self.controller.click(square):
             self.update()
         else:
             # Translators: a square clicked while the page was loading, which cannot be played now
             text = _("{square} was clicked while the page loaded: it is not a move now.")
-            self.note(text.format(square=name[:4]))
+            self.note(text.format(square=name))

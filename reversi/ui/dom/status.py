@@ -40,13 +40,17 @@ class StatusLine:
         self.message = root.querySelector("#message")
         self.notice = root.querySelector("#notice")
         self.announce = root.querySelector("#announce")
+        #: The passing notice and the position shown when it came (it lasts while that one is shown).
+        self._noted: tuple[str, Any] = ("", None)
 
     def say(self, text: str) -> None:
         self.announce.textContent = text
 
     def note(self, text: str) -> None:
-        """A passing notice (an error of the computer's turn, a click while loading...)."""
+        """A passing notice (an error of the computer's turn, a click while loading...): it stays until
+        another position is shown (the redraws of the engine's work and the clocks keep it)."""
         self.notice.textContent = text
+        self._noted = (text, self.controller.game.current)
 
     def show(self, status: StatusView, message: str, move_error: str = "", hints_error: str = "") -> None:
         """The status line's ``message`` (the computer thinking, or paused) and the notice: the
@@ -59,7 +63,10 @@ class StatusLine:
         elif str(self.message.textContent) != message or self.message.childElementCount:
             self.message.textContent = message
         self.message.classList.toggle("result", status.over)
-        self.notice.textContent = move_error or status.notice or hints_error
+        noted, shown = self._noted
+        if noted and shown is not self.controller.game.current:
+            noted, self._noted = "", ("", None)
+        self.notice.textContent = move_error or status.notice or hints_error or noted
 
     def tell(self, status: StatusView, events: Sequence[Event]) -> None:
         """Say what ``events`` (the redraw's) changed on the board to a screen reader, and play its sound."""

@@ -8,8 +8,11 @@ offer to copy it) and never read again; one written by a newer page is left alon
 game a link replaced is kept one click away ("Back to my game"). Every save goes through its
 :class:`~reversi.ui.store.autosave.SaveGuard`, and the ``storage`` event tells it when another tab
 saved: this tab then stops saving and shows a notice ("Load it", "Keep this one") instead of
-overwriting newer moves. The functions :func:`local_storage`, :func:`read_stored` and
-:func:`store` are the page's one way to the storage (the recent games and the records use them).
+overwriting newer moves. Beside each save of the game it keeps the position the board will show
+when that game is restored (:mod:`reversi.ui.store.shown`, under ``reversi.shown``), which
+``assets/first-board.js`` draws before Python has loaded. The functions :func:`local_storage`,
+:func:`read_stored` and :func:`store` are the page's one way to the storage (the recent games and
+the records use them).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from reversi.ui.store.autosave import (
     plan_start,
 )
 from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, SavedState, dump_state
+from reversi.ui.store.shown import SHOWN_KEY, dump_shown, restored_shown
 from reversi.ui.timing import GameTimer
 
 #: Said when something unforeseen went wrong while the saved game or the link was read.
@@ -114,6 +118,8 @@ class AutoSave:
         self.guard = SaveGuard(None)
         #: Why the last save of the game failed ('' when it did not): the player is told at once.
         self.not_saved = ""
+        #: The saved text whose shown position (``SHOWN_KEY``) this tab last wrote.
+        self.shown_for: str | None = None
 
     def bind(self) -> None:
         self.page.listen(js.window, "pagehide", lambda e: self.save(force=True))
@@ -208,13 +214,31 @@ class AutoSave:
         storage = local_storage()
         if storage is None:
             return
-        text = dump_state(self.state(), js.performance.now())
+        state = self.state()
+        text = dump_state(state, js.performance.now())
         if not self.guard.should_write(text, read_stored(STORAGE_KEY, storage), force):
+            if not self.guard.hold and self.guard.expected == text:
+                self.keep_shown(state, text, storage)  # saved already (restored): its position, once
             return
         failed = store(STORAGE_KEY, text, "the game", storage)
         if not failed:
             self.guard.wrote(text)
+            self.keep_shown(state, text, storage)
         self.not_saved = failed  # said at once (the notices are drawn after this), gone once a save succeeds
+
+    def keep_shown(self, state: SavedState, text: str, storage: Any) -> None:
+        """Keep the position the board shows when ``state`` (saved as ``text``) is restored, for the
+        next visit's first paint (once per saved text). It names the text it is for: one this tab
+        fails to write is never drawn over another game, it only makes the next first paint wait."""
+        if self.shown_for == text:
+            return
+        try:
+            record = dump_shown(restored_shown(state, text))
+        except Exception as e:  # a bug: the first paint waits for Python, as with no record
+            js.console.warn(f"reversi: the position shown: {type(e).__name__}: {e}")
+            return
+        if not store(SHOWN_KEY, record, "the position shown", storage):
+            self.shown_for = text
 
     # -- the other tabs ------------------------------------------------------------------
 
