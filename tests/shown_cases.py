@@ -11,6 +11,7 @@ from reversi.core.position import Position
 from reversi.formats.notation import play_transcript
 from reversi.ui.players import Players
 from reversi.ui.state import FORM_DEFAULTS, Controller
+from reversi.ui.store.autosave import plan_start
 from reversi.ui.store.session import SavedState, dump_state
 from reversi.ui.store.shown import MAX_SHOWN_CHARS, SHOWN_VERSION, dump_shown, restored_shown
 
@@ -69,3 +70,11 @@ def hostile_shown() -> list[tuple[str, str]]:
     ]
 
 
+def restored_view(text: str):
+    """The board Python draws when the page restores the saved ``text`` (reversi/ui/dom/storage.py carry_out)."""
+    plan = plan_start(text)
+    c = Controller()
+    assert plan.settings is not None and plan.game is not None
+    c.load_settings(plan.settings)
+    c.load_game(plan.game)
+    return c.board_view()

@@ -15,14 +15,13 @@ import re
 from pathlib import Path
 
 import pytest
-from shown_cases import STATE, VALID, hostile_shown, state_of
+from shown_cases import STATE, VALID, hostile_shown, restored_view, state_of
 
 from reversi import Rules
 from reversi.core.game import PASS
 from reversi.drawing.render import board_in_html, render_board
 from reversi.formats.links import GAME_KEYS
 from reversi.ui.state import Controller
-from reversi.ui.store.autosave import plan_start
 from reversi.ui.store.session import STORAGE_KEY, SavedState, dump_state, load_state
 from reversi.ui.store.shown import (
     DROP,
@@ -46,16 +45,6 @@ from reversi.ui.store.shown import (
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST_BOARD_JS = ROOT / "assets" / "first-board.js"
-
-
-def restored_view(text: str):
-    """The board Python draws when the page restores the saved ``text`` (reversi/ui/dom/storage.py carry_out)."""
-    plan = plan_start(text)
-    c = Controller()
-    assert plan.settings is not None and plan.game is not None
-    c.load_settings(plan.settings)
-    c.load_game(plan.game)
-    return c.board_view()
 
 
 def record_for(state: SavedState) -> tuple[str, str]:

@@ -22,11 +22,10 @@ from browser_support import (
     wait_ply,
     wait_ready,
 )
+from shown_cases import restored_view
 
 from reversi import Game, Rules
 from reversi.drawing.render import render_board
-from reversi.ui.state import Controller
-from reversi.ui.store.autosave import plan_start
 from reversi.ui.store.session import STATE_VERSION
 from reversi.ui.store.shown import SHOWN_KEY, first_paint, view_key
 
@@ -182,16 +181,6 @@ def held_tab(f, path: str = ""):
 
 def is_ready(page) -> bool:
     return bool(page.evaluate("document.documentElement.classList.contains('ready')"))
-
-
-def restored_view(text: str):
-    """The board Python draws when the page restores the saved ``text`` (reversi/ui/dom/storage.py)."""
-    plan = plan_start(text)
-    c = Controller()
-    assert plan.settings is not None and plan.game is not None
-    c.load_settings(plan.settings)
-    c.load_game(plan.game)
-    return c.board_view()
 
 
 def drawn_squares(page, markup: str | None = None) -> list:
