@@ -1,7 +1,8 @@
 """Run every check, installing first whatever the checks need and is missing.
 
     python tests/run.py                 # ruff, mypy, then every test
-    python tests/run.py --fast          # ruff, mypy, then the tests not marked slow or browser
+    python tests/run.py --fast          # ruff, mypy, then the tests not marked slow or browser (no browser;
+                                        # the runtime is fetched if missing: the site's files are checked)
     python tests/run.py [pytest args]   # ruff, mypy, then pytest with these arguments
 
 Installs (only when missing): the Python test packages (pytest, pytest-xdist, hypothesis,
@@ -96,7 +97,8 @@ def main() -> int:
     ensure_pip_packages()
     args = sys.argv[1:]
     if args == ["--fast"]:
-        args = ["-m", "not slow and not browser", "tests"]
+        ensure_runtime()  # the site's files are checked against it (fetched once, from npm's registry)
+        args = ["-n", str(workers()), "-p", "no:cacheprovider", "-m", "not slow and not browser", "tests"]
     else:
         ensure_chromium()
         ensure_runtime()
@@ -130,8 +132,12 @@ def everything() -> int:
     meanwhile. Each process takes whole test files (``--dist loadfile``: a file's fixtures are
     set up once), and the browser tests of a process share one server and one browser. The
     slowest tests are named: CI has 9 minutes."""
-    workers = min(4, (os.cpu_count() or 1) + 1)
-    return pytest(["-n", str(workers), "--dist", "loadfile", "-p", "no:cacheprovider", "--durations=15", "tests"])
+    return pytest(["-n", str(workers()), "--dist", "loadfile", "-p", "no:cacheprovider", "--durations=15", "tests"])
+
+
+def workers() -> int:
+    """One process more than the machine has cores, at most four."""
+    return min(4, (os.cpu_count() or 1) + 1)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from browser_support import (
     game_of,
     list_text,
     load_box,
+    new_game,
     open_records,
     play,
     records_message,
@@ -435,7 +436,7 @@ def test_saved_choices_the_form_has_no_option_for_show_the_defaults(fresh) -> No
     page.keyboard.press("Escape")
 
 
-def test_load_asks_before_it_ends_a_game_in_progress_and_keeps_the_players(tab) -> None:
+def test_load_asks_before_it_ends_a_game_in_progress_and_opens_it_for_study(tab) -> None:
     page = tab
     play(page, "f5d6")
     load_box(page, "f5d6c3d3", end_the_game=False)  # asked, and the answer is no
@@ -443,9 +444,64 @@ def test_load_asks_before_it_ends_a_game_in_progress_and_keeps_the_players(tab) 
     load_box(page, "f5d6c3d3")  # asked again, and the answer is yes
     page.wait_for_function("document.querySelector('#board').dataset.moves === '4'")
     message = records_message(page)
-    assert "Loaded the moves" in message and "Two players" in message  # who played goes on playing
+    assert "Loaded the moves" in message and "For study: nobody plays it" in message
     box = page.locator("#records .records-message").bounding_box()
     assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"]  # in view
+    # a finished game is not in progress, even shown at an earlier move: nothing to ask
+    finished = ("d3c3b3b2b1a1c4c1c2d2d1e1a2a3f5e2f1g1f2e3b5b4a5a4c5a6f4f3g3g2h2h1h3h4g4"
+                "c6g5h5b6c7d6e6f6g6h6h7a7b7a8d7e7f7g7g8b8c8d8e8f8h8")
+    load_box(page, finished, end_the_game=True)
+    page.wait_for_function("document.querySelector('#board').dataset.over === 'true'")
+    page.click('#move-list [data-ply="10"]')
+    wait_ply(page, 10)
+    open_records(page)
+    page.fill("#records-input", "f5d6")
+    page.click('button[data-record="load"]')
+    page.wait_for_function("document.querySelector('#board').dataset.moves === '2'")
+    assert page.is_hidden("#records .records-confirm")
+
+
+#: A GGF game of five moves, its White player unknown ("?"), as archives write them.
+FIVE_MOVES_GGF = ("(;GM[Othello]PC[GGS/os]PB[Saio3000]PW[?]TY[8]"
+                  "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+                  "B[f5]W[d6]B[c3]W[d3]B[c4];)")
+
+
+def test_a_game_opened_from_a_file_is_studied_and_played_on_only_when_asked(tab) -> None:
+    page = tab
+    new_game(page, players="computer", level=1)  # the person plays Black against the computer
+    click_square(page, "f5")
+    page.wait_for_function("document.querySelector('#board').dataset.moves === '2'")  # it replied
+    open_records(page)
+    page.set_input_files("#records-file", files=[{"name": "five.ggf", "mimeType": "text/plain",
+                                                  "buffer": FIVE_MOVES_GGF.encode()}])
+    page.wait_for_selector("#records .records-confirm:not([hidden])")  # the game in progress would end
+    page.click('button[data-record="load-confirm"]')
+    page.wait_for_function("document.querySelector('#board').dataset.moves === '5'")
+    assert "For study: nobody plays it" in records_message(page)
+    kinds = page.eval_on_selector_all(".player .player-kind", "els => els.map(e => e.textContent)")
+    assert kinds == ["Saio3000", ""], kinds  # the recorded names only: nobody plays, "?" is nobody's name
+    page.wait_for_timeout(1500)  # long enough for a computer's reply at level 1 (its moves take 0.35 s)
+    assert page.get_attribute("#board", "data-moves") == "5" and not page.get_attribute("#board", "data-thinking")
+    assert list_text(page) == "1. f5 d6 2. c3 d3 3. c4"
+    # playing on is a choice: from the position after c3, against the computer
+    page.click('#move-list [data-ply="3"]')
+    wait_ply(page, 3)
+    page.click("#btn-play-from")
+    page.wait_for_selector("#new-game-dialog.from-here[open]")
+    assert page.inner_text("#new-game-heading") == "Play from here"
+    assert page.is_hidden('#new-game-form input[name="variant"]') and page.is_hidden("#rules-link")
+    assert page.inner_text("#form-preview") == "White to move, after 3 moves · Othello 8x8"
+    page.check('#new-game-form input[name="players"][value="computer"]')
+    page.select_option('#new-game-form select[name="you"]', "black")
+    page.select_option('#new-game-form select[name="level"]', "1")
+    page.click("#btn-start")
+    page.wait_for_selector("#new-game-dialog", state="hidden")
+    page.wait_for_function("document.querySelector('#board').dataset.moves === '4'")  # the computer, White
+    assert list_text(page).startswith("1. f5 d6 2. c3 ")
+    kinds = page.eval_on_selector_all(".player .player-kind", "els => els.map(e => e.textContent)")
+    assert kinds == ["You", "Computer · Beginner"], kinds
+    page.screenshot(path=str(ARTIFACTS / "played-from-here.png"))
 
 
 def start_timed(page, control: str) -> None:
@@ -516,3 +572,17 @@ def test_screenshots_of_the_features(fresh, name: str, viewport: dict) -> None:
         assert panel["x"] <= box["left"] + 0.5 and box["right"] <= panel["x"] + panel["width"] + 0.5, box
     names = page.eval_on_selector_all(".player-name", "els => els.map(e => e.scrollWidth <= e.clientWidth)")
     assert names == [True, True]
+
+
+def test_the_editors_play_from_here_shows_the_board_on_a_phone(tab) -> None:
+    page = tab
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.click('[data-study="edit"]')  # below the board: the page scrolls down to it
+        page.wait_for_selector("#editor:not([hidden])")
+        page.click('[data-editor="play"]')
+        page.wait_for_selector("#editor", state="hidden")
+        box = page.locator("#board").bounding_box()
+        assert box is not None and -1 <= box["y"] and box["y"] + box["height"] <= 844 + 1, box  # in view, whole
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})

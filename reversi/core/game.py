@@ -518,6 +518,20 @@ class Game:
             self.current = first.parent
         return True
 
+    def up_to(self, node: Node) -> Game:
+        """A new game of the moves from the start to ``node`` (a node of this game), the game's
+        position at its end: their comments, marks and annotations kept, and the game's tags but
+        its recorded result. The moves after ``node`` and the variations are not in it."""
+        line = Game(start=self.start)
+        line.tags = {k: v for k, v in self.tags.items() if k not in RECORDED_RESULT_TAGS}
+        copy = line.root
+        for n in [self.root, *node.path()]:
+            if n.move is not None:
+                copy = line._child(copy, n.move, n.position)
+            copy.comment, copy.marks, copy.glyph, copy.signs = n.comment, n.marks, n.glyph, dict(n.signs)
+        line.current = line.live = copy
+        return line
+
     def set_comment(self, node: Node, text: str) -> None:
         node.comment = clean_text(" ".join(text.split())[:MAX_COMMENT_CHARS])
 

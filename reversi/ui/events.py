@@ -63,6 +63,9 @@ class EventKind(enum.Enum):
     PLAYERS = "players"
     #: The game's details changed (the event, the place, the date, the players' names: its record's tags).
     DETAILS = "details"
+    #: A game of the moves up to the position shown goes on from it, with the players (and clock)
+    #: chosen for it: "Play from here" (:meth:`~reversi.ui.state.Controller.play_from_here`).
+    PLAYED_FROM = "played from here"
 
 
 #: Who played a move.
@@ -70,7 +73,9 @@ PERSON = "person"
 COMPUTER = "computer"
 
 #: The kinds that put another game on the board.
-GAME_REPLACED = frozenset({EventKind.STARTED, EventKind.NEW_GAME, EventKind.LOADED, EventKind.SET_UP})
+GAME_REPLACED = frozenset(
+    {EventKind.STARTED, EventKind.NEW_GAME, EventKind.LOADED, EventKind.SET_UP, EventKind.PLAYED_FROM}
+)
 #: The kinds that end the game, or take its end back, without a move.
 ENDINGS = frozenset({EventKind.RESIGNED, EventKind.RESUMED, EventKind.LOST_ON_TIME})
 

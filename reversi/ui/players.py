@@ -36,6 +36,7 @@ is to move again, so the person's last move and the computer's reply go together
 from __future__ import annotations
 
 import asyncio
+import enum
 import math
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -304,6 +305,55 @@ def players_from_fields(fields: Mapping[str, str]) -> Players:
     if mode == MODE_COMPUTERS:
         return Players.computers(_level_field(fields, "level"), _level_field(fields, "level2"), _think_field(fields))
     raise PlayersError(_("players: unknown choice {choice!r}").format(choice=mode))
+
+
+# -- who plays a game brought in --------------------------------------------------------
+
+
+class Brought(enum.Enum):
+    """Where a game put on the board came from (:func:`who_plays` says who plays it)."""
+
+    #: A share link opened in the address bar: the players it names (none: two people).
+    LINK = "link"
+    #: A game of this device's recent games: its players, as it was left.
+    RECENT = "recent"
+    #: A file opened (.rev, GGF): for study.
+    FILE = "file"
+    #: A game chosen in a database's or a file's list of games (WTHOR, GGF, .rev): for study.
+    DATABASE = "database"
+    #: Text pasted into the Game menu's box (moves, a position, a record, a link): for study.
+    PASTE = "paste"
+
+
+#: The sources whose games open for study: nobody plays them (their recorded players are names only).
+FOR_STUDY = frozenset({Brought.FILE, Brought.DATABASE, Brought.PASTE})
+
+
+def who_plays(source: Brought, code: str = "") -> Players:
+    """Who plays a game brought in from ``source`` whose record or link names the players ``code``
+    (:meth:`Players.to_code`; '' names nobody).
+
+    The one rule for every game put on the board: a game from a file, a database or pasted text
+    opens **for study**, nobody playing it (what it says of its players is shown as names only),
+    whoever played the game on the board before; playing on against the computer is the user's
+    choice ("Play from here", :meth:`reversi.ui.state.Controller.play_from_here`). A link and a
+    recent game go on as they were left: with the players they name. (The saved game of the
+    autosave keeps its players too: :mod:`reversi.ui.store.autosave`.) Raises
+    :class:`~reversi.errors.ReversiError` for a code that is refused, from a link or a recent game.
+    """
+    if source in FOR_STUDY:
+        return Players()
+    return Players.from_code(code)
+
+
+#: What records write for a player's name they do not know (GGF's ``PB[?]``, a WTHOR "???").
+UNKNOWN_NAMES = frozenset({"?", "??", "???", "-", "unknown"})
+
+
+def known_name(name: str) -> str:
+    """A player's name from a game's details, or '' where the record says it does not know it."""
+    name = name.strip()
+    return "" if name.lower() in UNKNOWN_NAMES else name
 
 
 # -- the computer's turn -----------------------------------------------------------------

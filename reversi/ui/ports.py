@@ -145,6 +145,14 @@ class PageController(ComputerSeat, HintSource, TimedGame, OpeningSeat, Protocol)
         raises RulesError (shown in the form)."""
         ...
 
+    def play_from_here(self, fields: Mapping[str, str]) -> bool:
+        """Play on from the position shown with the players and clock the form's fields choose
+        (the moves up to here kept); raises RulesError (shown in the form)."""
+        ...
+
+    @property
+    def can_play_from_here(self) -> bool: ...
+
     def resign(self) -> bool:
         """The person (or in a game of two, the side to move) gives the game up."""
         ...

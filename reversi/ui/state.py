@@ -364,8 +364,10 @@ class Controller:
 
     @property
     def in_progress(self) -> bool:
-        """A game with moves played that has not ended (New game asks before it ends one)."""
-        return not self.over and self.editor is None and bool(self.game.root.children)
+        """A game with moves played that has not ended (New game and Load ask before they end one).
+        The game's own end counts, not the position shown: a finished game browsed at an earlier
+        move (a review) has ended all the same."""
+        return self.game.outcome is None and self.editor is None and bool(self.game.root.children)
 
     @property
     def resigner(self) -> int | None:
@@ -452,6 +454,45 @@ class Controller:
         self._record(EventKind.NEW_GAME, before)
         self.face_player()
         return rules
+
+    @property
+    def can_play_from_here(self) -> bool:
+        """Can a game go on from the position shown ("Play from here"): the editor is closed and
+        the position shown has not ended the game."""
+        return self.editor is None and not self.game.current.resting().position.is_over
+
+    def play_from_here(self, fields: Mapping[str, str]) -> bool:
+        """"Play from here": a game of the moves up to the position shown goes on from it, played
+        by the players (and with the clock) the new-game form's ``fields`` choose.
+
+        The moves from the start to the position shown (their comments, marks and annotations)
+        are the new game's; what came after them and the variations stay in the game that was
+        on the board, which the recent games keep. The game's details stay, but for its players'
+        names (they named who played the recorded moves) and its recorded result. The form
+        remembers the choice for the next game. Raises :class:`~reversi.errors.RulesError` for a
+        refused choice (the game stays as it was); False when nothing can be played from here
+        (the editor is open, or the position shown has ended).
+        """
+        try:
+            players = players_from_fields(fields)
+            parse_time_control(str(fields.get("clock", "none")))
+        except (SettingsError, ClockError) as e:
+            raise RulesError(str(e)) from None
+        if not self.can_play_from_here:
+            return False
+        node = self.game.current.resting()
+        chosen = {k: str(v) for k, v in fields.items() if k in PLAYER_FORM_DEFAULTS or k == "clock"}
+        self.form_fields = {**self.form_fields, **chosen}
+        before = self.game.current
+        game = self.game.up_to(node)
+        for tag in ("Black", "White"):
+            game.tags.pop(tag, None)
+        self._start(game.rules)
+        self.game = game
+        self.players = players
+        self._record(EventKind.PLAYED_FROM, before)
+        self.face_player()
+        return True
 
     # -- a balanced random opening (reversi/ui/openings.py) ---------------------------------
 

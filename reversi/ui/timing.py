@@ -103,9 +103,10 @@ class GameTimer:
             self.controller.lose_on_time(clock.flagged)
 
     def follow(self, now: float, events: Iterable[Event]) -> str:
-        """After every redraw, given its ``events``: a new game from the form (or a rematch)
-        gets the form's clock, and the time of the side to move runs (the side that has just
-        moved earns the increment). Returns the error message of a refused time control, else ''.
+        """After every redraw, given its ``events``: a new game from the form (or a rematch), and
+        a game played on from a position ("Play from here"), get the form's clock, and the time
+        of the side to move runs (the side that has just moved earns the increment). Returns the
+        error message of a refused time control, else ''.
 
         A game brought in or set up in the editor was given its clock by :meth:`load`; the
         game the controller was made with has none.
@@ -114,7 +115,7 @@ class GameTimer:
         events = tuple(events)
         error = ""
         games = [e for e in events if e.replaces_game]
-        if games and games[-1].kind is EventKind.NEW_GAME:  # a new game from the dialog
+        if games and games[-1].kind in (EventKind.NEW_GAME, EventKind.PLAYED_FROM):  # the dialog's choice
             self.clock, error = clock_from_fields(controller.form_fields)
         if self.clock is not None:
             stopped = controller.lost_on_time is not None or controller.opening_pending is not None

@@ -55,6 +55,15 @@ def has_focus(element: Any) -> bool:
     return bool(element.matches(":focus"))
 
 
+def show_board(board: Any) -> None:
+    """Scroll the page so that the board is in view, where a panel below it that was in view has
+    closed (the editor's Play from here, the dialog of Play from here): the least scrolling that
+    shows it whole (or its top, on a window shorter than the board)."""
+    import js
+
+    board.scrollIntoView(js.Object.fromEntries([["block", "nearest"], ["inline", "nearest"]]))
+
+
 def draw_board(element: Any, view: BoardView, drawn: str) -> str:
     """Draw ``view`` into the board's element (only if its markup differs from ``drawn``, the
     markup last drawn) and return the markup. The element is the ARIA grid: it gets the board's

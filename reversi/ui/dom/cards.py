@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from reversi.i18n import _, ngettext
-from reversi.ui.players import Players
+from reversi.ui.players import Players, known_name
 from reversi.ui.state import StatusView
 
 
@@ -41,7 +41,7 @@ class PlayersPanel:
                 "aria-label", _("Discs of {side}").format(side=st.side_names[side]))
             kind = players.label(side)
             # Translators: a player card's line: the player's name, then who plays ("Computer · Expert")
-            name = names[side]
+            name = known_name(names[side])  # "?": a record that does not know it
             card.querySelector(".player-kind").textContent = (
                 _("{name} · {kind}").format(name=name, kind=kind) if name and kind else name or kind)
             card.classList.toggle("thinking", thinking == side)

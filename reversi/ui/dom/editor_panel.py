@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.errors import ReversiError
-from reversi.ui.dom import has_focus, nullable
+from reversi.ui.dom import has_focus, nullable, show_board
 from reversi.ui.ports import PageHost
 
 
@@ -86,6 +86,8 @@ class EditorPanel:
             self.message.dataset.kind = "error"
             return
         self.page.update()
+        if action in ("play", "study"):  # the editor's panel is gone: the board, not what was below it
+            show_board(self.page.board)
 
     def on_change(self, event: Any) -> None:
         editor = self.page.controller.editor

@@ -1,5 +1,9 @@
 """The new-game dialog (``#new-game-dialog``): rules, options, players and time control.
 
+The same dialog plays on from the position shown ("Play from here", the study bar's
+``#btn-play-from``): then it asks only who plays and the clock (the rules are the game's) and
+hands them to :meth:`~reversi.ui.state.Controller.play_from_here`; nothing ends, so it does not ask.
+
 The form's fields are read as strings and handed to the controller
 (:meth:`~reversi.ui.state.Controller.new_game`), which checks them: a bad choice is said
 in the form and the game in progress stays. While the person chooses, the form shows
@@ -14,8 +18,9 @@ from typing import Any, cast
 
 import js
 
+from reversi.core.position import PASS
 from reversi.errors import RulesError
-from reversi.i18n import _, language
+from reversi.i18n import _, language, ngettext
 from reversi.ui.dom import nullable
 from reversi.ui.players import form_option_texts
 from reversi.ui.ports import PageController, Redraw
@@ -44,6 +49,10 @@ class NewGameDialog:
         self.start_button = root.querySelector("#btn-start")
         self.confirm_button = root.querySelector("#btn-start-confirm")
         self.rules_link = nullable(root.querySelector("#rules-link"))
+        #: The study bar's "Play from here…" (opens this dialog for the position shown).
+        self.play_from_button = nullable(js.document.getElementById("btn-play-from"))
+        #: The dialog is open for "Play from here" (players and clock only), not for a new game.
+        self.from_here = False
 
     @property
     def is_open(self) -> bool:
@@ -52,12 +61,27 @@ class NewGameDialog:
     def bind(self, listen: Listen) -> None:
         listen(self.form, "submit", self.on_submit)
         listen(self.form, "input", self.on_input)
+        if self.play_from_button is not None:
+            listen(self.play_from_button, "click", lambda e: self.open(from_here=True))
 
-    def open(self) -> None:
+    def open(self, from_here: bool = False) -> None:
+        """Open the dialog for a new game, or (``from_here``) to play on from the position shown."""
+        if from_here and not self.controller.can_play_from_here:
+            return
+        self.from_here = from_here
+        self.root.classList.toggle("from-here", from_here)
         self.fill(self.controller.form_fields)
         self.error.textContent = ""
         self.on_input(None)
         self.root.showModal()
+
+    def draw(self) -> None:
+        """The study bar's "Play from here…": offered where a game can go on from the position shown
+        and it is not simply the game going on (a game studied, or another position than the game's)."""
+        button = self.play_from_button
+        if button is not None:
+            c = self.controller
+            button.hidden = not (c.can_play_from_here and (c.game.browsing or not c.players.any_computer))
 
     def confirming(self, asked: bool) -> None:
         """The dialog asks before a game in progress ends (``asked``), or not."""
@@ -73,8 +97,12 @@ class NewGameDialog:
             for element in form.querySelectorAll(f'[name="{name}"]'):
                 element.disabled = not applies  # what the rule set does not take (not sent either)
         fields = read_form(form)
-        ok, text = preview_fields(fields)
-        names = form_side_names(fields)
+        if self.from_here:  # the rules are the game's: the form's rule fields are not used
+            ok, text = True, self.from_here_preview()
+            names = self.controller.rules.display_side_names()
+        else:
+            ok, text = preview_fields(fields)
+            names = form_side_names(fields)
         for side, value in enumerate(("black", "white")):
             for option in form.querySelectorAll(f'option[value="{value}"]'):
                 option.textContent = names[side]
@@ -98,6 +126,9 @@ class NewGameDialog:
         if submitter is not None and submitter.value == "cancel":
             return  # the dialog closes by itself
         event.preventDefault()
+        if self.from_here:
+            self.play_from_here()
+            return
         if self.controller.in_progress and (submitter is None or submitter.value != "confirm"):
             self.confirming(True)  # asked once: Start again (or "End it and start") goes on
             self.confirm_button.focus()
@@ -110,6 +141,27 @@ class NewGameDialog:
         self.root.close()
         self.update()
         self.started()
+
+    def from_here_preview(self) -> str:
+        """What "Play from here" will do: "White to move, after 18 moves · Othello 8x8"."""
+        c = self.controller
+        node = c.game.current.resting()
+        moves = sum(1 for n in node.path() if n.move != PASS)
+        side = c.rules.display_side_names()[node.position.turn]
+        # Translators: the "Play from here" dialog's preview: "White to move, after 18 moves · Othello 8x8"
+        return ngettext("{side} to move, after {n} move · {rules}", "{side} to move, after {n} moves · {rules}",
+                        moves).format(side=side, n=moves, rules=c.rules.describe())
+
+    def play_from_here(self) -> None:
+        try:
+            played = self.controller.play_from_here(read_form(self.form))
+        except RulesError as e:
+            self.error.textContent = str(e)
+            return
+        self.root.close()
+        if played:
+            self.update()
+            self.started()
 
     def fill(self, fields: Mapping[str, str]) -> None:
         """Set the form's elements to ``fields`` (the last game's choices)."""

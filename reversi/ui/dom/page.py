@@ -168,6 +168,7 @@ class Page:
                          engine.ai.current_error(), engine.hints.current_error())
         self.status.tell(status, events)
         self.game_over.draw(status)
+        self.new_game.draw()
         self.settings.draw()
         tags = c.game.tags
         self.cards.draw(status, c.players, thinking, (tags.get("Black", ""), tags.get("White", "")))

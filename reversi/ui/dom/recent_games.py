@@ -20,7 +20,7 @@ from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import local_storage, read_stored, store
 from reversi.ui.events import Event
-from reversi.ui.players import Players
+from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost
 from reversi.ui.store.recent import (
     RECENT_KEY,
@@ -83,7 +83,7 @@ class RecentGames:
             return
         try:
             game, code = reopen(read_recent(read_stored(RECENT_KEY)), int(button.getAttribute("data-recent")))
-            players = Players.from_code(code)
+            players = who_plays(Brought.RECENT, code)
         except (ReversiError, ValueError) as e:
             self.alerts.show_error(_("Not loaded: {error}").format(error=e))
             return

@@ -41,7 +41,7 @@ from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.games_list import GamesList
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import read_stored
-from reversi.ui.players import Players
+from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost
 from reversi.ui.store.autosave import ACTION_COPY_BROKEN, ACTION_COPY_STORED
 from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, file_size_error, load_text, read_game_file
@@ -88,7 +88,7 @@ class Records:
         #: The games list (reversi/ui/dom/games_list.py): a file of many games opens in it.
         self.games: GamesList | None = None
         #: A game read and waiting for the answer to "The game in progress will end" (game, players, message).
-        self.pending: tuple[Game, Players | None, str] | None = None
+        self.pending: tuple[Game, Brought, str] | None = None
         self.share: Any = None  # the snippet maker (reversi/ui/dom/share.py), made when first opened
         #: The copies and file reads running (the loop keeps only weak references).
         self._tasks: set[asyncio.Future[None]] = set()
@@ -191,8 +191,7 @@ class Records:
     def load_from_box(self) -> None:
         controller = self.page.controller
         try:
-            game, kind, code = load_text(str(self.input.value), controller.rules)
-            players = Players.from_code(code) if code else None
+            game, kind, _code = load_text(str(self.input.value), controller.rules)
         except ReversiError as e:
             self.say(_("Not loaded: {error}").format(error=e), error=True)
             return
@@ -201,7 +200,7 @@ class Records:
             cleaned, removed = clean_copied(str(self.input.value))
             # Translators: what Load read, then how the moves were written: "... (numbered, capital letters)"
             loaded = _("{loaded} ({form})").format(loaded=loaded, form=describe_form(transcript_form(cleaned, removed)))
-        self.offer(game, players, loaded)
+        self.offer(game, Brought.PASTE, loaded)
 
     def on_file(self, event: Any) -> None:
         files = self.file.files
@@ -234,14 +233,13 @@ class Records:
                 return
             record, note = read_game_file(text)
             game = record.to_game()
-            players = Players.from_code(record.players) if record.players else None
         except Exception as e:  # a ReversiError says what is wrong; anything else too
             # Translators: a file that could not be read: "game.rev was not opened: ..."
             self.say(_("{name} was not opened: {error}").format(name=name, error=e), error=True)
             return
         opened = _("Opened {name}: {rules}").format(name=name, rules=game.rules.describe())
         # Translators: opened a file of several games: "Opened g.ggf: Othello 8x8 (game 1 of 12)"
-        self.offer(game, players, _("{opened} ({note})").format(opened=opened, note=note) if note else opened)
+        self.offer(game, Brought.FILE, _("{opened} ({note})").format(opened=opened, note=note) if note else opened)
 
     async def open_wthor(self, wtb: Any, jou: Any, trn: Any) -> None:
         """A WTHOR database (with its players and tournaments if chosen with it): the games list."""
@@ -263,19 +261,20 @@ class Records:
     def open_record(self, record: Record, label: str) -> None:
         """A game chosen in the games list: opened as Open opens a file's game."""
         game = record.to_game()
-        players = Players.from_code(record.players) if record.players else None
-        self.offer(game, players, _("Opened {name}: {rules}").format(name=label, rules=game.rules.describe()))
+        opened = _("Opened {name}: {rules}").format(name=label, rules=game.rules.describe())
+        self.offer(game, Brought.DATABASE, opened)
 
-    def offer(self, game: Game, players: Players | None, message: str) -> None:
-        """Put ``game`` on the board, asking first when it would end a game in progress (as New game
-        does); ``players`` None (the game names nobody) keeps who plays now."""
+    def offer(self, game: Game, source: Brought, message: str) -> None:
+        """Put ``game`` on the board for study (:func:`~reversi.ui.players.who_plays`: a game from a
+        file, a database or the box is played by nobody), asking first when it would end a game in
+        progress (as New game does)."""
         if self.page.controller.in_progress:
-            self.pending = (game, players, message)
+            self.pending = (game, source, message)
             self.say("")
             self.confirm.hidden = False
             self.confirm.querySelector('[data-record="load-confirm"]').focus()
             return
-        self.put(game, players, message)
+        self.put(game, source, message)
 
     def answer(self, load: bool) -> None:
         """The answer to "The game in progress will end": load what waited, or keep the game."""
@@ -286,12 +285,11 @@ class Records:
         else:
             self.say(_("Nothing loaded: the game goes on."))
 
-    def put(self, game: Game, players: Players | None, message: str) -> None:
-        controller = self.page.controller
-        self.loader.load(game, players=players)
-        who = controller.players.describe(controller.rules.display_side_names())
-        # Translators: what Load or Open did, then who plays: "Loaded the moves: Othello 8x8. Two players"
-        self.say(_("{loaded}. {players}").format(loaded=message, players=who))
+    def put(self, game: Game, source: Brought, message: str) -> None:
+        self.loader.load(game, players=who_plays(source))
+        # Translators: what Load or Open did, then that the game is for study: "Opened g.ggf: Othello 8x8. ..."
+        self.say(_("{loaded}. For study: nobody plays it. Play from here plays on from the position "
+                   "shown, against the computer or a friend.").format(loaded=message))
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task, held until it is done."""

@@ -27,7 +27,7 @@ from reversi.formats.record import Record
 from reversi.i18n import _, ngettext
 from reversi.inputs import InputError, bounded_int, load_json
 from reversi.ui.events import Event, EventKind
-from reversi.ui.players import Players
+from reversi.ui.players import Players, known_name
 from reversi.ui.store.session import link_game, link_query
 
 RECENT_KEY = "reversi.recent"
@@ -161,6 +161,9 @@ def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Bla
             game = link_game(e.query)[0]
         except ReversiError:
             continue
+        names = [known_name(game.tags.get(tag, "")) for tag in ("Black", "White")]
+        if not e.players and any(names):  # a game studied: who played it, as its record names them
+            who = " – ".join(name or "?" for name in names)
         text = f"{game.rules.describe()} · {who} · {outcome_text(game, e.moves, side_names)} · {e.date[:10]}"
         out.append(f'<li><button class="recent-game" type="button" data-recent="{k}">{escape(text)}</button></li>')
     return "".join(out)
