@@ -7,7 +7,7 @@ browser under Pyodide. Public API::
     game = Game(Rules("othello"))
     game.play(game.rules.geometry.parse_square("f5"))
 
-The package is layered by folder (see ``reversi/docs/ARCHITECTURE.md``):
+The package is layered by folder (see ``ARCHITECTURE.md``):
 :mod:`reversi.core` (rules), :mod:`reversi.formats` (notation, records, links),
 :mod:`reversi.engine` (the computer player), :mod:`reversi.ui` (the page's logic,
 with :mod:`reversi.ui.dom` the only code that touches the browser),
