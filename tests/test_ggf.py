@@ -72,14 +72,14 @@ def test_the_guis_game_and_its_properties() -> None:
 
 def test_a_file_of_many_games_loads_the_good_ones_and_names_the_bad() -> None:
     bad_move = NBOARD_GAME.replace("W[F4]", "W[A1]")
-    synchro = NBOARD_GAME.replace("TY[8]", "TY[s8]")
+    other_type = NBOARD_GAME.replace("TY[8]", "TY[8d]")  # a letter this program does not read
     wrong_result = write_ggf(Record.from_game(finished_game(Rules()))).replace("RE[", "RE[+1")
-    text = "\n".join([NBOARD_GAME, bad_move, "noise between games", synchro, wrong_result, NBOARD_GAME,
+    text = "\n".join([NBOARD_GAME, bad_move, "noise between games", other_type, wrong_result, NBOARD_GAME,
                       NBOARD_GAME[:60]])
     entries = read_ggf_games(text)
     assert [e.number for e in entries] == [1, 2, 3, 4, 5, 6]
     assert [e.record is not None for e in entries] == [True, False, False, False, True, False]
-    assert "GGF game 2: move 8" in entries[1].error and "TY[s8]" in entries[2].error
+    assert "GGF game 2: move 8" in entries[1].error and "TY[8d]" in entries[2].error
     assert "GGF game 4: result" in entries[3].error and "does not end" in entries[5].error
 
 
@@ -241,7 +241,7 @@ def test_the_games_command_reads_ggs_archives_and_files_with_a_byte_order_mark(t
     bom = tmp_path / "bom.ggf"
     bom.write_text("\ufeff" + NBOARD_GAME + "\n", encoding="utf-8")
     code, out, err = _games(capsys, str(archive))
-    assert code == 0 and "1. fangr - patzer 2000.04.16 -40.00: e6f4c3" in out and "2 of 2 games" in err
+    assert code == 0 and "1. fangr - patzer 2000.04.16 White +40: e6f4c3" in out and "2 of 2 games" in err
     code, out, err = _games(capsys, str(bom), "--json")
     assert code == 0 and json.loads(out)["games"][0]["black"] == "./mEdax"
     rev = tmp_path / "bom.rev"
@@ -305,3 +305,124 @@ def test_no_file_named_and_files_of_unreadable_games_fail_with_a_count(tmp_path,
     assert code == 0 and "1 of 2 games (1 unreadable)" in err
     code, out, err = _games(capsys, str(half), "--player", "nobody")
     assert code == 0 and "0 of 2 games (1 unreadable)" in err
+
+
+# -- games as the archives keep them: komi, synchro, unknown results, evaluations and times ------
+
+
+def _ggf_moves(game) -> str:
+    g = game.rules.geometry
+    out = []
+    for node in game.main_line()[1:]:
+        color = "B" if node.parent.position.turn == 0 else "W"
+        name = "PA" if node.move == -1 else g.name(node.move)
+        out.append(f"{color}[{name}/{(node.depth % 7) - 3.25:.2f}/0.{node.depth:02d}]")
+    return "".join(out)
+
+
+def archive_game(ty: str, extra: str = "", result: str | None = None, seed: int = 3):
+    """A finished game as GGS writes it, each move with an evaluation and a time."""
+    game = finished_game(Rules(), seed)
+    margin = game.position.final_margin(0)
+    re_ = f"{margin:+d}.000" if result is None else result
+    text = (f"(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MET]PB[alice]PW[bob]TY[{ty}]{extra}RE[{re_}]"
+            "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+            f"{_ggf_moves(game)};)")
+    return text, game, margin
+
+
+def test_a_komi_game_reads_as_the_game_it_is_and_keeps_its_komi() -> None:
+    _probe, game, margin = archive_game("8k")
+    text, game, margin = archive_game("8k", "KM[-0.500]KB[e6//0.90]KW[f5/-1.00]", f"{margin - 0.5:+.3f}")
+    record = read_ggf(text)
+    assert record.moves == game.moves and record.tags["Komi"] == "-0.500"
+    assert record.tags["GGFResult"] == f"{margin - 0.5:+.3f}"
+    from reversi.formats.ggf import listed_result
+
+    shown = listed_result(record.to_game())  # the board's score: the game ended by its moves
+    assert shown == f"{game.position.result().black}:{game.position.result().white}"
+    again = write_ggf(record)
+    assert "TY[8k]" in again and "KM[-0.500]" in again and f"RE[{margin - 0.5:+.3f}]" in again
+    assert read_ggf(again).tags == record.tags
+
+
+def test_an_unfinished_komi_games_result_is_shown_with_its_komi() -> None:
+    text = ("(;GM[Othello]PB[a]PW[b]TY[8k]KM[-0.500]RE[+8.500]"
+            "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5];)")
+    from reversi.formats.ggf import listed_result
+
+    assert listed_result(read_ggf(text).to_game()) == "Black +8.5 with komi -0.5"
+
+
+def test_a_synchro_game_reads_from_its_own_random_start_white_first() -> None:
+    board = "BO[8 -------- -------- ---O*--- --*OO*-- --O**O-- ---*O--- -------- -------- O]"
+    text = f"(;GM[Othello]PB[a]PW[b]TY[s8r19]RE[?]{board}W[e2]B[d2];)"
+    record = read_ggf(text)
+    game = record.to_game()
+    assert record.start is not None and record.start.turn == 1 and len(record.moves) == 2
+    assert game.outcome is None and "GGFResult" not in record.tags
+
+
+@pytest.mark.parametrize("result", ["?", "-127.000", "+127.000", " ? ", ""])
+def test_an_unknown_result_is_no_result(result: str) -> None:
+    text = NBOARD_GAME.replace("RE[?]", f"RE[{result}]")
+    record = read_ggf(text)
+    from reversi.formats.ggf import listed_result
+
+    assert "GGFResult" not in record.tags and listed_result(record.to_game()) == ""
+
+
+def test_evaluations_and_times_never_stop_a_move_and_become_comments_when_asked() -> None:
+    text, game, _margin = archive_game("8")
+    odd = text.replace("/0.05]", "/x/y/z]").replace("B[", "B[ ", 1)
+    plain = read_ggf(odd)
+    assert plain.moves == game.moves and not plain.movetext
+    noted = read_ggf(odd, notes=True)
+    assert noted.moves == game.moves
+    played = noted.to_game()
+    first = played.main_line()[1]
+    assert first.comment == "-2.25 · 0.01 s", first.comment
+    assert all(n.comment for n in played.main_line()[1:] if n.move != -1 and n.depth != 5)
+
+
+def test_a_file_of_games_with_unclosed_brackets_reads_in_linear_time() -> None:
+    """16,000 games ``(;A[;)`` each left a bracket open: each is refused, and reading does not
+    scan ahead for every one (the count of characters looked at is bounded by the file's)."""
+    from reversi.formats import ggf
+
+    calls = {"n": 0}
+    original = str.find
+
+    class Counting(str):
+        def find(self, sub, start=0, end=None):  # type: ignore[override]
+            calls["n"] += 1
+            return original(self, sub, start, len(self) if end is None else end)
+
+    text = "(;A[;)" * 16_000
+    games = list(ggf.split_games(Counting(text)))
+    assert len(games) == 16_000
+    assert calls["n"] < 10 * 16_000  # a few searches a game, not one per character ahead
+
+
+def test_the_games_command_reads_archive_games_of_every_kind_with_their_results(tmp_path, capsys) -> None:
+    komi, game, margin = archive_game("8k", "KM[-0.500]KB[e6//0.90]KW[f5/-1.00]", None)
+    komi = komi.replace(f"RE[{margin:+d}.000]", f"RE[{margin - 0.5:+.3f}]")
+    synchro = ("(;GM[Othello]PB[c]PW[d]TY[s8r19]RE[?]BO[8 -------- -------- ---O*--- --*OO*-- --O**O-- "
+               "---*O--- -------- -------- O]W[e2]B[d2];)")
+    edax = NBOARD_GAME.replace("RE[?]", "RE[-127.000]")
+    unfinished_komi = ("(;GM[Othello]PB[e]PW[f]TY[8k]KM[-0.500]RE[+8.500]"
+                       "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5];)")
+    path = tmp_path / "archive.ggf"
+    path.write_text("\n".join(f"{k} {g}" for k, g in enumerate([komi, synchro, edax, unfinished_komi], 1)) + "\n",
+                    encoding="utf-8")
+    code, out, err = _games(capsys, str(path), "--json")
+    assert code == 0, err
+    rows = json.loads(out)["games"]
+    final = game.position.result()
+    assert [r["result"] for r in rows] == [f"{final.black}:{final.white}", "", "", "Black +8.5 with komi -0.5"]
+    code, out, err = _games(capsys, str(path), "--to", "rev", "--notes")
+    assert code == 0 and "{-2.25 · 0.01 s}" in out
+    again = tmp_path / "again.rev"
+    again.write_text(out, encoding="utf-8")
+    code, out, err = _games(capsys, str(again), "--to", "ggf")
+    assert code == 0 and "TY[8k]" in out and "KM[-0.500]" in out and "RE[+8.500]" in out

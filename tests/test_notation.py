@@ -218,3 +218,27 @@ def test_cleaning_leaves_variations_comments_and_passes_alone() -> None:
     text = "f5 d6 (f6 {the parallel} e6) c3 {[%mark c3] tiger} d3"
     assert clean_copied(text) == (text, [])
     assert "passes" in transcript_form("f5 d6 PA c3")
+
+
+def test_a_comment_and_a_glyph_of_a_move_before_a_forced_pass_stay_the_moves() -> None:
+    """The compact form leaves a forced pass out ("b8{...}"): what follows the move is the move's."""
+    from support import find_game_with_pass
+
+    from reversi import Game, Rules
+    from reversi.core.position import PASS
+    from reversi.formats.notation import parse_movetext, write_movetext
+
+    rules = Rules()
+    moves = find_game_with_pass(rules)
+    game = Game(rules)
+    game.play_all(moves)
+    node = next(n for n in game.main_line() if n.children and n.children[0].was_forced_pass)
+    game.set_comment(node, "before the pass")
+    game.set_glyph(node, "?!")
+    game.set_comment(node.children[0], "the pass itself")
+    for compact in (True, False):
+        again = parse_movetext(game.start, write_movetext(game, compact=compact))
+        twin = again.main_line()[node.depth]
+        assert twin.move == node.move and twin.move != PASS
+        assert (twin.comment, twin.glyph) == ("before the pass", "?!"), compact
+        assert twin.children[0].comment == "the pass itself", compact

@@ -28,7 +28,7 @@ from reversi.core.game import Game
 from reversi.core.position import PASS
 from reversi.core.rules import Rules
 from reversi.errors import ReversiError
-from reversi.formats.ggf import is_ggf, read_ggf_games, write_ggf
+from reversi.formats.ggf import is_ggf, listed_result, read_ggf_games, write_ggf
 from reversi.formats.notation import parse_transcript, write_transcript
 from reversi.formats.record import Record, read_records, write_record
 from reversi.i18n import _, ngettext
@@ -53,6 +53,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
                    help=_("a WTHOR file's players (.JOU; default: WTHOR.JOU beside it)"))
     p.add_argument("--tournaments", default=None, metavar=_("FILE"),
                    help=_("a WTHOR file's tournaments (.TRN; default: WTHOR.TRN beside it)"))
+    p.add_argument("--notes", action="store_true",
+                   help=_("keep a GGF game's evaluations and times of its moves, as the moves' comments"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_games)
 
@@ -72,11 +74,11 @@ def read_bytes(path: str) -> bytes:
         raise ReversiError(_("cannot read {path}: {error}").format(path=path, error=e.strerror or e)) from None
 
 
-def read_games(path: str) -> tuple[list[tuple[int, Record]], list[str]]:
+def read_games(path: str, notes: bool = False) -> tuple[list[tuple[int, Record]], list[str]]:
     """The games of a text file (GGF, or .rev records: one or several), numbered from 1, and the
-    messages of those that could not be read."""
+    messages of those that could not be read; ``notes``: a GGF move's evaluation and time are its comment."""
     text = read_bytes(path).decode("utf-8-sig", errors="replace")  # a byte-order mark dropped
-    entries = read_ggf_games(text) if is_ggf(text) else read_records(text)
+    entries = read_ggf_games(text, notes=notes) if is_ggf(text) else read_records(text)
     return ([(e.number, e.record) for e in entries if e.record is not None],
             [e.error for e in entries if e.record is None])
 
@@ -95,14 +97,8 @@ def matches(record: Record, player: str | None, opening: list[int] | None) -> bo
 
 def summary(number: int, record: Record) -> dict[str, Any]:
     game: Game = record.to_game()
-    outcome = game.outcome
     g = record.rules.geometry
-    result = ""
-    if outcome is not None:
-        result = outcome.result.score if outcome.result is not None else (
-            f"{'black' if outcome.winner == 0 else 'white'} won: {outcome.termination.value}")
-    else:
-        result = record.tags.get("GGFResult", "")  # adjudged or unfinished: the result as given
+    result = listed_result(game)  # one notation, Black's discs first, whatever the file
     return {
         "number": number,
         "black": record.tags.get("Black", ""),
@@ -238,7 +234,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         if args.to == "wtb":
             raise ReversiError(_("the file is a WTHOR database already"))
         return wthor_games(args)
-    games, errors = read_games(args.file)
+    games, errors = read_games(args.file, notes=args.notes)
     opening = None
     if args.opening:
         rules = games[0][1].rules if games else None

@@ -15,12 +15,18 @@ description:
   agreed on), all kept as the record's tags (``Site``, ``Date``, ``Black``, ``White``,
   ``BlackRating``, ``WhiteRating``, ``TimeControl``, ``Komi``);
 * ``TY`` the board type: its size (``8``, ``10``...), ``a`` for Anti (fewer discs wins),
-  ``r`` and a count for a random start (the start is in ``BO`` anyway); a type this package
-  cannot play (``s`` synchro: two games at once) is refused, naming it;
+  ``r`` and a count for a random start (the start is in ``BO`` anyway), ``s`` for synchro (two
+  games played at once from one start: each record is an ordinary game from its ``BO``) and
+  ``k`` for a komi game (an ordinary game whose result ``RE`` is its disc margin plus the komi
+  ``KM``, the players' bids ``KB`` and ``KW`` before it); another letter is refused, naming it;
 * ``BO`` the start: the size, the cells row by row (``*`` black, ``O`` white, ``-`` empty) and
   the side to move; the cells may be split over several words (GGS writes a row a word:
   ``BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]``);
 * ``B``/``W`` the moves, ``move/eval/time`` (eval and time may be empty); a pass is ``PA``.
+  The evaluations and times are read, and become the moves' comments when asked
+  (``notes=True``: "-16.47 · 0.24 s"); they never stop a game from being read.
+* ``RE[?]`` (NBoard) and a margin no board of the game's size can have (Edax's ``RE[-127.000]``
+  for "no result") are an unknown result: the game reads as one that goes on.
 
 A file of many games is read game by game (:func:`read_ggf_games`): a damaged game, or one of a
 type this package does not play, gives a message naming its number, and the other games still
@@ -56,6 +62,9 @@ MAX_GAME_CHARS = 50_000
 MAX_GAMES = 1_000_000
 
 _PROPERTY = re.compile(r"\s*([A-Za-z]{1,8})\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
+#: The longest property value looked for when a game's end is found (a 16x16 ``BO`` is under 300
+#: characters): an unclosed ``[`` is known at once, not after the rest of the file.
+MAX_VALUE_CHARS = 4_000
 _RESULT = re.compile(r"(?a)\s*([+-]?\d+(?:\.\d*)?)\s*(?::\s*([a-z]))?\s*")
 _MOVE = re.compile(r"(?ai)\s*(pa(?:ss)?|[a-p](?:1[0-6]|[1-9]))\s*(?:/([^/]*)(?:/(.*))?)?")
 #: A byte-order mark, as some editors start a UTF-8 file.
@@ -97,39 +106,49 @@ def split_games(text: str) -> Iterator[tuple[int, str]]:
 
 
 def _game_end(text: str, start: int, end: int) -> int:
-    depth = 0
+    """The index of the ``;)`` that ends the game starting at ``start``: the first one outside a
+    property's brackets, or ``end`` (the first ``;)`` at all) where a bracket is left open. Each
+    value is skipped with one search, bounded by :data:`MAX_VALUE_CHARS`: linear in the file
+    whatever its brackets (a file of thousands of games with an unclosed ``[`` each reads as fast)."""
     i = start + 2
-    n = min(len(text), start + MAX_GAME_CHARS + 2)  # a longer game is refused anyway: linear in the file
-    while i < n:
-        c = text[i]
-        if c == "\\" and depth:
-            i += 2
-            continue
-        if c == "[":
-            depth = 1
-        elif c == "]":
-            depth = 0
-        elif c == ";" and not depth and text.startswith(";)", i):
-            return i
-        i += 1
+    limit = min(len(text), start + MAX_GAME_CHARS + 2)  # a longer game is refused anyway
+    while i < limit:
+        close = text.find(";)", i, limit)
+        bracket = text.find("[", i, limit)
+        if close < 0:
+            return end
+        if bracket < 0 or close < bracket:
+            return close
+        j = bracket + 1
+        while True:  # the value's closing bracket, escapes (``\]``) skipped
+            k = text.find("]", j, min(limit, bracket + 1 + MAX_VALUE_CHARS))
+            if k < 0:
+                return end  # left open: the game ends at the first ";)" (it is refused when read)
+            backslashes = len(text[j:k]) - len(text[j:k].rstrip("\\"))
+            if backslashes % 2 == 0:
+                break
+            j = k + 1
+        i = k + 1
     return end
 
 
-def read_ggf_games(text: str) -> list[GgfEntry]:
-    """Every game of a GGF text, each read or refused on its own (:class:`GgfEntry`)."""
+def read_ggf_games(text: str, notes: bool = False) -> list[GgfEntry]:
+    """Every game of a GGF text, each read or refused on its own (:class:`GgfEntry`); ``notes`` as
+    :func:`read_ggf` takes it."""
     text = clean_text(text)
     out = []
     for number, chunk in split_games(text):
         try:
-            out.append(GgfEntry(number, read_ggf(chunk)))
+            out.append(GgfEntry(number, read_ggf(chunk, notes=notes)))
         except ReversiError as e:
             # Translators: a game of a GGF file (the internet servers' format) that could not be read
             out.append(GgfEntry(number, None, _("GGF game {n}: {error}").format(n=number, error=e)))
     return out
 
 
-def read_ggf(text: str) -> Record:
-    """One GGF game as a record; raises :class:`~reversi.errors.NotationError` naming what is wrong."""
+def read_ggf(text: str, notes: bool = False) -> Record:
+    """One GGF game as a record; raises :class:`~reversi.errors.NotationError` naming what is wrong.
+    ``notes``: each move's evaluation and time, where the game gives them, become its comment."""
     body = clean_text(text).strip().removeprefix(BOM).strip()
     if len(body) > MAX_GAME_CHARS:
         raise NotationError(_("{n} characters is too long for one game").format(n=len(body)))
@@ -157,31 +176,57 @@ def read_ggf(text: str) -> Record:
     game_name = props.get("GM", "Othello").strip()
     if game_name.lower() != "othello":
         raise NotationError(_("the game is {name!r}, not Othello").format(name=game_name[:20]))
-    rules, random_start = _rules_of_type(props.get("TY", "8"))
+    rules, random_start, komi_game = _rules_of_type(props.get("TY", "8"))
     start = _start_of(props.get("BO"), rules)
     if start is None and random_start:
         raise NotationError(_("a random start (TY[{type}]) needs its board in BO[...]").format(type=props["TY"][:10]))
     game = Game(start=start or Position.start(rules))
+    commented = False
     for number, (color, text_move) in enumerate(moves, 1):
-        _play(game, number, color, text_move)
+        note = _play(game, number, color, text_move)
+        if notes and note:
+            node = game.current
+            if node.was_forced_pass and node.parent is not None:
+                node = node.parent  # the move's own, not the pass recorded after it
+            game.set_comment(node, note)
+            commented = True
     tags = {TAG_OF[k]: v for k, v in props.items() if k in TAG_OF}
     if "DT" in props:
         tags["Date"] = _date(props["DT"])
+    komi = komi_game or "KM" in props
+    if komi and "KM" in props and result_margin(props["KM"]) is None:
+        raise NotationError(_("komi KM[{text}] is not a number like -0.500").format(text=props["KM"][:20]))
     tags = check_tags({k: v[:MAX_TAG_CHARS] for k, v in tags.items()})
-    ending = _ending(props.get("RE", ""), game, komi="KM" in props)
+    recorded = props.get("RE", "").strip()
+    if _unknown_result(recorded, rules):
+        recorded = ""  # "?", or Edax's -127: nobody knows the result
+    ending = _ending(recorded, game, komi=komi)
     if ending is not None:
         game.end(ending)
-    if props.get("RE", "?").strip() not in ("", "?") and ending is None and not game.live.position.is_over:
-        tags["GGFResult"] = props["RE"].strip()[:MAX_TAG_CHARS]  # adjudged or unfinished: kept as written
+    if recorded and ending is None and (komi or not game.live.position.is_over):
+        tags["GGFResult"] = recorded[:MAX_TAG_CHARS]  # adjudged, unfinished or with a komi: kept as written
     standard = Position.start(rules)
     first = game.start if game.start != standard else None
     main = [n.move for n in game.main_line()[1:] if n.move is not None]
+    if commented:  # the comments are in the record's move text
+        game.tags = dict(tags)
+        return Record.from_game(game)
     return Record(rules, first, main, tags, "", "", ending)
 
 
-def _rules_of_type(text: str) -> tuple[Rules, bool]:
-    """The rules of a board type (``8``, ``10a``, ``8r20``: a size, ``a`` for Anti, ``r`` and a
-    count for a random start); True when the start is random."""
+def _unknown_result(text: str, rules: Rules) -> bool:
+    """Is ``RE[text]`` a result nobody knows: empty, ``?`` (NBoard), or a margin no game on the board
+    can end with (Edax writes -127 for "no result")?"""
+    if text in ("", "?"):
+        return True
+    margin = result_margin(text)
+    return margin is not None and abs(margin) > rules.geometry.square_count
+
+
+def _rules_of_type(text: str) -> tuple[Rules, bool, bool]:
+    """The rules of a board type (``8``, ``10a``, ``8r20``, ``s8r19``, ``8k``: a size, ``a`` for
+    Anti, ``r`` and a count for a random start, ``s`` for synchro, ``k`` for komi), whether the
+    start is random and whether the game is played with a komi."""
     ty = text.strip().lower()
     parts = re.findall(r"(?a)r\d+|\d+|[a-z]", ty)
     sizes = [p for p in parts if p.isdigit()]
@@ -189,14 +234,14 @@ def _rules_of_type(text: str) -> tuple[Rules, bool]:
         raise NotationError(_("board type TY[{type}] is not a size and letters like 8 or 10a").format(type=text[:10]))
     letters = [p for p in parts if not p.isdigit()]
     random_start = any(p.startswith("r") for p in letters)
-    unknown = [p for p in letters if p != "a" and not p.startswith("r")]
+    unknown = [p for p in letters if p not in ("a", "s", "k") and not p.startswith("r")]
     if unknown:
         raise NotationError(
-            # Translators: {type} is a GGF board type (TY[s8]: synchro, two games at once); not played here
-            _("board type TY[{type}] is not played here (only a size, with a for Anti and r for a random start)")
-            .format(type=text.strip()[:10]))
+            # Translators: {type} is a GGF board type (TY[8d]); the letters this program reads are listed
+            _("board type TY[{type}] is not played here (a size, with a for Anti, r for a random start, "
+              "s for synchro and k for komi)").format(type=text.strip()[:10]))
     try:
-        return Rules(size=int(sizes[0]), anti="a" in letters), random_start
+        return Rules(size=int(sizes[0]), anti="a" in letters), random_start, "k" in letters
     except ReversiError as e:
         raise NotationError(_("board type TY[{type}]: {error}").format(type=text.strip()[:10], error=e)) from None
 
@@ -223,7 +268,9 @@ def _start_of(text: str | None, rules: Rules) -> Position | None:
     return parse_position(f"{rows} {'X' if side == '*' else 'O'}", rules)
 
 
-def _play(game: Game, number: int, color: str, text: str) -> None:
+def _play(game: Game, number: int, color: str, text: str) -> str:
+    """Play the move written ``text`` (``f4/-16.47/0.24``); return its evaluation and time as a
+    note ("-16.47 · 0.24 s"), '' where it gives neither."""
     m = _MOVE.fullmatch(text)
     if m is None:
         # Translators: {n} counts the moves of a GGF game, {text} is what was written for one
@@ -234,7 +281,7 @@ def _play(game: Game, number: int, color: str, text: str) -> None:
     if word.startswith("pa"):
         if game.current.was_forced_pass and game.current.parent is not None \
                 and game.current.parent.position.turn == side:
-            return  # the pass the game recorded by itself
+            return ""  # the pass the game recorded by itself
         move = PASS
     else:
         move = game.rules.geometry.parse_square(word)
@@ -245,6 +292,22 @@ def _play(game: Game, number: int, color: str, text: str) -> None:
         game.play(move)
     except ReversiError as e:
         raise NotationError(_("move {n}: {error}").format(n=number, error=e)) from None
+    return _move_note(m.group(2) or "", m.group(3) or "")
+
+
+def _move_note(evaluation: str, seconds: str) -> str:
+    """A move's evaluation and time as GGF gives them (``-16.47``, ``0.24``), as a comment; what is
+    not a number is left out (a move is never refused for them)."""
+    parts = []
+    value = result_margin(evaluation) if evaluation.strip() else None
+    if value is not None:
+        parts.append(f"{value:+.2f}")
+    time = seconds.strip().split("/")[0] if seconds.strip() else ""
+    spent = result_margin(time) if time else None
+    if spent is not None and spent >= 0:
+        # Translators: a move's thinking time, read from a GGF game: "0.24 s"
+        parts.append(_("{seconds} s").format(seconds=f"{spent:g}"))
+    return " · ".join(parts)
 
 
 def _ending(text: str, game: Game, komi: bool) -> Ending | None:
@@ -316,8 +379,9 @@ def write_ggf(record: Record) -> str:
                      ("RW", "WhiteRating"), ("TI", "TimeControl"), ("KM", "Komi")):
         if tags.get(tag):
             parts.append(f"{key}[{_escape(tags[tag])}]")
-    parts.append(f"TY[{g.width}{'a' if rules.anti else ''}]")
-    result = _result_text(game, tags.get("GGFResult", ""))
+    komi = bool(tags.get("Komi"))
+    parts.append(f"TY[{g.width}{'a' if rules.anti else ''}{'k' if komi else ''}]")
+    result = _result_text(game, tags.get("GGFResult", ""), komi)
     if result:
         parts.append(f"RE[{result}]")
     board, side = position_to_string(start).split()[:2]
@@ -331,10 +395,14 @@ def write_ggf(record: Record) -> str:
     return "".join(parts)
 
 
-def _result_text(game: Game, recorded: str = "") -> str:
+def _result_text(game: Game, recorded: str = "", komi: bool = False) -> str:
     """RE[...]'s value: the moves' score, a resignation or a loss on time, or else the result the
-    record holds as read (``recorded``, the ``GGFResult`` tag: an adjudged or unfinished game)."""
+    record holds as read (``recorded``, the ``GGFResult`` tag: an adjudged or unfinished game, or
+    a komi game's, which is its margin plus the komi)."""
     end = game.live.position
+    recorded = recorded.strip()
+    if komi and recorded and _RESULT.fullmatch(recorded):
+        return recorded
     if game.ending is not None:
         sign = "+" if game.ending.winner == BLACK else "-"
         margin = game.rules.geometry.square_count  # a resigned game counts as a wipe-out, as GGS scores it
@@ -374,3 +442,29 @@ def is_ggf(text: str) -> bool:
     return _GGF_START.match(text) is not None
 
 
+
+
+def listed_result(game: Game) -> str:
+    """A game's result as the lists of games show it, in one notation whatever the file (GGF,
+    WTHOR, .rev): Black's discs first ("31:33"); "Black won: White resigned", "White won on
+    time"; a result the moves do not reach, as recorded, from Black's side ("Black +12", with its
+    komi: "Black +8.5 with komi -0.5"); '' when nobody knows it."""
+    outcome = game.outcome
+    names = game.rules.display_side_names()
+    if outcome is not None:
+        if outcome.result is not None:
+            return f"{outcome.result.black}:{outcome.result.white}"
+        winner, loser = names[outcome.winner or 0], names[1 - (outcome.winner or 0)]
+        if outcome.termination is Termination.TIME:
+            return _("{winner} won on time").format(winner=winner)
+        return _("{winner} won: {loser} resigned").format(winner=winner, loser=loser)
+    margin = result_margin(game.tags.get("GGFResult", ""))
+    if margin is None:
+        return ""
+    side = names[BLACK] if margin >= 0 else names[WHITE]
+    text = f"{side} +{abs(margin):g}"
+    komi = result_margin(game.tags.get("Komi", ""))
+    if komi is not None:
+        # Translators: a komi game's result in a list of games: "Black +8.5 with komi -0.5"
+        return _("{result} with komi {komi}").format(result=text, komi=f"{komi:g}")
+    return text

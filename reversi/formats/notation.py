@@ -320,12 +320,18 @@ def parse_movetext(start: Position, text: str) -> Game:
     before: Node | None = None  # the position before the last move: where a "(" goes back to
     stack: list[tuple[Node, Node | None, int]] = []
     claimed: Node | None = None  # the forced pass an explicit "pass" stood for
+    # The node of the move just read: its glyph and its first comment are its own even where the game
+    # recorded a forced pass after it (the compact form leaves the pass out: "b8{...}" then a comment
+    # of the pass, if it has one, follows as a second comment).
+    moved: Node | None = None
+    moved_commented = False
     number = 0
     for kind, move, offset, token in _movetext_tokens(text, g):
         if kind == "move":
             number += 1
             if move == PASS and node is not claimed and node.was_forced_pass:
                 claimed = node  # an explicit pass that was forced and already recorded
+                moved, moved_commented = node, False
                 continue
             game.go_to_node(node)
             try:
@@ -336,8 +342,10 @@ def parse_movetext(start: Position, text: str) -> Game:
                         n=number, token=token, position=offset + 1, error=e
                     )
                 ) from None
+            moved, moved_commented = node.child(move), False
             before, node = node, game.current
         elif kind == "open":
+            moved = None
             if before is None:
                 raise NotationError(
                     _("move text: the variation at character {position} does not follow a move").format(
@@ -358,16 +366,21 @@ def parse_movetext(start: Position, text: str) -> Game:
                     _("move text: ')' at character {position} closes no variation").format(position=offset + 1)
                 )
             node, before, _opened = stack.pop()
+            moved = None
         elif kind == "glyph":
             glyph = _NAG_GLYPHS.get(token, "" if token.startswith("$") else token)
-            if before is None or node.move is None or node.move == PASS:
+            target = moved if moved is not None else node
+            if before is None or target.move is None or target.move == PASS:
                 raise NotationError(
                     _("move text: the annotation {glyph!r} at character {position} does not follow a move").format(
                         glyph=token, position=offset + 1))
             if glyph:
-                node.glyph = glyph
+                target.glyph = glyph
         else:
-            node.comment, node.marks, node.signs = _read_comment(token, g, offset)
+            target = node
+            if moved is not None and not moved_commented:
+                target, moved_commented = moved, True
+            target.comment, target.marks, target.signs = _read_comment(token, g, offset)
     if stack:
         raise NotationError(
             _("move text: the variation opened at character {position} is not closed").format(

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from reversi.formats.ggf import GgfEntry
+from reversi.formats.ggf import GgfEntry, listed_result
 from reversi.formats.record import Record, RecordEntry
 from reversi.formats.wthor import WthorGame, WthorHeader, name_at, split_damaged, to_record
 
@@ -74,10 +74,7 @@ class GamesIndex:
                 continue
             r = e.record
             t = r.tags
-            game = r.to_game()
-            outcome = game.outcome
-            result = "" if outcome is None else (
-                outcome.result.score if outcome.result is not None else t.get("GGFResult", ""))
+            result = listed_result(r.to_game())  # one notation, Black's discs first, whatever the file
             black, white, date = t.get("Black", ""), t.get("White", ""), t.get("Date", "")
             event = t.get("Event", "") or t.get("Site", "")  # GGF names the place (its PC) only
             text = f"{black} {white} {event} {date} {r.rules.describe()}".casefold()
