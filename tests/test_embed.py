@@ -219,6 +219,36 @@ def test_snippets_escape_the_teachers_text_and_refuse_a_bad_game() -> None:
             viewer_snippet("../../", bad)
 
 
+def test_each_kind_of_embed_is_named_for_what_it_shows_in_its_language() -> None:
+    """An iframe's title (what a screen reader announces) says viewer, diagram (no replay buttons),
+    puzzle or puzzle set, in the embed's language; a lite diagram names the iframe it becomes."""
+    from support import three_puzzles
+
+    from reversi.i18n import set_language
+    from reversi.ui.embed.puzzle_set import puzzle_set_query
+    from reversi.ui.embed.snippets import make_snippet
+
+    def title(html: str) -> str:
+        return ET.fromstring(html).get("title", "")
+
+    app = "https://x.org/r/"
+    puzzle = "m=f5&pz=d6:0.f6:0.f4:0&sol=d6"
+    puzzles = puzzle_set_query(three_puzzles())
+    assert title(make_snippet("viewer", app, "m=f5d6")) == "Reversi game viewer"
+    assert title(make_snippet("viewer", app, "m=f5d6", controls=False)) == "Reversi diagram"
+    assert title(make_snippet("puzzle", app, puzzle)) == "Reversi puzzle"
+    assert title(make_snippet("puzzle", app, puzzle, "Black to move")) == "Reversi puzzle: Black to move"
+    assert title(make_snippet("puzzle", app, puzzles)) == "Reversi puzzles"
+    assert title(make_snippet("puzzle", app, puzzle, lang="pl")) == "Zadanie reversi"  # the embed's language
+    lite = ET.fromstring(make_snippet("lite", app, "m=f5d6").split("\n")[0])
+    assert lite.get("data-title") == "Reversi game viewer"  # assets/lite.js names its iframe so
+    assert lite.get("title") == "Open this position in the game viewer"
+    board = ET.fromstring(make_snippet("puzzle", app, puzzle, script=True).split("\n")[0])
+    assert board.get("title") == "Open this puzzle" and board.get("data-title") == "Reversi puzzle"
+    set_language("da")
+    assert title(make_snippet("puzzle", app, puzzles)) == "Reversiopgaver"  # the page's, when none is chosen
+
+
 def test_the_example_teaching_page_is_made_by_the_site() -> None:
     from reversi.tools.build import ROOT, TEACHING_PAGE
     from reversi.tools.site import Site
@@ -402,6 +432,17 @@ def test_the_puzzle_command_prints_the_embeds_address(capsys: pytest.CaptureFixt
     assert main(["puzzle", "f5", "--seconds", "0"]) == 2
     assert main(["puzzle", "f5", "--at", "5"]) == 2
     assert "out of range" in capsys.readouterr().err
+
+
+def test_the_puzzle_commands_address_keeps_its_query_and_takes_only_web_addresses(capsys) -> None:
+    assert main(["puzzle", ENDGAME, "--url", "https://example.org/r/?lang=cs#x"]) == 0
+    url = capsys.readouterr().out.strip()
+    assert url.startswith("https://example.org/r/?lang=cs&p=") and url.count("?") == 1 and "#" not in url
+    for bad in ("javascript:alert(1)//", "data:text/html,<b>x</b>", "file:///etc/passwd", "//evil.example/",
+                "https://x/\"onload=alert(1)", "ftp://example.org/"):
+        assert main(["puzzle", ENDGAME, "--url", bad, "--html"]) == 2, bad
+        captured = capsys.readouterr()
+        assert "is not an http(s) address" in captured.err and captured.out == "", bad
 
 
 # -- square values ---------------------------------------------------------------------------------

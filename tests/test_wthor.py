@@ -264,3 +264,49 @@ def test_the_year_of_a_database_of_undated_games_is_said(tmp_path, capsys) -> No
     # a year of 0 is read as no date
     header, games = read_wtb(write_wtb(records, 0)[0])
     assert "Date" not in to_record(games[0], header.year).tags
+
+
+def test_games_go_round_between_wthor_and_ggf_and_one_that_cannot_is_named(tmp_path, capsys) -> None:
+    from reversi import Position
+    from reversi.cli.main import main
+    from reversi.formats.ggf import write_ggf_games
+    from reversi.formats.notation import parse_position
+
+    records = random_records(4, seed=13)
+    set_up = Record(Rules(), parse_position("-" * 27 + "XO------OX" + "-" * 27 + " X"), [], {"Black": "Zed"})
+    assert set_up.start != Position.start(Rules())
+    source = tmp_path / "mixed.ggf"
+    source.write_text(write_ggf_games([*records[:2], set_up, *records[2:]]), encoding="utf-8")
+    out = tmp_path / "mixed.wtb"
+    assert main(["games", str(source), "--to", "wtb", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "game 3 is left out" in err and "another position" in err and "not Othello 8x8" not in err
+    assert "4 games written" in err
+    # WTHOR -> GGF -> WTHOR keeps the year, and both list a game's result alike
+    assert main(["games", str(out), "--json"]) == 0
+    from_wthor = json.loads(capsys.readouterr().out)["games"]
+    assert main(["games", str(out), "--to", "ggf"]) == 0
+    ggf = tmp_path / "back.ggf"
+    ggf.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["games", str(ggf), "--json"]) == 0
+    from_ggf = json.loads(capsys.readouterr().out)["games"]
+    assert [r["date"] for r in from_ggf] == [r["date"] for r in from_wthor]
+    assert all(r["date"] and not r["date"].startswith("1970") for r in from_ggf)
+    assert [r["result"] for r in from_ggf] == [r["result"] for r in from_wthor]
+
+
+def test_names_with_terminal_escapes_are_shown_harmless_and_a_names_file_alone_is_refused(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    records = random_records(2, seed=17)
+    records[0].tags["Black"] = "Evil\x1b[2J\x07Name\r\nX"
+    wtb, jou, trn = write_wtb(records, 2024)
+    assert "\x1b" not in "".join(read_names(jou, "jou"))
+    (tmp_path / "E.wtb").write_bytes(wtb)
+    (tmp_path / "E.JOU").write_bytes(jou)
+    (tmp_path / "E.TRN").write_bytes(trn)
+    assert main(["games", str(tmp_path / "E.wtb")]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\r") and "Evil?[2J?Name" in out
+    assert main(["games", str(tmp_path / "E.JOU")]) == 2
+    assert "names, not games" in capsys.readouterr().err

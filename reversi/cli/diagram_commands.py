@@ -109,23 +109,48 @@ def numbered_svg(game: Game, args: argparse.Namespace) -> str:
     return diagram_svg(game.start, moves, args.split, args.width, args.theme, rotated=args.flip)
 
 
+def split_app_address(text: str) -> tuple[str, str]:
+    """``--url``: the app's address without its query, and the query (``lang=cs``), which goes first
+    in the puzzle's own. Only an http(s) address or a path relative to the page is taken (never
+    ``javascript:`` or ``data:``, which an iframe would run); raises ReversiError naming it."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    raw = text.strip()
+    try:
+        parts = urlsplit(raw)
+    except ValueError:
+        parts = None
+    scheme = parts.scheme.lower() if parts is not None else "?"
+    if parts is None or any(c.isspace() or c in "<>\"'`" for c in raw) or not (
+            (scheme in ("http", "https") and parts.netloc) or (not scheme and not parts.netloc)):
+        raise ReversiError(
+            # Translators: the puzzle command's --url: only a web address or a relative path is taken
+            _("--url {url!r} is not an http(s) address or a path: e.g. https://NAME.github.io/REPO/").format(
+                url=raw[:60]))
+    path = parts.path or ("/" if scheme else "./")
+    return urlunsplit((parts.scheme, parts.netloc, path, "", "")), parts.query
+
+
 def cmd_puzzle(args: argparse.Namespace) -> int:
     from reversi.ui.embed.puzzle import puzzle_query
     from reversi.ui.embed.snippets import embed_url, viewer_snippet
 
     if not 0.05 <= args.seconds <= 600:
         raise ReversiError(_("--seconds {seconds} is out of range: 0.05 to 600").format(seconds=args.seconds))
+    split_app_address(args.url)  # refused before the engine works out any answer
     if args.set is not None:
         if args.text:
             raise ReversiError(_("--set reads the positions from its file: give no position or moves beside it"))
         return _puzzle_set(args)
+    app, extra = split_app_address(args.url)
     game = _game_at(args)
     position = game.position
     query = puzzle_query(position, _answers(position, args))
+    query = f"{extra}&{query}" if extra else query
     if args.html:
-        print(viewer_snippet(args.url, query, args.caption, view="puzzle"))
+        print(viewer_snippet(app, query, args.caption, view="puzzle"))
     else:
-        print(embed_url(args.url, query, args.caption, view="puzzle"))
+        print(embed_url(app, query, args.caption, view="puzzle"))
     return 0
 
 
@@ -197,10 +222,12 @@ def _puzzle_set(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             print(_("puzzle {number} of {total} worked out").format(number=len(entries), total=len(lines)),
                   file=sys.stderr)
+    app, extra = split_app_address(args.url)
     query = puzzle_set_query(entries)
-    url = embed_url(args.url, query, args.caption, view="puzzle")
+    query = f"{extra}&{query}" if extra else query
+    url = embed_url(app, query, args.caption, view="puzzle")
     check_set_address(url, len(entries))
-    print(viewer_snippet(args.url, query, args.caption, view="puzzle") if args.html else url)
+    print(viewer_snippet(app, query, args.caption, view="puzzle") if args.html else url)
     return 0
 
 

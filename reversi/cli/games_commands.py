@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,10 @@ def is_wthor(path: str) -> bool:
     return path.lower().endswith(".wtb")
 
 
+#: Control characters (C0, DEL, C1): a name from a file never sends one to the terminal.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
 def _beside(path: str, given: str | None, name: str) -> bytes | None:
     """A WTHOR name file: the one given, or the games' own (``club.JOU`` beside ``club.wtb``) or
     ``name`` (``WTHOR.JOU``), any case, in the games' folder; None if there is none."""
@@ -190,21 +195,33 @@ def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]], read: int,
                          ensure_ascii=False))
         return 0
     for row in rows:
+        shown = {k: _CONTROL.sub("?", v) if isinstance(v, str) else v for k, v in row.items()}  # no raw escapes
         # Translators: a line of the games command: number, players, date, result, first moves
         print(_("{number}. {black} - {white} {date} {result}: {moves}").format(
-            number=row["number"], black=row["black"] or "?", white=row["white"] or "?", date=row["date"],
-            result=row["result"] or "*", moves=row["moves"][:40]))
+            number=shown["number"], black=shown["black"] or "?", white=shown["white"] or "?", date=shown["date"],
+            result=shown["result"] or "*", moves=shown["moves"][:40]))
     print(_("{shown} of {read} games ({unreadable} unreadable)").format(
         shown=len(rows), read=read + unreadable, unreadable=unreadable), file=sys.stderr)
     return 0
 
 
-def write_wthor(records: list[Record], output: str | None) -> int:
-    """``--to wtb``: the records as a WTHOR database at ``output`` (with its .JOU and .TRN)."""
-    from reversi.formats.wthor import write_wtb
+def write_wthor(numbered: list[tuple[int, Record]], output: str | None) -> int:
+    """``--to wtb``: the records as a WTHOR database at ``output`` (with its .JOU and .TRN); a game
+    WTHOR cannot hold is named and left out, the others written."""
+    from reversi.formats.wthor import write_wtb, wthor_refusal
 
     if not output or not output.lower().endswith(".wtb"):
         raise ReversiError(_("--to wtb needs -o FILE.wtb (its players and tournaments go beside it)"))
+    records = []
+    for number, record in numbered:
+        refusal = wthor_refusal(record)
+        if refusal:
+            # Translators: a game left out of a WTHOR database written: "game 3 is left out: ..."
+            print(_("game {n} is left out: {error}").format(n=number, error=refusal), file=sys.stderr)
+        else:
+            records.append(record)
+    if numbered and not records:
+        raise ReversiError(_("none of the {n} games can be written to WTHOR").format(n=len(numbered)))
     years = [r.tags.get("Date", "")[:4] for r in records]
     years = [y for y in years if len(y) == 4 and y.isascii() and y.isdigit()]
     year = int(years[0]) if years else UNDATED_YEAR
@@ -230,6 +247,10 @@ def write_wthor(records: list[Record], output: str | None) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     if not args.file.strip():
         raise ReversiError(_("no file was named: games FILE reads a GGF, WTHOR (.wtb) or .rev file"))
+    if args.file.lower().endswith((".jou", ".trn")):
+        # Translators: a WTHOR database's players (.JOU) or tournaments (.TRN) file named alone
+        raise ReversiError(_("{path} holds a WTHOR database's names, not games: name its .wtb file "
+                             "(the names beside it are found)").format(path=args.file))
     if is_wthor(args.file):
         if args.to == "wtb":
             raise ReversiError(_("the file is a WTHOR database already"))
@@ -255,5 +276,5 @@ def cmd_games(args: argparse.Namespace) -> int:
         print("\n".join(write_record(record) for _n, record in chosen), end="")
         return 0
     if args.to == "wtb":
-        return write_wthor([record for _n, record in chosen], args.output)
+        return write_wthor(chosen, args.output)
     return _print_rows(args, [summary(n, r) for n, r in chosen], len(games), len(errors))

@@ -340,6 +340,8 @@ def _date(text: str) -> str:
     m = re.match(r"(?a)(\d{4})[.-](\d{1,2})[.-](\d{1,2})(?!\d)", t)
     if m:
         return f"{m.group(1)}.{int(m.group(2)):02d}.{int(m.group(3)):02d}"
+    if t.isascii() and t.isdigit() and len(t) <= 4:
+        return t  # a year alone (a WTHOR game's date, written back as DT[2004])
     if t.isascii() and t.isdigit() and len(t) <= 12:
         try:
             return datetime.fromtimestamp(int(t), tz=UTC).strftime("%Y.%m.%d")

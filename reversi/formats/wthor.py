@@ -41,6 +41,7 @@ refuses other games.
 from __future__ import annotations
 
 import math
+import re
 import struct
 from dataclasses import dataclass
 
@@ -187,6 +188,10 @@ def read_wtb(data: bytes) -> tuple[WthorHeader, list[WthorGame]]:
     return header, read_wtb_games(data, 0, header.count)
 
 
+#: Control characters (C0, DEL, C1): never part of a name.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
 def read_names(data: bytes, what: str) -> list[str]:
     """The names of a ``.JOU`` (``what`` "jou": players) or ``.TRN`` ("trn": tournaments) file."""
     header = read_header(data, what)
@@ -198,7 +203,8 @@ def read_names(data: bytes, what: str) -> list[str]:
     names = []
     for k in range(header.count):
         raw = data[HEADER_BYTES + k * size : HEADER_BYTES + (k + 1) * size]
-        names.append(raw.split(b"\0", 1)[0].decode("latin-1").strip())
+        # a control character (ESC, BEL, CR, LF...) is no part of a name: it would reach a terminal raw
+        names.append(_CONTROL.sub("?", raw.split(b"\0", 1)[0].decode("latin-1")).strip())
     return names
 
 
@@ -249,10 +255,12 @@ def to_record(game: WthorGame, year: int, players: list[str] | None = None,
 
 def wthor_refusal(record: Record) -> str:
     """Why WTHOR cannot hold ``record`` ('' when it can)."""
-    if record.rules != Rules() or (record.start is not None and record.start != Position.start(Rules())):
+    if record.rules != Rules():
         # Translators: WTHOR is the French federation's database format
         return _("WTHOR holds 8x8 Othello games from the standard start only: not {rules}").format(
             rules=record.rules.describe())
+    if record.start is not None and record.start != Position.start(Rules()):
+        return _("WTHOR holds games from the standard start only: this one starts from another position")
     return ""
 
 
