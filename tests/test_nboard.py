@@ -41,7 +41,7 @@ def test_a_whole_game_with_hints_and_pings() -> None:
     while not mine.is_over:
         if plies % 7 == 0:
             answer = gui.send("hint 3")
-            searched = [line.split() for line in answer if line.startswith("search ")]
+            searched = [line.split() for line in answer if line.startswith(("search ", "book "))]
             assert 1 <= len(searched) <= 3 and answer[-1] == "status"
             legal = {("PA" if m == PASS else g.name(m).upper()) for m in mine.legal_moves()} if not mine.must_pass \
                 else {"PA"}
@@ -97,8 +97,8 @@ def test_malformed_lines_get_an_error_and_keep_the_game() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.one_of(
     st.text(max_size=40),
-    st.sampled_from(["go", "hint 2", "move F5", "move PA", "ping 3", "set depth 1", "set game (;GM[Othello];)",
-                     "nboard 2", "set contempt 1.5"]),
+    st.sampled_from(["go", "hint 2", "analyze", "move F5", "move PA", "ping 3", "set depth 1",
+                     "set game (;GM[Othello];)", "nboard 2", "set contempt 1.5"]),
     st.builds(lambda a, b: f"{a} {b}", st.sampled_from(["move", "set", "hint", "ping", "set game", "set depth"]),
               st.text(max_size=30)),
 ), max_size=12))
@@ -109,7 +109,8 @@ def test_any_lines_are_answered_and_never_break_the_session(lines: list[str]) ->
         if line.strip().lower().split(" ")[:1] == ["quit"]:
             continue
         for answer in gui.send(line):
-            assert answer.split(" ")[0] in ("set", "pong", "status", "search", "nodestats", "===", "learned"), answer
+            assert answer.split(" ")[0] in ("set", "pong", "status", "search", "book", "analysis", "nodestats", "===",
+                                           "learned"), answer
     assert gui.session.game.live.position.rules == gui.session.game.rules
 
 
@@ -120,7 +121,8 @@ def test_the_command_answers_a_session_on_its_standard_streams() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[:2] == ["set myname Reversi", "pong 1"]
-    assert any(line.startswith("=== ") for line in lines) and any(line.startswith("search ") for line in lines)
+    assert any(line.startswith("=== ") for line in lines)
+    assert any(line.startswith(("search ", "book ")) for line in lines)
     assert "status error: unknown command 'foo'" in lines and "pong 2" not in lines  # quit ends it
 
 
@@ -130,3 +132,52 @@ def test_read_back_the_game_the_gui_sent() -> None:
             "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)")
     record = read_ggf(text)
     assert len(record.moves) == 8 and record.tags["Black"] == "./mEdax" and record.tags["Date"] == "2014.02.21"
+
+
+def test_hint_in_the_book_gives_the_books_own_values() -> None:
+    from reversi.engine.book import book_for, book_moves
+
+    gui = Gui()
+    gui.send("set depth 1")
+    gui.send("set game " + write_ggf(START))
+    answer = gui.send("hint 4")
+    booked = [line.split() for line in answer if line.startswith("book ")]
+    start = Position.start(Rules())
+    values = book_moves(start, book_for(start.rules) or {})
+    assert values and len(booked) == min(4, len(values)) and answer[-1] == "status"
+    g = start.rules.geometry
+    assert {b[1] for b in booked} <= {g.name(m).upper() for m in values}
+    assert [float(b[2]) for b in booked] == sorted((v / 100 for v in values.values()), reverse=True)[: len(booked)]
+    assert not any(line.startswith("search ") for line in answer)
+
+
+def test_analyze_values_every_position_of_the_game_from_its_end_back() -> None:
+    import random
+
+    from reversi import Game
+
+    rng = random.Random(5)
+    game = Game(Rules(size=6))
+    for _ in range(12):
+        game.play(rng.choice(game.position.legal_moves()))
+    gui = Gui(seconds=3)
+    gui.send("set depth 2")
+    gui.send("set game " + write_ggf(Record.from_game(game)))
+    answer = gui.send("analyze")
+    lines = [line.split() for line in answer if line.startswith("analysis ")]
+    assert [int(x[1]) for x in lines] == list(range(12, -1, -1))  # the end first, back to the start
+    assert answer[-1] == "status" and all(abs(float(x[2])) <= 36 for x in lines)
+
+
+def test_a_resigned_game_takes_no_move_and_a_bad_depth_is_named() -> None:
+    gui = Gui()
+    resigned = write_ggf(START).replace(";)", "") + "B[F5]W[F6]RE[+64.000:r];)"
+    gui.send("set game " + resigned)
+    assert gui.session.game.outcome is not None
+    for line in ("go", "hint 1", "move D3"):
+        answer = gui.send(line)
+        assert answer and answer[0] == "status error: the game is over", (line, answer)
+    assert len(gui.session.game.moves) == 2
+    answer = gui.send("set depth --5")
+    assert answer == ["status error: set depth needs a whole number, not '--5'"]
+    assert gui.send("set depth -5") == ["status error: set depth -5: the number must be 1 to 60"]

@@ -15,7 +15,13 @@ the GUI says               the engine
 ``set contempt N``         takes it (a draw's value; this engine scores a draw as 0)
 ``move F5[/eval/time]``    plays the move (``PA`` a pass) in its game; a bare ``F5`` too
 ``hint N``                 values the best N moves: ``search F5 1.00 0 12`` lines, best first,
-                           from the side to move's view in discs, then ``status``
+                           from the side to move's view in discs, then ``status``; in the opening
+                           book's positions ``book F5 1.00 0 100`` lines, the book's own values
+                           (a self-play book: it counts no games, hence the 0)
+``analyze``                values every position of the game, from its end back to its start:
+                           ``analysis N 1.00`` (N moves played before it, passes counted; the
+                           value for the side to move there, in discs, exact near the end), then
+                           ``status`` (what the GUI's "analyze game" draws as its graph)
 ``go``                     its move: ``=== F5/1.00/0.5`` (move, value, seconds); the move is not
                            played until the GUI sends it back with ``move``
 ``ping N``                 ``pong N`` (every command before it is done: this engine answers in turn)
@@ -25,8 +31,10 @@ the GUI says               the engine
 
 While it thinks it says ``status Reversi is thinking``, and ``nodestats NODES SECONDS`` after.
 A line it cannot take (a malformed command, an illegal move, a damaged game, a command it does
-not know) is answered ``status error: ...`` naming what is wrong, and the session goes on with
-its game as it was: nothing a GUI sends ends it but ``quit`` or the end of its input.
+not know, ``go``, ``move`` or ``hint`` once the game has ended, by its moves or by a resignation
+or a loss on time its record gives) is answered ``status error: ...`` naming what is wrong, and
+the session goes on with its game as it was: nothing a GUI sends ends it but ``quit`` or the end
+of its input.
 """
 
 from __future__ import annotations
@@ -115,6 +123,8 @@ class NBoardSession:
             self.hint(self._number(rest or "1", "hint", 1, 64))
         elif command == "go":
             self.go()
+        elif command == "analyze":
+            self.analyze()
         elif command == "ping":
             self.say(f"pong {self._number(rest or '0', 'ping', -(2**31), 2**31)}")
         elif command == "learn":
@@ -127,7 +137,8 @@ class NBoardSession:
 
     def _number(self, text: str, command: str, least: int, most: int) -> int:
         word = text.split()[0] if text.split() else ""
-        if not (word.lstrip("-").isascii() and word.lstrip("-").isdigit()) or len(word) > 12:
+        digits = word[1:] if word.startswith("-") else word
+        if not (digits.isascii() and digits.isdigit()) or len(word) > 12:
             raise ValueError(_("{command} needs a whole number, not {text!r}").format(command=command, text=text[:20]))
         value = int(word)
         if not least <= value <= most:
@@ -158,6 +169,8 @@ class NBoardSession:
         if not word:
             raise ValueError(_("move needs a square, like F5, or PA for a pass"))
         self.game.back_to_live()
+        if self.game.outcome is not None:
+            raise ValueError(_("the game is over"))
         if word.lower() in ("pa", "pass"):
             if not self.position.must_pass:
                 raise ValueError(_("PA: a pass, but the side to move has a move"))
@@ -173,7 +186,9 @@ class NBoardSession:
         self.pass_sent = False
 
     def _over(self) -> bool:
-        if self.position.is_over:
+        """Has the game ended (by its moves, or a resignation or loss on time its record gives)?
+        Then it is said, and nothing is searched."""
+        if self.position.is_over or self.game.outcome is not None:
             self.error(_("the game is over"))
             return True
         return False
@@ -188,6 +203,12 @@ class NBoardSession:
             self.say("search PA 0.00 0 0")
             self.say("status")
             return
+        booked = self._book_moves(position)
+        if booked:
+            for move in sorted(booked, key=lambda m: -booked[m])[:count]:
+                self.say(f"book {self._name(move)} {booked[move] / 100:.2f} 0 100")
+            self.say("status")
+            return
         self.say(f"status {NAME} is thinking")
         a = analyse(position, self.limits())
         order = a.order or sorted(a.scores, key=lambda m: -a.scores[m])
@@ -195,6 +216,34 @@ class NBoardSession:
         for move in order[:count]:
             self.say(f"search {self._name(move)} {a.scores[move] / 100:.2f} 0 {depth}")
         self.say(f"nodestats {a.nodes} {a.seconds:.2f}")
+        self.say("status")
+
+    @staticmethod
+    def _book_moves(position: Position) -> dict[int, int]:
+        """The opening book's value of every move of ``position`` (empty where it has none)."""
+        from reversi.engine.book import book_for, book_moves
+
+        book = book_for(position.rules)
+        return {} if book is None else book_moves(position, book)
+
+    def analyze(self) -> None:
+        """Every position of the game valued, from its end back to its start (``analysis N V``):
+        a finished position by its score, the others by a search of the session's depth (exact
+        near the end), each within its share of the session's time."""
+        from reversi.engine.search import analyse
+
+        nodes = [n for n in self.game.main_line() if not n.was_forced_pass]
+        self.say(f"status {NAME} is analyzing")
+        share = Limits(seconds=max(0.05, self.seconds / max(1, len(nodes))), depth=self.depth,
+                       exact_empties=self.limits().exact_empties)
+        for node in reversed(nodes):
+            position = node.position
+            if position.is_over:
+                value = position.final_margin(position.turn) * 100
+            else:
+                a = analyse(position, share)
+                value = max(a.scores.values()) if a.scores else 0
+            self.say(f"analysis {node.depth} {value / 100:.2f}")
         self.say("status")
 
     def go(self) -> None:
