@@ -150,17 +150,60 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
     #: Errors found before the request's version is read are answered as HTTP/1.0, with a status line
     #: and headers (the base class's HTTP/0.9 sends a bare body: no status, no policy).
     default_request_version = "HTTP/1.0"
+    #: Seconds a connection may stay idle (or a request take to arrive) before it is closed: a client
+    #: that opens connections and sends nothing does not hold a thread each for ever.
+    timeout = 30
+    #: Blank lines skipped before a request line (RFC 9112 asks a server to ignore at least one).
+    MAX_BLANK_LINES = 4
+    #: The most bytes of a GET's or HEAD's body read and thrown away (a bigger one closes the connection).
+    MAX_IGNORED_BODY = 65_536
 
     def parse_request(self) -> bool:
-        """The base class's, and no HTTP/0.9 (``GET /`` alone): refused with a status at once (before
-        the base class would wait for headers an HTTP/0.9 client never sends)."""
-        line = str(getattr(self, "raw_requestline", b""), "iso-8859-1").rstrip("\r\n")
-        if len(line.split()) == 2:
-            self.command, self.request_version, self.close_connection = "", self.default_request_version, True
-            self.requestline = line
-            self.send_error(400, "HTTP/0.9 is not served")
+        """The base class's, after any blank lines before the request line (skipped, not a reason to
+        close without a word), and no HTTP/0.9 (``GET /`` alone): refused with a status at once
+        (before the base class would wait for headers an HTTP/0.9 client never sends). A GET or
+        HEAD that carries a body has it read and dropped, never read as a request of its own."""
+        blank = 0
+        while getattr(self, "raw_requestline", b"") in (b"\r\n", b"\n") and blank < self.MAX_BLANK_LINES:
+            blank += 1
+            self.raw_requestline = self.rfile.readline(65537)
+        if self._http09() or not super().parse_request():
             return False
-        return super().parse_request()
+        self.drop_body()
+        return True
+
+    def drop_body(self) -> None:
+        """Read and drop a body a GET or HEAD came with (``Content-Length``), so that its bytes are not
+        taken for the next request on the connection; one with a body too big or sent in chunks
+        closes the connection after the answer instead."""
+        if self.command not in ("GET", "HEAD"):
+            return
+        if self.headers.get("Transfer-Encoding"):
+            self.close_connection = True
+            return
+        length = (self.headers.get("Content-Length") or "").strip()
+        if not length:
+            return
+        if not length.isascii() or not length.isdigit() or int(length) > self.MAX_IGNORED_BODY:
+            self.close_connection = True
+            return
+        left = int(length)
+        while left > 0:
+            chunk = self.rfile.read(min(left, 16_384))
+            if not chunk:
+                self.close_connection = True
+                return
+            left -= len(chunk)
+
+    def _http09(self) -> bool:
+        """Is the request line HTTP/0.9's (``GET /`` alone)? Then it is answered 400 here."""
+        line = str(getattr(self, "raw_requestline", b""), "iso-8859-1").rstrip("\r\n")
+        if len(line.split()) != 2:
+            return False
+        self.command, self.request_version, self.close_connection = "", self.default_request_version, True
+        self.requestline = line
+        self.send_error(400, "HTTP/0.9 is not served")
+        return True
 
     def send_head(self):  # type: ignore[no-untyped-def]  # the base class's signature
         if not is_site_path(self.path):
@@ -195,7 +238,25 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         return path.is_file() and path.is_relative_to(Path(self.directory).resolve())
 
     def accepts_gzip(self) -> bool:
-        return "gzip" in self.headers.get("Accept-Encoding", "")
+        """Does the client take gzip: ``gzip`` (or ``x-gzip``, or ``*`` without a ``gzip`` of its own)
+        with a quality above 0 in ``Accept-Encoding`` (``gzip;q=0`` refuses it)?"""
+        qualities: dict[str, float] = {}
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            name, *params = [p.strip() for p in part.split(";")]
+            q = 1.0
+            for param in params:
+                key, _eq, value = param.partition("=")
+                if key.strip().lower() == "q":
+                    try:
+                        q = float(value)
+                    except ValueError:
+                        q = 0.0
+            if name:
+                qualities[name.lower()] = q
+        for name in ("gzip", "x-gzip"):
+            if name in qualities:
+                return qualities[name] > 0
+        return qualities.get("*", 0.0) > 0
 
     def send_body(self, body: bytes, kind: str, etag: str | None = None, status: int = 200) -> io.BytesIO:
         """Send ``body`` (gzip-compressed when the browser takes it and it is worth it)."""

@@ -273,3 +273,64 @@ def test_links_out_of_the_site_are_not_followed(tmp_path: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def answers(base_url: str, request: bytes, wait: float = 1.5) -> list[bytes]:
+    """Send ``request`` as it is; the status lines of every answer that came within ``wait`` seconds."""
+    import socket
+    from urllib.parse import urlsplit
+
+    address = urlsplit(base_url)
+    data = b""
+    with socket.create_connection((address.hostname, address.port), timeout=wait) as conn:
+        conn.sendall(request)
+        try:
+            while chunk := conn.recv(65536):
+                data += chunk
+        except TimeoutError:
+            pass
+    import re
+
+    return re.findall(rb"HTTP/1\.[01] [0-9]{3} [^\r\n]*", data)  # a status line may follow a body directly
+
+
+def test_gzip_refused_with_a_quality_of_zero_is_not_sent(base_url) -> None:
+    page = "assets/runtime/pyodide/pyodide.asm.js"
+    for header, gzipped in (("gzip;q=0", False), ("gzip; q=0.0, identity", False), ("*;q=0", False),
+                            ("br, gzip;q=0.5", True), ("*", True), ("x-gzip", True), ("identity", False)):
+        status, headers, _body = get_with(base_url + page, {"Accept-Encoding": header})
+        assert status == 200 and (headers.get("Content-Encoding") == "gzip") == gzipped, header
+
+
+def test_a_gets_body_is_never_read_as_a_request_and_a_blank_line_first_is_skipped(base_url) -> None:
+    smuggled = b"GET /tests/conftest.py HTTP/1.1\r\nHost: x\r\n\r\n"
+    request = (b"GET /assets/app.css HTTP/1.1\r\nHost: x\r\nContent-Length: " + str(len(smuggled)).encode()
+               + b"\r\n\r\n" + smuggled)
+    assert answers(base_url, request) == [b"HTTP/1.1 200 OK"]  # one request, one answer
+    chunked = b"GET /assets/app.css HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + smuggled
+    assert answers(base_url, chunked) == [b"HTTP/1.1 200 OK"]  # answered, then the connection closes
+    assert answers(base_url, b"\r\nGET /assets/app.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == [
+        b"HTTP/1.1 200 OK"]
+
+
+def test_an_idle_connection_is_closed(tmp_path: Path) -> None:
+    import socket
+    import threading
+    import time
+
+    sys.path.insert(0, str(REPO_ROOT))
+    try:
+        import serve
+    finally:
+        sys.path.pop(0)
+    server = serve.make_server("127.0.0.1", 0)
+    server.RequestHandlerClass.func.timeout = 0.5  # type: ignore[attr-defined]  # this server's own class
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as conn:
+            started = time.monotonic()
+            assert conn.recv(1) == b""  # closed by the server, nothing sent
+            assert time.monotonic() - started < 8
+    finally:
+        server.shutdown()
+        server.server_close()
