@@ -159,6 +159,32 @@ def test_ctrl_c_stops_a_solve_on_two_processes_in_one_line():
         os.killpg(proc.pid, 0)  # nothing of the group is left
 
 
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_solve_on_two_processes_killed_leaves_no_worker_behind(how):
+    """``kill`` or ``timeout`` sends SIGTERM to the command alone (not its group): it stops as Ctrl-C
+    stops it, workers and all; even SIGKILL, which nothing can catch, leaves no worker running or
+    holding the output open for whoever reads it."""
+    env = {**os.environ, "LANG": "C.UTF-8"}
+    argv = [sys.executable, "-m", "reversi", "solve", FFO[40][0], "-j", "2"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=os.setpgrp)
+    time.sleep(2.5)  # well into the solve
+    os.kill(proc.pid, how)
+    _out, err = proc.communicate(timeout=30)  # the output ends: no worker holds it open
+    if how == signal.SIGTERM:
+        assert proc.returncode == 143 and "interrupted" in err and "Traceback" not in err, err
+    else:
+        assert proc.returncode == -signal.SIGKILL
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return  # nothing of the group is left
+        time.sleep(0.2)
+    pytest.fail("a worker is still running")
+
+
 @pytest.mark.parametrize("when", ["idle", "busy"])
 def test_a_worker_that_dies_is_reported_in_one_message(when):
     pos = parse_position(FFO[40][0])

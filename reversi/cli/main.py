@@ -89,6 +89,27 @@ def _silence_stdout() -> None:
         pass
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``): stops a command as Ctrl-C does, its cleanup run (the solver's
+    worker processes are stopped with it: :class:`reversi.engine.parallel.SolverPool`)."""
+
+
+def _terminate_as_interrupt() -> None:
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return  # main() called from a thread (a test): signals are the main thread's
+
+    def on_term(signum: int, frame: object) -> None:
+        raise Terminated
+
+    try:
+        signal.signal(signal.SIGTERM, on_term)
+    except (ValueError, OSError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     _tolerant_streams()
     set_language(language_from_environment())
@@ -97,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)  # --help and --version: on the standard error if the output is closed
     if sys.stdout is None:
         sys.stdout = _ClosedOutput()
+    _terminate_as_interrupt()
     try:
         status: int = args.func(args)  # the subcommand's handler (set_defaults(func=...))
         sys.stdout.flush()  # a full device says so here, not in a traceback at exit
@@ -112,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         # Translators: the output could not be written, e.g. "No space left on device"
         print(_("error: could not write the output: {reason}").format(reason=e.strerror or e), file=sys.stderr)
         return 1
+    except Terminated:  # SIGTERM: the same, with its own status (128 + 15)
+        print(_("interrupted"), file=sys.stderr)
+        return 143
     except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback (the solver's processes stop with it)
         # Translators: printed when the person stops a command with Ctrl-C
         print(_("interrupted"), file=sys.stderr)

@@ -84,9 +84,33 @@ def check_processes(value: object, name: str = "--processes") -> int:
     return value
 
 
-def _worker(conn: Connection, cancel: Any, index: int, position: Position) -> None:
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """End this worker when its master is gone (killed, even by SIGKILL: the worker is then another
+    process's child), whatever the job: a worker never outlives the solve it was started for."""
+    import threading
+
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="reversi-watch-master", daemon=True).start()
+
+
+def _worker(conn: Connection, cancel: Any, index: int, position: Position, parent: int = 0) -> None:
     """A worker's loop: merge the entries passed on, solve the job, answer; None ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the master's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the master's handler, if it had one when forked
+    if parent:
+        _watch_parent(parent)
+    try:  # a worker writes nothing: it does not keep the master's output open for whoever reads it
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+    except OSError:
+        pass
     solver = solver_for(position)
     shared = solver.share(SHARE_MIN_EMPTIES)
     tt = solver.tt
@@ -180,7 +204,7 @@ class SolverPool:
         make_evaluator(r)  # loaded once, before the workers are forked
         for i in range(processes):
             mine, theirs = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(theirs, self.cancel, i, position), daemon=True)
+            proc = ctx.Process(target=_worker, args=(theirs, self.cancel, i, position, os.getpid()), daemon=True)
             proc.start()
             theirs.close()
             self.conns.append(mine)
