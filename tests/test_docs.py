@@ -1,9 +1,10 @@
-"""ARCHITECTURE.md's module map follows the code: every module of the package is in it, and every
-entry of it exists."""
+"""The documentation follows the code: ARCHITECTURE.md's module map lists every module of the
+package, the changelog names the package's version, and the license is the package's."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,5 +78,22 @@ def test_the_map_entries_are_read_as_modules_and_packages() -> None:
     assert "reversi/" in module_map() and "reversi/core/" in module_map()
     assert "reversi/core/geometry.py" in module_map() and "reversi/ui/dom/page.py" in module_map()
     assert "reversi/core/" in package_modules() and "reversi/core/__init__.py" not in package_modules()
+
+
+# -- version, changelog, license ---------------------------------------------------------------
+
+
+def test_the_changelog_has_the_packages_version_as_its_newest_release() -> None:
+    from reversi import __version__
+
+    versions = re.findall(r"^## (\S+)", read(ROOT / "CHANGELOG.md"), re.M)
+    assert versions[0] == "Unreleased"
+    assert versions[1] == __version__, (versions, __version__)
+
+
+def test_the_license_is_mit_and_the_package_says_so() -> None:
+    assert read(ROOT / "LICENSE").startswith("MIT License\n\nCopyright (c) 2026 The Reversi project authors\n")
+    project = tomllib.loads(read(ROOT / "pyproject.toml"))["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
 
 
