@@ -77,8 +77,9 @@ def test_a_file_of_many_games_loads_the_good_ones_and_names_the_bad() -> None:
     text = "\n".join([NBOARD_GAME, bad_move, "noise between games", other_type, wrong_result, NBOARD_GAME,
                       NBOARD_GAME[:60]])
     entries = read_ggf_games(text)
-    assert [e.number for e in entries] == [1, 2, 3, 4, 5, 6]
-    assert [e.record is not None for e in entries] == [True, False, False, False, True, False]
+    assert [e.number for e in entries] == [1, 2, 3, 4, 5, 6, 0]  # the noise is said too, last
+    assert [e.record is not None for e in entries] == [True, False, False, False, True, False, False]
+    assert entries[6].error == "after GGF game 2: 'noise between games' is not a game, skipped"
     assert "GGF game 2: move 8" in entries[1].error and "TY[8d]" in entries[2].error
     assert "GGF game 4: result" in entries[3].error and "does not end" in entries[5].error
 
@@ -426,3 +427,16 @@ def test_the_games_command_reads_archive_games_of_every_kind_with_their_results(
     again.write_text(out, encoding="utf-8")
     code, out, err = _games(capsys, str(again), "--to", "ggf")
     assert code == 0 and "TY[8k]" in out and "KM[-0.500]" in out and "RE[+8.500]" in out
+
+
+def test_text_between_games_is_said_and_a_run_of_glyphs_is_refused() -> None:
+    from reversi.formats.notation import parse_movetext
+
+    inside = ("(;GM[Othello]PB[(;GM[Othello];)]TY[8]BO[8 ---------------------------O*------*O"
+              "--------------------------- *]B[f5];)")
+    entries = read_ggf_games(inside)
+    assert entries[0].record is not None and entries[0].record.moves == []  # GGF: the first ";)" ends it
+    assert len(entries) == 2 and "after GGF game 1: ']TY[8]BO[8" in entries[1].error
+    assert [e.error for e in read_ggf_games("1 " + NBOARD_GAME + "\n2 \ufeff" + NBOARD_GAME)] == ["", ""]
+    with pytest.raises(NotationError, match="is not an annotation"):
+        parse_movetext(Position.start(Rules()), "f5" + "!" * 500)

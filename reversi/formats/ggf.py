@@ -86,12 +86,21 @@ class GgfEntry:
     error: str = ""
 
 
-def split_games(text: str) -> Iterator[tuple[int, str]]:
-    """The games of ``text``, numbered from 1: each ``(;`` ... ``;)``, text between them skipped."""
+#: What may stand between games unsaid: spaces, a byte-order mark, a GGS archive's count of the next game.
+_BETWEEN = re.compile(r"[\s\ufeff]*(?:[0-9]+[\s\ufeff]*)?")
+
+
+def split_games(text: str, skipped: list[tuple[int, str]] | None = None) -> Iterator[tuple[int, str]]:
+    """The games of ``text``, numbered from 1: each ``(;`` ... ``;)``, text between them skipped.
+    ``skipped`` (when given) gets each stretch of other text skipped, with the number of the game
+    it follows (0: before the first), so that it can be said."""
     pos = 0
     number = 0
     while number < MAX_GAMES:
         start = text.find("(;", pos)
+        gap = text[pos:] if start < 0 else text[pos:start]
+        if skipped is not None and gap and not _BETWEEN.fullmatch(gap):
+            skipped.append((number, gap.strip()))
         if start < 0:
             return
         end = text.find(";)", start + 2)
@@ -137,12 +146,21 @@ def read_ggf_games(text: str, notes: bool = False) -> list[GgfEntry]:
     :func:`read_ggf` takes it."""
     text = clean_text(text)
     out = []
-    for number, chunk in split_games(text):
+    skipped: list[tuple[int, str]] = []
+    for number, chunk in split_games(text, skipped):
         try:
             out.append(GgfEntry(number, read_ggf(chunk, notes=notes)))
         except ReversiError as e:
             # Translators: a game of a GGF file (the internet servers' format) that could not be read
             out.append(GgfEntry(number, None, _("GGF game {n}: {error}").format(n=number, error=e)))
+    for after, gap in skipped:  # said, never read as a game, and the games around it still load
+        shown = gap[:30] + ("…" if len(gap) > 30 else "")
+        if after:
+            # Translators: text in a GGF file that is no game, after game {n}: skipped, and said
+            message = _("after GGF game {n}: {text!r} is not a game, skipped").format(n=after, text=shown)
+        else:
+            message = _("before the first GGF game: {text!r} is not a game, skipped").format(text=shown)
+        out.append(GgfEntry(0, None, message))
     return out
 
 

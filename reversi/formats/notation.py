@@ -270,6 +270,12 @@ def _movetext_tokens(text: str, geometry: Geometry) -> list[tuple[str, int, int,
             raise NotationError(
                 _("move text: the comment at character {position} is not closed with '}}'").format(position=pos + 1)
             )
+        if kind == "glyph" and out and out[-1][0] == "glyph" and out[-1][2] + len(out[-1][3]) == pos:
+            run = re.match(r"[!?]*", text[out[-1][2]:]).group(0)  # type: ignore[union-attr]  # always matches
+            raise NotationError(
+                # Translators: a move's annotation written wrong, e.g. "f5!!!": the glyphs a move may have
+                _("move text: {glyphs!r} at character {position} is not an annotation (one of !! ! !? ?! ? ??)")
+                .format(glyphs=run[:12] + ("…" if len(run) > 12 else ""), position=out[-1][2] + 1))
         out.append((kind, 0, pos, token))
         pos = run_start = m.end()
     return out
