@@ -63,7 +63,8 @@ def test_a_pass_and_the_result_are_said() -> None:
     assert "Black plays e7" in text
     assert plies_since(game, before) == []  # nine plies since: summed up, not read out
     summed = announcement(game, before, NAMES, result.describe(NAMES))
-    assert summed == "After 9 moves: Black wins 64:0 (13:0 on the board, plus 51 empty squares for the winner)."
+    # summed up as the move list names the last move (nine plies: Black's fifth move)
+    assert summed == "After 5. Black e7: Black wins 64:0 (13:0 on the board, plus 51 empty squares for the winner)."
 
 
 def test_a_pass_sentence() -> None:
@@ -92,7 +93,7 @@ def test_a_jump_is_summed_up() -> None:
         game.play(g.parse_square(move))
     end = game.current
     game.go_to(1)
-    assert announcement(game, end, NAMES, "White to move") == "After 1 move: White to move."
+    assert announcement(game, end, NAMES, "White to move") == "After 1. Black f5: White to move."
     game.go_to(0)
     assert announcement(game, end, NAMES, "Black to move") == "Black to move."
     assert announcement(game, None, NAMES, "Black to move") == "Black to move."

@@ -170,3 +170,48 @@ def test_the_study_bar_says_a_finished_game_is_over_after_its_last_move() -> Non
     assert last == (game.live.depth + 1) // 2 and last > 10
     game.go_to_node(game.main_line()[1])
     assert study_text(game).endswith(f"The game is over, after move {last}.")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([
+    Rules(), Rules(size=6), Rules("classic"), Rules(free_opening=True), Rules(handicap=2, handicap_color=1),
+    Rules(size=4), Rules(anti=True)]))
+def test_every_place_that_names_a_move_numbers_it_as_the_move_list_does(seed: int, rules: Rules) -> None:
+    """One numbering: the move list's rows (a move is a pair of plies, passes included, from any
+    start) and move_said, which the review, the graph, Practise and the announcements all use."""
+    from reversi.ui.announce import announcement
+    from reversi.ui.graph import graph_names
+    from reversi.ui.movelist import move_said
+
+    rng = random.Random(seed)
+    start = Position.start(rules)
+    if seed % 2 and start.legal_moves():
+        start = start.play(rng.choice(start.legal_moves()))  # a start with the second side to move: "1. … d6"
+    game = Game(start=start)
+    while not game.is_over and len(game.line) < 30:
+        legal = game.position.legal_moves()
+        game.play(rng.choice(legal) if legal else PASS)
+    numbered = {e.ply: row.number for row in rows(game) for e in row.plies if e is not None}
+    names = graph_names(game)
+    side_names = rules.display_side_names()
+    for node in game.main_line()[1:]:
+        said = move_said(game, node)
+        assert said.startswith(f"{numbered[node.depth]}. {side_names[node.parent.position.turn]} "), said
+        assert names[node.depth] == said
+    assert names[0] == "Start"
+    if len(game.line) > 2:
+        end = game.current
+        middle = game.main_line()[len(game.line) // 2].resting()
+        game.go_to_node(middle)  # a jump back (the move list, an undo): where the board now stands
+        assert announcement(game, end, side_names, "Status") == f"After {move_said(game, middle)}: Status."
+        game.go_to_node(game.main_line()[0])
+        assert announcement(game, end, side_names, "Status") == "Status."
+
+
+def test_a_practise_line_and_a_jump_say_the_move_list_s_number_not_the_ply() -> None:
+    from reversi.ui.announce import announcement
+
+    game = game_of("f5d6c3d3c4f4f6f3e6e7g2")  # eleven plies: g2 is move 6 in the list
+    assert as_text(game).endswith("6. g2")
+    assert announcement(game, game.main_line()[0], ("Black", "White"), "White to move") == \
+        "After 6. Black g2: White to move."

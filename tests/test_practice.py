@@ -57,6 +57,8 @@ def test_the_players_mistakes_and_blunders_become_puzzles_of_the_position_before
     evals = made_up_evals(game, {3: MISTAKE_DISCS, 4: MISTAKE_DISCS - 1, 7: BLUNDER_DISCS + 5, 8: 30})
     found = mistakes(game, evals)
     assert [m.ply for m in found] == [3, 7, 8]  # a loss of 3 discs is no mistake
+    # the lines number the moves as the move list does (ply 8 is White's fourth move), not by ply
+    assert [mistake_line(m).split(",")[0] for m in found] == ["2. Black c3", "4. Black f6", "4. White f3"]
     assert [m.kind for m in found] == ["mistake", "blunder", "blunder"]
     by_ply = {n.depth: n for n in game.main_line()}
     for m in found:
@@ -131,9 +133,10 @@ def test_a_known_blunder_is_practised_with_the_solvers_answers() -> None:
 
     html = make_snippet("puzzle", "https://example.org/app/", practice_query(found), theme="light", lang="cs")
     assert html.startswith("<iframe") and "view=puzzle" in html and pack_position(start) in html and "lang=cs" in html
-    assert mistake_line(m) == "Move 1: b1, a blunder (28 discs); better: h2"
+    # numbered as the move list numbers it, what it lost in words, and not the answer (the puzzle asks for it)
+    assert mistake_line(m) == "1. Black b1, a blunder: loses 28 discs"
     set_language("cs")  # the test's language is put back by conftest
-    assert "b1" in mistake_line(m) and "28" in mistake_line(m) and "blunder" not in mistake_line(m)
+    assert mistake_line(m) == "1. Černý b1, hrubá chyba: ztrácí 28 kamenů"
 
 
 def test_a_set_too_long_for_one_link_keeps_the_worst_that_fit() -> None:

@@ -184,10 +184,38 @@ def test_the_graph_fills_in_the_review_marks_a_blunder_and_the_analysis_speaks(p
     page.wait_for_selector('#move-list .ply.blunder[data-ply="11"]')
     assert "blunder" in page.get_attribute('#eval-graph [data-ply="11"]', "class")
     assert page.is_visible("#review-legend")
-    page.click('#eval-graph [data-ply="10"]')  # the graph takes you there: the better move is shown
+    page.click('#eval-graph [data-ply="10"]')  # the graph takes you there
     page.wait_for_function("document.querySelector('#move-list').dataset.ply === '10'")
+    # White's e7 is no mistake: nothing ringed (g2's alternative belongs to g2), the note says so
+    assert page.query_selector('[data-better="true"]') is None
+    assert page.inner_text("#review-note").startswith("5. White e7, ")
+    page.click('#move-list [data-ply="11"]')  # the blunder: its better move, Black's, instead of g2
     page.wait_for_selector('[data-better="true"]')
-    assert page.get_attribute('[data-better="true"]', "data-square") != "g2"
+    better = page.get_attribute('[data-better="true"]', "data-square")
+    assert better != "g2" and page.get_attribute(f'[data-square="{better}"]', "data-state") == "empty"
+    assert page.get_attribute('[data-better="true"]', "aria-label").endswith("better move instead of g2")
+    assert page.query_selector('[data-better="true"] .better-disc[fill="url(#disc-black)"]') is not None
+    note = page.inner_text("#review-note")
+    assert note.startswith("6. Black g2, a blunder: loses ") and f"{better} was best" in note, note
+    assert page.get_attribute('#move-list [data-ply="11"]', "aria-label") == note
+    assert page.get_attribute("#review-note", "data-kind") == "blunder"
+    box = page.locator("#review-note").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 860  # in view, under the move list
+    # the graph: its scale in discs, a point's value on hover and with the keys
+    scale = page.eval_on_selector_all("#eval-graph .scale", "els => els.map(e => e.textContent)")
+    assert len(scale) == 2 and scale[0].startswith("Black +") and scale[1].startswith("White +")
+    assert all(text.endswith(" discs") for text in scale)
+    assert page.inner_text(".graph-readout").startswith("6. Black g2: White +")
+    page.hover('#eval-graph [data-ply="4"]')
+    page.wait_for_function("document.querySelector('.graph-readout').textContent.startsWith('2. White d3: ')")
+    page.focus("#graph-box")
+    assert page.get_attribute("#graph-box", "role") == "slider"
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("#graph-box", "aria-valuetext").startswith("5. White e7: ")
+    assert page.inner_text(".graph-readout") == page.get_attribute("#graph-box", "aria-valuetext")
+    page.keyboard.press("Enter")  # goes there
+    page.wait_for_function("document.querySelector('#move-list').dataset.ply === '10'")
     page.click('[data-study="analysis"]')
     page.wait_for_function("document.querySelector('#analysis').textContent.startsWith('Best for Black: ')")
     assert page.get_attribute('[data-study="analysis"]', "aria-pressed") == "true"
@@ -203,7 +231,7 @@ def test_practise_these_positions_after_a_review_offers_the_known_blunder(page, 
     from reversi.engine import api as engine_api
     from reversi.formats.notation import play_transcript, position_to_string
     from reversi.ui.drivers.study import BLUNDER_DISCS
-    from reversi.ui.embed.puzzle_set import pack_position
+    from reversi.ui.embed.puzzle_set import pack_position, read_puzzle_set
 
     before = play_transcript(Position.start(Rules()), "f5d6c3d3c4f4f6f3e6e7").position
     values = engine_api.analyse(start=position_to_string(before), moves="", time_limit=2.0)["scores"]
@@ -217,11 +245,13 @@ def test_practise_these_positions_after_a_review_offers_the_known_blunder(page, 
     page.click('[data-study="practise"]')
     page.wait_for_selector("#practice-dialog[open]")
     lines = page.eval_on_selector_all(".practice-list li", "els => els.map(e => e.textContent)")
-    blunder = [line for line in lines if line.startswith("Move 11: g2, a blunder (")]
-    assert len(blunder) == 1, lines
-    better = blunder[0].split("better: ")[1].split(", ")
+    # numbered as in the move list (g2 is "6. g2" there), what it lost, not the answer
+    blunder = [line for line in lines if ": 6. Black g2, a blunder: loses " in line]
+    assert len(blunder) == 1 and "best" not in blunder[0], lines
     src = page.get_attribute(".practice-open", "href")
     assert "view=puzzle" in src and pack_position(before) in src.split("ps=")[1].split("&")[0]
+    puzzle = dict(read_puzzle_set(src.split("?", 1)[1]))[before]  # the answers the set's link carries
+    better = [before.rules.geometry.name(m) for m in sorted(puzzle.best)]
     # the set is mounted on the page's own interpreter (a shadow root), not in an iframe of the app:
     # no second runtime starts
     page.wait_for_selector(".practice-board[data-styled]")
@@ -234,10 +264,18 @@ def test_practise_these_positions_after_a_review_offers_the_known_blunder(page, 
     assert board.locator("#embed-open").get_attribute("href").startswith(server_url)  # the app, this puzzle
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "practice.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})  # a laptop: the answer falls below the board
     board.locator(f'[data-square="{better[0]}"]').click()
     assert board.locator("#puzzle-feedback").get_attribute("data-verdict") == "best"
+    page.wait_for_timeout(300)
+    # the answer is in view, above the dialog's own buttons (which stay at its bottom)
+    feedback = board.locator("#puzzle-feedback").bounding_box()
+    buttons = page.locator("#practice-dialog .dialog-buttons").bounding_box()
+    assert feedback is not None and buttons is not None and feedback["y"] >= 0
+    assert feedback["y"] + feedback["height"] <= buttons["y"], (feedback, buttons)
+    shown = page.evaluate("document.getElementById('move-list').dataset.ply")
     page.keyboard.press("ArrowLeft")  # the keys are the board's: the app's game stays where it is
-    assert page.evaluate("document.getElementById('move-list').dataset.ply") == "11"
+    assert page.evaluate("document.getElementById('move-list').dataset.ply") == shown
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
     page.screenshot(path=str(ARTIFACTS / "practice-phone.png"))

@@ -20,10 +20,10 @@ from reversi.ui.drivers.study import (
     StudyDriver,
     analysis_text,
     final_value,
-    render_graph,
     review_marks,
     value_text,
 )
+from reversi.ui.graph import render_graph
 from reversi.ui.players import Players
 from reversi.ui.state import Controller
 
@@ -309,3 +309,20 @@ def test_the_analysis_gives_the_lines_asked_for_and_asks_again_for_more() -> Non
     for lines in ([["c4"]], [[]], "f4", [["f4"]] * (MAX_LINES + 1), [[1]]):
         with pytest.raises(EngineRequestError):
             AnalysisReply.from_json({"scores": {"f4": 1}, "lines": lines})
+
+
+def test_the_graph_has_a_scale_in_discs_and_names_its_points_as_the_move_list_does() -> None:
+    from reversi.ui.graph import graph_names, lead_text, point_text
+
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3c4f4f6f3e6e7g2")
+    points = [(ply, -2000 if ply == 11 else 50 * ply, ply == 11) for ply in range(12)]
+    svg = ET.fromstring(render_graph(points, current=11, names=graph_names(game), looked=4))
+    scale = [t.text for t in svg.iter() if t.get("class") == "scale"]
+    assert scale == ["Black +32 discs", "White +32 discs"]  # 20 discs need the scale of 32 (8, 16, 32, ...)
+    titles = {c.get("data-ply"): c.find("title").text for c in svg.iter() if c.get("data-ply")}
+    assert titles["11"] == "6. Black g2: White +20 (exact)" and titles["4"] == "2. White d3: Black +2.0"
+    assert titles["0"] == "Start: even"
+    assert "looked" in next(c for c in svg.iter() if c.get("data-ply") == "4").get("class")
+    assert lead_text(-250, False, ("Black", "White")) == "White +2.5" and lead_text(3, False, ("B", "W")) == "even"
+    assert point_text("6. Black g2", None, False, "", ("Black", "White")) == "6. Black g2: not valued yet"
+    assert point_text("6. Black g2", -2000, False, "blunder", ("Black", "White")) == "6. Black g2: White +20 · blunder"

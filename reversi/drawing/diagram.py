@@ -50,7 +50,7 @@ _COMMON: dict[str, str] = {
     'class="dot"': 'fill="#000000" fill-opacity="0.3"',
     'class="hatch"': 'stroke-width="6" stroke-linecap="round"',
     'class="mark-ring"': 'fill="none" stroke="#3fb6ff" stroke-width="6"',
-    'class="better-ring"': 'fill="none" stroke="#e0c040" stroke-width="4" stroke-dasharray="6 5"',
+    'class="better-ring"': 'fill="none" stroke="#e0c040" stroke-width="6" stroke-dasharray="10 6"',
     'class="cursor-ring"': 'display="none"',
 }
 _PALETTES: dict[str, dict[str, str]] = {

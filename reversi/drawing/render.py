@@ -87,6 +87,10 @@ class BoardView:
     marks: frozenset[str] = frozenset()
     #: The review's better moves where a worse one was played: ``data-better``.
     better: frozenset[str] = frozenset()
+    #: The side that should have played there (its colour is drawn faintly in the ring), or None.
+    better_side: int | None = None
+    #: The move played instead (its square), named in the better squares' labels: "instead of b8".
+    better_instead: str = ""
     #: Every square takes a click (none is disabled): the board editor's view, or marking squares.
     editable: bool = False
     #: Hints: ``(square, label)`` for legal moves ("+4"), drawn on the square instead of the dot.
@@ -372,7 +376,11 @@ def _square(
         # Translators: in a numbered game diagram, a square's screen-reader label: "f5, Black, move 1"
         said.append(_("move {number}").format(number=number))
     better = name in view.better
-    if better:
+    if better and view.better_instead:
+        # Translators: in a square's screen-reader label, in the review: the move that should have been played
+        # instead of the one played to the position shown: "a3, empty, better move instead of b8"
+        said.append(_("better move instead of {move}").format(move=view.better_instead))
+    elif better:
         # Translators: in a square's screen-reader label, in the review: the engine's better move here
         said.append(_("better move"))
     if value is not None:
@@ -431,6 +439,11 @@ def _square(
         parts.append(_letter(sign, color))
     if better:
         c = half_square()
+        if color is None and view.better_side is not None:
+            # the disc that should have been played, faint: whose move it was, not the side to move now
+            parts.append(f'<circle class="better-disc" cx="{c}" cy="{c}" r="{DISC_RADIUS}" '
+                         f'fill="url(#disc-{view.colors[view.better_side]})" fill-opacity="0.6" '
+                         'pointer-events="none"/>')
         parts.append(f'<circle class="better-ring" cx="{c}" cy="{c}" r="{DISC_RADIUS - 2}"/>')
     if stable:
         c, r = half_square(), 7

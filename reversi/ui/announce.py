@@ -8,7 +8,8 @@ the position shown now:
   one sentence each, "White plays f4, flipping e4, e5", "Black passes", then the
   status line ("Black to move", or the result);
 * any other change (an undo, a jump in the move list, a new or loaded game): where
-  the board now stands, "After 12 moves: Black to move".
+  the board now stands, the move named as the move list numbers it (a move is a pair of
+  plies: :func:`reversi.ui.movelist.move_said`), "After 6. Black g2: White to move".
 
 The text goes to one polite live region (``#announce``), so the sentences of a
 turn are read together and never interrupt one another. Pure Python, no DOM.
@@ -19,6 +20,7 @@ from __future__ import annotations
 from reversi.core.game import Game, Node
 from reversi.core.position import PASS
 from reversi.i18n import _, ngettext
+from reversi.ui.movelist import move_said
 
 #: More plies than this since the last announcement (a game loaded, a long redo) are summed up.
 MOST_PLIES = 6
@@ -72,8 +74,8 @@ def announcement(game: Game, since: Node | None, side_names: tuple[str, str], st
     if plies:
         sentences = [ply_sentence(n, side_names) for n in plies]
         return ". ".join([s for s in sentences if s] + [status]) + "."
-    moves = sum(1 for n in current.path() if n.move != PASS)
-    if moves == 0:
+    if current.parent is None:
         return status + "."
-    # Translators: a screen reader's announcement after a jump (an undo, the move list): "After 12 moves: Black to move"
-    return ngettext("After {n} move: {status}", "After {n} moves: {status}", moves).format(n=moves, status=status) + "."
+    # Translators: a screen reader's announcement after a jump (an undo, the move list), the move named as
+    # the move list numbers it: "After 6. Black g2: White to move"
+    return _("After {move}: {status}").format(move=move_said(game, current, side_names), status=status) + "."

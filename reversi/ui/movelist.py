@@ -113,27 +113,46 @@ def as_text(game: Game) -> str:
     return " ".join(parts)
 
 
-def _label(game: Game, node: Node, side_names: tuple[str, str]) -> str:
+def move_said(game: Game, node: Node, side_names: tuple[str, str] | None = None) -> str:
+    """A ply named as the move list numbers it (a move is a pair of plies, :func:`side_and_number`):
+    "9. Black b8", "12. White passes"; the start position is "Start". The one way the page names a
+    move: the move list, the review, the graph, Practise and the announcements all say this."""
+    if node.parent is None or node.move is None:
+        # Translators: the start position of a game, where the move list, the review or the graph name a move
+        return pgettext("position", "Start")
+    names = side_names or game.rules.display_side_names()
     side, number = side_and_number(game, node.depth)
-    if node.move == PASS:
+    return numbered_move(number, names[side], None if node.move == PASS else game.rules.geometry.name(node.move))
+
+
+def numbered_move(number: int, side: str, square: str | None) -> str:
+    """A move with its move list number: "9. Black b8", or for a pass (``square`` None) "12. White passes"."""
+    if square is None:
         # Translators: a pass in the move list, for screen readers: "12. White passes"
-        return _("{number}. {side} passes").format(number=number, side=side_names[side])
+        return _("{number}. {side} passes").format(number=number, side=side)
     # Translators: a move in the move list, for screen readers: "1. Black f5"
-    said = _("{number}. {side} {move}").format(
-        number=number, side=side_names[side], move=game.rules.geometry.name(node.move or 0)
-    )
-    return with_annotation(said, node.glyph)
+    return _("{number}. {side} {move}").format(number=number, side=side, move=square)
+
+
+def _label(game: Game, node: Node, side_names: tuple[str, str]) -> str:
+    return with_annotation(move_said(game, node, side_names), node.glyph)
 
 
 def with_annotation(said: str, glyph: str) -> str:
     """A move as said (``said``), with what its annotation ``glyph`` says after it, if it has one."""
-    if not glyph:
+    return said_with(said, glyph_name(glyph) if glyph else "")
+
+
+def said_with(said: str, words: str) -> str:
+    """A move as said, with ``words`` about it after it (an annotation, the review), if any."""
+    if not words:
         return said
     # Translators: a move and what its annotation says, for screen readers: "1. Black f5, a good move"
-    return _("{move}, {annotation}").format(move=said, annotation=glyph_name(glyph))
+    return _("{move}, {annotation}").format(move=said, annotation=words)
 
 
-def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: list[str], shown: str) -> str:
+def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: list[str], shown: str,
+                review: str = "") -> str:
     is_pass = node.move == PASS
     if is_pass:
         classes.append("pass")
@@ -141,7 +160,7 @@ def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: li
         classes.append("current")
     if node is game.live:
         classes.append("live")
-    label = _label(game, node, side_names)
+    label = said_with(_label(game, node, side_names), review)
     title = ""
     if node.comment:
         classes.append("commented")
@@ -196,9 +215,11 @@ def _variations_markup(game: Game, branch: Node, side_names: tuple[str, str]) ->
 
 
 def render_move_list(
-    game: Game, side_names: tuple[str, str] = ("Black", "White"), review: Mapping[int, str] | None = None
+    game: Game, side_names: tuple[str, str] = ("Black", "White"), review: Mapping[int, tuple[str, str]] | None = None
 ) -> str:
-    """The inner markup of the move list element; ``review`` marks main-line plies (``mistake``, ``blunder``)."""
+    """The inner markup of the move list element; ``review`` marks main-line plies: ``(kind, words)``,
+    the kind a class (``mistake``, ``blunder``), the words said after the move in its accessible
+    name ("a mistake: loses 6 discs; c3 was best", :func:`reversi.ui.review.move_list_marks`)."""
     main = game.main_line()[1:]
     if not main:
         # an option, the one a listbox (role="listbox") must hold, that nobody can choose
@@ -216,9 +237,10 @@ def render_move_list(
         classes = ["ply"]
         if node.depth > game.live.depth:
             classes.append("ahead")
-        if review and review.get(node.depth):
-            classes.append(review[node.depth])
-        out.append(_ply_markup(game, node, side_names, classes, _move_text(game, node)))
+        kind, words = (review or {}).get(node.depth, ("", ""))
+        if kind:
+            classes.append(kind)
+        out.append(_ply_markup(game, node, side_names, classes, _move_text(game, node), words))
         if node.parent is not None and len(node.parent.children) > 1:
             pending.append(_variations_markup(game, node, side_names))
     out.extend(pending)

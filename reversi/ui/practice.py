@@ -22,11 +22,12 @@ from reversi.core.game import Game
 from reversi.core.position import Position
 from reversi.errors import ReversiError
 from reversi.formats.notation import move_name
-from reversi.i18n import ngettext
 from reversi.ui.drivers.study import Evaluation, MoveReview, StudyDriver, review_marks
 from reversi.ui.embed.puzzle import Puzzle, puzzle_from_analysis
 from reversi.ui.embed.puzzle_set import MAX_PUZZLES, MAX_SET_ADDRESS, puzzle_set_query
+from reversi.ui.movelist import numbered_move, said_with, side_and_number
 from reversi.ui.players import Players, PlayState
+from reversi.ui.review import review_words
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ class Mistake:
     played: str
     review: MoveReview
     puzzle: Puzzle
+    #: The move's number in the move list (a move is a pair of plies: :func:`reversi.ui.movelist.side_and_number`).
+    number: int = 0
 
     @property
     def kind(self) -> str:
@@ -69,7 +72,8 @@ def mistakes(game: Game, evals: Mapping[Position, Evaluation], sides: tuple[int,
             puzzle = puzzle_from_analysis(position, {"scores": e.scores, "pv": e.pv, "exact": e.exact})
         except ReversiError:
             continue  # an evaluation without every move's value makes no puzzle
-        out.append(Mistake(ply, position, move_name(node.move, g), review, puzzle))
+        number = side_and_number(game, ply)[1]
+        out.append(Mistake(ply, position, move_name(node.move, g), review, puzzle, number))
     if len(out) > MAX_PUZZLES:
         worst = sorted(out, key=lambda m: (-m.review.loss, m.ply))[:MAX_PUZZLES]
         out = sorted(worst, key=lambda m: m.ply)
@@ -103,18 +107,11 @@ def practice_link(app_url: str, found: list[Mistake], extra: str = "") -> tuple[
 
 
 def mistake_line(m: Mistake) -> str:
-    """One line of the dialog's list: "Move 23: c4, a blunder (−12); better f2"."""
-    best = ", ".join(m.review.best[:3])
-    if m.kind == "blunder":
-        # Translators: a line of "Practise these positions": the move number, the move played, the discs it
-        # lost against the best, and the best moves ("Move 23: c4, a blunder (12 discs); better: f2")
-        text = ngettext("Move {number}: {move}, a blunder ({loss} disc); better: {best}",
-                        "Move {number}: {move}, a blunder ({loss} discs); better: {best}", m.review.loss)
-    else:
-        # Translators: as the blunder's line, for a mistake ("Move 9: b2, a mistake (5 discs); better: c4")
-        text = ngettext("Move {number}: {move}, a mistake ({loss} disc); better: {best}",
-                        "Move {number}: {move}, a mistake ({loss} discs); better: {best}", m.review.loss)
-    return text.format(number=m.ply, move=m.played, loss=m.review.loss, best=best)
+    """One line of the dialog's list, the move numbered as in the move list and its loss, not the
+    better move (the puzzle asks for it): "6. Black g2, a blunder: loses 21 discs"."""
+    rules = m.position.rules
+    said = numbered_move(m.number, rules.display_side_names()[m.position.turn], m.played)
+    return said_with(said, review_words(m.review, rules.anti, best=False))
 
 
 __all__ = [

@@ -1,7 +1,8 @@
 """The move list (``#move-list``): the game's moves and variations, clicked or browsed by keys.
 
 :class:`MoveList` owns that one element: it draws the list (:func:`reversi.ui.movelist.render_move_list`,
-the review's mistakes and blunders marked while the review is shown), keeps the current move in
+the review's mistakes and blunders marked while the review is shown, what they lost in their
+accessible names: :func:`reversi.ui.review.move_list_marks`), keeps the current move in
 view, and goes to the move clicked or asked for by a key (Home, End, arrows:
 :func:`reversi.ui.movelist.target_for_key`).
 """
@@ -14,6 +15,7 @@ from reversi.ui.dom import nullable
 from reversi.ui.drivers.study import review_marks
 from reversi.ui.movelist import NAV_KEYS, render_move_list, target_for_key
 from reversi.ui.ports import PageHost
+from reversi.ui.review import move_list_marks
 
 
 class MoveList:
@@ -27,13 +29,13 @@ class MoveList:
         self.page.listen(self.root, "click", self.on_click)
         self.page.listen(self.root, "keydown", self.on_key)
 
-    def review_kinds(self) -> dict[int, str]:
-        """The review's marks by ply (mistake, blunder), while the review is shown."""
+    def review_kinds(self) -> dict[int, tuple[str, str]]:
+        """The review's marks by ply (mistake, blunder, and what it lost in words), while the review is shown."""
         engine = self.page.study_engine
         if not engine.reviewing:
             return {}
-        marks = review_marks(self.page.controller.game, engine.evals)
-        return {ply: r.kind for ply, r in marks.items() if r.kind}
+        game = self.page.controller.game
+        return move_list_marks(game, review_marks(game, engine.evals))
 
     def draw(self) -> None:
         c = self.page.controller

@@ -51,6 +51,7 @@ from reversi.ui.drivers.study import StudyDriver, review_marks
 from reversi.ui.notices import Notice
 from reversi.ui.players import status_message
 from reversi.ui.ports import AfterRedraw, PageController
+from reversi.ui.review import BetterMove, better_squares
 from reversi.ui.state import Controller
 
 if TYPE_CHECKING:
@@ -157,9 +158,9 @@ class Page:
         labels, best = engine.hints.view()
         if labels:
             view = replace(view, hints=labels, hint_best=best)
-        better = self.better_moves()
-        if better:
-            view = replace(view, better=better)
+        better = self.better_move()
+        if better is not None:
+            view = replace(view, better=better.squares, better_side=better.side, better_instead=better.instead_of)
         status = c.status()
         self.board_panel.draw(view, status)
         self.title.textContent = status.title
@@ -190,14 +191,13 @@ class Page:
         engine.schedule(hidden=bool(document.hidden))
         data.aiPending = "1" if engine.ai.in_flight else ""  # a turn is running
 
-    def better_moves(self) -> frozenset[str]:
-        """Reviewing, at a position of the main line where the move played lost discs: the best moves."""
+    def better_move(self) -> BetterMove | None:
+        """Reviewing, where the move shown lost discs: the better moves, marked on the board
+        after it (:func:`reversi.ui.review.better_squares`)."""
         game, study = self.controller.game, self.engine.study
-        node = game.current
-        if not study.reviewing or not node.is_main or not node.children:
-            return frozenset()
-        review = review_marks(game, study.evals).get(node.depth + 1)
-        return frozenset(review.best) if review is not None and review.loss > 0 else frozenset()
+        if not study.reviewing:
+            return None
+        return better_squares(game, review_marks(game, study.evals))
 
     def switch_language(self, code: str) -> None:
         """The language switch: everything drawn again in ``code``, the game kept; remembered."""

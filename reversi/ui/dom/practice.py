@@ -54,6 +54,10 @@ class PracticeDialog:
         self.embed: Any = None
         self._styled: Any = None
         self._sheet: Any = None
+        #: Undoes the listening for the board's answers (:meth:`reveal_feedback`), while a board is shown.
+        self._unlisten: list[Callable[[], None]] = []
+        #: The answer last brought into view: (its words, its verdict).
+        self._revealed: tuple[str, str] = ("", "")
 
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
@@ -61,6 +65,9 @@ class PracticeDialog:
 
     def clear_board(self) -> None:
         """Take the set's board away (the dialog is closed, or shows another set or none)."""
+        while self._unlisten:
+            self._unlisten.pop()()
+        self._revealed = ("", "")
         if self.embed is not None:
             boards.unmount(self.embed)
             self.embed = None
@@ -86,6 +93,8 @@ class PracticeDialog:
         shadow = host.attachShadow(to_js({"mode": "open"}, dict_converter=js.Object.fromEntries))
         self.frame.replaceChildren(host)
         self.embed = boards.mount(shadow, url.split("?", 1)[1], app_url())
+        # the board answers a click or a key in its own handlers (inside its shadow root), before these
+        self._unlisten = [self.page.listen(host, name, self.reveal_feedback) for name in ("click", "keydown")]
         sheet = document.createElement("link")
         sheet.rel = "stylesheet"
         sheet.href = BOARDS_CSS
@@ -98,6 +107,27 @@ class PracticeDialog:
         sheet.addEventListener("error", self._styled)
         self._sheet = sheet
         shadow.prepend(sheet)
+
+    def reveal_feedback(self, event: Any = None) -> None:
+        """A new answer to the puzzle (right, or what the move tried loses): brought into the
+        dialog's view with the buttons under it, above the dialog's own buttons (the board and the
+        list above it can push it below the fold of a laptop's screen)."""
+        embed = self.embed
+        if embed is None:
+            return
+        feedback = embed.feedback
+        said = (str(feedback.textContent), str(feedback.dataset.verdict or ""))
+        if feedback.hidden or not said[0] or said == self._revealed:
+            return
+        self._revealed = said
+        buttons = nullable(self.root.querySelector(".dialog-buttons"))
+        if buttons is not None:  # they stay at the dialog's bottom: two rows of them on a phone
+            self.root.style.scrollPaddingBottom = f"{int(buttons.offsetHeight) + 8}px"
+        nearest = to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries)
+        actions = embed.puzzle_actions
+        if actions is not None and not actions.hidden:
+            actions.scrollIntoView(nearest)
+        feedback.scrollIntoView(nearest)  # its top in view, should the two not fit
 
     def theme(self) -> str:
         theme = str(document.documentElement.dataset.theme or "")
@@ -138,10 +168,12 @@ class PracticeDialog:
                 kept=format_number(len(kept)), found=format_number(len(found)))
         self.intro.textContent = text
         items = []
-        for m in kept:
+        for number, m in enumerate(kept, 1):
             item = document.createElement("li")
             item.className = f"practice-{m.kind}"
-            item.textContent = mistake_line(m)
+            # Translators: a line of "Practise these positions": the puzzle's number in the set (as the puzzle's
+            # "Puzzle 2 of 5" says), then the move and what it lost: "Puzzle 2: 6. Black g2, a blunder: loses 21 discs"
+            item.textContent = _("Puzzle {number}: {move}").format(number=format_number(number), move=mistake_line(m))
             items.append(item)
         self.list.replaceChildren(*items)
         self.show_board(url)

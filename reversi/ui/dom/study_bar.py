@@ -5,7 +5,8 @@ components of their own (:mod:`reversi.ui.dom.graph`, :mod:`reversi.ui.dom.edito
 It shows where you are (:func:`reversi.ui.movelist.study_text`), which of its buttons apply
 (Back to game, Promote, Delete variation), the question Promote asks before it would move the
 game itself (:func:`reversi.ui.movelist.promote_question`), which tools are on (marking, square values,
-analysis, review), the engine's line while the analysis runs, the review's legend, and the
+analysis, review), the engine's line while the analysis runs, the review's note on the move shown
+(:func:`reversi.ui.review.review_note`) and its legend, and the
 position's comment (written back when it changes). The study engine is the page's
 (:attr:`reversi.ui.ports.PageHost.study_engine`).
 """
@@ -15,17 +16,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import js
+from pyodide.ffi import to_js
 from pyscript import document
 
 from reversi.core.game import glyph_name
 from reversi.core.position import PASS
 from reversi.engine.protocol import MAX_LINES
 from reversi.i18n import _, format_number, pgettext
-from reversi.ui.dom import has_focus, nullable
-from reversi.ui.drivers.study import analysis_text, counts_text, other_lines
+from reversi.ui.dom import by_id, has_focus, nullable
+from reversi.ui.drivers.study import analysis_text, counts_text, other_lines, review_marks
 from reversi.ui.movelist import promote_question, study_text
 from reversi.ui.ports import PageHost
 from reversi.ui.practice import player_mistakes
+from reversi.ui.review import review_note, reviewed_node
 
 
 class StudyBar:
@@ -43,6 +47,7 @@ class StudyBar:
         self.analysis_counts = root.querySelector(".analysis-counts")
         self.lines_count = root.querySelector("#analysis-lines-count")
         self.review_legend = root.querySelector(".review-legend")
+        self.review_note = root.querySelector(".review-note")
         self.comment = root.querySelector(".comment-input")
         self.glyph = root.querySelector(".glyph-select")
         self.mark_kind = root.querySelector(".mark-kind")
@@ -50,6 +55,8 @@ class StudyBar:
         self.confirm_text = root.querySelector(".study-confirm-text")
         #: The variation (node id) whose promotion waits for an answer, or None.
         self.asking: int | None = None
+        #: The move (node id) the review's note spoke of last.
+        self._noted: int | None = None
 
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
@@ -89,6 +96,7 @@ class StudyBar:
         if engine.analysing:
             self.draw_analysis()
         self.review_legend.hidden = not engine.reviewing
+        self.draw_review_note()
         self.draw_practise()
         self.root.classList.toggle("editing", c.editor is not None)
         if not has_focus(self.comment) and str(self.comment.value) != c.game.current.comment:
@@ -118,6 +126,32 @@ class StudyBar:
             self.analysis_counts.textContent = counts
         if str(self.lines_count.value) != str(engine.lines):
             self.lines_count.value = str(engine.lines)
+
+    def draw_review_note(self) -> None:
+        """While the review is shown: the move shown and what it lost, what was best (under the
+        move list, where the move was clicked; :func:`reversi.ui.review.review_note`)."""
+        engine = self.page.study_engine
+        note = self.review_note
+        note.hidden = not engine.reviewing
+        if not engine.reviewing:
+            return
+        c = self.page.controller
+        marks = review_marks(c.game, engine.evals)
+        text = review_note(c.game, marks, c.rules.display_side_names())
+        if str(note.textContent) != text:
+            note.textContent = text
+        node = reviewed_node(c.game)
+        noted = None if node is None else node.id
+        if noted != self._noted:
+            self._noted = noted
+            if any(has_focus(by_id(name)) for name in ("move-list", "graph-box")):
+                # a move chosen in the list or on the graph: its review in view (on a laptop the list
+                # can reach the bottom of the window, the note is under it)
+                note.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+        review = marks.get(node.depth) if node is not None else None
+        kind = review.kind if review is not None else ""
+        if str(note.getAttribute("data-kind") or "") != kind:
+            note.setAttribute("data-kind", kind)
 
     def draw_practise(self) -> None:
         """The review's "Practise these positions (N)", once it has found a mistake of the player's."""

@@ -22,10 +22,10 @@ the move played, in discs, for the side that played it
 (:func:`review_marks`); a loss of :data:`MISTAKE_DISCS` is a mistake, of
 :data:`BLUNDER_DISCS` a blunder.
 
-Values are centidiscs (100 = one disc). The graph draws them from Black's
-side (the first player's): above the middle line Black is doing better, in
-Anti too (there "better" is heading for fewer discs), which the graph's
-caption says.
+Values are centidiscs (100 = one disc). The graph (:mod:`reversi.ui.graph`) draws them
+from Black's side (the first player's): above the middle line Black is doing better, in
+Anti too (there "better" is heading for fewer discs), which the graph's caption says. The
+review in words is :mod:`reversi.ui.review`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html import escape
 
 from reversi.core.game import Game, Node
 from reversi.core.position import Position
@@ -230,6 +229,8 @@ class MoveReview:
     exact: bool
     #: The best moves where this one was played (square names).
     best: tuple[str, ...]
+    #: The move played (its square's name).
+    played: str = ""
 
     @property
     def kind(self) -> str:
@@ -252,7 +253,7 @@ def review_marks(game: Game, evals: Mapping[Position, Evaluation]) -> dict[int, 
         if e is None or e.value is None or played not in e.scores:
             continue
         loss = max(0, round((e.value - e.scores[played]) / 100))
-        out[node.depth] = MoveReview(node.depth, loss, e.exact, tuple(e.best))
+        out[node.depth] = MoveReview(node.depth, loss, e.exact, tuple(e.best), played)
     return out
 
 
@@ -344,83 +345,6 @@ def bar_share(position: Position, value: int) -> float:
     return max(0.0, min(1.0, 0.5 + value / 100 / (2 * squares)))
 
 
-# -- the evaluation graph ------------------------------------------------------------------
-
-GRAPH_WIDTH = 320
-GRAPH_HEIGHT = 96
-
-
-def render_graph(
-    points: list[tuple[int, int | None, bool]],
-    current: int | None,
-    marks: Mapping[int, MoveReview] | None = None,
-    anti: bool = False,
-) -> str:
-    """The evaluation graph as SVG (``#eval-graph``): one point ``[data-ply]`` per evaluated position.
-
-    ``points`` are (ply, value from Black's side or None, exact); ``current`` the ply
-    shown (on the main line), ``marks`` the review's. Exact points are filled,
-    estimates hollow; mistakes and blunders carry their class.
-    """
-    marks = marks or {}
-    known = [abs(v) for _, v, _ in points if v is not None]
-    top = max([800, *known])
-    scale = 800
-    while scale < top:
-        scale *= 2
-    last = max(1, points[-1][0] if points else 1)
-    pad = 6
-
-    def x(ply: int) -> float:
-        return round(pad + (GRAPH_WIDTH - 2 * pad) * ply / last, 1)
-
-    def y(value: int) -> float:
-        return round(GRAPH_HEIGHT / 2 - (GRAPH_HEIGHT / 2 - pad) * value / scale, 1)
-
-    # Translators: the evaluation graph's caption (its sign convention); Anti's version follows
-    caption = (
-        _("Values in discs from Black's side: above the line Black is better (in Anti: heading for fewer discs).")
-        if anti
-        else _("Values in discs from Black's side: above the line Black is better.")
-    )
-    out = [
-        f'<svg id="eval-graph" class="eval-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" role="img" '
-        f'aria-label="{escape(caption)}" data-scale="{scale // 100}">',
-        f"<title>{escape(caption)}</title>",
-        f'<line class="axis" x1="{pad}" x2="{GRAPH_WIDTH - pad}" y1="{GRAPH_HEIGHT / 2}" y2="{GRAPH_HEIGHT / 2}"/>',
-    ]
-    line = [f"{x(p)},{y(v)}" for p, v, _ in points if v is not None]
-    if len(line) > 1:
-        out.append(f'<polyline class="curve" points="{" ".join(line)}"/>')
-    drawn = []
-    for ply, value, exact in points:
-        if value is None:
-            continue
-        classes = ["point", "exact" if exact else "estimate"]
-        review = marks.get(ply)
-        kind = review.kind if review is not None else ""
-        if kind:
-            classes.append(kind)
-        if ply == current:
-            classes.append("current")
-        label = f"{ply}: {value_text(value, exact)}"
-        if kind == "blunder":
-            # Translators: a point of the evaluation graph where the move played was a blunder
-            label += " · " + _("blunder")
-        elif kind == "mistake":
-            # Translators: a point of the evaluation graph where the move played was a mistake
-            label += " · " + _("mistake")
-        radius = 4.4 if kind else 4 if ply == current else 2.6
-        # the review's marks are drawn last, over their neighbours
-        drawn.append((bool(kind), f'<circle class="{" ".join(classes)}" data-ply="{ply}" cx="{x(ply)}" '
-                                  f'cy="{y(value)}" r="{radius}"><title>{escape(label)}</title></circle>'))
-    out.extend(markup for _, markup in sorted(drawn, key=lambda d: d[0]))
-    if current is not None:
-        out.append(f'<line class="now" x1="{x(current)}" x2="{x(current)}" y1="{pad}" y2="{GRAPH_HEIGHT - pad}"/>')
-    out.append("</svg>")
-    return "".join(out)
-
-
 __all__ = [
     "ANALYSIS_SLICES",
     "BLUNDER_DISCS",
@@ -435,7 +359,6 @@ __all__ = [
     "counts_text",
     "final_value",
     "other_lines",
-    "render_graph",
     "review_marks",
     "value_text",
 ]

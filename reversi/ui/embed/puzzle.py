@@ -189,7 +189,16 @@ class PuzzleState:
                 self.feedback = _("Right: {move} is the best move.").format(move=name)
             return True
         self.verdict = "worse"
-        if self.puzzle.exact:
+        if self.position.rules.anti:  # fewer discs win: a worse move does not lose discs, it ends worse
+            if self.puzzle.exact:
+                # Translators: a puzzle's answer in Anti (fewer discs wins), exact: the move tried ends worse
+                text = ngettext("{move} ends {n} disc worse than the best move.",
+                                "{move} ends {n} discs worse than the best move.", loss)
+            else:
+                # Translators: a puzzle's answer in Anti (fewer discs wins), estimated by the engine's search
+                text = ngettext("{move} ends about {n} disc worse than the best move.",
+                                "{move} ends about {n} discs worse than the best move.", loss)
+        elif self.puzzle.exact:
             # Translators: a puzzle's answer, exact (the solver's): the move tried loses discs against the best
             text = ngettext("{move} loses {n} disc against the best move.",
                             "{move} loses {n} discs against the best move.", loss)
