@@ -144,15 +144,20 @@ def _game_end(text: str, start: int, end: int) -> int:
 def read_ggf_games(text: str, notes: bool = False) -> list[GgfEntry]:
     """Every game of a GGF text, each read or refused on its own (:class:`GgfEntry`); ``notes`` as
     :func:`read_ggf` takes it."""
+    return list(iter_ggf_games(text, notes))
+
+
+def iter_ggf_games(text: str, notes: bool = False) -> Iterator[GgfEntry]:
+    """:func:`read_ggf_games` a game at a time (the page reads a big file in slices between them);
+    what stands between games and is no game comes last, each stretch said (number 0)."""
     text = clean_text(text)
-    out = []
     skipped: list[tuple[int, str]] = []
     for number, chunk in split_games(text, skipped):
         try:
-            out.append(GgfEntry(number, read_ggf(chunk, notes=notes)))
+            yield GgfEntry(number, read_ggf(chunk, notes=notes))
         except ReversiError as e:
             # Translators: a game of a GGF file (the internet servers' format) that could not be read
-            out.append(GgfEntry(number, None, _("GGF game {n}: {error}").format(n=number, error=e)))
+            yield GgfEntry(number, None, _("GGF game {n}: {error}").format(n=number, error=e))
     for after, gap in skipped:  # said, never read as a game, and the games around it still load
         shown = gap[:30] + ("…" if len(gap) > 30 else "")
         if after:
@@ -160,8 +165,7 @@ def read_ggf_games(text: str, notes: bool = False) -> list[GgfEntry]:
             message = _("after GGF game {n}: {text!r} is not a game, skipped").format(n=after, text=shown)
         else:
             message = _("before the first GGF game: {text!r} is not a game, skipped").format(text=shown)
-        out.append(GgfEntry(0, None, message))
-    return out
+        yield GgfEntry(0, None, message)
 
 
 def read_ggf(text: str, notes: bool = False) -> Record:

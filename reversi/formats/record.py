@@ -47,6 +47,7 @@ A record also travels as a share link: :mod:`reversi.formats.links`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -308,18 +309,26 @@ def _starts_with_tag(chunk: str) -> bool:
 
 def read_records(text: str) -> list[RecordEntry]:
     """Every record of a text of one or several (:func:`split_records`), each read or refused on its own."""
+    return list(iter_records(text))
+
+
+def iter_records(text: str) -> Iterator[RecordEntry]:
+    """:func:`read_records` a record at a time (the page reads a big file in slices between them);
+    raises NotationError at once for an empty text."""
     text = clean_text(text.removeprefix("\ufeff"))
     if not text.strip():
         raise NotationError(_("record: the file is empty"))
-    out = []
-    for number, chunk in enumerate(split_records(text), 1):
+    return _entries(split_records(text))
+
+
+def _entries(chunks: list[str]) -> Iterator[RecordEntry]:
+    for number, chunk in enumerate(chunks, 1):
         try:
-            out.append(RecordEntry(number, _read_one(chunk)))
+            yield RecordEntry(number, _read_one(chunk))
         except ReversiError as e:
             # Translators: a record of a file of several .rev records that could not be read
             error = str(e).removeprefix("record: ")  # said once: "record 2: board size 9..."
-            out.append(RecordEntry(number, None, _("record {n}: {error}").format(n=number, error=error)))
-    return out
+            yield RecordEntry(number, None, _("record {n}: {error}").format(n=number, error=error))
 
 
 def read_record(text: str) -> Record:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import js
@@ -21,14 +21,18 @@ from pyodide.ffi import create_once_callable
 
 from reversi.errors import ReversiError
 from reversi.formats.ggf import GgfEntry
-from reversi.formats.record import Record
+from reversi.formats.record import Record, RecordEntry
 from reversi.i18n import _, format_number, ngettext
 from reversi.ui.dom import nullable
 from reversi.ui.games_index import GamesIndex
 from reversi.ui.ports import PageHost
 
-#: Games read between two yields to the page.
+#: Games read between two yields to the page: a WTHOR database's (bytes, quick), a text file's (each
+#: game played through: about 100 at a time keeps a slice under a tenth of a second in the page).
 SLICE = 5_000
+TEXT_SLICE = 100
+#: The reasons shown of the games that could not be read (then how many more).
+MAX_REASONS = 20
 #: How long the search waits for the typing to pause (milliseconds).
 SEARCH_DELAY_MS = 200
 
@@ -106,50 +110,60 @@ class GamesList:
         self.finish(index)
 
     async def open_ggf(self, name: str, text: str) -> None:
-        from reversi.formats.ggf import read_ggf, split_games
+        """A GGF file of several games, read a slice at a time."""
+        from reversi.formats.ggf import iter_ggf_games
 
-        self.show(name)
-        index = GamesIndex(name)
-        self.index = self._reading = index
-        entries: list[GgfEntry] = []
-        for number, chunk in split_games(text):
-            try:
-                entries.append(GgfEntry(number, read_ggf(chunk)))
-            except ReversiError as e:
-                entries.append(GgfEntry(number, None, _("GGF game {n}: {error}").format(n=number, error=e)))
-            if number % 500 == 0:
-                index.add_records(entries)
-                entries = []
-                self.count.textContent = _("Reading the games: {done} of {total}").format(
-                    done=format_number(number), total="…")
-                await asyncio.sleep(0)  # the page draws and answers between slices
-                if self.index is not index:
-                    return
-        index.add_records(entries)
-        self.finish(index)
+        await self.read_slices(name, lambda: iter_ggf_games(text))
 
     async def open_rev(self, name: str, text: str) -> None:
-        """A file of several .rev records (as ``python -m reversi games --to rev`` writes them)."""
-        from reversi.formats.record import read_records
+        """A file of several .rev records (as ``python -m reversi games --to rev`` writes them), read a
+        slice at a time."""
+        from reversi.formats.record import iter_records
 
+        await self.read_slices(name, lambda: iter_records(text))
+
+    async def read_slices(self, name: str, entries: Callable[[], Iterator[GgfEntry | RecordEntry]]) -> None:
+        """Read a text file's games (``entries`` makes their iterator) into a new list, yielding to the
+        page every :data:`TEXT_SLICE` games and saying how far it has got: a file of 10,000 records
+        never holds the page for long."""
         self.show(name)
         index = GamesIndex(name)
         self.index = self._reading = index
+        batch: list[GgfEntry | RecordEntry] = []
+        read = 0
         try:
-            entries = read_records(text)
+            for entry in entries():
+                batch.append(entry)
+                read += 1
+                if len(batch) >= TEXT_SLICE:
+                    index.add_records(batch)
+                    batch = []
+                    self.count.textContent = _("Reading the games: {done} of {total}").format(
+                        done=format_number(read), total="…")
+                    await asyncio.sleep(0)  # the page draws and answers between slices
+                    if self.index is not index:
+                        return  # another file was opened meanwhile, or the dialog closed
         except ReversiError as e:
             self.say(str(e))
             return
-        index.add_records(entries)
+        index.add_records(batch)
         self.finish(index)
 
     def finish(self, index: GamesIndex) -> None:
-        """The whole file is read: its list, and what could not be read or that there is nothing."""
+        """The whole file is read: its list, and each game that could not be read (why, a line
+        each), or that there is nothing."""
         self._reading = None
         if index.unreadable:
-            # Translators: games of a file that could not be read; the first one's message follows
-            self.say(ngettext("{n} game could not be read: {first}", "{n} games could not be read: {first}",
-                              len(index.unreadable)).format(n=len(index.unreadable), first=index.unreadable[0]))
+            # Translators: games of a file that could not be read; each one's message follows, a line each
+            head = ngettext("{n} game could not be read:", "{n} games could not be read:",
+                            len(index.unreadable)).format(n=format_number(len(index.unreadable)))
+            shown = index.unreadable[:MAX_REASONS]
+            more = len(index.unreadable) - len(shown)
+            lines = [head, *shown]
+            if more:
+                # Translators: after the first reasons games could not be read: "... and 12 more"
+                lines.append(ngettext("… and {n} more", "… and {n} more", more).format(n=format_number(more)))
+            self.say("\n".join(lines))
         elif not index.lines:
             # Translators: a file of games (a WTHOR database) that holds none
             self.say(_("{name} holds no game.").format(name=index.name))
