@@ -6,7 +6,8 @@
   function open(link) {
     var frame = document.createElement("iframe");
     frame.src = link.href;
-    frame.title = link.title || "Reversi";
+    // the snippet's name for what it opens ("Reversi game viewer", in the embed's language)
+    frame.title = link.getAttribute("data-title") || link.title || "Reversi";
     frame.className = "reversi-lite-frame";
     var wide = Math.max(link.getBoundingClientRect().width, 280);
     frame.style.cssText = "display:block;width:100%;max-width:" + Math.round(wide * 1.6) + "px;" +

@@ -347,9 +347,8 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
                   getComputedStyle(p).backgroundColor]; }"""
         dark = ["dark", "rgb(23, 69, 43)", "rgb(22, 21, 18)"]  # the dark palette's frame, the dark page's background
         light = ["light", "rgb(233, 239, 233)", "rgb(244, 242, 238)"]
-        assert page.evaluate(theme) == "light" and page.input_value('#embed-form select[name="theme"]') == "dark"
-        assert page.evaluate(preview_js) == dark
-        page.select_option('#embed-form select[name="theme"]', "light")
+        # at first the app's colours (light here: the snippet looks like what the teacher sees)
+        assert page.evaluate(theme) == "light" and page.input_value('#embed-form select[name="theme"]') == "light"
         assert page.evaluate(preview_js) == light
         page.emulate_media(color_scheme="dark")
         page.wait_for_function(f"{theme} === 'dark'")

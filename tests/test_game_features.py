@@ -8,7 +8,7 @@ the move list, the records menu and an error message go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
-import time
+import re
 
 import pytest
 from browser_support import (
@@ -183,15 +183,28 @@ def test_download_and_open_a_record_file(tab, tmp_path) -> None:
     open_records(page)
     with page.expect_download() as info:
         page.click('button[data-record="download"]')
-    download = info.value
-    assert download.suggested_filename.endswith(".rev")
+    # named by the rules, the local day and minute: two games of a day have two names
+    assert re.fullmatch(r"reversi-othello-8x8-\d{4}-\d\d-\d\d-\d{4}\.rev", info.value.suggested_filename)
+    assert info.value.suggested_filename[20:30] == page.evaluate(
+        "(() => { const d = new Date(); return [d.getFullYear(), String(d.getMonth() + 1).padStart(2, '0'), "
+        "String(d.getDate()).padStart(2, '0')].join('-'); })()")
+    page.click("#game-details summary")
+    for side, name in (("Black", "Łukasz Dvořák"), ("White", "Ann/O'Neil")):
+        page.fill(f'#game-details input[name="{side}"]', name)
+        page.keyboard.press("Tab")
+    with page.expect_download() as info:
+        page.click('button[data-record="download"]')
+    download = info.value  # and by the players' names, in plain letters
+    assert re.fullmatch(r"reversi-othello-8x8-lukasz-dvorak-vs-ann-o-neil-\d{4}-\d\d-\d\d-\d{4}\.rev",
+                        download.suggested_filename), download.suggested_filename
     path = tmp_path / download.suggested_filename
     download.save_as(str(path))
     text = path.read_text(encoding="utf-8")
     assert read_record(text).moves == game_of("f5d6c3").line
     with page.expect_download() as info:
         page.click('button[data-record="download-ggf"]')
-    assert info.value.suggested_filename.endswith(".ggf")
+    ggf_name = info.value.suggested_filename
+    assert ggf_name.startswith("reversi-othello-8x8-lukasz-dvorak-vs-ann-o-neil-") and ggf_name.endswith(".ggf")
     ggf = open(info.value.path(), encoding="utf-8").read()
     from reversi.formats.ggf import read_ggf
 
@@ -205,24 +218,227 @@ def test_download_and_open_a_record_file(tab, tmp_path) -> None:
     assert_shows(page, read_record(record).to_game())
 
 
-def test_copy_buttons(tab, server_url) -> None:
+#: The two sizes a confirmation must be seen at, beside the button used.
+SIZES = ({"width": 1280, "height": 800}, {"width": 390, "height": 844})
+#: Where an element is on the screen.
+BOX_JS = "e => e.getBoundingClientRect().toJSON()"
+
+
+def clipboard_is(page, expected: str) -> None:
+    """Wait until the clipboard holds ``expected`` (a copy is asked for in the click, done a moment later)."""
+    page.wait_for_function("t => navigator.clipboard.readText().then(c => c === t)", arg=expected)
+
+
+def assert_beside(page, status: str, button: str, viewport: dict, most: float) -> None:
+    """The status line ``status`` is on the screen, at most ``most`` pixels from ``button``."""
+    near = page.eval_on_selector(status, BOX_JS)
+    used = page.eval_on_selector(button, BOX_JS)
+    assert near["height"] > 0 and near["top"] >= 0 and near["bottom"] <= viewport["height"], near
+    assert 0 <= near["left"] and near["right"] <= viewport["width"], near
+    gap = max(near["top"] - used["bottom"], used["top"] - near["bottom"], 0)
+    assert gap <= most, (gap, near, used)
+
+
+def test_copy_buttons_copy_and_say_so_beside_them(tab, server_url) -> None:
+    """Copy moves, Copy position, Copy link: the clipboard holds each, and "Moves copied" shows under
+    the Game menu's buttons, on the screen at both sizes, not in the message line at the top."""
     page = tab
     play(page, "f5d6")
     open_records(page)
-    for action, expected in (
-        ("copy-moves", "f5d6"),
-        ("copy-position", position_to_string(game_of("f5d6").position)),
-        ("copy-link", server_url + "?m=f5d6"),
-    ):
-        page.click(f'button[data-record="{action}"]')
-        page.wait_for_selector("#alert[data-kind='info']:not([hidden])")
-        # the message of the previous copy may still show: wait for the clipboard itself
-        deadline = time.monotonic() + 5
-        got = page.evaluate("navigator.clipboard.readText()")
-        while got != expected and time.monotonic() < deadline:
-            page.wait_for_timeout(50)
-            got = page.evaluate("navigator.clipboard.readText()")
-        assert got == expected
+    try:
+        for viewport in SIZES:
+            page.set_viewport_size(viewport)
+            for action, expected, said in (
+                ("copy-moves", "f5d6", "Moves copied"),
+                ("copy-position", position_to_string(game_of("f5d6").position), "Position copied"),
+                ("copy-link", server_url + "?m=f5d6", "Link copied"),
+            ):
+                button = f'button[data-record="{action}"]'
+                page.click(button)
+                clipboard_is(page, expected)
+                page.wait_for_function(
+                    "t => document.querySelector('#records .copy-status').textContent.trim() === t", arg=said)
+                assert page.get_attribute("#records .copy-status", "role") == "status"
+                assert_beside(page, "#records .copy-status", button, viewport, 12)
+                assert page.is_hidden("#alert")
+            if viewport["width"] == 390:
+                page.screenshot(path=str(ARTIFACTS / "records-copied-phone.png"))
+        # the confirmation goes by itself
+        page.wait_for_function("document.querySelector('#records .copy-status').textContent === ''", timeout=8000)
+    finally:
+        page.set_viewport_size(SIZES[0])
+
+
+#: A share sheet that notes what it was given and answers as ``window.shareAnswer`` says (a
+#: DOMException's name: AbortError when the person closes it), else shares.
+SHARE_SHEET_JS = """
+window.sharedWith = [];
+const share = data => {
+  window.sharedWith.push({title: data.title, text: data.text, url: data.url});
+  return window.shareAnswer ? Promise.reject(new DOMException("stub", window.shareAnswer)) : Promise.resolve();
+};
+Object.defineProperty(Navigator.prototype, "share", {value: share, configurable: true, writable: true});
+Object.defineProperty(Navigator.prototype, "canShare", {value: () => true, configurable: true, writable: true});
+"""
+#: A browser without a share sheet (a desktop's).
+NO_SHARE_SHEET_JS = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
+#: A clipboard that refuses every copy.
+NO_CLIPBOARD_JS = (
+    "Object.defineProperty(Clipboard.prototype, 'writeText', {configurable: true, "
+    "value: () => Promise.reject(new DOMException('refused', 'NotAllowedError'))});"
+)
+
+
+def page_with(fresh, script: str, viewport: dict | None = None):
+    """A first visit's page whose scripts start after ``script``, the clipboard allowed."""
+    f = fresh(viewport=viewport, private=True)
+    f.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=f.server_url.rstrip("/"))
+    page = f.page
+    page.add_init_script(script)
+    page.reload()
+    wait_ready(page)
+    return page
+
+
+def share_status(page) -> str:
+    return page.evaluate("document.querySelector('#share-status').textContent").strip()
+
+
+def test_share_opens_the_share_sheet_with_the_games_link(fresh, server_url) -> None:
+    """Share gives the system's share sheet the game's link (the one Copy link copies), a title and
+    the score; closing the sheet is no error and copies nothing; a sheet that fails copies the link."""
+    page = page_with(fresh, SHARE_SHEET_JS)
+    play(page, "f5d6c3")
+    share = page.locator("#btn-share")
+    assert share.is_enabled() and share.inner_text().strip() == "Share"
+    assert share.get_attribute("type") == "button"
+    page.evaluate("navigator.clipboard.writeText('before')")
+    share.click()
+    page.wait_for_function("window.sharedWith.length === 1")
+    assert page.evaluate("window.sharedWith[0]") == {
+        "title": "Reversi: Othello 8x8",
+        "text": "Othello 8x8, after 3 moves: Black 5, White 2",
+        "url": server_url + "?m=f5d6c3",
+    }
+    page.evaluate("window.shareAnswer = 'AbortError'")  # the person closes the sheet
+    share.click()
+    page.wait_for_function("window.sharedWith.length === 2")
+    page.wait_for_timeout(300)
+    assert share_status(page) == "" and page.is_hidden("#alert")
+    assert page.evaluate("navigator.clipboard.readText()") == "before"
+    page.evaluate("window.shareAnswer = 'NotAllowedError'")  # a sheet that cannot open: the link copied
+    share.click()
+    page.wait_for_function("window.sharedWith.length === 3")
+    clipboard_is(page, server_url + "?m=f5d6c3")
+    page.wait_for_function("document.querySelector('#share-status').textContent.trim() === 'Link copied'")
+    open_records(page)
+    page.click('button[data-record="copy-link"]')
+    clipboard_is(page, server_url + "?m=f5d6c3")  # the same link as Copy link
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=["desktop", "phone"])
+def test_share_copies_the_link_where_there_is_no_share_sheet(fresh, server_url, viewport: dict) -> None:
+    page = page_with(fresh, NO_SHARE_SHEET_JS, viewport)
+    play(page, "f5d6")
+    page.click("#btn-share")
+    clipboard_is(page, server_url + "?m=f5d6")
+    page.wait_for_function("document.querySelector('#share-status').textContent.trim() === 'Link copied'")
+    assert page.get_attribute("#share-status", "role") == "status"
+    assert page.get_attribute("#share-status", "aria-live") == "polite"
+    assert_beside(page, "#share-status", "#btn-share", viewport, 110)
+    assert page.is_hidden("#alert")
+    # the controls fit their row: no button's label cut or wrapped onto a third line
+    for box in page.eval_on_selector_all("#controls .btn:not([hidden])", "els => els.map(e => [e.scrollWidth, "
+                                         "e.clientWidth, e.getBoundingClientRect().height])"):
+        assert box[0] <= box[1] and box[2] <= 60, box
+    page.wait_for_function("document.querySelector('#share-status').textContent === ''", timeout=8000)
+
+
+def test_a_copy_the_clipboard_refuses_goes_into_a_box_and_says_so(fresh, server_url) -> None:
+    """No clipboard: Copy moves and Share put the text into the Game menu's box, selected; Copy HTML
+    selects the HTML in its own box; each says so beside the button used."""
+    page = page_with(fresh, NO_CLIPBOARD_JS + NO_SHARE_SHEET_JS)
+    play(page, "f5d6")
+    open_records(page)
+    page.click('button[data-record="copy-moves"]')
+    page.wait_for_function("document.querySelector('#records .copy-status').textContent.trim() === "
+                           "'Moves: in the box below, ready to copy'")
+    assert page.input_value("#records-input") == "f5d6"
+    page.click("#btn-share")
+    page.wait_for_function("document.querySelector('#share-status').textContent.trim() === "
+                           "'Link: in the box below, ready to copy'")
+    assert page.input_value("#records-input") == server_url + "?m=f5d6"
+    page.click('button[data-record="embed"]')
+    page.wait_for_selector("#embed-dialog[open]")
+    page.click('#embed-dialog button[data-embed="copy"]')
+    page.wait_for_function("document.querySelector('#embed-dialog .copy-status').textContent.trim() === "
+                           "'HTML: selected in the box above, ready to copy'")
+    selected = page.evaluate("(() => { const c = document.querySelector('#embed-code'); "
+                             "return [document.activeElement === c, c.selectionEnd - c.selectionStart, "
+                             "c.value.length]; })()")
+    assert selected[0] and selected[1] == selected[2] > 0, selected
+    assert page.is_hidden("#alert")
+
+
+def test_the_embed_dialog_takes_the_apps_colours_and_says_copied_beside_copy_html(tab) -> None:
+    page = tab
+    play(page, "f5d6")
+    open_records(page)
+    theme_field = '#embed-form select[name="theme"]'
+    try:
+        for scheme in ("light", "dark"):  # the app's colours as the page resolves Auto
+            page.emulate_media(color_scheme=scheme)
+            page.wait_for_function("s => document.documentElement.dataset.theme === s", arg=scheme)
+            page.click('button[data-record="embed"]')
+            page.wait_for_selector("#embed-dialog[open]")
+            assert page.input_value(theme_field) == scheme
+            assert "theme=" + scheme in page.input_value("#embed-code")
+            page.click('#embed-dialog button[data-embed="close"]')
+        page.click('button[data-record="embed"]')
+        page.select_option(theme_field, "light")  # chosen here: kept, whatever the app shows
+        page.click('#embed-dialog button[data-embed="close"]')
+        page.click('button[data-record="embed"]')
+        assert page.input_value(theme_field) == "light"
+        for viewport in SIZES:
+            page.set_viewport_size(viewport)
+            button = '#embed-dialog button[data-embed="copy"]'
+            page.click(button)
+            clipboard_is(page, page.input_value("#embed-code"))
+            page.wait_for_function(
+                "document.querySelector('#embed-dialog .copy-status').textContent.trim() === 'HTML copied'")
+            assert_beside(page, "#embed-dialog .copy-status", button, viewport, 40)
+            assert page.is_hidden("#alert")
+        page.screenshot(path=str(ARTIFACTS / "embed-copied-phone.png"))
+        page.click('#embed-dialog button[data-embed="close"]')
+    finally:
+        page.emulate_media(color_scheme="light")
+        page.set_viewport_size(SIZES[0])
+
+
+def test_practise_these_positions_says_copied_beside_its_buttons(fresh, server_url) -> None:
+    """The review's puzzle set: Copy link and Copy HTML copy, and say so beside them, at both sizes;
+    the HTML's iframe is named for a puzzle."""
+    page = page_with(fresh, "")
+    page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")  # g2: a blunder of Black's
+    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+    page.click('[data-study="review"]')
+    page.wait_for_selector('[data-study="practise"]:not([hidden])', timeout=120_000)
+    page.click('[data-study="practise"]')
+    page.wait_for_selector("#practice-dialog[open]")
+    try:
+        for viewport in SIZES:
+            page.set_viewport_size(viewport)
+            for action, said in (("link", "Link copied"), ("html", "HTML copied")):
+                button = f'#practice-dialog button[data-practice="{action}"]'
+                page.click(button)
+                page.wait_for_function(
+                    "t => document.querySelector('#practice-dialog .copy-status').textContent.trim() === t", arg=said)
+                assert_beside(page, "#practice-dialog .copy-status", button, viewport, 70)  # over the buttons
+        html = page.evaluate("navigator.clipboard.readText()")
+        assert html.startswith("<iframe ") and ' title="Reversi puzzle"' in html, html
+        page.screenshot(path=str(ARTIFACTS / "practice-copied-phone.png"))
+    finally:
+        page.set_viewport_size(SIZES[0])
 
 
 ALERT_LOOK_JS = """() => { const s = getComputedStyle(document.querySelector('#alert'));
@@ -231,7 +447,7 @@ ALERT_LOOK_JS = """() => { const s = getComputedStyle(document.querySelector('#a
 
 def test_an_info_a_notice_and_an_error_look_different(fresh) -> None:
     """The message line's kinds (reversi/ui/dom/alerts.py) in both themes: an error red, news amber,
-    what went well ("Link copied") green; never an info in the error's colours."""
+    what went well ("Opened a recent game") green; never an info in the error's colours."""
     f = fresh(private=True)
     f.page.evaluate("localStorage.setItem('reversi.theme', 'dark')")
     play(f.page, "f5d6c3")  # saved: a link in another tab keeps it, and says so (a notice)
@@ -248,9 +464,9 @@ def test_an_info_a_notice_and_an_error_look_different(fresh) -> None:
     for theme in ("dark", "light"):
         page.select_option("#theme-select", theme)
         open_records(page)
-        page.click('button[data-record="copy-link"]')  # copied, or put in the box: an info either way
+        page.click("#recent-games button[data-recent]")  # a recent game opened: an info
         page.wait_for_selector("#alert[data-kind='info']:not([hidden])")
-        assert "Link" in alert(page)
+        assert alert(page).startswith("Opened a recent game")
         looks[theme, "info"] = page.evaluate(ALERT_LOOK_JS)
         page.goto(bad_link)  # a link that cannot be opened: an error
         page.wait_for_selector("#alert[data-kind='error']:not([hidden])")

@@ -241,7 +241,8 @@ def test_puzzle_set_from_a_file_of_positions_and_games(tmp_path: Path) -> None:
     assert first.exact and first.best == {g.parse_square("e2")} and first.losses[g.parse_square("h3")] == 22
     # from standard input, as an iframe
     html = run("puzzle", "--set", "-", "--seconds", "0.1", "--html", "--caption", "Endgames", stdin=ENDGAME + "\n")
-    assert html.returncode == 0 and html.stdout.startswith("<iframe") and 'title="Endgames"' in html.stdout
+    assert html.returncode == 0 and html.stdout.startswith("<iframe")
+    assert 'title="Reversi puzzle: Endgames"' in html.stdout  # a set of one: named a puzzle, with its caption
     # every line of another rule set's file is read with the rules given
     octagon = tmp_path / "octagon.txt"
     octagon.write_text(octagon_start + "\n" + "e4\n", encoding="utf-8")

@@ -100,3 +100,15 @@ def test_each_entry_says_who_won_and_how() -> None:
     classic.end(Ending(0, Termination.RESIGNATION))
     names = classic.rules.display_side_names()
     assert f"{names[1]} won: {names[0]} resigned" in render_recent(remember([], classic, "", "d"), names)
+
+
+def test_a_recent_game_is_dated_by_the_readers_day() -> None:
+    """The list keeps UTC times and shows the reader's day: late in the evening west of Greenwich, or
+    after midnight east of it, the day is not UTC's."""
+    game = play_transcript(Position.start(Rules()), "f5d6")
+    late = remember([], game, "", "2026-12-04 23:30")  # UTC
+    assert "· 2026-12-04</button>" in render_recent(late)
+    assert "· 2026-12-05</button>" in render_recent(late, utc_offset=60)  # Warsaw: half past midnight
+    early = remember([], game, "", "2026-12-05 02:00")
+    assert "· 2026-12-04</button>" in render_recent(early, utc_offset=-300)  # New York: nine in the evening
+    assert "· 2026-12-01</button>" in render_recent(remember([], game, "", "2026-12-01"), utc_offset=-300)

@@ -52,6 +52,7 @@ _COMMON: dict[str, str] = {
     'class="mark-ring"': 'fill="none" stroke="#3fb6ff" stroke-width="6"',
     'class="better-ring"': 'fill="none" stroke="#e0c040" stroke-width="6" stroke-dasharray="10 6"',
     'class="cursor-ring"': 'display="none"',
+    'class="ghost"': 'display="none"',  # the page shows it on hover only; a picture never
 }
 _PALETTES: dict[str, dict[str, str]] = {
     "dark": {

@@ -24,6 +24,7 @@ import js
 from reversi.i18n import negotiate, set_language
 from reversi.ui.dom.embed import Embed
 from reversi.ui.dom.language import translate_marked
+from reversi.ui.embed.snippets import frame_title
 from reversi.ui.embed.viewer import Viewer
 
 #: The board's parts (made by the site generator, reversi/tools/build.py board_template), in the archive.
@@ -59,6 +60,10 @@ def mount(root: Any, query: str, app_url: str) -> Embed:
         f'<div class="reversi-body">{template()}</div></div>'
     )
     translate_marked(root)
+    host = root.host
+    if not host.hasAttribute("aria-label"):  # named as its iframe would be: "Reversi puzzle", ...
+        host.setAttribute("role", "group")
+        host.setAttribute("aria-label", frame_title(viewer, options.caption))
     embed = Embed(viewer, root, app_url)
     embed.show_once(query)
     embed.update()

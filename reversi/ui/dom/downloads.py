@@ -1,6 +1,7 @@
 """Files offered as downloads: the game's record, and the board as an SVG or PNG picture.
 
-No element of the page is owned here: a download is a link made, clicked and removed.
+No element of the page is owned here: a download is a link made, clicked and removed. Its name
+says the rules, the players and the local day and minute (:func:`reversi.ui.filenames.download_stem`).
 :func:`board_picture` draws the position shown with :mod:`reversi.drawing.diagram` (a standalone
 SVG that needs no style sheet; the PNG is drawn from it on a canvas).
 """
@@ -13,8 +14,10 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document
 
+from reversi.core.game import Game
+from reversi.ui.filenames import download_stem
 from reversi.ui.ports import PageController
-from reversi.ui.store.session import download_name, record_text
+from reversi.ui.store.session import record_text
 
 
 def options(data: dict[str, Any]) -> Any:
@@ -38,14 +41,26 @@ def save_text(text: str, mime: str, name: str) -> None:
     save_blob(js.Blob.new(to_js([text]), options({"type": mime})), name)
 
 
+def now() -> tuple[str, str]:
+    """The local day and minute: ``("2026-12-04", "1530")``."""
+    d = js.Date.new()
+    return (f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-{int(d.getDate()):02d}",
+            f"{int(d.getHours()):02d}{int(d.getMinutes()):02d}")
+
+
 def today() -> str:
-    return str(js.Date.new().toISOString())[:10]
+    return now()[0]
+
+
+def file_stem(game: Game) -> str:
+    """The name of a download of ``game``, without its ending (:func:`download_stem`)."""
+    return download_stem(game.rules, game.tags, *now())
 
 
 def game_record(controller: PageController) -> None:
     """The game as a ``.rev`` file: its tree, details, players and ending (:func:`record_text`)."""
     game = controller.game
-    save_text(record_text(game, controller.players, today()), "text/plain", download_name(game.rules, today()))
+    save_text(record_text(game, controller.players, today()), "text/plain", file_stem(game) + ".rev")
 
 
 def game_ggf(controller: PageController) -> str:
@@ -59,8 +74,7 @@ def game_ggf(controller: PageController) -> str:
     if refusal:
         return refusal
     tags = {} if "Date" in game.tags else {"Date": today().replace("-", ".")}
-    save_text(write_ggf(Record.from_game(game, tags)) + "\n", "text/plain",
-              download_name(game.rules, today()).removesuffix(".rev") + ".ggf")
+    save_text(write_ggf(Record.from_game(game, tags)) + "\n", "text/plain", file_stem(game) + ".ggf")
     return ""
 
 
@@ -72,8 +86,7 @@ def board_picture(controller: PageController, kind: str) -> None:
     view = position_view(controller.rules, node.position, last_move=node.move, glyph=node.glyph, signs=node.signs,
                          marks=node.marks,
                          rotated=controller.board_view().rotated)
-    save_picture(standalone_svg(view, 800, "light"), kind,
-                 download_name(controller.rules, today()).rsplit(".", 1)[0] + "-board")
+    save_picture(standalone_svg(view, 800, "light"), kind, file_stem(controller.game) + "-board")
 
 
 def numbered_picture(controller: PageController, kind: str) -> None:
@@ -87,7 +100,7 @@ def numbered_picture(controller: PageController, kind: str) -> None:
     moves = [n.move for n in line[1:] if n.move is not None]
     split = split_point(moves, line.index(game.current)) if game.current in line else None
     svg = numbered_svg(game.start, moves, split, 480 if split else 800, rotated=controller.board_view().rotated)
-    save_picture(svg, kind, download_name(controller.rules, today()).rsplit(".", 1)[0] + "-numbered")
+    save_picture(svg, kind, file_stem(game) + "-numbered")
 
 
 def save_picture(svg: str, kind: str, name: str) -> None:

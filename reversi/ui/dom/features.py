@@ -17,6 +17,7 @@ component                                  its root               what it does
 :class:`~.editor_panel.EditorPanel`         ``#editor``            the board editor's panel
 :class:`~.clocks.ClockDisplay`              ``.player-clock``      one side's clock face (on a player card)
 :class:`~.records.Records`                  ``#records``           copy, download, open, load, embed
+:class:`~.share_link.ShareLink`             ``#share-status``      the Share button's sheet or copied link
 :class:`~.recent_games.RecentGames`         ``#recent-games``      the recent games, reopened
 :class:`~.game_details.GameDetails`         ``#game-details``      the event, place, date, players' names
 :class:`~.games_list.GamesList`             ``#games-dialog``      a file of many games, searched, one opened
@@ -34,8 +35,8 @@ After each of the page's redraws (``page.after_update``, with what the controlle
 did since the last one: :mod:`reversi.ui.events`) :meth:`GameFeatures.after_update` draws
 them in turn, the clock and the recent games following the events; if a flag fell meanwhile
 the game has ended on time and the page is redrawn again instead (that redraw saves it).
-:class:`GameFeatures` is what the page and the snippet maker hold of all this: the
-components, and the few calls they make.
+:class:`GameFeatures` is what the page holds of all this: the components, and the few calls
+it makes.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from reversi.ui.dom.move_list import MoveList
 from reversi.ui.dom.opening import OpeningName
 from reversi.ui.dom.recent_games import RecentGames
 from reversi.ui.dom.records import Records
+from reversi.ui.dom.share_link import ShareLink
 from reversi.ui.dom.storage import AutoSave
 from reversi.ui.dom.study_bar import StudyBar
 from reversi.ui.events import Event
@@ -86,6 +88,7 @@ class GameFeatures:
         self.records = Records(
             by_id("records"), page, self.loader, self.alerts, self.address, on_open=lambda: self.recent.draw()
         )
+        self.share_link = ShareLink(by_id("share-status"), page, self.address, self.records.to_box)
         self.recent = RecentGames(by_id("recent-games"), page, self.loader, self.alerts, shown=self.records.is_open)
         self.details = GameDetails(by_id("game-details"), page)
         self.games = GamesList(by_id("games-dialog"), page, self.records.open_record)
@@ -126,17 +129,18 @@ class GameFeatures:
         if self.practice is None:
             from reversi.ui.dom.practice import PracticeDialog
 
-            self.practice = PracticeDialog(by_id("practice-dialog"), self.page, self.copy)
+            self.practice = PracticeDialog(by_id("practice-dialog"), self.page)
             self.practice.bind()
         self.practice.open()
 
-    # -- what the page and the snippet maker call -------------------------------------------
+    # -- what the page calls ----------------------------------------------------------------
 
     def save(self, force: bool = False) -> None:
         self.storage.save(force)
 
-    def copy(self, text: str, what: str) -> None:
-        self.records.copy(text, what)
+    def share(self) -> None:
+        """The Share button of the controls (called in its click)."""
+        self.share_link.share()
 
     def show_error(self, text: str, actions: tuple[Action, ...] = ()) -> None:
         self.alerts.show_error(text, actions)

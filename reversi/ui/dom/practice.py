@@ -25,7 +25,8 @@ from reversi.drawing.diagram import THEMES
 from reversi.errors import ReversiError
 from reversi.formats.links import rewrite_query
 from reversi.i18n import _, format_number, language, ngettext
-from reversi.ui.dom import app_url, boards, nullable
+from reversi.ui.dom import app_url, boards, clipboard, nullable
+from reversi.ui.dom.clipboard import Confirmation
 from reversi.ui.drivers.study import MISTAKE_DISCS, review_marks
 from reversi.ui.embed.snippets import make_snippet
 from reversi.ui.ports import PageHost
@@ -38,10 +39,12 @@ BOARDS_CSS = "./assets/boards.css"
 class PracticeDialog:
     """The dialog: one root element (``#practice-dialog``)."""
 
-    def __init__(self, root: Any, page: PageHost, copy: Callable[[str, str], None]) -> None:
+    def __init__(self, root: Any, page: PageHost) -> None:
         self.root = root
         self.page = page
-        self.copy = copy
+        #: What Copy link and Copy HTML did, beside them; where the clipboard refused, the box.
+        self.confirmation = Confirmation(root.querySelector(".copy-status"))
+        self.box = root.querySelector(".practice-copy")
         self.intro = root.querySelector(".practice-intro")
         self.list = root.querySelector(".practice-list")
         self.frame = root.querySelector(".practice-frame")
@@ -135,6 +138,7 @@ class PracticeDialog:
 
     def open(self) -> None:
         """Show the mistakes found so far, and their set in the puzzle embed."""
+        self.box.hidden = True  # what the clipboard refused last time is not this set's
         found = player_mistakes(self.page.controller, self.page.study_engine)
         extra = rewrite_query("", "lang", {"lang": language()})
         if self.theme():
@@ -188,6 +192,14 @@ class PracticeDialog:
         if action == "close":
             self.root.close()
         elif action == "link" and self.url:
-            self.copy(self.url, _("Link"))
+            clipboard.copy(self.url, _("Link"), self.confirmation.say, self.to_box)
         elif action == "html" and self.html:
-            self.copy(self.html, _("HTML"))
+            clipboard.copy(self.html, _("HTML"), self.confirmation.say, self.to_box)
+
+    def to_box(self, text: str, what: str) -> str:
+        """The clipboard refused ``text``: shown in the dialog's box, selected, ready to copy by hand."""
+        self.box.value = text
+        self.box.hidden = False
+        self.box.focus()
+        self.box.select()
+        return _("{what}: selected in the box above, ready to copy").format(what=what)

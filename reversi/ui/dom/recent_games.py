@@ -75,7 +75,8 @@ class RecentGames:
     def draw(self) -> None:
         if self.shown():
             entries = read_recent(read_stored(RECENT_KEY))
-            self.root.innerHTML = render_recent(entries, self.page.controller.rules.display_side_names())
+            ahead = -int(js.Date.new().getTimezoneOffset())  # the reader's day, not UTC's
+            self.root.innerHTML = render_recent(entries, self.page.controller.rules.display_side_names(), ahead)
 
     def on_click(self, event: Any) -> None:
         button = nullable(event.target.closest("button[data-recent]"))

@@ -3,16 +3,16 @@
 :class:`Records` owns that ``<details>`` element (the recent games' list inside it is a
 component of its own, :mod:`reversi.ui.dom.recent_games`, told when the menu opens). What
 is copied goes to the clipboard, or where the clipboard is refused into the menu's box,
-selected, ready to copy. Text in the box (moves, a position, a record, a link) is read by
+selected, ready to copy; either is said beside the buttons (:mod:`reversi.ui.dom.clipboard`).
+Text in the box (moves, a position, a record, a link) is read by
 :func:`reversi.ui.store.session.load_text`; a file (a ``.rev`` record, or a GGF file's first
-readable game) by :func:`reversi.ui.store.session.read_game_file`,
-refused unread when it is larger than a game can be. Bad input leaves the game as it was
-and says why, beside the box (in view, not at the top of the page). A game read that would end
-a game in progress waits until the person says so, as New game asks; a game that names its
-players brings them, one that names nobody (moves, a position) keeps who plays now.
-The unreadable saved game (kept aside by :mod:`reversi.ui.dom.storage`) is
-offered for copying while there is one. The snippet maker (:mod:`reversi.ui.dom.share`) is
-made when first opened.
+readable game) by :func:`reversi.ui.store.session.read_game_file`, refused unread when it is
+larger than a game can be. Bad input leaves the game as it was and says why, beside the box
+(in view, not at the top of the page). A game read that would end a game in progress waits
+until the person says so, as New game asks; a game that names its players brings them, one
+that names nobody (moves, a position) keeps who plays now. The unreadable saved game (kept
+aside by :mod:`reversi.ui.dom.storage`) is offered for copying while there is one. The
+snippet maker (:mod:`reversi.ui.dom.share`) is made when first opened.
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
-
-import js
 
 from reversi.core.game import Game
 from reversi.errors import ReversiError
@@ -35,9 +33,10 @@ from reversi.formats.notation import (
 )
 from reversi.formats.record import Record, record_count
 from reversi.i18n import N_, _
-from reversi.ui.dom import downloads, nullable
+from reversi.ui.dom import clipboard, downloads, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
+from reversi.ui.dom.clipboard import Confirmation
 from reversi.ui.dom.games_list import GamesList
 from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import read_stored
@@ -83,6 +82,8 @@ class Records:
         self.input = root.querySelector(".records-input")
         self.file = root.querySelector('input[type="file"]')
         self.copy_broken_button = nullable(root.querySelector('button[data-record="copy-broken"]'))
+        #: What a copy did, beside the menu's buttons.
+        self.confirmation = Confirmation(root.querySelector(".records-status"))
         self.message = root.querySelector(".records-message")
         self.confirm = root.querySelector(".records-confirm")
         #: The games list (reversi/ui/dom/games_list.py): a file of many games opens in it.
@@ -100,8 +101,9 @@ class Records:
         listen(self.file, "change", self.on_file)
         self.page.notice_actions.update(
             {
-                ACTION_COPY_BROKEN: lambda: self.copy_stored(BROKEN_KEY),
-                ACTION_COPY_STORED: lambda: self.copy_stored(STORAGE_KEY),
+                # the notice's button: said in the notice, where the button was
+                ACTION_COPY_BROKEN: lambda: self.copy_stored(BROKEN_KEY, self.alerts.show_info),
+                ACTION_COPY_STORED: lambda: self.copy_stored(STORAGE_KEY, self.alerts.show_info),
             }
         )
 
@@ -114,6 +116,8 @@ class Records:
             return
         action = button.getAttribute("data-record")
         controller = self.page.controller
+        if str(action).startswith("copy"):
+            self.confirmation.place(button)  # said under the button clicked
         game = controller.game
         if action == "copy-moves":
             # Translators: what is copied, in "{what} copied" and "{what}: in the box below, ready to copy"
@@ -150,28 +154,23 @@ class Records:
 
     # -- copying -------------------------------------------------------------------------
 
-    def copy(self, text: str, what: str) -> None:
-        """Copy ``text`` (called ``what`` in the message) to the clipboard, or into the box."""
+    def copy(self, text: str, what: str, say: Callable[[str], None] | None = None) -> None:
+        """Copy ``text`` (called ``what`` in the message) to the clipboard, or into the box; said beside
+        the menu's buttons, or by ``say`` (a notice's button: in the notice)."""
+        clipboard.copy(text, what, say or self.confirmation.say, self.to_box)
 
-        async def run() -> None:
-            try:
-                await js.navigator.clipboard.writeText(text)
-            except Exception:
-                self.root.open = True  # the box is in the Game menu
-                self.input.value = text
-                self.input.select()
-                self.alerts.show_info(_("{what}: in the box below, ready to copy").format(what=what))
-                return
-            # Translators: said when something was copied to the clipboard: "Link copied"
-            self.alerts.show_info(_("{what} copied").format(what=what))
+    def to_box(self, text: str, what: str) -> str:
+        """The clipboard refused ``text``: into the box, selected, ready to copy by hand."""
+        self.root.open = True  # the box is in the Game menu
+        self.input.value = text
+        self.input.select()
+        return _("{what}: in the box below, ready to copy").format(what=what)
 
-        self.spawn(run())
-
-    def copy_stored(self, key: str) -> None:
+    def copy_stored(self, key: str, say: Callable[[str], None] | None = None) -> None:
         """Copy the text stored under ``key`` (the unreadable saved game) to the clipboard."""
         text = read_stored(key)
         if text is not None:
-            self.copy(text, _(BROKEN_COPY_NAME))
+            self.copy(text, _(BROKEN_COPY_NAME), say)
 
     def show_copy_broken(self) -> None:
         """The Game menu offers to copy the unreadable saved game while one is kept."""

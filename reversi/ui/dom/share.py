@@ -1,8 +1,9 @@
 """The snippet maker (Game menu, "Embed in a page…"): a viewer, a puzzle or a diagram for a teacher's page.
 
 The dialog ``#embed-dialog`` of ``index.html`` picks the kind, the caption, where the viewer
-opens, the width, the colours, the language and the orientation; the HTML is written by
-:func:`reversi.ui.embed.snippets.make_snippet` and previewed as the board it opens on. A puzzle
+opens, the width, the colours (the app's own, until others are chosen), the language and the
+orientation; the HTML is written by :func:`reversi.ui.embed.snippets.make_snippet`, previewed as
+the board it opens on, and Copy HTML says what it did beside it. A puzzle
 is made from the position shown: the engine's worker values every legal move once (exactly
 where the solver reaches the end, :data:`PUZZLE_EXACT` empty squares) and the answers go
 into the link, so the reader's page needs no engine (:mod:`reversi.ui.embed.puzzle`).
@@ -23,7 +24,8 @@ from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
 from reversi.i18n import LANGUAGES, _, language
-from reversi.ui.dom import app_url, by_id, nullable
+from reversi.ui.dom import app_url, by_id, clipboard, nullable
+from reversi.ui.dom.clipboard import Confirmation
 from reversi.ui.embed.puzzle import puzzle_query
 from reversi.ui.embed.snippets import KINDS, WIDTHS, game_query, make_snippet
 from reversi.ui.embed.viewer import MAX_CAPTION, Viewer
@@ -45,6 +47,11 @@ class EmbedMaker:
         self.message = by_id("embed-message")
         self.preview = by_id("embed-preview")
         self.code = by_id("embed-code")
+        self.theme = self.form.querySelector('[name="theme"]')
+        #: What Copy HTML did, beside it.
+        self.confirmation = Confirmation(self.dialog.querySelector(".copy-status"))
+        #: The colours were chosen in the dialog (else they follow the page's, each time it opens).
+        self.theme_chosen = False
         #: The position string the puzzle answers are for, and the answers' link parameters.
         self._puzzle_for = ""
         self._puzzle_query = ""
@@ -63,12 +70,18 @@ class EmbedMaker:
             element.addEventListener(event, proxy)
 
     def open(self) -> None:
+        if not self.theme_chosen:  # the snippet in the colours the app shows, unless others were chosen
+            shown = str(document.documentElement.dataset.theme or "")
+            if shown in THEMES:
+                self.theme.value = shown
         self.dialog.showModal()
         self.refresh()
 
     # -- events --------------------------------------------------------------------------
 
-    def on_input(self, _event: Any) -> None:
+    def on_input(self, event: Any) -> None:
+        if str(getattr(event.target, "name", "")) == "theme":
+            self.theme_chosen = True
         self.refresh()
 
     def on_preview_click(self, event: Any) -> None:
@@ -85,7 +98,14 @@ class EmbedMaker:
         elif action == "copy":
             text = str(self.code.value)
             if text:
-                self.page.features.copy(text, _("HTML"))
+                clipboard.copy(text, _("HTML"), self.confirmation.say, self.select_code)
+
+    def select_code(self, text: str, what: str) -> str:
+        """The clipboard refused the HTML: it is in the box above, selected, ready to copy by hand."""
+        self.code.focus()
+        self.code.select()
+        # Translators: said beside Copy HTML when the clipboard refused: "HTML: selected in the box above, ..."
+        return _("{what}: selected in the box above, ready to copy").format(what=what)
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -17,13 +17,13 @@ project's :class:`~reversi.errors.NotationError`, so the teacher finds out, not 
 from __future__ import annotations
 
 from html import escape
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote
 
 from reversi.core.game import Game, Node
 from reversi.drawing.diagram import standalone_svg
 from reversi.errors import NotationError
 from reversi.formats.links import parse_query, rewrite_query
-from reversi.i18n import N_, _
+from reversi.i18n import N_, catalog, language, supported
 from reversi.inputs import clean_text
 from reversi.ui.embed.viewer import Viewer
 from reversi.ui.store.session import link_query
@@ -38,6 +38,54 @@ LOADER_MESSAGES = (
     N_("The board could not be loaded."),
     N_("Try again"),
 )
+#: The accessible name of an embed's iframe (and of a live board on a page), by what it shows.
+FRAME_TITLES = {
+    # Translators: the accessible name of an embedded game viewer (an iframe) on a teacher's page
+    "viewer": N_("Reversi game viewer"),
+    # Translators: the accessible name of an embedded board without replay buttons (an iframe) on a teacher's page
+    "diagram": N_("Reversi diagram"),
+    # Translators: the accessible name of an embedded puzzle (an iframe) on a teacher's page
+    "puzzle": N_("Reversi puzzle"),
+    # Translators: the accessible name of an embedded set of puzzles (an iframe) on a teacher's page
+    "puzzle set": N_("Reversi puzzles"),
+}
+#: An embed's accessible name with its caption.
+# Translators: an embed's accessible name with its caption: "Reversi puzzle: Black to move"
+CAPTIONED = N_("{title}: {caption}")
+#: A lite diagram's hover text (a click opens it live), by what it opens.
+OPEN_TITLES = {
+    # Translators: the hover text of a lite diagram on a teacher's page: a click opens the game viewer
+    "viewer": N_("Open this position in the game viewer"),
+    "diagram": N_("Open this position in the game viewer"),
+    # Translators: the hover text of a puzzle's diagram on a teacher's page: a click opens the puzzle
+    "puzzle": N_("Open this puzzle"),
+    # Translators: the hover text of a puzzle set's diagram on a teacher's page: a click opens the puzzles
+    "puzzle set": N_("Open these puzzles"),
+}
+
+
+def embed_kind(viewer: Viewer) -> str:
+    """What an embed shows, a key of :data:`FRAME_TITLES`: a puzzle set (of more than one), a puzzle,
+    a board without replay buttons (a diagram) or a game viewer."""
+    if viewer.puzzle_set is not None and len(viewer.puzzle_set) > 1:
+        return "puzzle set"
+    if viewer.puzzle is not None:
+        return "puzzle"
+    return "viewer" if viewer.options.controls else "diagram"
+
+
+def embed_language(url: str) -> str:
+    """The language an embed's address asks for (its ``lang=``), else the page's."""
+    asked = dict(parse_qsl(url.partition("?")[2])).get("lang")
+    return supported(asked) or language()
+
+
+def frame_title(viewer: Viewer, caption: str = "", lang: str = "") -> str:
+    """The accessible name of ``viewer``'s iframe in ``lang`` (by default the page's): "Reversi
+    puzzle", or with the caption "Reversi puzzle: Black to move"."""
+    tr = catalog(lang or language())
+    title = tr.gettext(FRAME_TITLES[embed_kind(viewer)])
+    return tr.gettext(CAPTIONED).format(title=title, caption=caption) if caption else title
 
 
 def embed_url(app_url: str, query: str, caption: str = "", theme: str = "", flip: bool = False,
@@ -62,11 +110,10 @@ def viewer_snippet(app_url: str, query: str, caption: str = "", theme: str = "",
     up to ``width`` pixels."""
     caption = clean_text(caption)  # a lone surrogate could not be written into the page
     url = embed_url(app_url, query, caption, theme, flip, view, controls)
-    problem = Viewer.from_query(url[url.index("?"):]).problem
-    if problem:
-        raise NotationError(problem)
-    # Translators: the accessible name of an embedded game viewer (an iframe) on a teacher's page
-    title = caption or _("Reversi game viewer")
+    viewer = Viewer.from_query(url[url.index("?"):])
+    if viewer.problem:
+        raise NotationError(viewer.problem)
+    title = frame_title(viewer, caption, embed_language(url))
     # the embed puts the move list beside the board from 620 pixels on, under it below
     height = round(width * (0.95 if width >= 620 else 1.45))
     return (
@@ -84,10 +131,12 @@ def lite_snippet(app_url: str, query: str, caption: str = "", theme: str = "ligh
     if viewer.problem:
         raise NotationError(viewer.problem)
     svg = standalone_svg(viewer.board_view(), width, theme or "light")
-    # Translators: the hover text of a lite diagram on a teacher's page: a click opens the game viewer
-    title = _("Open this position in the game viewer")
+    lang = embed_language(url)
+    title = catalog(lang).gettext(OPEN_TITLES[embed_kind(viewer)])
     label = f"{caption}: {title}" if caption else title
-    attrs = f'class="{LITE_CLASS}" href="{escape(url)}" title="{escape(label)}" data-caption="{quote(caption)}"'
+    # data-title: the name of the iframe assets/lite.js makes of it when clicked
+    attrs = (f'class="{LITE_CLASS}" href="{escape(url)}" title="{escape(label)}" data-caption="{quote(caption)}" '
+             f'data-title="{escape(frame_title(viewer, caption, lang))}"')
     return f"<a {attrs}>{svg}</a>"
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from html import escape
 from typing import Any
 
@@ -150,8 +151,10 @@ def remember(entries: list[RecentGame], game: Game, players: str, date: str) -> 
     return [entry, *kept][:MAX_RECENT]
 
 
-def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Black", "White")) -> str:
-    """The list's markup: a button per game (``data-recent`` its index), newest first."""
+def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Black", "White"),
+                  utc_offset: int = 0) -> str:
+    """The list's markup: a button per game (``data-recent`` its index), newest first, each dated
+    by the reader's day (``utc_offset``: the reader's minutes ahead of UTC)."""
     if not entries:
         return f'<li class="recent-empty">{escape(_("No games yet"))}</li>'
     out = []
@@ -164,9 +167,20 @@ def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Bla
         names = [known_name(game.tags.get(tag, "")) for tag in ("Black", "White")]
         if not e.players and any(names):  # a game studied: who played it, as its record names them
             who = " – ".join(name or "?" for name in names)
-        text = f"{game.rules.describe()} · {who} · {outcome_text(game, e.moves, side_names)} · {e.date[:10]}"
+        outcome, day = outcome_text(game, e.moves, side_names), local_day(e.date, utc_offset)
+        text = f"{game.rules.describe()} · {who} · {outcome} · {day}"
         out.append(f'<li><button class="recent-game" type="button" data-recent="{k}">{escape(text)}</button></li>')
     return "".join(out)
+
+
+def local_day(date: str, utc_offset: int) -> str:
+    """The reader's day (``2026-12-04``) of an entry's UTC ``date`` (``2026-12-03 23:30``), the reader
+    ``utc_offset`` minutes ahead of UTC; a date without its time (or unreadable) as written."""
+    try:
+        moment = datetime.strptime(date[:16], "%Y-%m-%d %H:%M")
+    except ValueError:
+        return date[:10]
+    return (moment + timedelta(minutes=utc_offset)).strftime("%Y-%m-%d")
 
 
 def outcome_text(game: Game, moves: int, side_names: tuple[str, str] = ("Black", "White")) -> str:

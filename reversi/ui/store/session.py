@@ -474,14 +474,6 @@ def record_text(game: Game, players: Players | None = None, date: str = "") -> s
     return write_record(Record.from_game(game, tags, players=code))
 
 
-def download_name(rules: Rules, date: str) -> str:
-    """``reversi-othello-8x8-2025-01-31.rev``."""
-    safe = "".join(c if c.isalnum() else "-" for c in rules.describe().lower())
-    while "--" in safe:
-        safe = safe.replace("--", "-")
-    return f"reversi-{safe.strip('-')}-{date}.rev"
-
-
 # -- the clock follows the game -------------------------------------------------------------
 
 
