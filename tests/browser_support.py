@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
-    from reversi.ui.state import Controller
+    from reversi.ui.controller import Controller
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SERVE_PY = REPO_ROOT / "serve.py"
@@ -377,8 +377,9 @@ def two_players_state() -> str:
     by clicking start from this saved choice instead (see :func:`seed_two_players`).
     """
     from reversi.core.game import Game
+    from reversi.ui.controller import Controller
+    from reversi.ui.forms import FORM_DEFAULTS
     from reversi.ui.players import Players
-    from reversi.ui.state import FORM_DEFAULTS, Controller
     from reversi.ui.store.session import SavedState, dump_state
 
     c = Controller(players=Players())
@@ -642,8 +643,8 @@ def current_ply(page) -> int:
 
 
 def controller_for(game):
+    from reversi.ui.controller import Controller
     from reversi.ui.players import Players
-    from reversi.ui.state import Controller
 
     c = Controller(game.rules, players=Players())
     c.load_game(game)

@@ -9,8 +9,9 @@ from typing import Any
 from reversi import Rules
 from reversi.core.position import Position
 from reversi.formats.notation import play_transcript
+from reversi.ui.controller import Controller
+from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
-from reversi.ui.state import FORM_DEFAULTS, Controller
 from reversi.ui.store.autosave import plan_start
 from reversi.ui.store.session import SavedState, dump_state
 from reversi.ui.store.shown import MAX_SHOWN_CHARS, SHOWN_VERSION, dump_shown, restored_shown

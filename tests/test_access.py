@@ -13,9 +13,11 @@ from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.formats.notation import play_transcript
 from reversi.ui.announce import MOST_PLIES, announcement, plies_since, ply_sentence
-from reversi.ui.players import Players, players_from_fields
+from reversi.ui.controller import Controller
+from reversi.ui.forms import players_from_fields
+from reversi.ui.players import Players
+from reversi.ui.settings import PREFERENCES
 from reversi.ui.sound import MOST_TICKS, move_tones
-from reversi.ui.state import PREFERENCES, Controller
 
 NAMES = ("Black", "White")
 

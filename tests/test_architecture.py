@@ -198,7 +198,7 @@ def path_of(module: str) -> str:
 
 def test_the_browser_never_loads_the_command_line_or_the_tools() -> None:
     closure = browser_closure()
-    assert {"reversi.engine.search", "reversi.ui.state", "reversi.core.rules"} <= closure
+    assert {"reversi.engine.search", "reversi.ui.controller", "reversi.core.rules"} <= closure
     loaded = sorted(m for m in closure if m.startswith(("reversi.cli", "reversi.tools")) or m == "reversi.__main__")
     assert not loaded, loaded
 

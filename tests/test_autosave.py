@@ -13,9 +13,10 @@ import pytest
 from reversi import Game, Rules
 from reversi.core.position import Position
 from reversi.formats.notation import play_transcript
+from reversi.ui.controller import Controller
+from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.notices import Action, Notice, render_actions, render_notices, sentence, shorten
 from reversi.ui.players import Players
-from reversi.ui.state import FORM_DEFAULTS, Controller
 from reversi.ui.store.autosave import (
     ACTION_COPY_BROKEN,
     ACTION_LOAD_OTHER,

@@ -25,10 +25,11 @@ from reversi.formats.balanced import TAG, BalancedSpec
 from reversi.formats.links import record_from_query, record_to_query
 from reversi.formats.notation import write_transcript
 from reversi.formats.record import Record
-from reversi.ui.drivers.openings import OpeningDriver
-from reversi.ui.openings import balanced_from_fields
-from reversi.ui.players import Players, computer_to_move, human_to_move
-from reversi.ui.state import FORM_DEFAULTS, Controller, preview_fields
+from reversi.ui.controller import Controller
+from reversi.ui.drivers.balanced_start import OpeningDriver
+from reversi.ui.forms import FORM_DEFAULTS, balanced_from_fields, preview_fields
+from reversi.ui.players import Players
+from reversi.ui.turns import computer_to_move, human_to_move
 
 RULE_SETS = [
     Rules(),

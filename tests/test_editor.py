@@ -10,8 +10,8 @@ from reversi import Position, Rules
 from reversi.core.rules import WHITE
 from reversi.errors import ReversiError
 from reversi.formats.notation import parse_position, position_to_string
+from reversi.ui.controller import Controller
 from reversi.ui.editor import TOOLS, Editor
-from reversi.ui.state import Controller
 from reversi.ui.store.session import link_query
 
 

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from reversi.engine import worker as real_worker
+from reversi.ui.controller import Controller
 from reversi.ui.drivers.client import (
     READY,
     RESTART_AFTER_SECONDS,
@@ -29,7 +30,6 @@ from reversi.ui.drivers.client import (
 )
 from reversi.ui.drivers.health import BOOT_SECONDS
 from reversi.ui.players import COMPUTER, HUMAN, Players
-from reversi.ui.state import Controller
 
 
 def run(coro: Awaitable[Any]) -> Any:

@@ -38,8 +38,8 @@ from reversi.formats.links import record_from_query
 from reversi.formats.notation import parse_movetext, rules_for_position
 from reversi.formats.record import read_record, rules_from_dict
 from reversi.ui.editor import TOOLS, Editor
-from reversi.ui.players import Players, players_from_fields
-from reversi.ui.state import rules_from_fields
+from reversi.ui.forms import players_from_fields, rules_from_fields
+from reversi.ui.players import Players
 from reversi.ui.store.recent import read_recent, render_recent
 from reversi.ui.store.session import form_fields, game_from_link, load_state, load_text, state_from_dict
 
@@ -374,7 +374,7 @@ def test_game_details(details: dict[str, str]) -> None:
     """The game's details form: a refused value leaves the details as they were; a kept one is
     clean and is written into a record that reads back the same."""
     from reversi.formats.record import DETAIL_TAGS, Record, read_record, write_record
-    from reversi.ui.state import Controller
+    from reversi.ui.controller import Controller
 
     c = Controller()
     c.set_details({"Event": "kept"})
@@ -443,8 +443,7 @@ def test_board_editor(rules: Rules, clicks: list[tuple[str, int]], black: int, w
 
 @given(form_strategy)
 def test_new_game_form_fields(fields: dict[str, str]) -> None:
-    from reversi.ui.openings import balanced_from_fields
-    from reversi.ui.state import preview_fields
+    from reversi.ui.forms import balanced_from_fields, preview_fields
 
     rules = only_our_errors(lambda: rules_from_fields(fields, seed=1))
     if rules is not None:
@@ -465,7 +464,8 @@ def test_saved_players_and_form(data: Any) -> None:
 @given(json_value)
 def test_saved_settings(data: Any) -> None:
     """Stored settings of any shape: what is not understood is ignored, the display settings stay booleans."""
-    from reversi.ui.state import PREFERENCES, Controller
+    from reversi.ui.controller import Controller
+    from reversi.ui.settings import PREFERENCES
 
     c = Controller()
     if isinstance(data, dict):

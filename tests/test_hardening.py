@@ -27,9 +27,9 @@ from reversi.inputs import (
     load_json,
     shown,
 )
+from reversi.ui.controller import Controller
 from reversi.ui.embed.snippets import make_snippet
 from reversi.ui.players import Players
-from reversi.ui.state import Controller
 from reversi.ui.store.recent import read_recent
 from reversi.ui.store.session import SavedState, dump_state, link_query, load_state, load_text
 
@@ -261,7 +261,7 @@ def test_minor_inputs_are_refused_with_a_message() -> None:
 
 def test_a_refused_clock_field_starts_no_game() -> None:
     from reversi.errors import RulesError
-    from reversi.ui.state import FORM_DEFAULTS
+    from reversi.ui.forms import FORM_DEFAULTS
 
     c = Controller()
     c.click("f5")

@@ -1,5 +1,5 @@
 """Is the computer there? (reversi/ui/drivers/health.py), the requests' deadlines and failures
-(reversi/ui/drivers/requests.py), and Play two-player (reversi/ui/state.py), under CPython."""
+(reversi/ui/drivers/requests.py), and Play two-player (reversi/ui/controller.py), under CPython."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from support import Board, FakeClock, Recorder, Worker, run
 from reversi.core.rules import WHITE
 from reversi.engine.levels import get_level
 from reversi.engine.protocol import AnalyseRequest, Limits, MoveRequest, PingRequest, Request
+from reversi.ui.controller import Controller
+from reversi.ui.drivers.ai import AiDriver
 from reversi.ui.drivers.health import (
     ACTION_RETRY,
     ACTION_TWO_PLAYERS,
@@ -23,8 +25,8 @@ from reversi.ui.drivers.health import (
 )
 from reversi.ui.drivers.hints import HINT_SECONDS, HintDriver
 from reversi.ui.drivers.requests import REPLY_MARGIN_SECONDS
-from reversi.ui.players import AiDriver, Players
-from reversi.ui.state import FORM_DEFAULTS, Controller
+from reversi.ui.forms import FORM_DEFAULTS
+from reversi.ui.players import Players
 
 
 class Clock:

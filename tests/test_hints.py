@@ -12,6 +12,7 @@ from reversi.core.rules import BLACK
 from reversi.drawing.render import render_board
 from reversi.engine import api as engine_api
 from reversi.engine.protocol import AnalyseRequest, Limits
+from reversi.ui.controller import Controller
 from reversi.ui.drivers.hints import (
     HINT_EXACT_EMPTIES,
     HINT_LIMITS,
@@ -21,8 +22,9 @@ from reversi.ui.drivers.hints import (
     hint_request,
     wants_hints,
 )
-from reversi.ui.players import Players, ai_token
-from reversi.ui.state import FORM_DEFAULTS, Controller
+from reversi.ui.forms import FORM_DEFAULTS
+from reversi.ui.players import Players
+from reversi.ui.turns import ai_token
 
 
 def engine_analyse(calls: list):

@@ -13,8 +13,8 @@ from reversi.errors import NotationError, ReversiError
 from reversi.formats.links import record_from_query, record_to_query
 from reversi.formats.notation import write_transcript
 from reversi.formats.record import Record, ending_code, parse_ending_code, read_record, write_record
+from reversi.ui.controller import Controller
 from reversi.ui.players import COMPUTER, HUMAN, Players
-from reversi.ui.state import Controller
 from reversi.ui.store.session import SavedState, dump_state, load_state, state_to_dict
 
 

@@ -24,8 +24,8 @@ from support import find_game_with_pass
 
 from reversi import Game, Rules
 from reversi.core.rules import WHITE, random_blocked
+from reversi.ui.controller import Controller
 from reversi.ui.players import Players
-from reversi.ui.state import Controller
 
 pytestmark = pytest.mark.browser
 

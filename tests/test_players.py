@@ -13,19 +13,13 @@ from reversi.core.rules import BLACK, WHITE
 from reversi.engine.levels import LEVELS
 from reversi.engine.protocol import Limits, MoveRequest
 from reversi.formats.record import rules_to_dict
-from reversi.ui import players as pl
-from reversi.ui.players import (
-    COMPUTER,
-    HUMAN,
-    THINK_CHOICES,
-    AiDriver,
-    Players,
-    PlayersError,
-    ai_token,
-    level_choices,
-    players_from_fields,
-)
-from reversi.ui.state import FORM_DEFAULTS, Controller
+from reversi.ui import turns as pl
+from reversi.ui.controller import Controller
+from reversi.ui.drivers import ai as ai_driver
+from reversi.ui.drivers.ai import AiDriver
+from reversi.ui.forms import FORM_DEFAULTS, THINK_CHOICES, level_choices, players_from_fields
+from reversi.ui.players import COMPUTER, HUMAN, Players, PlayersError
+from reversi.ui.turns import ai_token
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 
@@ -319,7 +313,7 @@ def test_driver_plays_the_computers_reply_after_the_minimum_time() -> None:
         assert task is not None and d.poke() is None  # one request at a time
         await task
         assert c.game.ply == 2 and changes == [2]
-        assert clock.slept == [pl.MIN_SECONDS_VS_HUMAN]
+        assert clock.slept == [ai_driver.MIN_SECONDS_VS_HUMAN]
         assert d.thinking_side() is None and d.current_error() == ""
         assert len(calls) == 1
 
@@ -350,7 +344,7 @@ def test_driver_drops_a_stale_reply_and_serves_the_new_game() -> None:
         await d.task  # the driver asked again for the new game
         assert c.game.moves == [sq("d3")] and len(calls) == 2
         assert calls[1].moves == "" and d.pending is None
-        assert clock.slept == [pl.MIN_SECONDS_COMPUTERS]  # only the current answer waits
+        assert clock.slept == [ai_driver.MIN_SECONDS_COMPUTERS]  # only the current answer waits
 
     run(scenario())
 
@@ -518,7 +512,7 @@ def test_the_computers_move_goes_through_the_controllers_public_place() -> None:
 
 def test_pause_is_offered_while_the_computers_game_goes_on() -> None:
     from reversi.core.game import Game
-    from reversi.ui.players import pause_offered
+    from reversi.ui.turns import pause_offered
 
     c = Controller(players=Players.computers(1, 1))
     assert pause_offered(c)

@@ -14,6 +14,7 @@ from reversi.engine.protocol import AnalyseRequest
 from reversi.errors import NotationError
 from reversi.formats.notation import move_name, parse_position, play_transcript
 from reversi.i18n import set_language
+from reversi.ui.controller import Controller
 from reversi.ui.drivers.study import BLUNDER_DISCS, MISTAKE_DISCS, Evaluation, StudyDriver
 from reversi.ui.embed.puzzle_set import MAX_PUZZLES, MAX_SET_ADDRESS, pack_position, read_puzzle_set
 from reversi.ui.players import Players
@@ -25,7 +26,6 @@ from reversi.ui.practice import (
     practice_query,
     practice_sides,
 )
-from reversi.ui.state import Controller
 
 #: Black to move with ten empty squares: h2 is the only best move, b1 loses 28 discs (the solver's values).
 BLUNDER_START = "--XXXX-XX-OOX-X-XOOXXOOOXOXXXOOXXOOOXOO-XOXOOX-OXOOOXXX-XOOXXXX- X"

@@ -33,9 +33,9 @@ from reversi.tools.build import (
     page_archive,
     preload_links,
 )
+from reversi.ui.controller import Controller as _Controller
+from reversi.ui.controller import legal_names
 from reversi.ui.players import Players
-from reversi.ui.state import Controller as _Controller
-from reversi.ui.state import legal_names
 
 
 def Controller(rules=None) -> _Controller:  # stands in for the class

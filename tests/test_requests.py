@@ -9,9 +9,9 @@ import json
 from support import Board, Recorder, Worker, run
 
 from reversi.engine.protocol import MoveRequest, Request
+from reversi.ui.drivers.ai import AiDriver
 from reversi.ui.drivers.hints import HintDriver
 from reversi.ui.drivers.requests import Reply, RequestDriver, json_ask
-from reversi.ui.players import AiDriver
 
 
 def test_a_current_reply_is_accepted() -> None:

@@ -149,7 +149,7 @@ def test_random_games_ring_only_empty_squares_the_mover_could_play() -> None:
 def test_the_board_draws_the_better_move_in_the_colour_of_the_side_that_should_have_played_it() -> None:
     from dataclasses import replace
 
-    from reversi.ui.state import Controller
+    from reversi.ui.controller import Controller
 
     c = Controller()
     c.load_game(play_transcript(Position.start(Rules("classic")), "d4e4"))  # Classic: White is drawn red

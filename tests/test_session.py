@@ -18,13 +18,14 @@ from reversi.core.position import PASS, Position
 from reversi.errors import IllegalMoveError, NotationError, ReversiError, RulesError
 from reversi.formats.notation import play_transcript, position_to_string
 from reversi.formats.record import MAX_RECORDS_TEXT, MAX_TEXT, Record, read_record, rules_to_dict
+from reversi.ui.controller import Controller
 from reversi.ui.players import Players
-from reversi.ui.state import Controller
 from reversi.ui.store.session import (
     STATE_VERSION,
     SavedState,
     StateError,
     clock_turn,
+    download_name,
     dump_state,
     file_size_error,
     game_from_link,
@@ -354,9 +355,10 @@ def test_bad_text_gives_the_engines_message(text: str, words: str) -> None:
     assert words in str(info.value), str(info.value)
 
 
-def test_record_file_round_trip() -> None:
+def test_record_file_round_trip_and_name() -> None:
     game = random_game(Rules("classic"), 3)
     assert read_record(record_text(game)).to_game().line == game.line
+    assert download_name(Rules(), "2025-01-31") == "reversi-othello-8x8-2025-01-31.rev"
     assert Record.from_game(game).rules == Rules("classic")
 
 

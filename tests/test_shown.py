@@ -21,7 +21,7 @@ from reversi import Rules
 from reversi.core.game import PASS
 from reversi.drawing.render import board_in_html, render_board
 from reversi.formats.links import GAME_KEYS
-from reversi.ui.state import Controller
+from reversi.ui.controller import Controller
 from reversi.ui.store.session import STORAGE_KEY, SavedState, dump_state, load_state
 from reversi.ui.store.shown import (
     DROP,

@@ -12,8 +12,8 @@ from reversi.errors import NotationError, ReversiError
 from reversi.formats.links import record_to_query
 from reversi.formats.notation import has_tree, parse_movetext, play_transcript, write_movetext
 from reversi.formats.record import Record, parse_players_code, players_code, read_record, write_record
+from reversi.ui.controller import Controller
 from reversi.ui.players import Players
-from reversi.ui.state import Controller
 from reversi.ui.store.session import link_game, link_query
 
 

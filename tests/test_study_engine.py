@@ -12,6 +12,7 @@ from reversi import Position, Rules
 from reversi.engine import api as engine_api
 from reversi.engine.protocol import AnalyseRequest
 from reversi.formats.notation import play_transcript
+from reversi.ui.controller import Controller
 from reversi.ui.drivers.study import (
     ANALYSIS_SLICES,
     BLUNDER_DISCS,
@@ -25,7 +26,6 @@ from reversi.ui.drivers.study import (
 )
 from reversi.ui.graph import render_graph
 from reversi.ui.players import Players
-from reversi.ui.state import Controller
 
 
 def engine(calls: list):

@@ -14,9 +14,9 @@ from reversi import Game, Rules, RulesError
 from reversi.core.game import Ending, Termination
 from reversi.core.geometry import iter_indices
 from reversi.core.rules import BLACK
+from reversi.ui.controller import Controller
 from reversi.ui.events import EventKind
 from reversi.ui.players import FOR_STUDY, Brought, Players, known_name, who_plays
-from reversi.ui.state import Controller
 from reversi.ui.timing import GameTimer
 
 

@@ -12,10 +12,12 @@ import pytest
 from reversi.core.clock import Clock, TimeControl
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import RulesError
+from reversi.ui.controller import Controller, legal_names
 from reversi.ui.events import EventKind
-from reversi.ui.players import Players, ai_request
-from reversi.ui.state import FORM_DEFAULTS, Controller, legal_names
+from reversi.ui.forms import FORM_DEFAULTS
+from reversi.ui.players import Players
 from reversi.ui.timing import LOW_TIME_MS, GameTimer, clock_from_fields
+from reversi.ui.turns import ai_request
 
 
 def timed(control: str = "3+0", players: str = "two") -> tuple[Controller, GameTimer]:

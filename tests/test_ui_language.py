@@ -22,6 +22,7 @@ from reversi.drawing.render import render_board
 from reversi.formats.notation import play_transcript
 from reversi.tools.build import catalogs
 from reversi.tools.translations import python_messages
+from reversi.ui.controller import Controller
 from reversi.ui.language import (
     STORAGE_KEY,
     choose_language,
@@ -31,8 +32,8 @@ from reversi.ui.language import (
     query_language,
 )
 from reversi.ui.movelist import render_move_list
-from reversi.ui.players import Players, status_message
-from reversi.ui.state import Controller
+from reversi.ui.players import Players
+from reversi.ui.turns import status_message
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from reversi.ui import ports
-from reversi.ui.state import Controller
+from reversi.ui.controller import Controller
 
 UI = Path(__file__).resolve().parents[1] / "reversi" / "ui"
 PROTOCOLS = [ports.PlayState, ports.ComputerSeat, ports.HintSource, ports.TimedGame, ports.PageController]

@@ -1,4 +1,4 @@
-"""The page's controller (reversi/ui/state.py): intents in, views out, under CPython."""
+"""The page's controller (reversi/ui/controller.py): intents in, views out, under CPython."""
 
 from __future__ import annotations
 
@@ -9,15 +9,10 @@ from support import find_game_with_pass
 
 from reversi import PASS, Game, Rules, RulesError
 from reversi.core.rules import BLACK, WHITE, random_blocked
+from reversi.ui.controller import Controller as _Controller
+from reversi.ui.controller import legal_names
+from reversi.ui.forms import FORM_DEFAULTS, form_side_names, preview_fields, rules_from_fields
 from reversi.ui.players import Players
-from reversi.ui.state import (
-    FORM_DEFAULTS,
-    form_side_names,
-    legal_names,
-    preview_fields,
-    rules_from_fields,
-)
-from reversi.ui.state import Controller as _Controller
 
 
 def Controller(rules: Rules | None = None) -> _Controller:  # stands in for the class
@@ -263,7 +258,7 @@ def test_new_game_replaces_the_game() -> None:
 
 
 def test_the_form_disables_what_the_rule_set_does_not_take() -> None:
-    from reversi.ui.state import form_applicable
+    from reversi.ui.forms import form_applicable
 
     assert form_applicable({"variant": "othello"}) == dict.fromkeys(
         ("size", "free_opening", "handicap", "handicap_color"), True

@@ -5,7 +5,7 @@ moves the engine values within ±K discs of even) carries how it was drawn, so t
 drawn again: the record's tag :data:`TAG` and the link's ``bo`` parameter hold
 ``PLIES.DISCS.SEED``, e.g. ``8.2.1234`` (eight moves, within two discs, seed 1234). A game
 whose tag names an opening but that has no moves yet is waiting for it: the page draws the
-opening (in the engine's worker) and plays it (:class:`reversi.ui.drivers.openings.OpeningDriver`).
+opening (in the engine's worker) and plays it (:class:`reversi.ui.drivers.balanced_start.OpeningDriver`).
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.drawing.render import render_board, splice_board
 from reversi.tools import bytecode
-from reversi.ui.state import Controller
+from reversi.ui.controller import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The data files the engine loads: a pattern model per board (and Anti, Classic) and the

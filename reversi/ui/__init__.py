@@ -2,11 +2,11 @@
 
 * :mod:`reversi.drawing.render` turns a :class:`~reversi.drawing.render.BoardView` (plain
   data) into the board's SVG markup. No DOM, no rules.
-* :mod:`reversi.ui.state` is the controller: it turns user intents (click a
+* :mod:`reversi.ui.controller` is the controller: it turns user intents (click a
   square, new game with options, undo, redo, keyboard cursor) into new views.
   No DOM.
 * :mod:`reversi.ui.players` says who plays and drives the computer's turns
-  (:class:`~reversi.ui.players.AiDriver`), :mod:`reversi.ui.drivers.hints` the values of
+  (:class:`~reversi.ui.drivers.ai.AiDriver`), :mod:`reversi.ui.drivers.hints` the values of
   the moves (:class:`~reversi.ui.drivers.hints.HintDriver`); both ask the engine's worker
   through the one request machinery of :mod:`reversi.ui.drivers.requests` (one request
   at a time, stale replies dropped, abandoned ones forgotten).

@@ -1,6 +1,6 @@
 """What the controller's intents did, as events: the page's observers follow them. No DOM here.
 
-Every intent of :class:`reversi.ui.state.Controller` that changes something records what
+Every intent of :class:`reversi.ui.controller.Controller` that changes something records what
 happened as an :class:`Event` (a move played, an undo, a resignation, the board turned...)
 in a queue; the page takes the queue once per redraw (``Controller.take_events()``) and
 hands it to what follows the game: the announcements and the move's sound
@@ -35,7 +35,7 @@ class EventKind(enum.Enum):
     REDONE = "redone"
     #: Another position of the tree shown (the move list, the study bar's buttons, back to the game).
     BROWSED = "browsed"
-    #: A new game from the new-game form, or a rematch (:meth:`~reversi.ui.state.Controller.new_game`).
+    #: A new game from the new-game form, or a rematch (:meth:`~reversi.ui.controller.Controller.new_game`).
     NEW_GAME = "new game"
     #: The balanced opening the game waited for was played (its moves), or given up (no move).
     OPENING = "opening"
@@ -64,7 +64,7 @@ class EventKind(enum.Enum):
     #: The game's details changed (the event, the place, the date, the players' names: its record's tags).
     DETAILS = "details"
     #: A game of the moves up to the position shown goes on from it, with the players (and clock)
-    #: chosen for it: "Play from here" (:meth:`~reversi.ui.state.Controller.play_from_here`).
+    #: chosen for it: "Play from here" (:meth:`~reversi.ui.controller.Controller.play_from_here`).
     PLAYED_FROM = "played from here"
 
 

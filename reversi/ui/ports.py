@@ -23,7 +23,7 @@ protocol                                  used by                         what i
                                                                           happened since the last one
 ========================================  ==============================  ==================================
 
-:class:`reversi.ui.state.Controller` is the one :class:`PageController` (and so
+:class:`reversi.ui.controller.Controller` is the one :class:`PageController` (and so
 every controller protocol above); :class:`reversi.ui.dom.page.Page` the one
 :class:`PageHost`.
 """
@@ -36,16 +36,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 from reversi.core.game import Game
 from reversi.core.rules import Rules
 from reversi.drawing.render import BoardView
+from reversi.ui.drivers.balanced_start import OpeningSeat
 from reversi.ui.drivers.hints import HintSource
-from reversi.ui.drivers.openings import OpeningSeat
 from reversi.ui.drivers.requests import Ask, EngineCall, Redraw, json_ask
 from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.editor import Editor
 from reversi.ui.events import Event
 from reversi.ui.notices import Notice
-from reversi.ui.players import ComputerSeat, Players, PlayState
-from reversi.ui.state import StatusView
+from reversi.ui.players import Players
 from reversi.ui.timing import TimedGame
+from reversi.ui.turns import ComputerSeat, PlayState
+from reversi.ui.views import StatusView
 
 __all__ = [
     "AfterRedraw",
@@ -198,7 +199,7 @@ class PageController(ComputerSeat, HintSource, TimedGame, OpeningSeat, Protocol)
         ...
 
     def set_preference(self, name: str, value: bool) -> bool:
-        """Turn a display setting (reversi.ui.state.PREFERENCES) on or off."""
+        """Turn a display setting (reversi.ui.controller.PREFERENCES) on or off."""
         ...
 
     def load_game(self, game: Game) -> None: ...
@@ -269,6 +270,6 @@ class PageHost(Protocol):
 
 
 if TYPE_CHECKING:  # checked by mypy: the controller fits the page's port
-    from reversi.ui.state import Controller
+    from reversi.ui.controller import Controller
 
     _controller: type[PageController] = Controller

@@ -26,8 +26,9 @@ from reversi.ui.drivers.study import Evaluation, MoveReview, StudyDriver, review
 from reversi.ui.embed.puzzle import Puzzle, puzzle_from_analysis
 from reversi.ui.embed.puzzle_set import MAX_PUZZLES, MAX_SET_ADDRESS, puzzle_set_query
 from reversi.ui.movelist import numbered_move, said_with, side_and_number
-from reversi.ui.players import Players, PlayState
+from reversi.ui.players import Players
 from reversi.ui.review import review_words
+from reversi.ui.turns import PlayState
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ milliseconds) and the events of each redraw, and draws; the timer decides:
   board and the game goes on (:meth:`GameTimer.follow`, after every redraw);
 * when a side's time is out (:meth:`GameTimer.check`, after every change and on
   every tick) the controller ends the game there
-  (:meth:`reversi.ui.state.Controller.lose_on_time`: the other side wins, the
+  (:meth:`reversi.ui.controller.Controller.lose_on_time`: the other side wins, the
   status says "White loses on time", no move is taken any more, and a person browsing
   an earlier position or a variation is brought back to the game's own position);
 * what the two clock faces show (:meth:`GameTimer.faces`, :class:`ClockFace`).

@@ -16,8 +16,8 @@ from reversi.drawing.render import BoardView
 from reversi.i18n import _
 from reversi.ui.dom import draw_board, nullable
 from reversi.ui.ports import PageController, Redraw
-from reversi.ui.state import StatusView
 from reversi.ui.store.shown import DROP, NONE, early_click
+from reversi.ui.views import StatusView
 
 _ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]

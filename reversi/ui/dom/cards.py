@@ -9,7 +9,7 @@ from typing import Any
 
 from reversi.i18n import _, ngettext
 from reversi.ui.players import Players, known_name
-from reversi.ui.state import StatusView
+from reversi.ui.views import StatusView
 
 
 class PlayersPanel:

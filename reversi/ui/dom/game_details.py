@@ -4,7 +4,7 @@ and the players' names, kept with the game (:attr:`reversi.core.game.Game.tags`)
 
 :class:`GameDetails` owns that ``<details>`` element: it fills the fields from the game shown (not
 the one being typed in), and hands a changed field to the controller
-(:meth:`~reversi.ui.state.Controller.set_details`); a value that is refused leaves the game's
+(:meth:`~reversi.ui.controller.Controller.set_details`); a value that is refused leaves the game's
 details as they were and says why beside the fields.
 """
 

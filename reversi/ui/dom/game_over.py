@@ -13,7 +13,7 @@ from reversi.i18n import N_, _
 from reversi.ui.dom import nullable
 from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.ports import PageController, Redraw
-from reversi.ui.state import StatusView
+from reversi.ui.views import StatusView
 
 #: The title of the panel at the end of a game.
 GAME_OVER = N_("Game over")

@@ -2,10 +2,10 @@
 
 The same dialog plays on from the position shown ("Play from here", the study bar's
 ``#btn-play-from``): then it asks only who plays and the clock (the rules are the game's) and
-hands them to :meth:`~reversi.ui.state.Controller.play_from_here`; nothing ends, so it does not ask.
+hands them to :meth:`~reversi.ui.controller.Controller.play_from_here`; nothing ends, so it does not ask.
 
 The form's fields are read as strings and handed to the controller
-(:meth:`~reversi.ui.state.Controller.new_game`), which checks them: a bad choice is said
+(:meth:`~reversi.ui.controller.Controller.new_game`), which checks them: a bad choice is said
 in the form and the game in progress stays. While the person chooses, the form shows
 what applies (a rule set's options), a preview of the game, the sides' names and the
 rules page in the page's language; a game in progress is ended only when confirmed.
@@ -22,9 +22,8 @@ from reversi.core.position import PASS
 from reversi.errors import RulesError
 from reversi.i18n import _, language, ngettext
 from reversi.ui.dom import nullable
-from reversi.ui.players import form_option_texts
+from reversi.ui.forms import FORM_DEFAULTS, form_applicable, form_option_texts, form_side_names, preview_fields
 from reversi.ui.ports import PageController, Redraw
-from reversi.ui.state import FORM_DEFAULTS, form_applicable, form_side_names, preview_fields
 
 Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
 

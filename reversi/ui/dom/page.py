@@ -1,6 +1,6 @@
 """The live page: the composition root of the app's components.
 
-:class:`Page` makes one controller (:class:`reversi.ui.state.Controller`), the engine's
+:class:`Page` makes one controller (:class:`reversi.ui.controller.Controller`), the engine's
 client (:class:`reversi.ui.drivers.client.EngineClient`, with the browser's workers:
 :mod:`reversi.ui.dom.engine`) and the components, each owning one element of
 ``index.html``: the board (:mod:`~reversi.ui.dom.board`), the player cards
@@ -33,6 +33,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 
 from reversi.i18n import _, language
+from reversi.ui.controller import Controller
 from reversi.ui.dom import by_id
 from reversi.ui.dom import language as page_language
 from reversi.ui.dom.board import BoardPanel
@@ -49,10 +50,9 @@ from reversi.ui.drivers.client import EngineClient
 from reversi.ui.drivers.health import ACTION_RETRY, ACTION_TWO_PLAYERS
 from reversi.ui.drivers.study import StudyDriver, review_marks
 from reversi.ui.notices import Notice
-from reversi.ui.players import status_message
 from reversi.ui.ports import AfterRedraw, PageController
 from reversi.ui.review import BetterMove, better_squares
-from reversi.ui.state import Controller
+from reversi.ui.turns import status_message
 
 if TYPE_CHECKING:
     from reversi.ui.dom.features import GameFeatures
@@ -75,8 +75,7 @@ class Page:
         self.new_game = NewGameDialog(by_id("new-game-dialog"), c, self.update, self.board_panel.focus)
         self.game_over = GameOverPanel(by_id("game-over"), c, self.engine.study, self.update,
                                        self.board_panel.focus, lambda: by_id("move-list").focus())
-        self.controls = Controls(by_id("controls"), c, self.update, self.new_game.open, self.game_over.focus_first,
-                                 share=lambda: self.features.share() if self.features is not None else None)
+        self.controls = Controls(by_id("controls"), c, self.update, self.new_game.open, self.game_over.focus_first)
         self.settings = SettingsPanel(by_id("settings"), document.documentElement, c, self.update, self.sound)
         self.notices = NoticesPanel(by_id("notices"))
         self.notices.sources += [self.engine_notice, update_notice]

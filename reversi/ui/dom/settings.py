@@ -8,7 +8,7 @@ from typing import Any
 from reversi.ui.dom import nullable
 from reversi.ui.dom.sound import Sound
 from reversi.ui.ports import PageController, Redraw
-from reversi.ui.state import PREFERENCES
+from reversi.ui.settings import PREFERENCES
 
 Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
 

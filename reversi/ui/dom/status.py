@@ -23,7 +23,7 @@ from reversi.ui.announce import announcement, plies_since
 from reversi.ui.dom.sound import Sound
 from reversi.ui.events import ENDINGS, Event, EventKind, first_shown
 from reversi.ui.ports import PageController
-from reversi.ui.state import StatusView
+from reversi.ui.views import StatusView
 
 # Translators: a screen reader's news: the board is drawn turned by half a turn (Flip, or playing White)
 TURNED = N_("The board is turned around: the arrow keys follow the screen.")

@@ -1,9 +1,9 @@
 """The page's one client of the engine's worker: who gets it and when, its boots, restarts and health. No DOM here.
 
-The computer's move (:class:`reversi.ui.players.AiDriver`), the hints
+The computer's move (:class:`reversi.ui.drivers.ai.AiDriver`), the hints
 (:class:`reversi.ui.drivers.hints.HintDriver`), the study (:class:`reversi.ui.drivers.study.StudyDriver`:
 analysis, the evaluation graph, the review) and a game's balanced opening
-(:class:`reversi.ui.drivers.openings.OpeningDriver`) share one worker. :class:`EngineClient`
+(:class:`reversi.ui.drivers.balanced_start.OpeningDriver`) share one worker. :class:`EngineClient`
 owns the three drivers and the worker's life:
 
 * **who asks, and when** (:meth:`EngineClient.schedule`, after every redraw): the
@@ -37,13 +37,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from reversi.i18n import Later
+from reversi.ui.drivers.ai import AiDriver
+from reversi.ui.drivers.balanced_start import OpeningDriver
 from reversi.ui.drivers.health import EngineHealth, boot_reason
 from reversi.ui.drivers.hints import HintDriver
-from reversi.ui.drivers.openings import OpeningDriver
 from reversi.ui.drivers.requests import Redraw, json_ask, no_redraw
 from reversi.ui.drivers.study import StudyDriver
-from reversi.ui.players import AiDriver, computer_to_move
 from reversi.ui.ports import PageController
+from reversi.ui.turns import computer_to_move
 
 #: A search whose answer is no longer wanted is stopped (its worker replaced) when it
 #: could still run longer than this: booting a new worker takes a few seconds.

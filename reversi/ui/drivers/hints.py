@@ -25,7 +25,7 @@ from typing import Protocol
 
 from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, Limits, read_reply
 from reversi.i18n import _
-from reversi.ui import players as _players
+from reversi.ui import turns as _turns
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 #: Seconds the engine spends on the hints of one position (at most).
@@ -36,7 +36,7 @@ HINT_EXACT_EMPTIES = 14
 HINT_LIMITS = Limits(seconds=HINT_SECONDS, exact_empties=HINT_EXACT_EMPTIES)
 
 
-class HintSource(_players.PlayState, Protocol):
+class HintSource(_turns.PlayState, Protocol):
     """The controller as the hints see it: the game, and whether the person wants hints."""
 
     @property
@@ -53,18 +53,18 @@ def hint_label(centidiscs: int) -> str:
     return "0"
 
 
-def hint_request(controller: _players.PlayState) -> AnalyseRequest:
+def hint_request(controller: _turns.PlayState) -> AnalyseRequest:
     """The worker's ``analyse`` request for the game's position, within :data:`HINT_LIMITS`."""
     return AnalyseRequest.in_game(controller.game, limits=HINT_LIMITS)
 
 
-def wants_hints(controller: _players.PlayState) -> bool:
+def wants_hints(controller: _turns.PlayState) -> bool:
     """True when the position on the board should show hints: a person to move, moves to play."""
     pos = controller.position
-    return _players.human_to_move(controller) and bool(pos.legal) and controller.ended_by is None
+    return _turns.human_to_move(controller) and bool(pos.legal) and controller.ended_by is None
 
 
-class HintDriver(RequestDriver[_players.Token]):
+class HintDriver(RequestDriver[_turns.Token]):
     """Asks for the hints of the person's position, one request at a time, stale replies dropped.
 
     ``ask(request)`` is the worker's ``analyse`` (a coroutine returning a dict with
@@ -75,10 +75,10 @@ class HintDriver(RequestDriver[_players.Token]):
     """
 
     def __init__(self, controller: HintSource, ask: Ask | None = None, on_change: Redraw = no_redraw) -> None:
-        super().__init__(lambda: _players.ai_token(controller), ask, on_change)
+        super().__init__(lambda: _turns.ai_token(controller), ask, on_change)
         self.controller = controller
         #: The last reply kept: its token, the values (square name -> centidiscs), exact or not.
-        self.token: _players.Token | None = None
+        self.token: _turns.Token | None = None
         self.scores: dict[str, int] = {}
         self.exact = False
         self.depth = 0
@@ -137,9 +137,9 @@ class HintDriver(RequestDriver[_players.Token]):
         """Ask for the hints of the position if they are due; returns the task (or None)."""
         if not self.ready or self.in_flight or busy or not self._due() or self._fresh():
             return None  # off, not due, busy, or known (or failed) for this position
-        return self.send(_players.ai_token(self.controller), hint_request(self.controller))
+        return self.send(_turns.ai_token(self.controller), hint_request(self.controller))
 
-    def accept(self, token: _players.Token, reply: Reply) -> None:
+    def accept(self, token: _turns.Token, reply: Reply) -> None:
         self.token = token
         answer = read_reply(AnalysisReply, reply)
         if isinstance(answer, ErrorReply):

@@ -1,6 +1,6 @@
 """One request to the engine's worker at a time, and the replies that come too late. No DOM here.
 
-The computer's turn (:class:`reversi.ui.players.AiDriver`) and the hints
+The computer's turn (:class:`reversi.ui.drivers.ai.AiDriver`) and the hints
 (:class:`reversi.ui.drivers.hints.HintDriver`) ask the worker the same way, and
 :class:`RequestDriver` is that way, once:
 

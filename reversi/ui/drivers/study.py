@@ -41,7 +41,7 @@ from reversi.core.stability import mobility, stable_discs
 from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, Limits, read_reply
 from reversi.formats.notation import move_name
 from reversi.i18n import N_, _, format_number
-from reversi.ui import players as _players
+from reversi.ui import turns as _turns
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
 #: The longest request (seconds): the computer's move waits at most this long for the worker.
@@ -118,7 +118,7 @@ class StudyDriver(RequestDriver[Position]):
     reply is never stale: it is for the position it names, wherever that is shown.
     """
 
-    def __init__(self, controller: _players.PlayState, ask: Ask | None = None, on_change: Redraw = no_redraw) -> None:
+    def __init__(self, controller: _turns.PlayState, ask: Ask | None = None, on_change: Redraw = no_redraw) -> None:
         super().__init__(lambda: controller.position, ask, on_change)
         self.controller = controller
         self.evals: dict[Position, Evaluation] = {}

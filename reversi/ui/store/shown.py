@@ -172,7 +172,7 @@ def restored_shown(state: SavedState, state_text: str) -> Shown:
     page's restore (:meth:`reversi.ui.dom.storage.AutoSave.carry_out`) done on a new controller (its
     settings, then its game), so that the record is the board Python draws then, whatever is on the
     board now (the editor, a board turned by hand)."""
-    from reversi.ui.state import Controller
+    from reversi.ui.controller import Controller
 
     controller = Controller()
     if state.settings:

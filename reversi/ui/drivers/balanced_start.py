@@ -1,11 +1,11 @@
 """The game's balanced random opening, drawn by the engine's worker. No DOM here.
 
-A game that waits for its opening (:attr:`reversi.ui.state.Controller.opening_pending`: a new
+A game that waits for its opening (:attr:`reversi.ui.controller.Controller.opening_pending`: a new
 game from the form with "Balanced opening", a rematch of one, or a link ``?bo=8.2.1234``
 without moves) asks the worker's ``opening`` (:mod:`reversi.engine.balanced`) as soon as the
 worker is there, before the computer's move (nobody moves meanwhile: the status line says
 the opening is being drawn). The reply's moves are played as the game's first moves
-(:meth:`~reversi.ui.state.Controller.play_opening`); a refusal (no opening within the window
+(:meth:`~reversi.ui.controller.Controller.play_opening`); a refusal (no opening within the window
 in the lines drawn) gives the game the rule set's start instead, and the message stays
 shown (:attr:`OpeningDriver.error`). Its token is the game's id: a reply for a game replaced
 meanwhile is dropped.
