@@ -249,6 +249,22 @@ def test_each_kind_of_embed_is_named_for_what_it_shows_in_its_language() -> None
     assert title(make_snippet("puzzle", app, puzzles)) == "Reversiopgaver"  # the page's, when none is chosen
 
 
+def test_a_puzzles_picture_shows_its_position_not_the_ghost_discs_of_its_moves() -> None:
+    """A puzzle's board marks its legal moves with the mover's ghost disc, which the page shows on
+    hover only: a picture (the snippet maker's preview, a lite diagram) must not draw them as discs."""
+    from reversi.ui.embed.snippets import make_snippet
+
+    puzzle = Viewer.from_query("?view=puzzle&m=f5&pz=d6:0.f6:0.f4:0&sol=d6")
+    assert puzzle.problem == "" and puzzle.board_view().turn is not None  # ghosts in the markup
+    for theme in ("light", "dark"):
+        root = ET.fromstring(standalone_svg(puzzle.board_view(), 320, theme))
+        ghosts = root.findall(f".//{SVG}circle[@class='ghost']")
+        assert ghosts and all(g.get("display") == "none" for g in ghosts), theme
+    lite = make_snippet("puzzle", "https://x.org/r/", "m=f5&pz=d6:0.f6:0.f4:0&sol=d6", script=True)
+    link = ET.fromstring(lite.split("\n")[0])
+    assert all(g.get("display") == "none" for g in link.iter(f"{SVG}circle") if g.get("class") == "ghost")
+
+
 def test_the_example_teaching_page_is_made_by_the_site() -> None:
     from reversi.tools.build import ROOT, TEACHING_PAGE
     from reversi.tools.site import Site

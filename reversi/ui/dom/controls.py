@@ -1,9 +1,10 @@
-"""The game's buttons (``#controls``): New game, Undo, Redo, Flip, Hints, Resign, Pause.
+"""The game's buttons (``#controls``): New game, Undo, Redo, Flip, Hints, Resign, Share, Pause.
 
 One click handler reads the ``data-action`` of the button clicked. The buttons' states
 follow the controller (what can be undone or redone, who may resign), the computer (the
 Hints button waits for the worker, and says why when the computer is unavailable) and
-the players (Pause for a game of two computers).
+the players (Pause for a game of two computers). Share is the page's (``share``: the system's
+share sheet, or the link copied, :mod:`reversi.ui.dom.share_link`), called in the click itself.
 """
 
 from __future__ import annotations
@@ -18,21 +19,23 @@ from reversi.ui.ports import PageController, Redraw
 from reversi.ui.turns import pause_offered
 from reversi.ui.views import StatusView
 
-BUTTONS = ("new", "undo", "redo", "rotate", "hints", "resign")
+BUTTONS = ("new", "undo", "redo", "rotate", "hints", "resign", "share")
 Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
 
 
 class Controls:
     """The ``#controls`` element ``root``; ``open_new_game`` opens the dialog, ``resigned`` moves
-    the focus after a resignation (the button is disabled then)."""
+    the focus after a resignation (the button is disabled then), ``share`` shares the game."""
 
     def __init__(self, root: Any, controller: PageController, update: Redraw,
-                 open_new_game: Callable[[], None], resigned: Callable[[], None]) -> None:
+                 open_new_game: Callable[[], None], resigned: Callable[[], None],
+                 share: Callable[[], None]) -> None:
         self.root = root
         self.controller = controller
         self.update = update
         self.open_new_game = open_new_game
         self.resigned = resigned
+        self.share = share
         self.buttons = {name: root.querySelector(f'button[data-action="{name}"]') for name in BUTTONS}
         self.pause = root.querySelector('button[data-action="pause"]')
         hints = self.buttons["hints"]
@@ -50,6 +53,9 @@ class Controls:
         c = self.controller
         if action == "new":
             self.open_new_game()
+            return
+        if action == "share":
+            self.share()  # in the click: a share sheet or a copy asked for later may be refused
             return
         if action == "pause":
             c.pause(not c.paused)
@@ -70,6 +76,7 @@ class Controls:
         b["undo"].disabled = not st.can_undo
         b["redo"].disabled = not st.can_redo
         b["new"].disabled = False
+        b["share"].disabled = False
         b["rotate"].disabled = False
         b["rotate"].setAttribute("aria-pressed", "true" if c.rotated else "false")  # a toggle
         resign = b["resign"]

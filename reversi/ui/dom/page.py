@@ -75,7 +75,8 @@ class Page:
         self.new_game = NewGameDialog(by_id("new-game-dialog"), c, self.update, self.board_panel.focus)
         self.game_over = GameOverPanel(by_id("game-over"), c, self.engine.study, self.update,
                                        self.board_panel.focus, lambda: by_id("move-list").focus())
-        self.controls = Controls(by_id("controls"), c, self.update, self.new_game.open, self.game_over.focus_first)
+        self.controls = Controls(by_id("controls"), c, self.update, self.new_game.open, self.game_over.focus_first,
+                                 share=lambda: self.features.share() if self.features is not None else None)
         self.settings = SettingsPanel(by_id("settings"), document.documentElement, c, self.update, self.sound)
         self.notices = NoticesPanel(by_id("notices"))
         self.notices.sources += [self.engine_notice, update_notice]
