@@ -662,3 +662,10 @@ def assert_shows(page, game) -> None:
 
 def wait_ply(page, ply: int) -> None:
     page.wait_for_function(f"document.querySelector('#move-list').dataset.ply === '{ply}'")
+
+
+def resign(page) -> None:
+    """Resign as a person does: one click asks (beside the button), a second gives the game up."""
+    page.click("#btn-resign")
+    page.wait_for_selector("#btn-resign.confirming")
+    page.click("#btn-resign")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, resign
 
 pytestmark = pytest.mark.browser
 
@@ -171,7 +171,7 @@ def test_the_app_and_its_dialogs(app_page, server_url, audit, capsys) -> None:
         audit.run(page, f"the app ({theme})")
         page.screenshot(path=str(ARTIFACTS / f"access-{theme}.png"))
     page.click('#board [data-square="f5"]')  # a game in progress: the end's panel, New game's question
-    page.click("#btn-resign")
+    resign(page)
     page.wait_for_selector("#game-over:not([hidden])")
     audit.themes(page, "the end of a game", ("light", "dark"))
     page.click("#btn-undo")  # the resignation taken back: the game goes on

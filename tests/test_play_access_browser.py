@@ -15,7 +15,7 @@ CPython in tests/test_access.py.
 from __future__ import annotations
 
 import pytest
-from browser_support import ARTIFACTS, click_start, new_game, open_app
+from browser_support import ARTIFACTS, click_start, new_game, open_app, resign
 
 pytestmark = pytest.mark.browser
 
@@ -147,7 +147,19 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     walk_to_turned(page, occupied)
     page.keyboard.press("Enter")
     assert said(page)[-1] == f"{occupied}: no move there now"
+    page.click("#btn-resign")  # one click asks, beside the button, and the game goes on
+    page.wait_for_function("document.querySelector('#share-status').textContent.includes('Click Resign again')")
+    assert page.inner_text("#message") != "White resigns: Black wins"
+    button, line = page.locator("#btn-resign").bounding_box(), page.locator("#share-status").bounding_box()
+    assert button is not None and line is not None and abs(line["y"] - (button["y"] + button["height"])) < 80
+    page.click("#btn-rotate")  # another button forgets the first click
+    page.click("#btn-rotate")
+    assert page.locator("#btn-resign.confirming").count() == 0
     page.click("#btn-resign")
+    page.wait_for_timeout(4300)  # a second click after the time to confirm asks again
+    page.click("#btn-resign")
+    assert page.inner_text("#message") != "White resigns: Black wins"
+    page.click("#btn-resign")  # the second click within the time gives the game up
     assert page.inner_text("#message") == "White resigns: Black wins"
     assert page.inner_text("#notice") == "Undo takes the resignation back."
     assert said(page)[-1] == "White resigns: Black wins."
@@ -161,7 +173,7 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     assert page.inner_text("#message") == "White to move" and page.is_hidden("#game-over")
     assert said(page)[-1] == "White to move."
     assert page.locator("#board [data-legal='true']").count() > 0
-    page.click("#btn-resign")  # a second resignation shows the end's panel again
+    resign(page)  # a second resignation shows the end's panel again
     assert page.is_visible("#game-over")
     page.click("#btn-undo")
     # New game asks before it ends the game in progress; Start again goes on
@@ -208,12 +220,12 @@ def test_resign_confirm_settings_and_review(tab) -> None:
     assert not page.is_checked('#settings input[name="sound"]')
     assert page.locator("#board .disc-mark").count() > 0
     # the end's Review turns the review on
-    page.click("#btn-resign")
+    resign(page)
     page.click('#game-over [data-over="review"]')
     assert page.get_attribute('[data-study="review"]', "aria-pressed") == "true"
     assert page.is_hidden("#game-over") and page.evaluate("document.activeElement.id") == "move-list"
     page.click("#btn-undo")
-    page.click("#btn-resign")
+    resign(page)
     page.click('#game-over [data-over="rematch"]')  # a new game is played, not reviewed
     assert page.get_attribute('[data-study="review"]', "aria-pressed") == "false"
     # in the light theme a hovered green button keeps its colour (its white text readable)

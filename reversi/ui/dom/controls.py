@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import js
+
 from reversi.i18n import _
 from reversi.ui.dom import nullable
+from reversi.ui.dom.clipboard import CONFIRM_MS, Confirmation
 from reversi.ui.drivers.health import EngineHealth
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.turns import pause_offered
@@ -41,6 +44,11 @@ class Controls:
         hints = self.buttons["hints"]
         # the English title (its message id: translated where shown)
         self.hints_title = str(hints.getAttribute("data-i18n-id-title") or hints.title)
+        #: The status line under the buttons (shared with Share): where Resign asks to be clicked again.
+        status = nullable(root.querySelector("#share-status"))
+        self.status = None if status is None else Confirmation(status)
+        #: When Resign was clicked once (``performance.now()``, ms), asking for a second click; None else.
+        self.resign_asked: float | None = None
 
     def bind(self, listen: Listen) -> None:
         listen(self.root, "click", self.on_click)
@@ -62,13 +70,40 @@ class Controls:
             self.update()
             return
         if action == "resign":
-            if c.resign():
-                self.update()
-                self.resigned()
+            self.on_resign(button)
             return
+        self.stop_asking()
         changed = {"undo": c.undo, "redo": c.redo, "rotate": c.rotate, "hints": c.toggle_hints}[action]()
         if changed:
             self.update()
+
+    def on_resign(self, button: Any) -> None:
+        """Resign takes two clicks: the first asks, beside the button, for a second within
+        :data:`~reversi.ui.dom.clipboard.CONFIRM_MS` (and says that Undo takes it back); the
+        second gives the game up. Any other button, or the time running out, forgets the first."""
+        now = float(js.performance.now())
+        asked = self.resign_asked
+        if asked is None or now - asked > CONFIRM_MS:
+            self.resign_asked = now
+            button.classList.add("confirming")
+            if self.status is not None:
+                self.status.place(button)
+                # Translators: said beside Resign after one click: a second click gives the game up
+                self.status.say(_("Click Resign again to give up the game. Undo takes it back."))
+            return
+        self.stop_asking()
+        if self.controller.resign():
+            self.update()
+            self.resigned()
+
+    def stop_asking(self) -> None:
+        """Forget a first click of Resign (another button was used)."""
+        if self.resign_asked is None:
+            return
+        self.resign_asked = None
+        self.buttons["resign"].classList.remove("confirming")
+        if self.status is not None:
+            self.status.clear()
 
     def draw(self, st: StatusView, health: EngineHealth, hints_ready: bool, hints_state: str) -> None:
         c = self.controller
@@ -82,6 +117,10 @@ class Controls:
         resign = b["resign"]
         resign.hidden = c.players.all_computers  # Pause has the place then
         resign.disabled = c.resigner is None or st.move_count == 0
+        if self.resign_asked is not None and (resign.disabled or resign.hidden or
+                                              float(js.performance.now()) - self.resign_asked > CONFIRM_MS):
+            self.resign_asked = None  # the game moved on, or the time to confirm ran out
+            resign.classList.remove("confirming")
         hints = b["hints"]
         hints.setAttribute("aria-pressed", "true" if c.show_hints else "false")
         hints.disabled = not hints_ready  # the worker works them out
