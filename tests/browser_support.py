@@ -653,7 +653,7 @@ def controller_for(game):
 
 def assert_shows(page, game) -> None:
     """The board, the move list and the cursor of the page are those of ``game``."""
-    from reversi.ui.movelist import as_text
+    from reversi.ui.move_list import as_text
 
     assert dom_states(page) == expected_states(controller_for(game))
     assert list_text(page) == as_text(game)

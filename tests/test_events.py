@@ -13,12 +13,12 @@ from reversi.core.clock import TimeControl
 from reversi.core.position import PASS
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.formats.notation import play_transcript
+from reversi.ui.clocks import GameTimer
 from reversi.ui.controller import Controller
 from reversi.ui.events import COMPUTER, PERSON, Event, EventKind, first_shown
 from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
 from reversi.ui.store.recent import changes_record
-from reversi.ui.timing import GameTimer
 from reversi.ui.turns import ai_request, ai_token
 
 

@@ -38,7 +38,7 @@ from reversi import Game, Rules
 from reversi.core.position import PASS, Position
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import read_record
-from reversi.ui.movelist import as_text
+from reversi.ui.move_list import as_text
 
 pytestmark = pytest.mark.browser
 

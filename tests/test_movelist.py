@@ -1,4 +1,4 @@
-"""The move list (reversi/ui/movelist.py): rows, markup and navigation, under CPython."""
+"""The move list (reversi/ui/move_list.py): rows, markup and navigation, under CPython."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from support import find_game_with_pass
 from reversi import PASS, Game, Rules
 from reversi.core.position import Position
 from reversi.formats.notation import play_transcript
-from reversi.ui.movelist import as_text, is_stop, render_move_list, rows, step, stop_at, target_for_key
+from reversi.ui.move_list import as_text, is_stop, render_move_list, rows, step, stop_at, target_for_key
 
 
 def game_of(text: str, rules: Rules | None = None) -> Game:
@@ -144,7 +144,7 @@ def test_walking_right_from_home_visits_every_stop_and_undo_agrees(seed: int, ru
 
 
 def test_the_study_bar_counts_moves_as_the_move_list_numbers_them_not_plies() -> None:
-    from reversi.ui.movelist import study_text
+    from reversi.ui.move_list import study_text
 
     game = play_transcript(Position.start(Rules()), "f5d6c3d3c4f4f6f3e6e7")  # ten plies: five moves each
     game.go_to_node(game.main_line()[2])
@@ -159,7 +159,7 @@ def test_the_study_bar_counts_moves_as_the_move_list_numbers_them_not_plies() ->
 
 
 def test_the_study_bar_says_a_finished_game_is_over_after_its_last_move() -> None:
-    from reversi.ui.movelist import side_and_number, study_text
+    from reversi.ui.move_list import side_and_number, study_text
 
     rng = random.Random(5)
     game = Game(start=Position.start(Rules(size=6)))
@@ -181,7 +181,7 @@ def test_every_place_that_names_a_move_numbers_it_as_the_move_list_does(seed: in
     start) and move_said, which the review, the graph, Practise and the announcements all use."""
     from reversi.ui.announce import announcement
     from reversi.ui.graph import graph_names
-    from reversi.ui.movelist import move_said
+    from reversi.ui.move_list import move_said
 
     rng = random.Random(seed)
     start = Position.start(rules)

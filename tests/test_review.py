@@ -14,7 +14,7 @@ from reversi.core.position import PASS
 from reversi.formats.notation import move_name, play_transcript
 from reversi.i18n import set_language
 from reversi.ui.drivers.study import Evaluation, MoveReview, review_marks
-from reversi.ui.movelist import render_move_list
+from reversi.ui.move_list import render_move_list
 from reversi.ui.review import (
     better_squares,
     move_list_marks,

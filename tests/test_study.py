@@ -123,7 +123,7 @@ def test_annotation_glyphs_travel_in_links_and_records_and_are_said() -> None:
     viewer say it in words."""
     from reversi.drawing.render import render_board
     from reversi.ui.embed.viewer import Viewer
-    from reversi.ui.movelist import render_move_list
+    from reversi.ui.move_list import render_move_list
 
     game = parse_movetext(Position.start(Rules()), "f5 d6?! (f6!? {parallel}) c3 $3 d3 $14 c4??")
     assert [n.glyph for n in game.main_line()[1:]] == ["", "?!", "!!", "", "??"]

@@ -14,10 +14,10 @@ from reversi import Game, Rules, RulesError
 from reversi.core.game import Ending, Termination
 from reversi.core.geometry import iter_indices
 from reversi.core.rules import BLACK
+from reversi.ui.clocks import GameTimer
 from reversi.ui.controller import Controller
 from reversi.ui.events import EventKind
 from reversi.ui.players import FOR_STUDY, Brought, Players, known_name, who_plays
-from reversi.ui.timing import GameTimer
 
 
 def game_of(moves: str, rules: Rules | None = None) -> Game:

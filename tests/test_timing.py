@@ -1,4 +1,4 @@
-"""The game's clock and the loss on time (reversi/ui/timing.py, Controller.lose_on_time), under CPython.
+"""The game's clock and the loss on time (reversi/ui/clocks.py, Controller.lose_on_time), under CPython.
 
 The page only reports the time (ms) and draws; these are the decisions.
 """
@@ -12,11 +12,11 @@ import pytest
 from reversi.core.clock import Clock, TimeControl
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import RulesError
+from reversi.ui.clocks import LOW_TIME_MS, GameTimer, clock_from_fields
 from reversi.ui.controller import Controller, legal_names
 from reversi.ui.events import EventKind
 from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
-from reversi.ui.timing import LOW_TIME_MS, GameTimer, clock_from_fields
 from reversi.ui.turns import ai_request
 
 

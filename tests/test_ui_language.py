@@ -31,7 +31,7 @@ from reversi.ui.language import (
     query_for_language,
     query_language,
 )
-from reversi.ui.movelist import render_move_list
+from reversi.ui.move_list import render_move_list
 from reversi.ui.players import Players
 from reversi.ui.turns import status_message
 

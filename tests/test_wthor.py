@@ -105,7 +105,7 @@ def test_the_games_command_searches_a_database_by_player_and_opening(tmp_path, c
 
 
 def test_the_games_index_searches_names_events_years_and_openings() -> None:
-    from reversi.ui.games_index import GamesIndex
+    from reversi.ui.games_list import GamesIndex
 
     records = random_records(40, seed=2)
     wtb, jou, trn = write_wtb(records, 1999)
@@ -216,7 +216,7 @@ def test_damaged_game_bytes_are_named_and_counted_unreadable(tmp_path, capsys) -
     assert main(["games", str(path)]) == 0
     out, err = capsys.readouterr()
     assert "5. " in out and " *: " in out.splitlines()[0] and "2 of 6 games (4 unreadable)" in err
-    from reversi.ui.games_index import GamesIndex
+    from reversi.ui.games_list import GamesIndex
 
     index = GamesIndex("d.wtb")  # the page's list: the same games, the same damage
     index.add_wthor(header, games, [], [])

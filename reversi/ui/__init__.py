@@ -10,8 +10,8 @@
   the moves (:class:`~reversi.ui.drivers.hints.HintDriver`); both ask the engine's worker
   through the one request machinery of :mod:`reversi.ui.drivers.requests` (one request
   at a time, stale replies dropped, abandoned ones forgotten).
-* :mod:`reversi.ui.timing` runs the game's clock and decides the loss on time;
-  :mod:`reversi.ui.movelist` and :mod:`reversi.ui.store.session` are the move list and
+* :mod:`reversi.ui.clocks` runs the game's clock and decides the loss on time;
+  :mod:`reversi.ui.move_list` and :mod:`reversi.ui.store.session` are the move list and
   what outlives a click (autosave, links, text brought in).
 * :mod:`reversi.ui.ports` gathers the seams as typed protocols: what the drivers,
   the clock and the page need from the controller, and the features from the page.

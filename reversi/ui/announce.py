@@ -9,7 +9,7 @@ the position shown now:
   status line ("Black to move", or the result);
 * any other change (an undo, a jump in the move list, a new or loaded game): where
   the board now stands, the move named as the move list numbers it (a move is a pair of
-  plies: :func:`reversi.ui.movelist.move_said`), "After 6. Black g2: White to move".
+  plies: :func:`reversi.ui.move_list.move_said`), "After 6. Black g2: White to move".
 
 The text goes to one polite live region (``#announce``), so the sentences of a
 turn are read together and never interrupt one another. Pure Python, no DOM.
@@ -20,7 +20,7 @@ from __future__ import annotations
 from reversi.core.game import Game, Node
 from reversi.core.position import PASS
 from reversi.i18n import _, ngettext
-from reversi.ui.movelist import move_said
+from reversi.ui.move_list import move_said
 
 #: More plies than this since the last announcement (a game loaded, a long redo) are summed up.
 MOST_PLIES = 6

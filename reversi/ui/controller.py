@@ -127,7 +127,7 @@ class Controller(TreeIntents, BalancedStart, Remembered):
 
     @property
     def lost_on_time(self) -> int | None:
-        """The side that lost on time (:meth:`lose_on_time`: the game's clock, reversi/ui/timing.py), else None."""
+        """The side that lost on time (:meth:`lose_on_time`: the game's clock, reversi/ui/clocks.py), else None."""
         ending = self.game.ending
         return ending.loser if ending is not None and ending.by is Termination.TIME else None
 
@@ -191,7 +191,7 @@ class Controller(TreeIntents, BalancedStart, Remembered):
         return True
 
     def lose_on_time(self, side: int) -> bool:
-        """``side``'s time ran out (the game's clock, :mod:`reversi.ui.timing`): the game ends and
+        """``side``'s time ran out (the game's clock, :mod:`reversi.ui.clocks`): the game ends and
         the other side wins; the status says "White loses on time" and no move is taken any more.
 
         The clock runs while the person browses (an earlier position, a variation): the flag

@@ -6,7 +6,7 @@ below it White (in Anti too, where "better" is heading for fewer discs). The sca
 of two times eight discs, as large as the largest value needs, written in the top and bottom
 corners: "Black +16 discs", "White +16 discs".
 
-A point is named as the move list names its move (:func:`reversi.ui.movelist.move_said`), and its
+A point is named as the move list names its move (:func:`reversi.ui.move_list.move_said`), and its
 value is said as who is ahead by how much: "6. Black g2: White +20 (exact) · blunder"
 (:func:`point_text`); that is the point's tooltip, the line under the graph for the point pointed
 at or looked at with the keys, and what a screen reader is told.
@@ -20,7 +20,7 @@ from html import escape
 from reversi.core.game import Game
 from reversi.i18n import _, ngettext
 from reversi.ui.drivers.study import MoveReview, value_text
-from reversi.ui.movelist import move_said
+from reversi.ui.move_list import move_said
 
 GRAPH_WIDTH = 320
 GRAPH_HEIGHT = 96

@@ -15,7 +15,7 @@ protocol                                  used by                         what i
 :class:`~reversi.ui.players.PlayState`     players, hints                 the game as the drivers read it
 :class:`~reversi.ui.players.ComputerSeat`  :class:`AiDriver`              ... and the computer's move played
 :class:`~reversi.ui.drivers.hints.HintSource`      :class:`HintDriver`            ... and the person's hints choice
-:class:`~reversi.ui.timing.TimedGame`      :class:`GameTimer`             the game, and its loss on time
+:class:`~reversi.ui.clocks.TimedGame`      :class:`GameTimer`             the game, and its loss on time
 :class:`PageController`                    the page (``ui/dom``)          the controller: intents and views
 :class:`PageHost`                          the page's features            the page: its controller, elements,
                                                                           redraw and event binding
@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from reversi.core.game import Game
 from reversi.core.rules import Rules
 from reversi.drawing.render import BoardView
+from reversi.ui.clocks import TimedGame
 from reversi.ui.drivers.balanced_start import OpeningSeat
 from reversi.ui.drivers.hints import HintSource
 from reversi.ui.drivers.requests import Ask, EngineCall, Redraw, json_ask
@@ -44,7 +45,6 @@ from reversi.ui.editor import Editor
 from reversi.ui.events import Event
 from reversi.ui.notices import Notice
 from reversi.ui.players import Players
-from reversi.ui.timing import TimedGame
 from reversi.ui.turns import ComputerSeat, PlayState
 from reversi.ui.views import StatusView
 

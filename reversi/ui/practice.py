@@ -25,7 +25,7 @@ from reversi.formats.notation import move_name
 from reversi.ui.drivers.study import Evaluation, MoveReview, StudyDriver, review_marks
 from reversi.ui.embed.puzzle import Puzzle, puzzle_from_analysis
 from reversi.ui.embed.puzzle_set import MAX_PUZZLES, MAX_SET_ADDRESS, puzzle_set_query
-from reversi.ui.movelist import numbered_move, said_with, side_and_number
+from reversi.ui.move_list import numbered_move, said_with, side_and_number
 from reversi.ui.players import Players
 from reversi.ui.review import review_words
 from reversi.ui.turns import PlayState
@@ -40,7 +40,7 @@ class Mistake:
     played: str
     review: MoveReview
     puzzle: Puzzle
-    #: The move's number in the move list (a move is a pair of plies: :func:`reversi.ui.movelist.side_and_number`).
+    #: The move's number in the move list (a move is a pair of plies: :func:`reversi.ui.move_list.side_and_number`).
     number: int = 0
 
     @property

@@ -2,7 +2,7 @@
 
 The values are the review's (:func:`reversi.ui.drivers.study.review_marks`): a move's loss is
 the best move's value minus the played move's, in discs, for the side that played it. A move is
-named as the move list names it (:func:`reversi.ui.movelist.move_said`, "9. Black b8"), so the
+named as the move list names it (:func:`reversi.ui.move_list.move_said`, "9. Black b8"), so the
 move list's accessible names, the study bar's note, the board's better move and Practise say the
 same thing about the same move:
 
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from reversi.core.game import Game, Node
 from reversi.i18n import _, ngettext
 from reversi.ui.drivers.study import MoveReview
-from reversi.ui.movelist import move_said, said_with
+from reversi.ui.move_list import move_said, said_with
 
 #: How many of the best moves the words name (an endgame can have many tied for best).
 MOST_BEST = 3

@@ -1,8 +1,8 @@
 """The game's clock on the page: the two faces on the player cards, and its ticking.
 
 :class:`ClockDisplay` owns one face (a player card's ``.player-clock``) and draws a
-:class:`reversi.ui.timing.ClockFace` into it. :class:`GameClock` owns no element: it holds the
-game's :class:`~reversi.ui.timing.GameTimer` (which keeps the time and decides when a flag
+:class:`reversi.ui.clocks.ClockFace` into it. :class:`GameClock` owns no element: it holds the
+game's :class:`~reversi.ui.clocks.GameTimer` (which keeps the time and decides when a flag
 falls: this module only reports the time), draws its faces, and ticks every :data:`TICK_MS`
 and before a click or key on the board takes a move, so a flag that fell is seen first.
 """
@@ -15,8 +15,8 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
+from reversi.ui.clocks import ClockFace, GameTimer
 from reversi.ui.ports import PageHost
-from reversi.ui.timing import ClockFace, GameTimer
 
 #: How often the running clock is redrawn and checked (milliseconds).
 TICK_MS = 200

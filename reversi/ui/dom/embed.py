@@ -28,7 +28,7 @@ from reversi.i18n import _
 from reversi.ui.dom import by_id, draw_board, nullable
 from reversi.ui.dom import language as page_language
 from reversi.ui.embed.viewer import AUTOPLAY_MS, Viewer
-from reversi.ui.movelist import render_move_list
+from reversi.ui.move_list import render_move_list
 
 #: Keys the embed answers, wherever the focus is in it (a text field has none here).
 KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", " ", "Enter", "n", "N", "PageUp",

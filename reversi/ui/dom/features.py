@@ -29,7 +29,7 @@ and four own no element: :class:`~.clocks.GameClock` (the game's clock, ticking)
 :class:`~.storage.AutoSave` (the saved game, the guard across tabs, the start from a link or
 the autosave) and :class:`~.address.Address` (the address kept a link to the game).
 Everything they decide is in pure modules tested under CPython (:mod:`reversi.ui.store.session`,
-:mod:`reversi.ui.store.autosave`, :mod:`reversi.ui.movelist`, :mod:`reversi.ui.timing`, ...).
+:mod:`reversi.ui.store.autosave`, :mod:`reversi.ui.move_list`, :mod:`reversi.ui.clocks`, ...).
 
 After each of the page's redraws (``page.after_update``, with what the controller's intents
 did since the last one: :mod:`reversi.ui.events`) :meth:`GameFeatures.after_update` draws
@@ -50,12 +50,12 @@ from reversi.ui.dom import by_id, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.clocks import ClockDisplay, GameClock
-from reversi.ui.dom.editor_panel import EditorPanel
+from reversi.ui.dom.editor import EditorPanel
 from reversi.ui.dom.eval_bar import EvalBar
 from reversi.ui.dom.game_details import GameDetails
+from reversi.ui.dom.game_loader import GameLoader
 from reversi.ui.dom.games_list import GamesList
 from reversi.ui.dom.graph import EvaluationGraph
-from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.move_list import MoveList
 from reversi.ui.dom.opening import OpeningName
 from reversi.ui.dom.recent_games import RecentGames

@@ -4,7 +4,7 @@
 ``.JOU``/``.TRN`` chosen with it) a slice at a time, yielding to the page between slices so that a
 database of 100,000 games never freezes it, saying how far it has got; :meth:`GamesList.open_ggf`
 lists a GGF file's games. The search box narrows the list as the person types (players,
-tournament, year, the opening's moves: :class:`reversi.ui.games_index.GamesIndex`), and a click
+tournament, year, the opening's moves: :class:`reversi.ui.games_list.GamesIndex`), and a click
 on a game opens it for study through ``open_game`` (the Game menu's, which asks first when a game
 is in progress). A damaged file or game says so in the dialog and leaves the game on the board.
 """
@@ -24,7 +24,7 @@ from reversi.formats.ggf import GgfEntry
 from reversi.formats.record import Record, RecordEntry
 from reversi.i18n import _, format_number, ngettext
 from reversi.ui.dom import nullable
-from reversi.ui.games_index import GamesIndex
+from reversi.ui.games_list import GamesIndex
 from reversi.ui.ports import PageHost
 
 #: Games read between two yields to the page: a WTHOR database's (bytes, quick), a text file's (each

@@ -1,10 +1,10 @@
 """The move list (``#move-list``): the game's moves and variations, clicked or browsed by keys.
 
-:class:`MoveList` owns that one element: it draws the list (:func:`reversi.ui.movelist.render_move_list`,
+:class:`MoveList` owns that one element: it draws the list (:func:`reversi.ui.move_list.render_move_list`,
 the review's mistakes and blunders marked while the review is shown, what they lost in their
 accessible names: :func:`reversi.ui.review.move_list_marks`), keeps the current move in
 view, and goes to the move clicked or asked for by a key (Home, End, arrows:
-:func:`reversi.ui.movelist.target_for_key`).
+:func:`reversi.ui.move_list.target_for_key`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from reversi.ui.dom import nullable
 from reversi.ui.drivers.study import review_marks
-from reversi.ui.movelist import NAV_KEYS, render_move_list, target_for_key
+from reversi.ui.move_list import NAV_KEYS, render_move_list, target_for_key
 from reversi.ui.ports import PageHost
 from reversi.ui.review import move_list_marks
 

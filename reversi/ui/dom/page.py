@@ -8,7 +8,7 @@ client (:class:`reversi.ui.drivers.client.EngineClient`, with the browser's work
 buttons (:mod:`~reversi.ui.dom.controls`), the new-game dialog
 (:mod:`~reversi.ui.dom.new_game`), the end of a game (:mod:`~reversi.ui.dom.game_over`),
 the settings (:mod:`~reversi.ui.dom.settings`), the notices
-(:mod:`~reversi.ui.dom.notice_panel`), and what lies around the board
+(:mod:`~reversi.ui.dom.notices`), and what lies around the board
 (:mod:`reversi.ui.dom.features`: move list, study, editor, clocks, records, storage).
 
 Every intent redraws through :meth:`Page.update`: it takes what the intents did since the
@@ -42,7 +42,7 @@ from reversi.ui.dom.controls import Controls
 from reversi.ui.dom.engine import BrowserHost, EngineView
 from reversi.ui.dom.game_over import GameOverPanel
 from reversi.ui.dom.new_game import NewGameDialog
-from reversi.ui.dom.notice_panel import ACTION_USE_UPDATE, NoticesPanel, update_notice, use_update
+from reversi.ui.dom.notices import ACTION_USE_UPDATE, NoticesPanel, update_notice, use_update
 from reversi.ui.dom.settings import SettingsPanel
 from reversi.ui.dom.sound import Sound
 from reversi.ui.dom.status import StatusLine

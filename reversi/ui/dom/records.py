@@ -37,8 +37,8 @@ from reversi.ui.dom import clipboard, downloads, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.clipboard import Confirmation
+from reversi.ui.dom.game_loader import GameLoader
 from reversi.ui.dom.games_list import GamesList
-from reversi.ui.dom.loading import GameLoader
 from reversi.ui.dom.storage import read_stored
 from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost

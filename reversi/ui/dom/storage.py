@@ -23,10 +23,11 @@ from typing import Any
 import js
 
 from reversi.i18n import N_, _
+from reversi.ui.clocks import GameTimer
 from reversi.ui.dom import downloads, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
-from reversi.ui.dom.loading import GameLoader
+from reversi.ui.dom.game_loader import GameLoader
 from reversi.ui.notices import Action, Notice
 from reversi.ui.ports import PageHost
 from reversi.ui.store.autosave import (
@@ -47,7 +48,6 @@ from reversi.ui.store.autosave import (
 )
 from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, SavedState, dump_state
 from reversi.ui.store.shown import SHOWN_KEY, dump_shown, restored_shown
-from reversi.ui.timing import GameTimer
 
 #: Said when something unforeseen went wrong while the saved game or the link was read.
 START_FAILED = N_("The saved game or the link could not be read ({error}), so a new game was started.")

@@ -1,10 +1,10 @@
 """The study bar (``#study``): browsing and variations, the study tools, the analysis line, the comment.
 
 :class:`StudyBar` owns that element but not the two panels drawn inside it, which are
-components of their own (:mod:`reversi.ui.dom.graph`, :mod:`reversi.ui.dom.editor_panel`).
-It shows where you are (:func:`reversi.ui.movelist.study_text`), which of its buttons apply
+components of their own (:mod:`reversi.ui.dom.graph`, :mod:`reversi.ui.dom.editor`).
+It shows where you are (:func:`reversi.ui.move_list.study_text`), which of its buttons apply
 (Back to game, Promote, Delete variation), the question Promote asks before it would move the
-game itself (:func:`reversi.ui.movelist.promote_question`), which tools are on (marking, square values,
+game itself (:func:`reversi.ui.move_list.promote_question`), which tools are on (marking, square values,
 analysis, review), the engine's line while the analysis runs, the review's note on the move shown
 (:func:`reversi.ui.review.review_note`) and its legend, and the
 position's comment (written back when it changes). The study engine is the page's
@@ -26,7 +26,7 @@ from reversi.engine.protocol import MAX_LINES
 from reversi.i18n import _, format_number, pgettext
 from reversi.ui.dom import by_id, has_focus, nullable
 from reversi.ui.drivers.study import analysis_text, counts_text, other_lines, review_marks
-from reversi.ui.movelist import promote_question, study_text
+from reversi.ui.move_list import promote_question, study_text
 from reversi.ui.ports import PageHost
 from reversi.ui.practice import player_mistakes
 from reversi.ui.review import review_note, reviewed_node

@@ -31,7 +31,7 @@ from reversi.formats.record import Record
 from reversi.i18n import _
 from reversi.ui.embed.puzzle import PuzzleState, read_puzzle
 from reversi.ui.embed.puzzle_set import PuzzleSetState, read_puzzle_set
-from reversi.ui.movelist import side_and_number, with_annotation
+from reversi.ui.move_list import side_and_number, with_annotation
 from reversi.ui.store.session import link_game
 
 #: The views an address can ask for with ``view=``.

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from reversi.core.clock import Clock
 from reversi.core.game import Game
+from reversi.ui.clocks import GameTimer
 from reversi.ui.players import Players
 from reversi.ui.ports import PageHost
-from reversi.ui.timing import GameTimer
 
 
 class GameLoader:
