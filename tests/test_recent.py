@@ -112,3 +112,18 @@ def test_a_recent_game_is_dated_by_the_readers_day() -> None:
     early = remember([], game, "", "2026-12-05 02:00")
     assert "· 2026-12-04</button>" in render_recent(early, utc_offset=-300)  # New York: nine in the evening
     assert "· 2026-12-01</button>" in render_recent(remember([], game, "", "2026-12-01"), utc_offset=-300)
+
+
+def test_a_game_studied_is_listed_by_its_players_names_and_comes_back_with_them() -> None:
+    from reversi import Game, Rules
+
+    game = Game(Rules())
+    g = game.rules.geometry
+    game.play_all([g.parse_square(s) for s in ("f5", "d6", "c3")])
+    game.tags.update({"Black": "Saio3000", "White": "?"})
+    entries = remember([], game, "", "2026-12-05 08:00")
+    assert entries[0].names == "Saio3000 – ?"
+    back = read_recent(dump_recent(entries))
+    assert back[0].names == "Saio3000 – ?" and "Saio3000 – ?" in render_recent(back)
+    played = remember([], game, "hc3", "2026-12-05 08:00")  # a game played: who played it is the players'
+    assert played[0].names == "" and "Computer level 3" in render_recent(played)

@@ -56,11 +56,13 @@ class RecentGame:
     key: str = ""
     #: The main line's squares, space-separated ("f5 d6 pass ..."), to tell games apart.
     line: str = ""
+    #: The players' names a game studied gives ("Saio3000 – Tamenori"), '' when it gives none.
+    names: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "query": self.query, "date": self.date, "rules": self.rules, "players": self.players,
-            "result": self.result, "moves": self.moves, "key": self.key, "line": self.line,
+            "result": self.result, "moves": self.moves, "key": self.key, "line": self.line, "names": self.names,
         }
 
 
@@ -71,7 +73,7 @@ def _entry(data: Any) -> RecentGame | None:
         entry = RecentGame(
             str(data["query"]), str(data["date"]), str(data["rules"]), str(data["players"]),
             str(data["result"]), bounded_int(data["moves"], 0, 100_000, "moves"), str(data.get("key", "")),
-            str(data.get("line", "")),
+            str(data.get("line", "")), str(data.get("names", ""))[:200],
         )
         parse_query(entry.query)
     except (KeyError, TypeError, ValueError, ReversiError):
@@ -146,9 +148,17 @@ def remember(entries: list[RecentGame], game: Game, players: str, date: str) -> 
         moves=sum(1 for n in main if n.move is not None and n.move >= 0),
         key="&".join(f"{k}={v}" for k, v in params.items() if k not in ("m", "pl")),
         line=" ".join(move_name(m, g) for m in record.moves),
+        names=studied_names(game) if not players else "",
     )
     kept = [e for e in entries if e.query != query and not _continues(e, entry.key, game)]
     return [entry, *kept][:MAX_RECENT]
+
+
+def studied_names(game: Game) -> str:
+    """Who played a game, as its details name them ("Saio3000 – Tamenori", "?" for a side it does
+    not name), or '' when they name neither."""
+    names = [known_name(game.tags.get(tag, "")) for tag in ("Black", "White")]
+    return " – ".join(name or "?" for name in names) if any(names) else ""
 
 
 def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Black", "White"),
@@ -156,7 +166,8 @@ def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Bla
     """The list's markup: a button per game (``data-recent`` its index), newest first, each dated
     by the reader's day (``utc_offset``: the reader's minutes ahead of UTC)."""
     if not entries:
-        return f'<li class="recent-empty">{escape(_("No games yet"))}</li>'
+        empty = _("No games yet")  # outside the f-string: a call in its braces is not extracted
+        return f'<li class="recent-empty">{escape(empty)}</li>'
     out = []
     for k, e in enumerate(entries):
         try:
@@ -164,9 +175,8 @@ def render_recent(entries: list[RecentGame], side_names: tuple[str, str] = ("Bla
             game = link_game(e.query)[0]
         except ReversiError:
             continue
-        names = [known_name(game.tags.get(tag, "")) for tag in ("Black", "White")]
-        if not e.players and any(names):  # a game studied: who played it, as its record names them
-            who = " – ".join(name or "?" for name in names)
+        if not e.players and e.names:  # a game studied: who played it, as its record names them
+            who = e.names
         outcome, day = outcome_text(game, e.moves, side_names), local_day(e.date, utc_offset)
         text = f"{game.rules.describe()} · {who} · {outcome} · {day}"
         out.append(f'<li><button class="recent-game" type="button" data-recent="{k}">{escape(text)}</button></li>')
