@@ -65,6 +65,11 @@ export async function archivesDigest(archives) {
   return parts.join("-");
 }
 
+/** The header of a kept snapshot that holds the SHA-256 of its bytes, written when it is made: a
+ * snapshot whose bytes no longer match it (a disk's damage, a cache that kept half of it) is never
+ * handed to Pyodide, which could spin for ever on it. */
+export const DIGEST_HEADER = "X-Reversi-Sha256";
+
 /** The Cache Storage key of the snapshot of `role` made from archives with `digest`. */
 export function snapshotKey(site, role, digest) {
   return site + "assets/snapshot/" + role + "?pyodide=" + version + "&archives=" + digest;
@@ -88,6 +93,19 @@ function wellFormed(bytes) {
 
 let damaged = false;
 
+// A restore that never came back (the tab froze or was closed in it) is not tried again: the key of
+// the snapshot being restored is kept in localStorage until the restore is over, and a start that
+// finds it there deletes that snapshot and starts without one.
+const RESTORING = "reversi.snapshot-restoring." + ROLE;
+
+function storage() {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch (e) {
+    return null;
+  }
+}
+
 /** This role's snapshot for the archives whose digest `digest()` gives, if this browser keeps a good
  * one; others of the role (made from other archives) are deleted. */
 async function findSnapshot(digest) {
@@ -100,8 +118,17 @@ async function findSnapshot(digest) {
     for (const old of mine) if (old.url !== key) await cache.delete(old);
     const response = await cache.match(key);
     if (!response) return null;
+    const stuck = storage()?.getItem(RESTORING);
+    if (stuck === key) { // the last restore of this very snapshot never finished
+      console.warn("reversi: a snapshot whose restore never finished, deleted");
+      await cache.delete(key);
+      storage()?.removeItem(RESTORING);
+      damaged = true;
+      return null;
+    }
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (!wellFormed(bytes)) {
+    const expected = response.headers.get(DIGEST_HEADER);
+    if (!wellFormed(bytes) || !expected || expected !== await archivesDigest([bytes])) {
       console.warn("reversi: a damaged snapshot, deleted");
       await cache.delete(key);
       damaged = true;
@@ -133,6 +160,7 @@ export async function loadPyodide(options = {}) {
   let pyodide = null;
   if (found) {
     try {
+      storage()?.setItem(RESTORING, found.key);
       pyodide = await loadPlain({ ...plain, _loadSnapshot: found.bytes });
       await yieldTask();
       if (pyodide.runPython(RESTORED_CHECK) !== true) throw new Error("the snapshot lacks the package");
@@ -141,6 +169,8 @@ export async function loadPyodide(options = {}) {
       console.warn("reversi: the snapshot could not be used, starting without it", e);
       await found.cache.delete(found.key).catch(() => {});
       pyodide = null;
+    } finally {
+      try { storage()?.removeItem(RESTORING); } catch (e) { /* storage full or gone: nothing kept */ }
     }
   }
   if (!pyodide) {

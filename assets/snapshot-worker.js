@@ -8,7 +8,7 @@
 // snapshot (the worker never runs it). Nothing in these modules may touch JavaScript when it is
 // imported: a snapshot can hold no reference to a JavaScript object but the few Pyodide restores.
 import { loadPyodide, version } from "./runtime/pyodide/pyodide.mjs";
-import { ARCHIVES, CACHE, STDLIB, archivesDigest, fetchBytes, snapshotKey } from "./interpreter.js";
+import { ARCHIVES, CACHE, DIGEST_HEADER, STDLIB, archivesDigest, fetchBytes, snapshotKey } from "./interpreter.js";
 
 const IMPORT_ALL = `
 import importlib, zipfile
@@ -50,7 +50,9 @@ self.onmessage = async event => {
     const cache = await caches.open(CACHE);
     if (!(await cache.match(key))) { // else another tab made it
       const snapshot = await make(role, archives);
-      await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+      const digest = await archivesDigest([snapshot]); // checked before every restore
+      await cache.put(key, new Response(snapshot, {
+        headers: { "Content-Type": "application/octet-stream", [DIGEST_HEADER]: digest } }));
     }
     self.postMessage({ done: true, ok: true });
   } catch (e) {
