@@ -551,3 +551,16 @@ def test_a_snippet_for_a_page_of_boards_is_a_diagram_and_the_one_script() -> Non
     assert script == '<script src="https://x.org/r/assets/embed.js" data-lang="pl" defer></script>'
     puzzle = make_snippet("puzzle", "https://x.org/r/", "m=f5&pz=d6:0.f6:0.f4:0&sol=d6", script=True)
     assert "view=puzzle" in puzzle and puzzle.endswith('<script src="https://x.org/r/assets/embed.js" defer></script>')
+
+
+def test_an_embed_option_that_is_no_value_of_it_is_said_and_the_default_used() -> None:
+    from reversi.ui.embed.viewer import embed_options
+
+    options = embed_options("?m=f5&flip=2&controls=yes&numbers=2&view=board&theme=pink")
+    assert (options.flip, options.controls, options.numbers, options.view, options.theme) == (
+        False, True, False, "embed", "")
+    assert [note.split("=")[0] for note in options.notes] == ["flip", "controls", "numbers", "view", "theme"]
+    assert "is not 0 or 1: 0 is used" in options.notes[0]
+    assert embed_options("?m=f5&flip=1&controls=0&numbers=1&theme=dark").notes == ()
+    huge = embed_options("?m=f5&flip=" + "9" * 5000)
+    assert len(huge.notes[0]) < 120  # a huge value is not echoed whole

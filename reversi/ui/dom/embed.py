@@ -251,9 +251,12 @@ class Embed:
         if options.caption:
             self.caption.textContent = options.caption
             self.caption.hidden = False
+        said = list(options.notes)
         if v.problem:
             # Translators: an embed whose link cannot be read shows the start and says why
-            self.problem.textContent = _("This game could not be shown: {reason}").format(reason=v.problem)
+            said.insert(0, _("This game could not be shown: {reason}").format(reason=v.problem))
+        if said:
+            self.problem.textContent = " · ".join(said)
             self.problem.hidden = False
         self._query = query
         self.update_open_link()

@@ -29,6 +29,7 @@ from reversi.errors import ReversiError
 from reversi.formats.links import parse_query, record_params, rewrite_query
 from reversi.formats.record import Record
 from reversi.i18n import _
+from reversi.inputs import Shown
 from reversi.ui.embed.puzzle import PuzzleState, read_puzzle
 from reversi.ui.embed.puzzle_set import PuzzleSetState, read_puzzle_set
 from reversi.ui.move_list import side_and_number, with_annotation
@@ -54,6 +55,8 @@ class EmbedOptions:
     controls: bool = True
     #: The board as a numbered game diagram (``numbers=1``).
     numbers: bool = False
+    #: What the address asked for that is not an option's value, each said (the default is used).
+    notes: tuple[str, ...] = ()
 
 
 def embed_options(query: str) -> EmbedOptions:
@@ -67,6 +70,19 @@ def embed_options(query: str) -> EmbedOptions:
     if len(caption) > MAX_CAPTION:
         caption = caption[: MAX_CAPTION - 1] + "…"
     theme = params.get("theme", "")
+    notes = []
+    for name, default in (("flip", "0"), ("controls", "1"), ("numbers", "0")):
+        value = params.get(name)
+        if value is not None and value not in ("0", "1"):
+            # Translators: an embed's address asks for an option value that is not one: "flip=2 is not 0 or 1 ..."
+            notes.append(_("{name}={value} is not 0 or 1: {default} is used").format(
+                name=name, value=Shown(value), default=default))
+    if "view" in params and view not in VIEWS:
+        notes.append(_("view={value} is not {views}: embed is used").format(
+            value=Shown(view), views=" or ".join(VIEWS)))
+    if theme and theme not in THEMES:
+        notes.append(_("theme={value} is not {themes}: the reader's colours are used").format(
+            value=Shown(theme), themes=" or ".join(THEMES)))
     return EmbedOptions(
         view=view if view in VIEWS else "embed",
         caption=caption,
@@ -74,6 +90,7 @@ def embed_options(query: str) -> EmbedOptions:
         controls=params.get("controls") != "0",
         theme=theme if theme in THEMES else "",
         numbers=params.get("numbers") == "1",
+        notes=tuple(notes),
     )
 
 
