@@ -269,4 +269,8 @@ def record_from_query(query: str) -> Record:
             tags[BALANCED_TAG] = BalancedSpec.parse(params["bo"]).text
         except ReversiError as e:
             raise NotationError(_("link: {error}").format(error=e)) from None
+        if start is not None and start != Position.start(rules):
+            # Translators: a share link asks for a balanced opening (bo=) of a game set up in the editor (p=)
+            raise NotationError(_("link: bo={value!r} draws an opening from the rule set's start, "
+                                  "but p= sets up another position").format(value=params["bo"][:20]))
     return Record.from_game(game, tags=tags, players=players)
