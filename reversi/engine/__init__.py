@@ -1,8 +1,5 @@
-"""The computer player: shared kernels, evaluation, the exact endgame solver, the
-midgame search, strength levels, the JSON API and the browser worker.
-
-Import order (each module imports only those before it): ``codegen`` ->
-``kernels`` -> ``evaluate`` -> ``solver`` -> ``midgame`` -> ``search`` ->
-``levels`` -> ``play`` -> ``api`` -> ``worker``. Builds on :mod:`reversi.core` and
-:mod:`reversi.formats`.
+"""The computer player: move generation kernels, the evaluation, the exact endgame solver, the
+midgame search, the levels, the opening book, the JSON API, the browser's worker and the NBoard
+protocol. Built on :mod:`reversi.core` and :mod:`reversi.formats`; what each module is, and the
+layers the tests enforce: ``ARCHITECTURE.md``.
 """

@@ -12,8 +12,8 @@ protocol                                  used by                         what i
 :class:`~reversi.ui.drivers.requests.EngineCall`   the page (:func:`json_ask`)    the worker boundary: a name and
                                                                           JSON in, JSON out
 :class:`~reversi.ui.drivers.requests.Redraw`       the drivers                    the page's redraw after a change
-:class:`~reversi.ui.players.PlayState`     players, hints                 the game as the drivers read it
-:class:`~reversi.ui.players.ComputerSeat`  :class:`AiDriver`              ... and the computer's move played
+:class:`~reversi.ui.turns.PlayState`       turns, hints, views            the game as the drivers read it
+:class:`~reversi.ui.turns.ComputerSeat`    :class:`AiDriver`              ... and the computer's move played
 :class:`~reversi.ui.drivers.hints.HintSource`      :class:`HintDriver`            ... and the person's hints choice
 :class:`~reversi.ui.clocks.TimedGame`      :class:`GameTimer`             the game, and its loss on time
 :class:`PageController`                    the page (``ui/dom``)          the controller: intents and views
