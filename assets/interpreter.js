@@ -93,18 +93,11 @@ function wellFormed(bytes) {
 
 let damaged = false;
 
-// A restore that never came back (the tab froze or was closed in it) is not tried again: the key of
-// the snapshot being restored is kept in localStorage until the restore is over, and a start that
-// finds it there deletes that snapshot and starts without one.
-const RESTORING = "reversi.snapshot-restoring." + ROLE;
-
-function storage() {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch (e) {
-    return null;
-  }
-}
+// A restore that never came back (the tab froze or was closed in it) is not tried again: while a
+// restore runs, a marker in the snapshots' cache names the snapshot being restored, and a start that
+// finds it there deletes that snapshot and starts without one. (The cache, not localStorage: an embed
+// keeps nothing in storage, and a worker has no localStorage.)
+const restoringMarker = () => SITE + "assets/snapshot/" + ROLE + "-restoring";
 
 /** This role's snapshot for the archives whose digest `digest()` gives, if this browser keeps a good
  * one; others of the role (made from other archives) are deleted. */
@@ -118,11 +111,11 @@ async function findSnapshot(digest) {
     for (const old of mine) if (old.url !== key) await cache.delete(old);
     const response = await cache.match(key);
     if (!response) return null;
-    const stuck = storage()?.getItem(RESTORING);
-    if (stuck === key) { // the last restore of this very snapshot never finished
+    const marker = await cache.match(restoringMarker());
+    if (marker && await marker.text() === key) { // the last restore of this very snapshot never finished
       console.warn("reversi: a snapshot whose restore never finished, deleted");
       await cache.delete(key);
-      storage()?.removeItem(RESTORING);
+      await cache.delete(restoringMarker());
       damaged = true;
       return null;
     }
@@ -160,7 +153,7 @@ export async function loadPyodide(options = {}) {
   let pyodide = null;
   if (found) {
     try {
-      storage()?.setItem(RESTORING, found.key);
+      await found.cache.put(restoringMarker(), new Response(found.key)).catch(() => {}); // full: no marker
       pyodide = await loadPlain({ ...plain, _loadSnapshot: found.bytes });
       await yieldTask();
       if (pyodide.runPython(RESTORED_CHECK) !== true) throw new Error("the snapshot lacks the package");
@@ -170,7 +163,7 @@ export async function loadPyodide(options = {}) {
       await found.cache.delete(found.key).catch(() => {});
       pyodide = null;
     } finally {
-      try { storage()?.removeItem(RESTORING); } catch (e) { /* storage full or gone: nothing kept */ }
+      await found.cache.delete(restoringMarker()).catch(() => {});
     }
   }
   if (!pyodide) {

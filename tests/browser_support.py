@@ -655,7 +655,14 @@ def assert_shows(page, game) -> None:
     """The board, the move list and the cursor of the page are those of ``game``."""
     from reversi.ui.move_list import as_text
 
-    assert dom_states(page) == expected_states(controller_for(game))
+    expected = expected_states(controller_for(game))
+    for _ in range(20):  # drawn in the task that loaded it; a moment more on a loaded machine
+        shown = dom_states(page)
+        if shown == expected:
+            break
+        page.wait_for_timeout(250)
+    differ = {name: (shown.get(name), expected[name]) for name in expected if shown.get(name) != expected[name]}
+    assert shown == expected, differ
     assert list_text(page) == as_text(game)
     assert current_ply(page) == game.ply
 

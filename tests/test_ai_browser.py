@@ -273,14 +273,22 @@ def test_the_page_keeps_answering_while_the_computer_thinks(app) -> None:
     but a search on the main thread would stop them for the whole of its seconds."""
     from browser_support import load_box
 
-    new_game(app, players="computer", you="black", level=7, think="5")
+    moves_before = 21  # White is to move after them
+    load_box(app, out_of_book(moves_before, seed=4))  # pasted: for study, nobody plays
+    wait_moves(app, moves_before)
+    app.click("#btn-play-from")  # the Expert plays White from here, and thinks at once
+    app.wait_for_selector("#new-game-dialog.from-here[open]")
+    form = "#new-game-form"
+    app.check(f'{form} input[name="players"][value="computer"]')
+    app.select_option(f'{form} select[name="you"]', "black")
+    app.select_option(f'{form} select[name="level"]', "7")
+    app.select_option(f'{form} select[name="think"]', "5")
     app.evaluate("""() => {
         window.__ticks = [];
         window.__ticker = setInterval(() => window.__ticks.push(performance.now()), 50);
     }""")
-    moves_before = 21  # White, the computer, is to move after them
     started = app.evaluate("performance.now()")
-    load_box(app, out_of_book(moves_before, seed=4))  # who plays stays: the Expert thinks at once
+    app.click("#btn-start")
     wait_moves(app, moves_before + 1, timeout=120_000)
     ended = app.evaluate("performance.now()")
     ticks = app.evaluate("clearInterval(window.__ticker), window.__ticks")

@@ -120,7 +120,7 @@ def test_a_balanced_opening_of_a_set_up_position_is_refused_with_a_message() -> 
     from reversi.ui.store.session import link_game
 
     set_up = "-" * 27 + "XO------OX" + "-" * 27 + "_X"
-    with pytest.raises(NotationError, match="bo='8.2.1234' draws an opening from the rule set's start"):
+    with pytest.raises(NotationError, match=r"bo='8\.2\.1234' draws an opening from the rule set's start"):
         link_game("bo=8.2.1234&p=" + set_up)
     assert link_game("bo=8.2.1234")[0].tags["BalancedOpening"] == "8.2.1234"  # from the start: taken
     assert link_game("p=" + set_up)[0].start.turn == 0

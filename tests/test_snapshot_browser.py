@@ -62,7 +62,11 @@ ZEROED_JS = """async url => {
 }"""
 HELD_JS = """async url => !!(await (await caches.open('reversi-snapshots')).match(url))"""
 #: A restore that never finished (the tab froze in it): the next start does not try that snapshot again.
-STUCK_JS = """url => localStorage.setItem('reversi.snapshot-restoring.page', url)"""
+STUCK_JS = """async url => (await caches.open('reversi-snapshots')).put(
+  url.slice(0, url.indexOf('?')) + '-restoring', new Response(url))"""
+#: Whether a marker of a restore under way is left in the cache.
+MARKER_LEFT_JS = """async url => !!(await (await caches.open('reversi-snapshots')).match(
+  url.slice(0, url.indexOf('?')) + '-restoring'))"""
 
 #: Whether the cache holds no snapshot at ``url``, or a sound one (this build's, as the engine's is).
 SOUND_JS = """async url => {
@@ -134,7 +138,7 @@ def test_a_start_after_the_first_restores_the_snapshots_made_in_the_background(b
             start(page, server_url)
             assert snapshot_state(page) in ("failed", "made"), damage  # made again at once, if the machine is quick
             assert page.evaluate(SOUND_JS, page_key)  # deleted, or made again
-            assert page.evaluate("localStorage.getItem('reversi.snapshot-restoring.page')") is None
+            assert not page.evaluate(MARKER_LEFT_JS, page_key)
         assert page.get_attribute("#board", "data-moves") == "2"  # the saved game, as it was
         assert json.loads(page.evaluate("window.reversiEngine('ping', '{}')"))["snapshot"] == "used"
         page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=180_000)  # again
