@@ -7,8 +7,11 @@
 //   reversi/drawing/render.py draws it: <html data-first-paint="saved">. A saved game without such a
 //   record (damaged, another tab's, another board: 10x10, the octagon, blocked squares...): the board
 //   waits, <html data-first-paint="waiting"> and #board data-waiting and aria-busy, dimmed and saying so
-//   (assets/app.css), and takes no click. A game link in the address, an embed, or nothing saved: the
-//   static board is the one.
+//   (assets/app.css), and takes no click. The address follows the game (a link to it), so a reload brings
+//   the saved game's own link: the record names it ("link", a CRC-32 of the address's game parameters),
+//   and a game link in the address is drawn only when it is the record's. Another game link while a game
+//   is saved (another game, or a friend's reply carrying the saved game on) waits for Python, which alone
+//   knows that game's position. An embed, or nothing saved: the static board is the one.
 // * A click on the board before Python is ready is kept with the position it was made on (its key, made of
 //   the board's DOM), its square marked; reversi/ui/dom/board.py play_early_click plays it once the page is
 //   ready if that position is the game's, never on another.
@@ -21,9 +24,10 @@
   if (!board) return;
   var STATE_KEY = "reversi.state";
   var SHOWN_KEY = "reversi.shown";
-  var SHOWN_VERSION = 1;
+  var SHOWN_VERSION = 2;
   var MAX_SHOWN_CHARS = 4000;
-  var FIELDS = ["v", "board", "cells", "turn", "moves", "last", "legal", "colors", "rotated", "ring", "plain", "state"];
+  var FIELDS = ["v", "board", "cells", "turn", "moves", "last", "legal", "colors", "rotated", "ring", "plain", "state",
+    "link"];
   // the parameters that make an address a game link (reversi/formats/links.py GAME_KEYS; tests/test_shown.py)
   var GAME_KEYS = ["a", "at", "b", "bo", "e", "f", "h", "hc", "m", "p", "pl", "r", "s"];
   var SQUARE_NAME = /^[a-h][1-8]$/;
@@ -41,6 +45,18 @@
     try { params = new URLSearchParams(location.search); } catch (e) { return false; }
     for (var i = 0; i < GAME_KEYS.length; i++) if (params.has(GAME_KEYS[i])) return true;
     return false;
+  }
+
+  // The address's game parameters (and the link format's "v"), each name=value, sorted, joined by "&"
+  // (reversi/ui/store/shown.py link_check; a language or another feature's parameter left out).
+  function gameParams() {
+    var out = [];
+    try {
+      new URLSearchParams(location.search).forEach(function (value, key) {
+        if (GAME_KEYS.indexOf(key) >= 0 || key === "v") out.push(key + "=" + value);
+      });
+    } catch (e) { return ""; }
+    return out.sort().join("&");
   }
 
   // CRC-32 of the text as UTF-8, in 8 hex digits (reversi/ui/store/shown.py state_check)
@@ -91,6 +107,8 @@
     if (!Array.isArray(colors) || colors.length !== 2 || colors[0] !== "black" || colors[1] !== "white") return null;
     if (data.rotated !== false || typeof data.ring !== "boolean" || typeof data.plain !== "boolean") return null;
     if (typeof data.state !== "string" || !/^[0-9a-f]{8}$/.test(data.state) || data.state !== crc32(state)) return null;
+    if (typeof data.link !== "string" || !/^[0-9a-f]{8}$/.test(data.link)) return null;
+    if (gameLink() && data.link !== crc32(gameParams())) return null;  // another game than the record's
     return data;
   }
 
@@ -205,7 +223,7 @@
   }
 
   var mode = "start";
-  if (!root.classList.contains("view-embed") && !gameLink()) {
+  if (!root.classList.contains("view-embed")) {
     var state = stored(STATE_KEY);
     if (state !== null) {
       var record = readShown(stored(SHOWN_KEY), state), squares = record && staticSquares();

@@ -1,5 +1,6 @@
-"""Saved states and records of the position shown (reversi/ui/store/shown.py) that the tests share:
-tests/test_shown.py under CPython and tests/test_hostile_storage_browser.py in the browser."""
+"""Saved states, records of the position shown and addresses (reversi/ui/store/shown.py) that the tests
+share: tests/test_shown.py under CPython, tests/test_hostile_storage_browser.py and
+tests/test_storage_browser.py in the browser."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
 from reversi.ui.store.autosave import plan_start
 from reversi.ui.store.session import SavedState, dump_state
-from reversi.ui.store.shown import MAX_SHOWN_CHARS, SHOWN_VERSION, dump_shown, restored_shown
+from reversi.ui.store.shown import MAX_SHOWN_CHARS, SAVED, SHOWN_VERSION, WAITING, dump_shown, restored_shown
 
 
 def state_of(moves: str = "f5d6c3", rules: Rules | None = None, players: str = "two", **settings: Any) -> SavedState:
@@ -68,14 +69,36 @@ def hostile_shown() -> list[tuple[str, str]]:
         ("ring text", changed(ring="yes")), ("plain a number", changed(plain=1)),
         ("another text's", changed(state="00000000")), ("check upper case", changed(state=VALID["state"].upper())),
         ("check markup", changed(state=script)),
+        ("link missing", changed(link=...)), ("link markup", changed(link=script)), ("link null", changed(link=None)),
+        ("link upper case", changed(link=VALID["link"].upper())),
     ]
 
 
-def restored_view(text: str):
-    """The board Python draws when the page restores the saved ``text`` (reversi/ui/dom/storage.py carry_out)."""
-    plan = plan_start(text)
+#: Addresses of a returning visit whose saved game is :data:`STATE` (f5d6c3 between two people, its
+#: record :data:`VALID`), and what the first paint does: draws the record (``SAVED``: the address is
+#: the game's own link, or none) or leaves the board waiting for Python (another game's position).
+ADDRESSES: list[tuple[str, str, str]] = [
+    ("the plain address", "", SAVED),
+    ("the saved game's own link", "?m=f5d6c3", SAVED),
+    ("its link with a language", "?lang=cs&m=f5d6c3", SAVED),
+    ("its link written otherwise", "?m=%66%35d6c3&theme=light", SAVED),
+    ("the link of another game", "?m=e6f4", WAITING),
+    ("a friend's reply", "?m=f5d6c3d3", WAITING),
+    ("the same moves, other players", "?m=f5d6c3&pl=hc3", WAITING),
+    ("the same moves, one taken back", "?m=f5d6c3&at=2", WAITING),
+    ("the link twice", "?m=f5d6c3&m=f5d6c3", WAITING),
+    ("the link cut", "?m=f5d6c", WAITING),
+]
+
+
+def restored_view(text: str, query: str = ""):
+    """The board Python draws when the page restores the saved ``text`` at the address's query string
+    ``query`` (reversi/ui/dom/storage.py carry_out)."""
+    plan = plan_start(text, query)
     c = Controller()
     assert plan.settings is not None and plan.game is not None
     c.load_settings(plan.settings)
     c.load_game(plan.game)
+    if plan.players is not None:
+        c.set_players(plan.players)
     return c.board_view()

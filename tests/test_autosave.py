@@ -332,3 +332,128 @@ def test_a_link_names_its_players_and_keeps_the_saved_game_one_click_away() -> N
     # a link's players that cannot be used: said, and two people play
     bad = plan_start(None, "?m=e6&pl=c9h")
     assert bad.players == Players() and "players" in bad.message() and bad.message_kind == "error"
+
+
+# -- a friend's reply: a link that carries the saved game on ------------------------------------
+
+
+def correspondence(moves: str = "f5d6") -> str:
+    """A game by correspondence as saved: two people, the players' names, a 5-minute clock with time
+    used, a comment on the first move and a variation (e6 instead of d6)."""
+    from reversi.core.clock import Clock, TimeControl
+    from reversi.formats.notation import parse_movetext
+
+    c = Controller(players=Players())
+    c.form_fields = {**FORM_DEFAULTS, "players": "two"}
+    game = parse_movetext(Position.start(Rules()), "f5 {my opening} d6 (f6)" + moves[4:])
+    game.tags = {"Black": "Ann", "White": "Bo"}
+    clock = Clock(TimeControl(300_000, 2_000), left_ms=(250_000.0, 280_000.0))
+    return json.dumps(state_to_dict(SavedState(game, c.settings(), clock)))
+
+
+def test_a_link_that_carries_the_saved_game_on_is_a_reply_taken_as_the_game() -> None:
+    from reversi.formats.notation import write_movetext
+
+    text = correspondence()
+    plan = plan_start(text, "?m=f5d6c3&pl=hc3")  # the friend's page: their own players in the link
+    assert plan.message() == "Your friend replied: c3" and plan.message_kind == "notice"
+    assert plan.previous is None  # no other game: nothing kept aside, no "Back to my game"
+    game = plan.game
+    assert game is not None and [n.move for n in game.main_line()[1:]] == [
+        n.move for n in play_transcript(Position.start(Rules()), "f5d6c3").main_line()[1:]]
+    assert game.current is game.live and game.live.depth == 3  # the reply shown: the game's position
+    # the saved game's own: its players (not the link's), names, clock, comment and variation
+    assert plan.players is None and plan.settings == json.loads(text)["settings"]
+    assert game.tags == {"Black": "Ann", "White": "Bo"}
+    assert plan.clock is not None and plan.clock.to_dict(0)["left_ms"] == [250_000, 280_000]
+    assert write_movetext(game, compact=True) == "f5{my opening}d6(f6)c3"
+    assert plan.guard().expected == text  # saved over the saved game, as any game restored
+
+
+def test_a_reply_of_several_moves_names_them_and_brings_their_comments() -> None:
+    from reversi.formats.notation import write_movetext
+
+    text = correspondence()
+    plan = plan_start(text, "?m=f5d6c3{your turn}d3c4f4c5&v=2")
+    assert plan.message() == "Your friend replied: c3 d3 c4 f4 …"
+    assert plan.game is not None
+    assert write_movetext(plan.game, compact=True) == "f5{my opening}d6(f6)c3{your turn}d3c4f4c5"
+    two = plan_start(text, "?m=f5d6c3d3")
+    assert two.message() == "Your friend replied: c3 d3" and two.previous is None
+
+
+def test_a_reply_after_moves_taken_back_goes_on_from_the_games_position() -> None:
+    """The saved game's moves are those to its position: moves taken back (kept to redo) are not the
+    game's; a reply that goes another way makes them a variation."""
+    from reversi.formats.notation import write_movetext
+
+    text = saved("f5d6c3", live=2)  # c3 taken back
+    plan = plan_start(text, "?m=f5d6c5")
+    assert plan.message() == "Your friend replied: c5" and plan.game is not None
+    assert write_movetext(plan.game, compact=True) == "f5d6c5(c3)"
+    same_way = plan_start(text, "?m=f5d6c3d3")  # the line kept to redo, gone on
+    assert same_way.message() == "Your friend replied: c3 d3"
+    assert same_way.game is not None and write_movetext(same_way.game, compact=True) == "f5d6c3d3"
+
+
+@pytest.mark.parametrize(("query", "why"), [
+    ("?m=f5d6c3&a=1", "other rules"),
+    ("?m=f5d6c3&h=1", "another start"),
+    ("?m=f5f6e6", "another line"),
+    ("?m=f5", "shorter"),
+    ("?m=f5d6c3&at=2", "stops at the saved game's position"),
+    ("?m=f5d6c3&at=1", "stops short of it"),
+])
+def test_a_link_that_does_not_carry_the_saved_game_on_is_another_game(query: str, why: str) -> None:
+    from reversi.ui.store.autosave import PREVIOUS_KEPT
+
+    text = saved("f5d6")
+    plan = plan_start(text, query)
+    assert plan.previous == text and plan.message() == PREVIOUS_KEPT, why
+    assert plan.replied == () and plan.players == Players()  # the link's game, for study
+
+
+def test_a_saved_game_that_has_ended_is_not_carried_on() -> None:
+    text = saved("f5d6", ending="rw")  # White resigned
+    plan = plan_start(text, "?m=f5d6c3")
+    assert plan.previous == text and plan.replied == ()
+
+
+def test_the_same_game_as_the_saved_one_says_nothing() -> None:
+    text = correspondence()
+    plan = plan_start(text, "?m=f5%7Bmy+opening%7Dd6(f6)&v=2")
+    assert plan.message() == "" and plan.previous is None and plan.replied == ()
+
+
+def test_a_reply_is_said_in_the_pages_language_with_its_plural() -> None:
+    from reversi import i18n
+    from reversi.ui.store.autosave import reply_message
+
+    previous = i18n.language()
+    try:
+        for code in ("cs", "da", "pl"):
+            i18n.set_language(code)
+            one, two = reply_message(("d3",)), reply_message(("d3", "c5"))
+            assert "Your friend" not in one and one.endswith("d3") and two.endswith("d3 c5"), code
+            if code != "da":  # a move, moves: another word in Czech and Polish
+                assert one.replace("d3", "") != two.replace("d3 c5", ""), code
+    finally:
+        i18n.set_language(previous)
+
+
+def test_the_saved_games_own_link_restores_the_saved_game_clock_names_and_all() -> None:
+    """A reload: the address is the game's link (it follows the game), which holds neither the clock
+    nor the players' names; the saved game is restored as it was, the position shown included."""
+    from reversi.ui.store.session import link_query, load_state
+
+    text = correspondence("f5d6c3")
+    state = load_state(text)
+    query = link_query(state.game, "", "hh")
+    plan = plan_start(text, "?" + query)
+    assert plan.message() == "" and plan.previous is None
+    assert plan.game is not None and plan.game.tags == {"Black": "Ann", "White": "Bo"}
+    assert plan.clock is not None and plan.clock.to_dict(0)["left_ms"] == [250_000, 280_000]
+    browsing = json.loads(text)
+    browsing["shown"] = [0]  # the first move shown, the game's position at its end
+    plan = plan_start(json.dumps(browsing), "?" + query)
+    assert plan.game is not None and plan.game.current.depth == 1 and plan.game.live.depth == 3

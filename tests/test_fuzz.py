@@ -356,7 +356,7 @@ def test_records_of_the_position_shown(text: str | None) -> None:
               "cells": st.one_of(shown_cells, json_value), "turn": json_value, "moves": json_value,
               "last": st.one_of(square, json_value), "legal": st.one_of(st.lists(square, max_size=70), json_value),
               "colors": json_value, "rotated": json_value, "ring": json_value, "plain": json_value,
-              "state": json_value, "extra": json_value},
+              "state": json_value, "link": json_value, "extra": json_value},
 ))
 def test_record_of_the_position_shown_fields(fields: dict[str, Any]) -> None:
     from reversi.ui.store.shown import dump_shown, first_paint, load_shown

@@ -12,6 +12,9 @@ Kept few and fast: each navigation boots Python once.
 
 from __future__ import annotations
 
+import functools
+import re
+
 import pytest
 from browser_support import ARTIFACTS, click_start, private_context
 
@@ -246,3 +249,83 @@ def test_the_level_choices_fit_the_new_game_dialog_on_a_phone(danish) -> None:
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
         page.evaluate("localStorage.removeItem('reversi.lang')")
+
+
+# -- a first visit in Czech, Danish and Polish: no English left -------------------------------------
+
+#: Words that are the same in every language: names of games, formats, programs and keys.
+SAME_IN_EVERY_LANGUAGE = {"othello", "reversi", "ggf", "wthor", "svg", "png", "nboard", "edax", "python", "jou",
+                          "trn", "rev", "english", "home", "end"}
+#: English words a text of the page's own may use without being a message of the catalog.
+COMMON_ENGLISH = {"the", "and", "not", "yet", "you", "your", "this", "that", "with", "from", "for", "are", "has",
+                  "have", "was", "there", "here", "what", "which", "when", "games", "moves", "loading"}
+WORD = r"[^\W\d_]{3,}"
+
+#: Every text a first visit shows before Python and after: the visible ones (TEXTS_JS), the loading
+#: screen's notes (one shown at a time, by phase), the description, and the manifest linked.
+FIRST_PAINT_TEXTS_JS = """() => [...document.querySelectorAll(
+    '.loading-note, .load-problem, .load-stopped, .board-wait, .first-paint-note')]
+  .map(e => e.textContent.replace(/\\s+/g, ' ').trim())
+  .concat([document.querySelector('meta[name=description]').content])"""
+MANIFEST_JS = """async () => { const link = document.querySelector('link[rel=manifest]');
+  const data = await (await fetch(link.href)).json(); return [data.name, data.short_name, data.description]; }"""
+
+
+def words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(WORD, text)}
+
+
+@functools.cache
+def english_only(code: str) -> frozenset[str]:
+    """The English words (of the catalog's English messages, or common ones) that no message of
+    language ``code`` uses, nor any name that every language shares."""
+    from reversi.tools.translations import extract, read_catalog
+
+    english = set(COMMON_ENGLISH)
+    for message in extract():
+        for text in (message.id,) if isinstance(message.id, str) else message.id:
+            english |= words(text)
+    native = set(SAME_IN_EVERY_LANGUAGE)
+    for message in read_catalog(code):
+        for text in (message.string,) if isinstance(message.string, str) else message.string:
+            native |= words(text or "")
+    return frozenset(english - native)
+
+
+def english_left(texts: list[str], code: str) -> list[str]:
+    """The texts that hold a word of :func:`english_only`: text the page left in English, marked or not."""
+    return sorted({t for t in texts if words(t) & english_only(code)})
+
+
+def test_a_first_visit_in_czech_danish_and_polish_shows_no_english(browser, server_url) -> None:
+    """A first visit, once per language (Czech and Polish as the browser's language, Danish by the address):
+    the loading screen and the first paint before Python, then the page, its Game menu (the recent games),
+    the game's details, the settings, the new-game dialog, the title and the manifest."""
+    from browser_support import AppContext
+
+    assert english_left(["No games yet", "Othello 8x8", "f5d6c3 · 1. F5"], "pl") == ["No games yet"]  # the check
+    found = {}
+    for code, path in (("cs", ""), ("da", "?lang=da"), ("pl", "")):
+        context = AppContext(browser, server_url, {"width": 1280, "height": 800})  # a first visit's storage
+        try:
+            page = context.new_page()
+            if not path:  # a browser whose language is this one
+                page.add_init_script(f"""for (const name of ['language', 'languages'])
+                    Object.defineProperty(Navigator.prototype, name, {{get: () => name === 'language' ? '{code}' :
+                        ['{code}-{code.upper()}', '{code}']}});""")
+            page.goto(server_url + path, wait_until="domcontentloaded")
+            texts = page.evaluate(TEXTS_JS) + page.evaluate(FIRST_PAINT_TEXTS_JS)  # before Python
+            wait_ready(page)
+            texts += page.evaluate(TEXTS_JS) + page.evaluate(MANIFEST_JS)
+            for section in ("#records", "#game-details", "#settings"):
+                page.click(f"{section} > summary")
+            page.wait_for_selector("#recent-games li")
+            texts += page.evaluate(TEXTS_JS)
+            page.click("#btn-new")
+            page.wait_for_selector("#new-game-dialog[open]")
+            texts += page.evaluate(TEXTS_JS)
+            assert html_lang(page) == code and len(set(texts)) > 150, (code, len(set(texts)))
+            found[code] = english_left(texts, code)
+        finally:
+            context.close()
+    assert found == {"cs": [], "da": [], "pl": []}

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from shown_cases import STATE, VALID, hostile_shown, restored_view, state_of
+from shown_cases import ADDRESSES, STATE, VALID, hostile_shown, restored_view, state_of
 
 from reversi import Rules
 from reversi.core.game import PASS
@@ -29,13 +29,18 @@ from reversi.ui.store.shown import (
     MAX_SHOWN_CHARS,
     NONE,
     PLAY,
+    SAVED,
     SHOWN_KEY,
     SHOWN_VERSION,
+    START,
+    WAITING,
     ShownError,
     drawable,
     dump_shown,
     early_click,
     first_paint,
+    first_paint_mode,
+    link_check,
     load_shown,
     restored_shown,
     shown_key,
@@ -144,6 +149,50 @@ def test_a_hostile_or_damaged_record_is_not_drawn(what: str, text: str) -> None:
         assert str(e).startswith("shown: "), e
     else:  # read, but not for the static board, or not for this saved text
         assert not drawable(shown) or shown.state != state_check(STATE), what
+
+
+# -- the address: a reload brings the game's own link, a friend's reply another ---------------------
+
+
+@pytest.mark.parametrize(("what", "query", "mode"), ADDRESSES, ids=[what for what, _q, _m in ADDRESSES])
+def test_a_returning_visit_draws_the_saved_game_at_its_own_address_only(what: str, query: str, mode: str) -> None:
+    """The record is drawn at the plain address and at the game's own link (a reload: the address follows
+    the game); any other game link waits for Python, which alone knows its game. What is drawn is the
+    board Python restores at that address (the same squares, side to move, legal and last moves)."""
+    record = json.dumps(VALID)
+    assert first_paint_mode(STATE, record, query) == mode, what
+    if mode == SAVED:
+        shown = load_shown(record)
+        view = restored_view(STATE, query)
+        assert shown_key(*shown.size, shown.cells, "XO"[shown.turn == "white"]) == view_key(view), what
+        assert set(shown.legal) == set(view.legal) and shown.last == view.last_move, what
+
+
+def test_a_first_visit_shows_the_static_board_and_a_saved_game_without_a_record_waits() -> None:
+    assert first_paint_mode(None, None, "?m=f5d6") == START and first_paint_mode(None, json.dumps(VALID)) == START
+    assert first_paint_mode(STATE, None) == WAITING and first_paint_mode(STATE, None, "?m=f5d6c3") == WAITING
+
+
+def test_the_record_names_the_address_the_restored_game_has() -> None:
+    """After a friend's reply is taken, the page saves the game gone on and follows it with the address:
+    the record written then names that address, so the next visit draws it."""
+    from reversi.ui.store.autosave import plan_start
+    from reversi.ui.store.session import link_query
+
+    plan = plan_start(STATE, "?m=f5d6c3d3&pl=hc2")
+    assert plan.replied == ("d3",) and plan.game is not None and plan.settings is not None
+    c = Controller()
+    c.load_settings(plan.settings)
+    c.load_game(plan.game)
+    state = SavedState(c.game, c.settings())
+    text = dump_state(state)
+    address = "?" + link_query(c.game, "lang=da", c.players.to_code())
+    record = dump_shown(restored_shown(state, text))
+    assert first_paint_mode(text, record, address) == SAVED
+    assert load_shown(record).moves == 4 and load_shown(record).last == "d3"
+    assert first_paint_mode(text, record, "?m=f5d6c3") == WAITING  # the link before the reply: another game
+    assert link_check("?m=f5d6&lang=cs") == link_check("m=f5d6") == state_check("m=f5d6")
+    assert link_check("?v=2&m=f5(d6)") == state_check("m=f5(d6)&v=2") and link_check("") == state_check("")
 
 
 # -- the click made before Python was ready ----------------------------------------------------------

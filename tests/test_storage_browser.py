@@ -14,6 +14,7 @@ from browser_support import (
     assert_shows,
     click_square,
     game_of,
+    hostile_state,
     list_text,
     notice_of,
     play,
@@ -225,15 +226,99 @@ def test_a_returning_visit_first_paints_the_saved_game_and_plays_a_click_made_on
     tab.wait_for_function("document.querySelector('#board').dataset.moves === '4'")
     assert list_text(tab) == f"1. f5 d6 2. c3 {square}"
     assert tab.get_attribute("#board", "aria-busy") is None and tab.is_visible("#message")
-    # a link to another game: the static start board is shown, and a click on it is not played there
+    # a link to another game: not the saved game's position, nor the start's: the board waits for Python
     other, release = held_tab(f, "?m=f5d6")
-    assert other.get_attribute("html", "data-first-paint") is None  # the link's game, not the saved one
-    other.click('#board [data-square="c4"]')  # a move of the start (the board shown), and of the link's game
+    assert other.get_attribute("html", "data-first-paint") == "waiting"
+    other.click('#board [data-square="c4"]')
+    assert other.evaluate("window.REVERSI_EARLY_CLICK") is None  # no click taken on a board that waits
     release()
-    other.wait_for_selector("#notice:has-text('was not played')")
-    assert other.inner_text("#notice") == ("c4 was clicked while the page loaded, on another position than the "
-                                           "game's: it was not played.")
     assert list_text(other) == "1. f5 d6" and other.get_attribute("#board", "data-moves") == "2"
+    other.wait_for_function(f"(localStorage.getItem('{SHOWN_KEY}') || '').includes('\"moves\":2')")
+    # the saved game drawn (the link's, saved over it), then another tab saves another game before Python
+    # has come: a click made on the position drawn is not played on the other one
+    again, release = held_tab(f)
+    assert again.get_attribute("html", "data-first-paint") == "saved"
+    again.click('#board [data-square="c4"]')
+    assert again.evaluate("window.REVERSI_EARLY_CLICK.square") == "c4"
+    again.evaluate("text => localStorage.setItem('reversi.state', text)", hostile_state(moves="f5d6c3", live=3,
+                                                                                       shown=[0, 0, 0]))
+    release()
+    again.wait_for_selector("#notice:has-text('was not played')")
+    assert again.inner_text("#notice") == ("c4 was clicked while the page loaded, on another position than the "
+                                           "game's: it was not played.")
+    assert list_text(again) == "1. f5 d6 2. c3" and again.get_attribute("#board", "data-moves") == "3"
+
+
+def test_a_friends_reply_carries_the_saved_game_on_and_the_next_visit_first_paints_it(fresh) -> None:
+    """A game by correspondence: I play, my friend sends back the link with their move. Opening it says
+    so and carries my game on (my players, no "Back to my game"); before Python the board waits (the
+    saved game is one move behind); a reload then first paints the game with the reply."""
+    f = fresh()
+    page = f.page
+    f.context.block("*/reversi/engine/worker.py")  # two people: no computer
+    play(page, "f5d6")
+    page.wait_for_function("location.search === '?m=f5d6'")  # the address is the game's link
+    page.wait_for_function(f"(localStorage.getItem('{SHOWN_KEY}') || '').includes('\"moves\":2')")
+    settings = json.loads(storage(page))["settings"]
+    page.close()
+    reply, release = held_tab(f, "?m=f5d6c3")  # my friend's link: c3 played on my game
+    assert reply.get_attribute("html", "data-first-paint") == "waiting"  # not my game one move behind
+    assert reply.get_attribute("#board", "aria-busy") == "true"
+    release()
+    assert alert(reply) == "Your friend replied: c3"
+    assert reply.get_attribute("#alert", "data-kind") == "notice"
+    assert reply.locator('#alert [data-notice-action="previous"]').count() == 0  # no other game kept aside
+    assert_shows(reply, game_of("f5d6c3"))
+    assert reply.get_attribute('#board [data-square="c3"]', "class") == "sq last"
+    reply.wait_for_function(f"(localStorage.getItem('{SHOWN_KEY}') || '').includes('\"moves\":3')")
+    saved = storage(reply)
+    assert json.loads(saved)["moves"] == "f5d6c3" and json.loads(saved)["settings"] == settings
+    assert reply.evaluate("localStorage.getItem('reversi.previous')") is None
+    address = str(reply.evaluate("location.search"))
+    assert address == "?m=f5d6c3"
+    reply.close()
+    # the next visit at that address (a reload): the game with the reply, drawn before Python
+    again, release = held_tab(f, address)
+    assert again.get_attribute("html", "data-first-paint") == "saved"
+    assert drawn_squares(again) == drawn_squares(again, render_board(restored_view(saved, address)))
+    release()
+    assert again.is_hidden("#alert") and list_text(again) == "1. f5 d6 2. c3"
+
+
+def test_the_first_paint_draws_the_saved_game_at_its_own_address_only(fresh, server_url) -> None:
+    """The addresses of tests/shown_cases.py (the saved game's own link, a friend's reply, another game...)
+    read by assets/first-board.js as reversi/ui/store/shown.py reads them (first_paint_mode), in one page
+    whose Python never starts: the script is run again on the static board for each."""
+    from shown_cases import ADDRESSES, STATE, VALID
+
+    from reversi.ui.store.session import STORAGE_KEY
+    from reversi.ui.store.shown import first_paint_mode
+
+    f = fresh()
+    page = f.page
+
+    def no_python(route) -> None:
+        route.fulfill(status=200, content_type="text/javascript", body="export {};")
+
+    page.route("**/assets/runtime/pyscript/core.js", no_python)
+    page.goto(server_url, wait_until="domcontentloaded")
+    page.evaluate("""async () => {
+        window.__pristine = document.getElementById('board').cloneNode(true);
+        window.__pristine.removeAttribute('aria-busy');
+        window.__pristine.removeAttribute('data-waiting');
+        window.__firstBoard = await (await fetch('assets/first-board.js')).text(); }""")
+    rerun = """([query, keys, texts]) => {
+        history.replaceState(null, '', location.pathname + query);
+        localStorage.clear(); localStorage.setItem(keys[0], texts[0]); localStorage.setItem(keys[1], texts[1]);
+        document.getElementById('board').replaceWith(window.__pristine.cloneNode(true));
+        document.documentElement.removeAttribute('data-first-paint');
+        (0, eval)(window.__firstBoard);
+        return document.documentElement.getAttribute('data-first-paint'); }"""
+    record = json.dumps(VALID)
+    seen = {what: page.evaluate(rerun, [query, [STORAGE_KEY, SHOWN_KEY], [STATE, record]])
+            for what, query, _mode in ADDRESSES}
+    assert seen == {what: first_paint_mode(STATE, record, query) for what, query, _mode in ADDRESSES}
+    assert seen == {what: mode for what, _query, mode in ADDRESSES}
 
 
 def test_a_saved_game_the_first_paint_cannot_draw_waits_and_takes_no_click(fresh) -> None:

@@ -9,10 +9,15 @@ address's query string:
 * a game link in the address wins over the saved game, which is kept one click
   away (``PREVIOUS_KEY``, and the message's "Back to my game") when it is another
   game; the link says who plays (``pl``), and a link that names nobody opens for
-  study: two people at one board, the computer off. A link that cannot be read
-  (a wrong game, or an address that is too long, repeats a parameter or is of a
-  newer link format) is named in the message, and the address is rewritten as
-  the game's own;
+  study: two people at one board, the computer off. A link to the saved game
+  itself (a reload: the address follows the game) restores the saved game, clock
+  and all (:func:`is_saved_game`). A link whose game is the saved game gone on (a
+  friend's reply in a game by correspondence: :func:`reply_moves`) is no other
+  game: its moves are added to the saved game, which keeps its players, clock,
+  details, comments and variations, and the message names the moves ("Your
+  friend replied: d3"). A link that cannot be read (a wrong game, or an address
+  that is too long, repeats a parameter or is of a newer link format) is named in
+  the message, and the address is rewritten as the game's own;
 * a saved state this page reads is restored: its settings always, its game
   unless a link wins;
 * a saved state that cannot be read is *moved aside*: copied to ``BROKEN_KEY``
@@ -45,10 +50,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from reversi.core.clock import Clock
-from reversi.core.game import Game
+from reversi.core.game import Game, Node
+from reversi.core.position import PASS
 from reversi.errors import ReversiError
-from reversi.formats.notation import write_movetext
-from reversi.i18n import N_, _
+from reversi.formats.notation import move_name, write_movetext
+from reversi.i18n import N_, _, ngettext
 from reversi.inputs import InputError, load_json
 from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
 from reversi.ui.players import Players
@@ -73,6 +79,8 @@ NEWER_STATE = N_(
 OTHER_TAB = N_("This game was changed in another tab. This tab does not save until you choose which game to keep.")
 STUCK = N_("The saved game could not be read, and this tab does not save over it until you choose.")
 PREVIOUS_KEPT = N_("The link opened another game; your game in progress is kept.")
+#: The most moves of a reply named in its message (more end in "…").
+REPLY_NAMED = 4
 PLAYERS_FAILED = N_("The link's players could not be used ({error}): two people play.")
 LABEL_PREVIOUS = N_("Back to my game")
 TITLE_PREVIOUS = N_("Put the game you were playing back on the board.")
@@ -167,6 +175,8 @@ class StartPlan:
     players: Players | None = None
     #: The saved text of the game a link replaced on the board, to keep (``PREVIOUS_KEY``).
     previous: str | None = None
+    #: The moves a link added to the saved game (a friend's reply: :func:`reply_moves`), by name.
+    replied: tuple[str, ...] = ()
 
     @property
     def move_aside(self) -> bool:
@@ -178,6 +188,8 @@ class StartPlan:
         parts = list(self.problems)
         if self.previous is not None:
             parts.append(_(PREVIOUS_KEPT))
+        if self.replied:
+            parts.append(reply_message(self.replied))
         if self.stored.broken:
             error = without_prefix(self.stored.error, "saved state")
             parts.append(sentence(shorten(_(STATE_FAILED).format(error=error))))
@@ -217,30 +229,42 @@ def plan_start(stored_text: str | None, query: str = "", at_start: bool = True) 
     board as it is.
     """
     stored = judge_stored(stored_text)
+    saved = stored.state
     problems: list[str] = []
     linked: Game | None = None
     clean = False
     players: Players | None = None
     previous: str | None = None
+    replied: tuple[str, ...] = ()
+    code = ""
     if at_start:
         linked, code, error = read_link_players(query)
         if error:
             problems.append(sentence(shorten(_(LINK_FAILED).format(error=without_prefix(error, "link")))))
             clean = True
-        if linked is not None:
-            try:
-                players = Players.from_code(code)
-            except ReversiError as e:
-                players = Players()
-                problems.append(_(PLAYERS_FAILED).format(error=without_prefix(str(e), "link")))
-    saved = stored.state
-    if saved is not None and saved.reset and linked is None:
+    kept = linked is not None and saved is not None and is_saved_game(saved.game, linked)
+    if linked is not None and saved is not None and not same_game(saved.game, linked):
+        added = reply_moves(saved.game, linked)
+        try:  # the saved game gone on: its moves added, the rest of it kept (who plays among them)
+            replied = tuple(move_name(n.move, linked.rules.geometry) for n in added
+                            if n.move is not None and n.move != PASS)
+            if replied:
+                linked = continue_game(saved.game, added, linked)
+        except ReversiError:  # too many positions to hold both: another game, as before
+            replied = ()
+        if not replied:
+            previous = stored.text
+    if linked is not None and not replied:
+        try:
+            players = Players.from_code(code)
+        except ReversiError as e:
+            players = Players()
+            problems.append(_(PLAYERS_FAILED).format(error=without_prefix(str(e), "link")))
+    if saved is not None and saved.reset and (linked is None or replied or kept):  # the saved game shown
         errors = "; ".join(without_prefix(e, "saved state") for e in saved.reset)
         problems.append(sentence(shorten(_(CHOICES_RESET).format(error=errors))))
-    if linked is not None and saved is not None and not same_game(saved.game, linked):
-        previous = stored.text
-    if linked is not None:
-        game, clock = linked, None
+    if linked is not None and not kept:
+        game, clock = linked, (saved.clock if replied and saved is not None else None)
     elif saved is not None:
         game, clock = saved.game, saved.clock
     else:
@@ -255,12 +279,65 @@ def plan_start(stored_text: str | None, query: str = "", at_start: bool = True) 
         at_start=at_start,
         players=players,
         previous=previous,
+        replied=replied,
     )
 
 
 def same_game(a: Game, b: Game) -> bool:
     """Do two games hold the same moves from the same start (variations and comments included)?"""
     return a.start == b.start and write_movetext(a, compact=True) == write_movetext(b, compact=True)
+
+
+def is_saved_game(saved: Game, linked: Game) -> bool:
+    """Is ``linked`` the saved game itself: its tree, its position and how it ended (a reload: the
+    address is the game's own link)? The saved game is then restored as it was: its clock, its
+    details (the players' names: a link has none) and the position shown."""
+    return same_game(saved, linked) and saved.live.depth == linked.live.depth and saved.ending == linked.ending
+
+
+def reply_moves(saved: Game, linked: Game) -> list[Node]:
+    """The nodes of ``linked`` that carry the saved game on (empty if it does not).
+
+    ``linked`` carries ``saved`` on when both have the same rules and start, the saved game goes on
+    (it has not ended), and the game's moves of the saved one (from the start to its position, the
+    one being played) are the first moves of the link's, which adds one move or more: a friend's
+    reply in a game played by sending links. A link that differs before that, or stops there or
+    short of it, carries nothing on.
+    """
+    if saved.rules != linked.rules or saved.start != linked.start or saved.outcome is not None:
+        return []
+    mine = saved.live.path()
+    theirs = linked.live.path()
+    if len(theirs) <= len(mine) or any(a.move != b.move for a, b in zip(mine, theirs, strict=False)):
+        return []
+    added = theirs[len(mine):]
+    return added if any(n.move != PASS for n in added) else []
+
+
+def continue_game(saved: Game, added: list[Node], linked: Game) -> Game:
+    """``saved`` with the moves of ``added`` (:func:`reply_moves` of ``linked``) played at its position.
+
+    The saved game keeps what it had (its tree: comments and variations, its details); the moves
+    follow a line of its tree that goes that way, else become its main line (what was there then is
+    a variation). Each move added brings the link's comment and marks when the saved game has none
+    there, and the link's ending (a resignation after the moves) comes with them.
+    """
+    saved.go_to_node(saved.live)
+    saved.play_all([n.move for n in added if n.move is not None])
+    for theirs, mine in zip(reversed(added), reversed(saved.live.path()), strict=False):
+        if not (mine.comment or mine.marks or mine.glyph or mine.signs):
+            mine.comment, mine.marks, mine.glyph, mine.signs = (
+                theirs.comment, theirs.marks, theirs.glyph, dict(theirs.signs))
+    if linked.ending is not None:
+        saved.end(linked.ending)
+    return saved
+
+
+def reply_message(moves: tuple[str, ...]) -> str:
+    """What the page says of a friend's reply: its moves by name (at most :data:`REPLY_NAMED`)."""
+    named = " ".join(moves[:REPLY_NAMED]) + (" …" if len(moves) > REPLY_NAMED else "")
+    # Translators: a link sent back by the other player carries the game on; {moves}: "d3" or "d3 c5 e6"
+    return ngettext("Your friend replied: {moves}", "Your friend replied: {moves}", len(moves)).format(moves=named)
 
 
 # -- each save ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ is the saved one, so each time the autosave writes the saved game
 the board will show once that game is restored (:func:`restored_shown`): a small versioned
 JSON object that ``assets/first-board.js`` draws without any rules::
 
-    {"v": 1,                        # SHOWN_VERSION
+    {"v": 2,                        # SHOWN_VERSION
      "board": "8x8",                # the board's shape: "WxH" (a square board) or "octagon"
      "cells": "---...XO...",        # width*height characters in reading order (a1, b1, ..., a2, ...):
                                     #   "-" empty, "X" black, "O" white, "#" blocked, "_" not on the board
@@ -19,11 +19,18 @@ JSON object that ``assets/first-board.js`` draws without any rules::
      "rotated": false,              # the board turned by 180 degrees
      "ring": false,                 # the second side's discs carry a ring (a setting)
      "plain": true,                 # standard 8x8 Othello: the static page's title and board name fit
-     "state": "1c291ca3"}           # CRC-32 (UTF-8) of the saved text it describes
+     "state": "1c291ca3",           # CRC-32 (UTF-8) of the saved text it describes
+     "link": "5e2a9b04"}            # CRC-32 of the game's parameters of the address once it is restored
 
 The record is bound to the saved text it describes (``state``): the first paint draws it only
 when the saved text is that one, so a record left behind by a save that failed half way, by
-another tab or by an older page is never drawn over another game. The first paint draws only
+another tab or by an older page is never drawn over another game. The page's address follows
+the game (a link to it, :mod:`reversi.ui.dom.address`), so a reload brings the saved game's
+own link: the record names it too (``link``: :func:`link_check` of the address's game
+parameters once the game is restored), and an address holding a game link is drawn only when it
+is that one. Another game link while a game is saved (another game, or a friend's reply that
+carries the saved game on: :func:`reversi.ui.store.autosave.reply_moves`) is a game the first
+paint cannot draw: the board waits (:func:`first_paint_mode`). The first paint draws only
 what the static board can show (:func:`drawable`: 8x8, no blocked square, black and white discs,
 not turned); for any other record (or none, or a damaged one) while a game is saved, it shows
 the board waiting and takes no click.
@@ -43,30 +50,39 @@ import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qsl
 
 from reversi.core.rules import Rules
 from reversi.drawing.render import BLACK, BLOCKED, CUT, EMPTY, WHITE, BoardView
 from reversi.errors import SavedStateError
+from reversi.formats.links import GAME_KEYS
 from reversi.inputs import InputError, load_json
-from reversi.ui.store.session import SavedState
+from reversi.ui.store.session import SavedState, is_game_link, link_query
 
 #: Where the record is kept (``localStorage``): a key of its own, which older pages never read (the
 #: saved state's own fields are checked strictly: a new field would make it unreadable to them).
 SHOWN_KEY = "reversi.shown"
-SHOWN_VERSION = 1
+#: Version 2 adds ``link`` (a record of version 1 is not drawn: the board waits, and Python writes a new one).
+SHOWN_VERSION = 2
 #: The longest record read (a 16x16 board's is under 1,500 characters).
 MAX_SHOWN_CHARS = 4000
 #: What stands on a cell, as one character of ``cells``.
 CELL_CHARS = {EMPTY: "-", BLACK: "X", WHITE: "O", BLOCKED: "#", CUT: "_"}
 SIDE_NAMES = ("black", "white")
 #: The fields of a record, each required.
-FIELDS = ("v", "board", "cells", "turn", "moves", "last", "legal", "colors", "rotated", "ring", "plain", "state")
+FIELDS = ("v", "board", "cells", "turn", "moves", "last", "legal", "colors", "rotated", "ring", "plain", "state",
+          "link")
 #: The colours a disc may have (:data:`reversi.drawing.render.DISC_PAINTS`).
 DISC_COLORS = ("black", "white", "red")
 COLUMNS = "abcdefghijklmnop"
 _CHECK = re.compile(r"[0-9a-f]{8}")
 _BOARD = re.compile(r"(\d{1,2})x(\d{1,2})")
 _SQUARE = re.compile(r"([a-p])([1-9]|1[0-6])")
+
+#: What the first paint does (:func:`first_paint_mode`, ``<html data-first-paint>``; the static start board: no value).
+START = "start"
+SAVED = "saved"
+WAITING = "waiting"
 
 #: What :func:`early_click` decides.
 PLAY = "play"
@@ -92,6 +108,7 @@ class Shown:
     ring: bool
     plain: bool
     state: str
+    link: str
 
     @property
     def size(self) -> tuple[int, int]:
@@ -101,7 +118,7 @@ class Shown:
         return {
             "v": SHOWN_VERSION, "board": self.board, "cells": self.cells, "turn": self.turn, "moves": self.moves,
             "last": self.last, "legal": list(self.legal), "colors": list(self.colors), "rotated": self.rotated,
-            "ring": self.ring, "plain": self.plain, "state": self.state,
+            "ring": self.ring, "plain": self.plain, "state": self.state, "link": self.link,
         }
 
 
@@ -110,6 +127,15 @@ def state_check(text: str) -> str:
     writes it), in 8 hex digits: what ``assets/first-board.js`` computes of the saved text."""
     clean = re.sub("[\ud800-\udfff]", "\ufffd", text)
     return f"{zlib.crc32(clean.encode('utf-8')) & 0xFFFFFFFF:08x}"
+
+
+def link_check(query: str) -> str:
+    """The CRC-32 (:func:`state_check`) of the game's parameters of an address's query string: its
+    game and browsing parameters and the link format's version, each ``name=value`` decoded, sorted,
+    joined by ``&`` (other features' parameters, a language, left out). ``assets/first-board.js``
+    computes the same of ``location.search``."""
+    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    return state_check("&".join(sorted(f"{k}={v}" for k, v in pairs if k in GAME_KEYS or k == "v")))
 
 
 def board_name(view: BoardView) -> str:
@@ -150,8 +176,9 @@ def view_key(view: BoardView) -> str:
     return shown_key(view.width, view.height, cells_of(view), turn_char(view.turn))
 
 
-def shown_of(view: BoardView, moves: int, plain: bool, state_text: str) -> Shown:
-    """The record of ``view`` (the board as Python draws it), for the saved text ``state_text``."""
+def shown_of(view: BoardView, moves: int, plain: bool, state_text: str, link: str = "") -> Shown:
+    """The record of ``view`` (the board as Python draws it), for the saved text ``state_text`` and the
+    address's query string ``link`` once it is restored."""
     return Shown(
         board=board_name(view),
         cells=cells_of(view),
@@ -164,6 +191,7 @@ def shown_of(view: BoardView, moves: int, plain: bool, state_text: str) -> Shown
         ring=view.disc_marks,
         plain=plain,
         state=state_check(state_text),
+        link=link_check(link),
     )
 
 
@@ -171,7 +199,7 @@ def restored_shown(state: SavedState, state_text: str) -> Shown:
     """The record of what the board shows when ``state`` (saved as ``state_text``) is restored: the
     page's restore (:meth:`reversi.ui.dom.storage.AutoSave.carry_out`) done on a new controller (its
     settings, then its game), so that the record is the board Python draws then, whatever is on the
-    board now (the editor, a board turned by hand)."""
+    board now (the editor, a board turned by hand); its ``link`` is the address it has then."""
     from reversi.ui.controller import Controller
 
     controller = Controller()
@@ -180,7 +208,8 @@ def restored_shown(state: SavedState, state_text: str) -> Shown:
     controller.load_game(state.game)
     view = controller.board_view()
     moves = controller.status().move_count
-    return shown_of(view, moves, state.game.rules == Rules(), state_text)
+    query = link_query(controller.game, "", controller.players.to_code())
+    return shown_of(view, moves, state.game.rules == Rules(), state_text, query)
 
 
 def dump_shown(shown: Shown) -> str:
@@ -238,11 +267,13 @@ def shown_from_dict(data: Any) -> Shown:
     for name in ("rotated", "ring", "plain"):
         if not isinstance(data[name], bool):
             raise ShownError(f"shown: {name} must be true or false")
-    check = data["state"]
+    check, link = data["state"], data["link"]
     if not isinstance(check, str) or not _CHECK.fullmatch(check):
         raise ShownError("shown: state must be 8 hex digits")
+    if not isinstance(link, str) or not _CHECK.fullmatch(link):
+        raise ShownError("shown: link must be 8 hex digits")
     return Shown(board, cells, turn, moves, last, tuple(legal), (colors[0], colors[1]), data["rotated"], data["ring"],
-                 data["plain"], check)
+                 data["plain"], check, link)
 
 
 def drawable(shown: Shown) -> bool:
@@ -252,15 +283,27 @@ def drawable(shown: Shown) -> bool:
             and not shown.rotated)
 
 
-def first_paint(stored: str | None, shown_text: str | None) -> Shown | None:
-    """The record the first paint draws for the saved text ``stored`` (None: it draws none)."""
+def first_paint(stored: str | None, shown_text: str | None, query: str = "") -> Shown | None:
+    """The record the first paint draws for the saved text ``stored`` and the address's query string
+    ``query`` (None: it draws none). An address with a game link must be the record's own."""
     if stored is None or shown_text is None:
         return None
     try:
         shown = load_shown(shown_text)
     except ShownError:
         return None
+    if is_game_link(query) and shown.link != link_check(query):
+        return None  # another game (or the saved one gone on): not the position the record shows
     return shown if drawable(shown) and shown.state == state_check(stored) else None
+
+
+def first_paint_mode(stored: str | None, shown_text: str | None, query: str = "") -> str:
+    """What the first paint does (not in an embed): :data:`SAVED` draws the record, :data:`WAITING`
+    leaves a saved game's board waiting for Python, :data:`START` is the static start board (nothing
+    saved; a game link on a first visit)."""
+    if stored is None:
+        return START
+    return SAVED if first_paint(stored, shown_text, query) is not None else WAITING
 
 
 def early_click(square: Any, shown: Any, view: BoardView) -> str:
