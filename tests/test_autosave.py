@@ -370,16 +370,15 @@ def test_a_link_that_carries_the_saved_game_on_is_a_reply_taken_as_the_game() ->
     assert plan.guard().expected == text  # saved over the saved game, as any game restored
 
 
-def test_a_reply_of_several_moves_names_them_and_brings_their_comments() -> None:
+def test_a_reply_brings_its_comment_and_a_long_one_is_cut_in_its_message() -> None:
     from reversi.formats.notation import write_movetext
+    from reversi.ui.store.autosave import reply_message
 
     text = correspondence()
-    plan = plan_start(text, "?m=f5d6c3{your turn}d3c4f4c5&v=2")
-    assert plan.message() == "Your friend replied: c3 d3 c4 f4 …"
-    assert plan.game is not None
-    assert write_movetext(plan.game, compact=True) == "f5{my opening}d6(f6)c3{your turn}d3c4f4c5"
-    two = plan_start(text, "?m=f5d6c3d3")
-    assert two.message() == "Your friend replied: c3 d3" and two.previous is None
+    plan = plan_start(text, "?m=f5d6c3{your+turn}&v=2")
+    assert plan.message() == "Your friend replied: c3"
+    assert plan.game is not None and write_movetext(plan.game, compact=True) == "f5{my opening}d6(f6)c3{your turn}"
+    assert reply_message(("c3", "d3", "c4", "f4", "c5")) == "Your friend replied: c3 d3 c4 f4 …"
 
 
 def test_a_reply_after_moves_taken_back_goes_on_from_the_games_position() -> None:
@@ -391,9 +390,6 @@ def test_a_reply_after_moves_taken_back_goes_on_from_the_games_position() -> Non
     plan = plan_start(text, "?m=f5d6c5")
     assert plan.message() == "Your friend replied: c5" and plan.game is not None
     assert write_movetext(plan.game, compact=True) == "f5d6c5(c3)"
-    same_way = plan_start(text, "?m=f5d6c3d3")  # the line kept to redo, gone on
-    assert same_way.message() == "Your friend replied: c3 d3"
-    assert same_way.game is not None and write_movetext(same_way.game, compact=True) == "f5d6c3d3"
 
 
 @pytest.mark.parametrize(("query", "why"), [
@@ -403,6 +399,8 @@ def test_a_reply_after_moves_taken_back_goes_on_from_the_games_position() -> Non
     ("?m=f5", "shorter"),
     ("?m=f5d6c3&at=2", "stops at the saved game's position"),
     ("?m=f5d6c3&at=1", "stops short of it"),
+    ("?m=f5d6c3d3", "both sides' moves: a game shared, not a reply"),
+    ("?m=f5d6c3d3c4&at=3", "both sides' moves, shown at an earlier move"),
 ])
 def test_a_link_that_does_not_carry_the_saved_game_on_is_another_game(query: str, why: str) -> None:
     from reversi.ui.store.autosave import PREVIOUS_KEPT
@@ -411,6 +409,18 @@ def test_a_link_that_does_not_carry_the_saved_game_on_is_another_game(query: str
     plan = plan_start(text, query)
     assert plan.previous == text and plan.message() == PREVIOUS_KEPT, why
     assert plan.replied == () and plan.players == Players()  # the link's game, for study
+
+
+def test_a_game_shared_from_the_start_or_against_the_computer_is_no_reply() -> None:
+    """A saved game with no move yet (a new game) and a link's game: a game shared, not a reply; a
+    saved game against the computer has no friend to reply."""
+    empty = saved("")
+    plan = plan_start(empty, "?m=f5")
+    assert plan.replied == () and plan.previous == empty
+    computer = {**json.loads(saved("f5d6")), "settings": settings_with(players={"kinds": ["human", "computer"],
+                                                                                 "levels": [5, 3]})}
+    plan = plan_start(json.dumps(computer), "?m=f5d6c3")
+    assert plan.replied == () and plan.previous is not None
 
 
 def test_a_saved_game_that_has_ended_is_not_carried_on() -> None:

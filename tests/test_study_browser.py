@@ -424,6 +424,9 @@ def test_a_click_before_the_page_is_ready_is_played_when_it_is(page, server_url)
         route.continue_()
 
     page.route("**/reversi/ui/dom/main.py", hold)
+    # nothing saved (a saved game and a game link: the board would wait for Python, taking no click)
+    page.goto(server_url + "assets/app.css")  # a file of the site: its storage, without starting the page
+    page.evaluate("localStorage.clear()")
     page.goto(server_url + "?m=", wait_until="domcontentloaded")  # the first paint's scripts have run
     page.click('#board [data-square="f5"]')
     assert page.get_attribute('#board [data-square="f5"]', "data-queued") == "true"

@@ -57,7 +57,7 @@ from reversi.formats.notation import move_name, write_movetext
 from reversi.i18n import N_, _, ngettext
 from reversi.inputs import InputError, load_json
 from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
-from reversi.ui.players import Players
+from reversi.ui.players import HUMAN, Players
 from reversi.ui.store.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link_players
 
 #: Where the saved game is kept when a link put another game on the board.
@@ -244,7 +244,7 @@ def plan_start(stored_text: str | None, query: str = "", at_start: bool = True) 
             clean = True
     kept = linked is not None and saved is not None and is_saved_game(saved.game, linked)
     if linked is not None and saved is not None and not same_game(saved.game, linked):
-        added = reply_moves(saved.game, linked)
+        added = reply_moves(saved.game, linked) if between_people(saved) else []
         try:  # the saved game gone on: its moves added, the rest of it kept (who plays among them)
             replied = tuple(move_name(n.move, linked.rules.geometry) for n in added
                             if n.move is not None and n.move != PASS)
@@ -295,23 +295,39 @@ def is_saved_game(saved: Game, linked: Game) -> bool:
     return same_game(saved, linked) and saved.live.depth == linked.live.depth and saved.ending == linked.ending
 
 
+def between_people(saved: SavedState) -> bool:
+    """Is the saved game played between two people (a game a friend may reply to by a link)?"""
+    try:
+        return Players.from_dict(saved.settings.get("players", {})).kinds == (HUMAN, HUMAN)
+    except (ReversiError, TypeError, ValueError, AttributeError):
+        return False
+
+
 def reply_moves(saved: Game, linked: Game) -> list[Node]:
     """The nodes of ``linked`` that carry the saved game on (empty if it does not).
 
     ``linked`` carries ``saved`` on when both have the same rules and start, the saved game goes on
     (it has not ended), and the game's moves of the saved one (from the start to its position, the
-    one being played) are the first moves of the link's, which adds one move or more: a friend's
-    reply in a game played by sending links. A link that differs before that, or stops there or
-    short of it, carries nothing on.
+    one being played, at least one move) are the first moves of the link's, which adds moves of
+    the side to move only (one, or more where the other side had to pass): a friend's reply in a
+    game played by sending links. A link that differs before that, stops there or short of it, or
+    goes on with the other side's moves too (a game shared from its first moves on, not a reply),
+    or holds moves past its position (taken back, kept to redo), carries nothing on.
     """
     if saved.rules != linked.rules or saved.start != linked.start or saved.outcome is not None:
         return []
+    if linked.live.children:  # moves past the link's position, kept to redo: a game browsed, not a reply
+        return []
     mine = saved.live.path()
     theirs = linked.live.path()
-    if len(theirs) <= len(mine) or any(a.move != b.move for a, b in zip(mine, theirs, strict=False)):
+    if not mine or len(theirs) <= len(mine) or any(a.move != b.move for a, b in zip(mine, theirs, strict=False)):
         return []
     added = theirs[len(mine):]
-    return added if any(n.move != PASS for n in added) else []
+    friend = saved.live.position.turn
+    moves = [n for n in added if n.move != PASS]
+    if not moves or any(n.parent is None or n.parent.position.turn != friend for n in moves):
+        return []
+    return added
 
 
 def continue_game(saved: Game, added: list[Node], linked: Game) -> Game:
