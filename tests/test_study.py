@@ -270,3 +270,33 @@ def test_any_move_text_is_a_game_or_a_clear_error(text: str) -> None:
         parse_movetext(Position.start(Rules()), text)
     except ReversiError:
         pass
+
+
+def test_comments_stay_within_what_a_saved_game_reads_back() -> None:
+    """One limit for writing and reading a game's move text: a comment is cut to the room the
+    game's other comments leave, so the saved game always reads back, comments and all."""
+    import json
+
+    from reversi.core.game import MAX_COMMENT_CHARS
+    from reversi.formats.notation import MAX_MOVETEXT_CHARS
+    from reversi.ui.store.session import SavedState, load_state, state_to_dict
+
+    game = Game(Rules())
+    while game.position.legal_moves():  # a game to its first pass: room for more than the limit
+        game.play(game.position.legal_moves()[0])
+    c = Controller(players=Players())
+    c.load_game(game)
+    note = "a long note {with braces} and \\ slashes, " * 60
+    assert c.comment_room() == MAX_COMMENT_CHARS  # a game with no comment has room for a whole one
+    rooms = []
+    for ply in range(c.game.ply, -1, -1):
+        c.game.go_to(ply)
+        rooms.append(c.comment_room())
+        assert c.set_comment(note) == (rooms[-1] > 0)
+    assert rooms[0] == MAX_COMMENT_CHARS and rooms[-1] == 0  # the room ran out on the way
+    written = write_movetext(c.game)
+    assert MAX_MOVETEXT_CHARS - 2 * MAX_COMMENT_CHARS < len(written) <= MAX_MOVETEXT_CHARS
+    state = load_state(json.dumps(state_to_dict(SavedState(c.game, c.settings()))))
+    assert write_movetext(state.game) == written  # read back whole
+    with pytest.raises(NotationError, match="too long"):
+        parse_movetext(Position.start(Rules()), "f5{" + "x" * MAX_MOVETEXT_CHARS + "}")

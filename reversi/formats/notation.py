@@ -87,8 +87,23 @@ _TOKEN_RE = re.compile(
 
 #: The longest transcript read (a 16x16 game with numbers and spaces is under 5,000).
 MAX_TRANSCRIPT_CHARS = 20_000
+#: The longest move text read or written: a game's tree with its variations, comments and marks
+#: (the saved game, a ``.rev`` record's moves). The page keeps a game's comments within it as they
+#: are typed (:meth:`reversi.ui.browsing.TreeIntents.comment_room`), so what it saves reads back.
+MAX_MOVETEXT_CHARS = 100_000
 #: The longest position string read (a 16x16 board split into rows, with its fields, is under 600).
 MAX_POSITION_CHARS = 2_000
+
+
+def _check_length(text: str, most: int) -> None:
+    if len(text) > most:
+        raise NotationError(
+            ngettext(
+                "transcript: {n} character is too long (at most {most})",
+                "transcript: {n} characters is too long (at most {most})",
+                len(text),
+            ).format(n=format_number(len(text)), most=format_number(most))
+        )
 
 
 def parse_transcript(text: str, geometry: Geometry, start: int = 0) -> list[tuple[int, int, str]]:
@@ -99,14 +114,7 @@ def parse_transcript(text: str, geometry: Geometry, start: int = 0) -> list[tupl
     offending text and its character offset (counted from ``start``: where ``text`` begins in
     the text the reader gave, when it is a piece of a longer one).
     """
-    if len(text) > MAX_TRANSCRIPT_CHARS:
-        raise NotationError(
-            ngettext(
-                "transcript: {n} character is too long (at most {most})",
-                "transcript: {n} characters is too long (at most {most})",
-                len(text),
-            ).format(n=format_number(len(text)), most=format_number(MAX_TRANSCRIPT_CHARS))
-        )
+    _check_length(text, MAX_TRANSCRIPT_CHARS)
     tokens: list[tuple[int, int, str]] = []
     pos = 0
     while pos < len(text):
@@ -246,8 +254,7 @@ MAX_VARIATION_DEPTH = 100
 
 def _movetext_tokens(text: str, geometry: Geometry) -> list[tuple[str, int, int, str]]:
     """``(kind, move, offset, token)``: kind ``move``, ``open``, ``close``, ``comment`` or ``glyph``."""
-    if len(text) > MAX_TRANSCRIPT_CHARS:
-        parse_transcript(text, geometry)  # raises its "too long" message
+    _check_length(text, MAX_MOVETEXT_CHARS)
     out: list[tuple[str, int, int, str]] = []
     pos = 0
     run_start = 0

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from reversi.core.game import Game, Node
+from reversi.core.game import MAX_COMMENT_CHARS, Game, Node
 from reversi.core.position import Position
 from reversi.errors import ReversiError
+from reversi.formats.notation import MAX_MOVETEXT_CHARS, write_movetext
 from reversi.ui.editor import Editor
 from reversi.ui.events import EventKind
 from reversi.ui.players import Players
@@ -123,10 +124,26 @@ class TreeIntents:
         return node.glyph != old
 
     def set_comment(self, text: str) -> bool:
-        """The comment of the position shown; True if it changed."""
-        old = self.game.current.comment
-        self.game.set_comment(self.game.current, text)
-        return self.game.current.comment != old
+        """The comment of the position shown, cut to :meth:`comment_room`; True if it changed."""
+        node = self.game.current
+        old = node.comment
+        self.game.set_comment(node, text[: self.comment_room()])
+        while len(write_movetext(self.game)) > MAX_MOVETEXT_CHARS and node.comment:  # written longer than typed
+            self.game.set_comment(node, node.comment[: len(node.comment) * 9 // 10])
+        return node.comment != old
+
+    def comment_room(self) -> int:
+        """The most characters the comment of the position shown may have: a comment's own limit, less
+        where the game's other comments take the room of its move text (one limit for the text saved
+        and read back, :data:`reversi.formats.notation.MAX_MOVETEXT_CHARS`)."""
+        node = self.game.current
+        kept = node.comment
+        node.comment = ""
+        try:
+            others = len(write_movetext(self.game))
+        finally:
+            node.comment = kept
+        return max(0, min(MAX_COMMENT_CHARS, MAX_MOVETEXT_CHARS - others - 4))  # "{", "}" and spaces
 
     @property
     def editing(self) -> bool:

@@ -20,10 +20,10 @@ import js
 from pyodide.ffi import to_js
 from pyscript import document
 
-from reversi.core.game import glyph_name
+from reversi.core.game import MAX_COMMENT_CHARS, glyph_name
 from reversi.core.position import PASS
 from reversi.engine.protocol import MAX_LINES
-from reversi.i18n import _, format_number, pgettext
+from reversi.i18n import _, format_number, ngettext, pgettext
 from reversi.ui.dom import by_id, has_focus, nullable
 from reversi.ui.drivers.study import analysis_text, counts_text, other_lines, review_marks
 from reversi.ui.move_list import promote_question, study_text
@@ -49,6 +49,7 @@ class StudyBar:
         self.review_legend = root.querySelector(".review-legend")
         self.review_note = root.querySelector(".review-note")
         self.comment = root.querySelector(".comment-input")
+        self.comment_room = root.querySelector(".comment-room")
         self.glyph = root.querySelector(".glyph-select")
         self.mark_kind = root.querySelector(".mark-kind")
         self.confirm = root.querySelector(".study-confirm")
@@ -99,11 +100,26 @@ class StudyBar:
         self.draw_review_note()
         self.draw_practise()
         self.root.classList.toggle("editing", c.editor is not None)
-        if not has_focus(self.comment) and str(self.comment.value) != c.game.current.comment:
-            self.comment.value = c.game.current.comment  # not while the person is typing in it
+        if not has_focus(self.comment):  # not while the person is typing in it
+            if str(self.comment.value) != c.game.current.comment:
+                self.comment.value = c.game.current.comment
+            self.draw_comment_room(c.comment_room())
         self.draw_glyph(c.game.current)
         if str(self.mark_kind.value) != c.mark_kind:
             self.mark_kind.value = c.mark_kind
+
+    def draw_comment_room(self, room: int) -> None:
+        """The comment box takes at most ``room`` characters (typed or pasted: the browser cuts them),
+        and says so when the game's other comments leave less than a comment's own limit."""
+        self.comment.maxLength = room
+        near = room < MAX_COMMENT_CHARS
+        self.comment_room.hidden = not near
+        if near:
+            # Translators: under the comment box when the game's comments fill most of what a game may hold
+            self.comment_room.textContent = ngettext(
+                "The game's comments are near their limit: {n} more character here.",
+                "The game's comments are near their limit: {n} more characters here.", room,
+            ).format(n=format_number(room))
 
     def draw_analysis(self) -> None:
         """The best line (a status: read out as it changes), the further lines, both sides' counts."""
