@@ -91,3 +91,60 @@ def test_slug_keeps_words_and_cuts_long_names_at_a_hyphen() -> None:
     assert slug("Anna Maria Kowalska-Nowak", 20) == "anna-maria-kowalska"
     assert slug("Ñandú", 20) == "nandu"
     assert slug("!!!", 20) == ""
+
+
+def annotated(comment_chars: int = 2_000, variations: int = 0) -> Game:
+    """f5d6c3d3c4f4c5b3c2e3d2c6 with a comment of ``comment_chars`` on each position, and
+    one-move variations of every move at the first ``variations`` positions after the start."""
+    from reversi import Position
+    from reversi.formats.notation import play_transcript
+
+    game = play_transcript(Position.start(Rules()), "f5d6c3d3c4f4c5b3c2e3d2c6")
+    for node in game.nodes():
+        game.set_comment(node, ("é & {x} " * comment_chars)[:comment_chars])
+    for node in list(game.live.path())[: variations]:
+        for move in node.position.legal_moves():
+            if node.child(move) is None:
+                game.go_to_node(node)
+                game.play(move)
+    game.go_to_node(game.live)
+    return game
+
+
+def test_a_link_too_long_to_open_leaves_out_the_comments_then_the_variations() -> None:
+    from reversi.formats.links import MAX_QUERY_CHARS
+    from reversi.formats.notation import write_movetext
+    from reversi.ui.sharing import LEFT_COMMENTS, LEFT_COMMENTS_AND_VARIATIONS, LEFT_NOTHING, link_that_fits
+    from reversi.ui.store.session import link_game
+
+    short = annotated(100)
+    query, left = link_that_fits(short, "lang=cs")
+    assert left == LEFT_NOTHING and write_movetext(link_game(query)[0]) == write_movetext(short)
+    long = annotated()
+    text = write_movetext(long)
+    query, left = link_that_fits(long, "lang=cs", "hc3")
+    assert left == LEFT_COMMENTS and len(query) <= MAX_QUERY_CHARS and query.startswith("lang=cs&")
+    game, players = link_game(query)
+    assert players == "hc3" and game.moves == long.moves and not any(n.comment for n in game.nodes())
+    assert write_movetext(long) == text  # the game keeps its comments
+    huge = annotated(0, variations=12)
+    for node in huge.nodes():  # many marks: even without comments the tree is too long
+        node.marks = frozenset(huge.rules.geometry.squares)
+    query, left = link_that_fits(huge)
+    assert left == LEFT_COMMENTS_AND_VARIATIONS and len(query) <= MAX_QUERY_CHARS
+    assert link_game(query)[0].moves == huge.moves
+
+
+def test_the_address_holds_no_game_whose_link_would_not_open() -> None:
+    from reversi.ui.sharing import address_query
+    from reversi.ui.store.session import link_query
+
+    assert address_query(annotated(100), "lang=cs&m=f5") == link_query(annotated(100), "lang=cs&m=f5")
+    assert address_query(annotated(), "lang=cs&m=f5&at=1") == "lang=cs"  # a reload restores the saved game
+    assert address_query(annotated(), "m=" + "x" * 30_000) == ""  # an address that cannot be read: nothing kept
+
+
+def test_what_a_copied_link_left_out_is_said() -> None:
+    from reversi.ui.sharing import LEFT_COMMENTS, link_name
+
+    assert link_name("") == "Link" and "without the comments" in link_name(LEFT_COMMENTS)

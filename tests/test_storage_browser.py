@@ -139,6 +139,46 @@ def test_reload_and_a_new_tab_resume_the_game(fresh) -> None:
     assert tab.is_checked('#new-game-form input[name="anti"]')
 
 
+def go_to_ply(page, ply: int) -> None:
+    if ply:
+        page.click(f'#move-list [data-ply="{ply}"]')
+    else:  # the start: Home in the move list
+        page.click('#move-list [data-ply="1"]')
+        page.keyboard.press("Home")
+
+
+def test_a_game_annotated_to_the_limit_comes_back_whole_after_a_reload(fresh) -> None:
+    """A 2,000-character comment typed on each position of a game: the address holds no game link
+    too long to open, the box takes no more than a game may hold (and says so), and a reload brings
+    the game back with every comment; the link copied leaves the comments out, and says so."""
+    f = fresh()
+    page = f.page
+    page.goto(f.server_url + "?m=f5d6c3d3c4f4c5b3c2e3d2c6")
+    wait_ready(page)
+    note = ("Une note longue & {accolades} " * 80)[:2000]
+    for ply in range(13):
+        go_to_ply(page, ply)
+        wait_ply(page, ply)
+        page.fill("#comment", note)
+        page.locator("#comment").blur()
+    page.wait_for_function("!location.search.includes('m=')")  # the game's link would not open again
+    page.wait_for_function(f"(localStorage.getItem('reversi.state') || '').length > {13 * 2000}")
+    page.goto(f.server_url)
+    wait_ready(page)
+    assert page.is_hidden("#alert"), page.inner_text("#alert")
+    assert list_text(page) == "1. f5 d6 2. c3 d3 3. c4 f4 4. c5 b3 5. c2 e3 6. d2 c6"
+    for ply in (0, 6, 12):
+        go_to_ply(page, ply)
+        wait_ply(page, ply)
+        assert page.input_value("#comment") == " ".join(note.split()), ply
+    f.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#records > summary")
+    page.click('button[data-record="copy-link"]')
+    page.wait_for_selector("#records .copy-status:has-text('Link, without the comments (too long for a link), copied')")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert "m=f5d6c3d3c4f4c5b3c2e3d2c6" in link and len(link) < 200
+
+
 # -- a returning visit's first paint (assets/first-board.js, reversi/ui/store/shown.py) ---------------
 
 MAIN_PY = "**/reversi/ui/dom/main.py"

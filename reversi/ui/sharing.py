@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from reversi.core.game import Game
+from reversi.errors import ReversiError
+from reversi.formats.links import MAX_QUERY_CHARS, parse_query, rewrite_query
 from reversi.i18n import _, format_number, ngettext
+from reversi.ui.store.session import link_query
 
 
 class GameStatus(Protocol):
@@ -49,3 +53,62 @@ def share_message(status: GameStatus) -> tuple[str, str]:
                     "{rules}, after {n} moves: {black} {b}, {white} {w}", status.move_count)
     return title, text.format(rules=rules, n=format_number(status.move_count), black=black, white=white,
                               b=format_number(status.counts[0]), w=format_number(status.counts[1]))
+
+
+# -- a link that reads back ----------------------------------------------------------------------
+
+#: What a game's link left out to stay readable (:func:`link_that_fits`).
+LEFT_NOTHING = ""
+LEFT_COMMENTS = "comments"
+LEFT_COMMENTS_AND_VARIATIONS = "comments and variations"
+
+
+def link_that_fits(game: Game, current: str = "", players: str = "") -> tuple[str, str]:
+    """``(query, left_out)``: the query string of the game's link (:func:`link_query`) where it is
+    short enough to be read back (:data:`reversi.formats.links.MAX_QUERY_CHARS`), else the link
+    without the comments (``left_out`` :data:`LEFT_COMMENTS`), else the game's moves to its position
+    alone (:data:`LEFT_COMMENTS_AND_VARIATIONS`). A link the page makes always opens."""
+    query = link_query(game, current, players)
+    if len(query) <= MAX_QUERY_CHARS:
+        return query, LEFT_NOTHING
+    kept = [(node, node.comment) for node in game.nodes()]
+    try:
+        for node, _comment in kept:
+            node.comment = ""
+        query = link_query(game, current, players)
+    finally:
+        for node, comment in kept:
+            node.comment = comment
+    if len(query) <= MAX_QUERY_CHARS:
+        return query, LEFT_COMMENTS
+    line = game.up_to(game.live)
+    for node in line.nodes():
+        node.comment = ""
+    return link_query(line, current, players), LEFT_COMMENTS_AND_VARIATIONS
+
+
+def address_query(game: Game, current: str = "", players: str = "") -> str:
+    """The address bar's query string: the game's link (:func:`link_query`), or the address without
+    a game where that link would be too long to read back: a reload then restores the saved game,
+    comments and all, rather than a link that cannot be opened."""
+    query = link_query(game, current, players)
+    if len(query) <= MAX_QUERY_CHARS:
+        return query
+    try:
+        parse_query(current)
+    except ReversiError:
+        current = ""
+    for owner in ("game", "link", "browse"):
+        current = rewrite_query(current, owner, {})
+    return current
+
+
+def link_name(left_out: str) -> str:
+    """What a copied link is called in "{what} copied": the link, or what it left out."""
+    if left_out == LEFT_COMMENTS:
+        # Translators: in "{what} copied", for a game whose comments would make its link too long
+        return _("Link, without the comments (too long for a link),")
+    if left_out == LEFT_COMMENTS_AND_VARIATIONS:
+        # Translators: in "{what} copied", for a game whose comments and variations would make its link too long
+        return _("Link, without the comments and variations (too long for a link),")
+    return _("Link")

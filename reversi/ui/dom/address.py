@@ -2,7 +2,8 @@
 
 :class:`Address` owns no element: the address follows the game after every redraw, so a
 copied address is a link to it; the query is :func:`reversi.ui.store.session.link_query`'s, which
-keeps the parameters of other features (the language, ...).
+keeps the parameters of other features (the language, ...). A link too long to open again is never
+made (:mod:`reversi.ui.sharing`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import js
 
 from reversi.ui.ports import PageHost
-from reversi.ui.store.session import link_query
+from reversi.ui.sharing import address_query, link_that_fits
 
 
 class Address:
@@ -19,18 +20,19 @@ class Address:
     def __init__(self, page: PageHost) -> None:
         self.page = page
 
-    def query(self, current: str) -> str:
-        controller = self.page.controller
-        return link_query(controller.game, current, controller.players.to_code())
-
     def follow(self, clean: bool = False) -> None:
-        """Make the address the game's link (``clean``: keep nothing of an address that cannot be read)."""
-        query = self.query("" if clean else str(js.location.search))
+        """Make the address the game's link (``clean``: keep nothing of an address that cannot be read);
+        none where that link would be too long to open (a reload restores the saved game)."""
+        controller = self.page.controller
+        current = "" if clean else str(js.location.search)
+        query = address_query(controller.game, current, controller.players.to_code())
         url = str(js.location.pathname) + (f"?{query}" if query else "")
         if url != str(js.location.pathname) + str(js.location.search):
             js.history.replaceState(None, "", url)
 
-    def link(self) -> str:
-        """The link to the game on the board."""
-        query = self.query(str(js.location.search))
-        return str(js.location.origin) + str(js.location.pathname) + (f"?{query}" if query else "")
+    def link(self) -> tuple[str, str]:
+        """The link to the game on the board, and what it left out to stay short enough to open
+        (:func:`reversi.ui.sharing.link_that_fits`: "" for nothing)."""
+        controller = self.page.controller
+        query, left_out = link_that_fits(controller.game, str(js.location.search), controller.players.to_code())
+        return str(js.location.origin) + str(js.location.pathname) + (f"?{query}" if query else ""), left_out

@@ -42,6 +42,7 @@ from reversi.ui.dom.games_list import GamesList
 from reversi.ui.dom.storage import read_stored
 from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost
+from reversi.ui.sharing import link_name
 from reversi.ui.store.autosave import ACTION_COPY_BROKEN, ACTION_COPY_STORED
 from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, file_size_error, load_text, read_game_file
 
@@ -125,7 +126,8 @@ class Records:
         elif action == "copy-position":
             self.copy(position_to_string(game.position), _("Position"))
         elif action == "copy-link":
-            self.copy(self.address.link(), _("Link"))
+            link, left_out = self.address.link()
+            self.copy(link, link_name(left_out))
         elif action == "download":
             downloads.game_record(controller)
         elif action == "download-ggf":

@@ -17,12 +17,11 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
-from reversi.i18n import _
 from reversi.ui.dom import clipboard
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.clipboard import Confirmation, Fallback
 from reversi.ui.ports import PageHost
-from reversi.ui.sharing import share_message
+from reversi.ui.sharing import link_name, share_message
 
 
 class ShareLink:
@@ -36,12 +35,12 @@ class ShareLink:
         self.confirmation = Confirmation(root)
 
     def share(self) -> None:
-        link = self.address.link()
+        link, left_out = self.address.link()
         title, text = share_message(self.page.controller.status())
         data = to_js({"title": title, "text": text, "url": link}, dict_converter=js.Object.fromEntries)
         sheet = self.open_sheet(data)
         if sheet is None:
-            self.copy(link)
+            self.copy(link, left_out)
             return
 
         async def wait() -> None:
@@ -49,7 +48,7 @@ class ShareLink:
                 await sheet
             except Exception as e:
                 if getattr(e, "name", "") != "AbortError":  # closed by the person: nothing to say
-                    self.copy(link)
+                    self.copy(link, left_out)
 
         clipboard.spawn(wait())
 
@@ -65,5 +64,5 @@ class ShareLink:
         except Exception:
             return None
 
-    def copy(self, link: str) -> None:
-        clipboard.copy(link, _("Link"), self.confirmation.say, self.to_box)
+    def copy(self, link: str, left_out: str = "") -> None:
+        clipboard.copy(link, link_name(left_out), self.confirmation.say, self.to_box)
