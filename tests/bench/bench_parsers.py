@@ -15,12 +15,19 @@ import json
 import time
 from collections.abc import Callable
 
-from reversi import ReversiError, Rules
+from reversi import Position, ReversiError, Rules
 from reversi.core.clock import parse_time_control
 from reversi.formats.ggf import MAX_GAME_CHARS, read_ggf, read_ggf_games
 from reversi.formats.links import MAX_QUERY_CHARS, record_from_query
-from reversi.formats.notation import MAX_POSITION_CHARS, MAX_TRANSCRIPT_CHARS, parse_position, parse_transcript
-from reversi.formats.record import MAX_TEXT, read_record
+from reversi.formats.notation import (
+    MAX_MOVETEXT_CHARS,
+    MAX_POSITION_CHARS,
+    MAX_TRANSCRIPT_CHARS,
+    parse_movetext,
+    parse_position,
+    parse_transcript,
+)
+from reversi.formats.record import MAX_TEXT, read_record, read_records
 from reversi.ui.store.session import MAX_STATE_CHARS, load_state, load_text
 
 GGF_GAME = (
@@ -28,6 +35,14 @@ GGF_GAME = (
     "BO[8 ---------------------------O*------*O--------------------------- *]"
     "B[F5]W[D6]B[C3]W[D3]B[C4]W[F4]B[F6]W[F3]B[E6]W[E7];)"
 )
+
+
+def rev_game() -> str:
+    """A record of a whole random game with its players (the .rev format), as a file of many holds them."""
+    from reversi.formats.record import write_record
+    from tests.support import random_records
+
+    return write_record(random_records(1)[0])
 
 
 def timed(fn: Callable[[str], object], text: str, repeat: int = 3) -> tuple[float, str]:
@@ -67,6 +82,12 @@ def main() -> None:
         ("GGF game, moves", lambda t: read_ggf("(;" + t + ";)"), "B[F5]", MAX_GAME_CHARS),
         ("GGF file, 2,000 games", read_ggf_games, GGF_GAME + "\n", (len(GGF_GAME) + 1) * 2000),
         ("GGF file, open brackets", read_ggf_games, "(;[", 3_000_000),
+        ("GGF file, unclosed games", read_ggf_games, "(;A[;)", 96_000),
+        ("move text, comments", lambda t: parse_movetext(Position.start(Rules()), t), "{a note} ",
+         MAX_MOVETEXT_CHARS),
+        ("move text, variations", lambda t: parse_movetext(Position.start(Rules()), "f5" + t), "(d3)(c4)(e6)",
+         MAX_MOVETEXT_CHARS - 2),
+        (".rev file, 400 games", read_records, rev_game() + "\n", (len(rev_game()) + 1) * 400),
     ]
     print(f"{'parser':<24} {'at limit':>10} {'time':>9} {'half':>9} {'ratio':>6} {'10x over':>9}  outcome at the limit")
     for name, fn, unit, limit in cases:
