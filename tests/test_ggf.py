@@ -8,6 +8,7 @@ import pytest
 
 from reversi import NotationError, Position, Rules, play_transcript
 from reversi.core.game import Ending, Termination
+from reversi.core.position import PASS
 from reversi.formats.ggf import is_ggf, read_ggf, read_ggf_games, write_ggf, write_ggf_games
 from reversi.formats.record import Record, read_record, write_record
 
@@ -440,3 +441,13 @@ def test_text_between_games_is_said_and_a_run_of_glyphs_is_refused() -> None:
     assert [e.error for e in read_ggf_games("1 " + NBOARD_GAME + "\n2 \ufeff" + NBOARD_GAME)] == ["", ""]
     with pytest.raises(NotationError, match="is not an annotation"):
         parse_movetext(Position.start(Rules()), "f5" + "!" * 500)
+
+
+@pytest.mark.parametrize("spelling", ["PA", "pa", "pass", "PASS", "PA//0.01", "pass/0.00/"])
+def test_a_pass_reads_in_every_spelling_real_files_use(spelling: str) -> None:
+    """GGS writes ``B[PA]``; other programs ``B[pass]``, with an evaluation and a time or not."""
+    game = ("(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
+            "B[D3]W[C3]B[E6]W[D2]B[D1]W[E1]B[B2]W[C1]B[{pass}]W[A3]B[A1]W[B4];)")
+    record = read_ggf(game.replace("{pass}", spelling))
+    assert record.moves[8] == PASS and len(record.moves) == 12
+    assert record.to_game().position == read_ggf(game.replace("{pass}", "PA")).to_game().position
