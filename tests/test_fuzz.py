@@ -751,3 +751,35 @@ def test_opening_book_files(tmp_path_factory: pytest.TempPathFactory, blob: byte
         assert isinstance(header, dict) and all(not p & o for p, o in book)
     book = book_for(Rules(), str(folder))
     assert book is None or isinstance(book, dict)
+
+
+# -- a link opened over a saved game (a friend's reply, another game, the saved one) -----------------
+
+
+@given(st.text(alphabet="cdef3456", max_size=16), st.one_of(query_text, any_text,
+       st.text(alphabet="cdef3456", max_size=20).map(lambda m: "m=f5d6" + m)),
+       st.sampled_from(["two", "computer"]))
+def test_a_link_opened_over_a_saved_game(saved_moves: str, query: str, players: str) -> None:
+    """Whatever the saved game and the link: a plan, never an exception; a reply only extends the
+    saved game, with the side to move's moves, and keeps it; a game put aside is the saved text."""
+    from reversi.formats.notation import write_movetext
+    from reversi.ui.controller import Controller
+    from reversi.ui.store.autosave import plan_start
+    from reversi.ui.store.session import SavedState, state_to_dict
+
+    saved_game = only_our_errors(lambda: play_transcript(Position.start(Rules()), "f5d6" + saved_moves))
+    if saved_game is None:
+        return
+    settings = Controller().settings()
+    settings["players"] = {"kinds": ["human", "human" if players == "two" else "computer"], "levels": [5, 5]}
+    text = json.dumps(state_to_dict(SavedState(saved_game, settings)))
+    plan = plan_start(text, "?" + query)
+    assert plan.game is not None and isinstance(plan.message(), str)
+    if plan.replied:
+        assert players == "two" and plan.previous is None
+        mine = [n.move for n in saved_game.live.path()]
+        assert [n.move for n in plan.game.live.path()][: len(mine)] == mine
+        assert len(plan.game.live.path()) > len(mine)
+    if plan.previous is not None:
+        assert plan.previous == text
+    write_movetext(plan.game)
