@@ -237,6 +237,7 @@ def assert_beside(page, status: str, button: str, viewport: dict, most: float) -
     assert 0 <= near["left"] and near["right"] <= viewport["width"], near
     gap = max(near["top"] - used["bottom"], used["top"] - near["bottom"], 0)
     assert gap <= most, (gap, near, used)
+    assert near["left"] < used["right"] and near["right"] > used["left"], (near, used)  # under it, not aside
 
 
 def test_copy_buttons_copy_and_say_so_beside_them(tab, server_url) -> None:
@@ -317,7 +318,7 @@ def test_share_opens_the_share_sheet_with_the_games_link(fresh, server_url) -> N
     page.wait_for_function("window.sharedWith.length === 1")
     assert page.evaluate("window.sharedWith[0]") == {
         "title": "Reversi: Othello 8x8",
-        "text": "Othello 8x8, after 3 moves: Black 5, White 2",
+        "text": "Othello 8x8, after 2. Black c3: Black 5, White 2",
         "url": server_url + "?m=f5d6c3",
     }
     page.evaluate("window.shareAnswer = 'AbortError'")  # the person closes the sheet
@@ -345,7 +346,7 @@ def test_share_copies_the_link_where_there_is_no_share_sheet(fresh, server_url, 
     page.wait_for_function("document.querySelector('#share-status').textContent.trim() === 'Link copied'")
     assert page.get_attribute("#share-status", "role") == "status"
     assert page.get_attribute("#share-status", "aria-live") == "polite"
-    assert_beside(page, "#share-status", "#btn-share", viewport, 110)
+    assert_beside(page, "#share-status", "#btn-share", viewport, 12)
     assert page.is_hidden("#alert")
     # the controls fit their row: no button's label cut or wrapped onto a third line
     for box in page.eval_on_selector_all("#controls .btn:not([hidden])", "els => els.map(e => [e.scrollWidth, "
@@ -708,7 +709,7 @@ def test_a_game_opened_from_a_file_is_studied_and_played_on_only_when_asked(tab)
     page.wait_for_selector("#new-game-dialog.from-here[open]")
     assert page.inner_text("#new-game-heading") == "Play from here"
     assert page.is_hidden('#new-game-form input[name="variant"]') and page.is_hidden("#rules-link")
-    assert page.inner_text("#form-preview") == "White to move, after 3 moves · Othello 8x8"
+    assert page.inner_text("#form-preview") == "White to move, after 2. Black c3 · Othello 8x8"  # as the list says
     page.check('#new-game-form input[name="players"][value="computer"]')
     page.select_option('#new-game-form select[name="you"]', "black")
     page.select_option('#new-game-form select[name="level"]', "1")

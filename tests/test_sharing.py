@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from reversi import Game, Rules
+from reversi import Game, Position, Rules, play_transcript
 from reversi.i18n import set_language
 from reversi.ui.filenames import download_stem, slug
 from reversi.ui.sharing import share_message
@@ -27,6 +27,7 @@ class Shown:
     headline: str = ""
     title: str = "Othello 8x8"
     side_names: tuple[str, str] = ("Black", "White")
+    last_said: str = ""
 
 
 # -- the Share button's title and text ----------------------------------------------------------
@@ -34,11 +35,21 @@ class Shown:
 
 def test_the_share_sheet_gets_the_rules_and_the_score() -> None:
     assert share_message(Shown()) == ("Reversi: Othello 8x8", "Othello 8x8: a new game")
-    assert share_message(Shown(1, (4, 1)))[1] == "Othello 8x8, after 1 move: Black 4, White 1"
-    assert share_message(Shown(3, (5, 2)))[1] == "Othello 8x8, after 3 moves: Black 5, White 2"
+    first = Shown(1, (4, 1), last_said="1. Black f5")
+    assert share_message(first)[1] == "Othello 8x8, after 1. Black f5: Black 4, White 1"
     assert share_message(Shown(title="Othello 6x6"))[0] == "Reversi: Othello 6x6"
-    classic = Shown(4, (6, 3), title="Classic 8x8", side_names=("Red", "Blue"))
-    assert share_message(classic)[1] == "Classic 8x8, after 4 moves: Red 6, Blue 3"
+    classic = Shown(4, (6, 3), title="Classic 8x8", side_names=("Red", "Blue"), last_said="2. Blue d6")
+    assert share_message(classic)[1] == "Classic 8x8, after 2. Blue d6: Red 6, Blue 3"
+
+
+def test_the_share_text_names_the_move_as_the_move_list_does() -> None:
+    """One numbering everywhere: the share text's move is the status view's, which the move list names."""
+    from reversi.ui.controller import Controller
+    from reversi.ui.players import Players
+
+    c = Controller(players=Players())
+    c.load_game(play_transcript(Position.start(Rules()), "f5d6c3"))
+    assert share_message(c.status())[1] == "Othello 8x8, after 2. Black c3: Black 5, White 2"
 
 
 def test_a_finished_game_is_shared_with_its_result() -> None:
@@ -52,8 +63,8 @@ def test_a_finished_game_is_shared_with_its_result() -> None:
 def test_the_share_text_is_in_the_pages_language() -> None:
     set_language("pl")
     polish = ("Czarne", "Białe")
-    assert share_message(Shown(2, (3, 3), side_names=polish))[1] == "Othello 8x8, po 2 ruchach: Czarne 3, Białe 3"
-    assert share_message(Shown(1, (4, 1), side_names=polish))[1] == "Othello 8x8, po 1 ruchu: Czarne 4, Białe 1"
+    assert share_message(Shown(2, (3, 3), side_names=polish, last_said="1. Białe d6"))[1] == (
+        "Othello 8x8, po 1. Białe d6: Czarne 3, Białe 3")
     assert share_message(Shown())[0] == "Reversi: Othello 8x8"
 
 

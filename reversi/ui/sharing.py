@@ -12,7 +12,7 @@ from typing import Protocol
 from reversi.core.game import Game
 from reversi.errors import ReversiError
 from reversi.formats.links import MAX_QUERY_CHARS, parse_query, rewrite_query
-from reversi.i18n import _, format_number, ngettext
+from reversi.i18n import _, format_number
 from reversi.ui.store.session import link_query
 
 
@@ -33,11 +33,13 @@ class GameStatus(Protocol):
     def over(self) -> bool: ...
     @property
     def move_count(self) -> int: ...
+    @property
+    def last_said(self) -> str: ...  # the last move as the move list names it: "6. White d3"
 
 
 def share_message(status: GameStatus) -> tuple[str, str]:
-    """``(title, text)`` for the share sheet: ``("Reversi: Othello 8x8", "Othello 8x8, after 12 moves:
-    Black 9, White 7")``, or with the result once the game has ended."""
+    """``(title, text)`` for the share sheet: ``("Reversi: Othello 8x8", "Othello 8x8, after 6. White d3:
+    Black 9, White 7")`` (the move named as the move list names it), or the result once the game has ended."""
     rules = status.title
     # Translators: the title of a game sent with the Share button: "Reversi: Othello 8x8"
     title = _("Reversi: {rules}").format(rules=rules)
@@ -48,10 +50,10 @@ def share_message(status: GameStatus) -> tuple[str, str]:
         # Translators: a game without moves sent with the Share button: "Othello 8x8: a new game"
         return title, _("{rules}: a new game").format(rules=rules)
     black, white = status.side_names
-    # Translators: a game in progress sent with the Share button: "Othello 8x8, after 12 moves: Black 9, White 7"
-    text = ngettext("{rules}, after {n} move: {black} {b}, {white} {w}",
-                    "{rules}, after {n} moves: {black} {b}, {white} {w}", status.move_count)
-    return title, text.format(rules=rules, n=format_number(status.move_count), black=black, white=white,
+    # Translators: a game in progress sent with the Share button, its last move named as the move list
+    # names it: "Othello 8x8, after 6. White d3: Black 9, White 7"
+    text = _("{rules}, after {move}: {black} {b}, {white} {w}")
+    return title, text.format(rules=rules, move=status.last_said, black=black, white=white,
                               b=format_number(status.counts[0]), w=format_number(status.counts[1]))
 
 

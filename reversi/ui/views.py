@@ -22,6 +22,7 @@ from reversi.drawing.render import WHITE as CELL_WHITE
 from reversi.drawing.render import BoardView, default_stars
 from reversi.i18n import _
 from reversi.ui.editor import Editor
+from reversi.ui.move_list import move_said
 from reversi.ui.turns import PlayState, human_to_move
 
 
@@ -101,6 +102,8 @@ class StatusView:
     #: 3 empty squares for the winner"), which the status line draws on two lines; else "".
     headline: str = ""
     score_note: str = ""
+    #: The move that led to the position shown as the move list names it ("6. White d3"; "" at the start).
+    last_said: str = ""
 
 
 
@@ -242,6 +245,7 @@ def status(c: Viewed) -> StatusView:
         comment=game.current.comment,
         headline=headline,
         score_note=score_note,
+        last_said=move_said(game, game.current, names) if game.current.parent is not None else "",
     )
 
 

@@ -18,11 +18,11 @@ from typing import Any, cast
 
 import js
 
-from reversi.core.position import PASS
 from reversi.errors import RulesError
-from reversi.i18n import _, language, ngettext
+from reversi.i18n import _, language
 from reversi.ui.dom import nullable
 from reversi.ui.forms import FORM_DEFAULTS, form_applicable, form_option_texts, form_side_names, preview_fields
+from reversi.ui.move_list import move_said
 from reversi.ui.ports import PageController, Redraw
 
 Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
@@ -142,14 +142,17 @@ class NewGameDialog:
         self.started()
 
     def from_here_preview(self) -> str:
-        """What "Play from here" will do: "White to move, after 18 moves · Othello 8x8"."""
+        """What "Play from here" will do: "White to move, after 9. Black c4 · Othello 8x8" (the move
+        named as the move list names it)."""
         c = self.controller
         node = c.game.current.resting()
-        moves = sum(1 for n in node.path() if n.move != PASS)
         side = c.rules.display_side_names()[node.position.turn]
-        # Translators: the "Play from here" dialog's preview: "White to move, after 18 moves · Othello 8x8"
-        return ngettext("{side} to move, after {n} move · {rules}", "{side} to move, after {n} moves · {rules}",
-                        moves).format(side=side, n=moves, rules=c.rules.describe())
+        if node.parent is None:
+            # Translators: the "Play from here" preview at the start: "Black to move, from the start · Othello 8x8"
+            return _("{side} to move, from the start · {rules}").format(side=side, rules=c.rules.describe())
+        # Translators: the "Play from here" dialog's preview: "White to move, after 9. Black c4 · Othello 8x8"
+        return _("{side} to move, after {move} · {rules}").format(
+            side=side, move=move_said(c.game, node), rules=c.rules.describe())
 
     def play_from_here(self) -> None:
         try:

@@ -35,6 +35,7 @@ class ShareLink:
         self.confirmation = Confirmation(root)
 
     def share(self) -> None:
+        self.confirmation.place(js.document.getElementById("btn-share"))  # said under the button
         link, left_out = self.address.link()
         title, text = share_message(self.page.controller.status())
         data = to_js({"title": title, "text": text, "url": link}, dict_converter=js.Object.fromEntries)
