@@ -15,6 +15,11 @@ the browser's Pyodide behave the same:
 * :func:`bounded_int` and :func:`bounded_float` read a number from outside only within
   its range and with few digits, before any conversion (``int(1e999)`` and
   ``float("1" + "0" * 400)`` would overflow).
+* :func:`is_int` and :func:`is_number` are the type checks of a JSON value already parsed:
+  a whole number, or a finite number. ``true`` and ``false`` are neither (``bool`` is an
+  ``int`` in Python), and ``NaN`` and ``Infinity``, which Python's ``json`` reads, are no
+  number: a time or a weight that is one would break the arithmetic it enters.
+* :func:`shown` writes a value from outside into a message without echoing a huge one.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from reversi.errors import ReversiError
 from reversi.i18n import _
@@ -76,21 +81,45 @@ def clean_text(text: str) -> str:
     return _LONE_SURROGATE.sub("\ufffd", text) if has_lone_surrogate(text) else text
 
 
+def is_int(value: object) -> TypeGuard[int]:
+    """Is ``value`` a whole number (a JSON integer)? ``bool`` is not, nor is a whole float (``3.0``)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: object) -> TypeGuard[float]:
+    """Is ``value`` a finite number (a JSON number)? An int, however large, or a float that is not
+    NaN or infinite; ``bool`` is not a number."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return is_int(value)
+
+
 def shown(value: object, limit: int = 40) -> str:
-    """``value`` as a message shows it: its repr, cut to ``limit`` characters (a huge input is not echoed)."""
-    text = repr(value) if not isinstance(value, str) else repr(clean_text(value))
+    """``value`` as a message shows it: its repr, cut to ``limit`` characters (a huge input is not echoed).
+
+    A whole number past 64 bits is shown by its size (``10**400``: its digits would fill the
+    message, and past 4300 of them Python refuses to write them); a value whose repr Python
+    refuses (a huge number inside a list) by its type (``<list>``)."""
+    if is_int(value) and value.bit_length() > 64:
+        return f"{'-' if value < 0 else ''}10**{int(value.bit_length() * math.log10(2))}"
+    try:
+        text = repr(value) if not isinstance(value, str) else repr(clean_text(value))
+    except ValueError:  # a huge number inside a list or an object
+        return f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Shown:
-    """A value from outside for a message's ``{value!r}``: its repr cut to 40 characters (a huge input
-    is not echoed whole), so the message's text (and its translations) stay as they are."""
+    """A value from outside for a message's ``{value!r}``: :func:`shown`, its repr cut to ``limit``
+    characters (a huge input is not echoed whole), so the message's text (and its translations)
+    stay as they are."""
 
-    def __init__(self, value: object) -> None:
+    def __init__(self, value: object, limit: int = 40) -> None:
         self.value = value
+        self.limit = limit
 
     def __repr__(self) -> str:
-        return shown(self.value)
+        return shown(self.value, self.limit)
 
 
 def bounded_int(value: object, low: int, high: int, what: str) -> int:
