@@ -86,7 +86,7 @@ def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_number(value: object) -> TypeGuard[float]:
+def is_number(value: object) -> TypeGuard[int | float]:
     """Is ``value`` a finite number (a JSON number)? An int, however large, or a float that is not
     NaN or infinite; ``bool`` is not a number."""
     if isinstance(value, float):

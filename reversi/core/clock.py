@@ -20,7 +20,7 @@ from typing import Any
 
 from reversi.errors import ClockError
 from reversi.i18n import _
-from reversi.inputs import Shown
+from reversi.inputs import Shown, is_int, is_number
 
 __all__ = ["Clock", "ClockError", "TimeControl", "format_time", "parse_time_control"]
 
@@ -170,25 +170,17 @@ class Clock:
             # Translators: {problems} lists what is missing or unknown in a saved clock
             raise ClockError(_("clock: {problems}").format(problems="; ".join(what)))
         for key in ("base_ms", "increment_ms"):
-            if not _is_int(data[key]):
+            if not is_int(data[key]):
                 raise ClockError(
                     _("clock: {field} must be a whole number, not {value!r}").format(field=key, value=Shown(data[key]))
                 )
         left = data["left_ms"]
-        if not (isinstance(left, list) and len(left) == 2 and all(_is_number(t) for t in left)):
+        if not (isinstance(left, list) and len(left) == 2 and all(is_number(t) for t in left)):
             raise ClockError(_("clock: left_ms must be a list of two numbers, not {left!r}").format(left=left))
         flagged = data["flagged"]
-        if flagged is not None and not _is_int(flagged):
+        if flagged is not None and not is_int(flagged):
             raise ClockError(_("clock: flagged must be 0, 1 or null, not {flagged!r}").format(flagged=flagged))
         return cls(TimeControl(data["base_ms"], data["increment_ms"]), (left[0], left[1]), flagged)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return (_is_int(value) or isinstance(value, float)) and value == value  # not NaN
 
 
 def format_time(ms: float) -> str:

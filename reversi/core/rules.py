@@ -30,6 +30,7 @@ from reversi.core.geometry import MAX_SIZE, MIN_SIZE, Geometry, octagon_cuts
 from reversi.errors import NotationError, RulesError
 from reversi.i18n import N_, _, catalog
 from reversi.i18n import language as current_language
+from reversi.inputs import is_int
 
 BLACK = 0
 WHITE = 1
@@ -113,10 +114,6 @@ def variant_by_name(name: str) -> type[Variant]:
     return variant
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True)
 class Rules:
     """A rule set with its table options. Build it with keywords::
@@ -141,7 +138,7 @@ class Rules:
         object.__setattr__(self, "variant", v.name)
         if not v.allows_size and self.size != 8:
             raise RulesError(_("{rules} has a fixed board: the size option does not apply").format(rules=_(v.title)))
-        if not _is_int(self.size) or not (MIN_SIZE <= self.size <= MAX_SIZE) or self.size % 2:
+        if not is_int(self.size) or not (MIN_SIZE <= self.size <= MAX_SIZE) or self.size % 2:
             raise RulesError(
                 _("board size {size!r} is not allowed: an even number from {least} to {most}").format(
                     size=self.size, least=MIN_SIZE, most=MAX_SIZE
@@ -152,11 +149,11 @@ class Rules:
                 value = getattr(self, option)
                 # Translators: {option} is the name of a rule option in the code: anti or free_opening
                 raise RulesError(_("{option} must be true or false, not {value!r}").format(option=option, value=value))
-        if not _is_int(self.handicap) or not (0 <= self.handicap <= 4):
+        if not is_int(self.handicap) or not (0 <= self.handicap <= 4):
             raise RulesError(_("handicap {handicap!r} is not allowed: 0 to 4 corners").format(handicap=self.handicap))
         if self.handicap and not v.allows_handicap:
             raise RulesError(_("{rules} has no corners: corner handicap does not apply").format(rules=_(v.title)))
-        if not _is_int(self.handicap_color) or self.handicap_color not in (BLACK, WHITE):
+        if not is_int(self.handicap_color) or self.handicap_color not in (BLACK, WHITE):
             raise RulesError(
                 _("handicap colour {color!r} must be 0 (black) or 1 (white)").format(color=self.handicap_color)
             )
@@ -298,11 +295,11 @@ def random_blocked(rules: Rules, count: int, seed: int) -> Rules:
     g = rules.geometry
     forbidden = rules.centre_mask | sum(1 << i for i in rules.handicap_corners_of(g))
     candidates = [i for i in g.squares if not (1 << i) & forbidden]
-    if not _is_int(count) or count < 0 or count > len(candidates):
+    if not is_int(count) or count < 0 or count > len(candidates):
         raise RulesError(
             _("cannot block {count!r} squares: 0 to {free} are free").format(count=count, free=len(candidates))
         )
-    if not _is_int(seed):
+    if not is_int(seed):
         raise RulesError(_("the seed of the blocked squares must be a whole number, not {seed!r}").format(seed=seed))
     rng = SplitMix64(seed)
     chosen: list[int] = []

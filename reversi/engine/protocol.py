@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, TypeGuard, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from reversi.core.game import Game
 from reversi.core.geometry import MAX_SIZE
@@ -51,6 +51,7 @@ from reversi.formats import balanced as balanced_spec
 from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
 from reversi.formats.record import rules_from_dict, rules_to_dict
 from reversi.i18n import _, ngettext
+from reversi.inputs import Shown, is_int
 
 __all__ = [
     "ANALYSE_LIMITS",
@@ -94,46 +95,22 @@ MAX_BENCH_POSITIONS = 100
 BENCH_SECONDS = 2.0
 #: The longest text of a reply's field read back (a square name, a message).
 MAX_REPLY_TEXT = 10_000
+#: The most characters of a wrong value an error message echoes (:func:`reversi.inputs.shown`).
+SHOWN_CHARS = 60
 
 
 # -- the checks (one place) -----------------------------------------------------------------
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _shown(value: object) -> str:
-    """``value`` as an error message shows it: a huge number by its size (its digits would fill
-    the screen, and past 4300 of them Python refuses to write them), long text cut."""
-    if _is_int(value) and value.bit_length() > 64:
-        return f"{'-' if value < 0 else ''}10**{int(value.bit_length() * math.log10(2))}"
-    try:
-        text = repr(value)
-    except ValueError:  # a huge number inside a list or an object
-        return f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _check_int(value: object, name: str, low: int, high: int) -> int:
-    if _is_int(value) and low <= value <= high:
+    if is_int(value) and low <= value <= high:
         return value
     raise EngineRequestError(
         # Translators: {name} is a field of a request to the engine: level, max_depth, exact_empties
         _("{name} {value!r} is out of range: a whole number {low} to {high}").format(
-            name=name, value=_Shown(value), low=low, high=high
+            name=name, value=Shown(value, SHOWN_CHARS), low=low, high=high
         )
     )
-
-
-class _Shown:
-    """A value whose ``repr`` is :func:`_shown`'s (the messages format ``{value!r}``)."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-
-    def __repr__(self) -> str:
-        return _shown(self.value)
 
 
 def _check_text(value: object, name: str, limit: int) -> str:
@@ -170,7 +147,7 @@ def _read_rules(spec: object) -> Rules:
         return Rules()
     items = dict(_object(spec, "rules"))
     color = items.get("handicap_color")
-    if _is_int(color) and color in (BLACK, WHITE):
+    if is_int(color) and color in (BLACK, WHITE):
         items["handicap_color"] = "white" if color == WHITE else "black"
     return rules_from_dict(items)
 
@@ -349,8 +326,9 @@ class MoveRequest(PositionRequest):
         super().__post_init__()
         if self.level is not None:
             _check_int(self.level, "level", 1, len(LEVELS))
-        if self.seed is not None and not _is_int(self.seed):
-            raise EngineRequestError(_("seed must be a whole number, not {seed!r}").format(seed=_Shown(self.seed)))
+        if self.seed is not None and not is_int(self.seed):
+            seed = Shown(self.seed, SHOWN_CHARS)
+            raise EngineRequestError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
         if self.seed is not None:
             # at most 64 bits: a longer one (thousands of digits) cannot even be written back as JSON
             _check_int(self.seed, "seed", -(1 << 63), (1 << 64) - 1)
@@ -489,19 +467,19 @@ class OpeningRequest(Request):
 
 
 def _bad_reply(data: object) -> EngineRequestError:
-    return EngineRequestError(_("the engine answered {reply!r}").format(reply=_Shown(data)))
+    return EngineRequestError(_("the engine answered {reply!r}").format(reply=Shown(data, SHOWN_CHARS)))
 
 
 def _reply_int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
     value = data.get(key, default)
-    if not _is_int(value) or value.bit_length() > 64:
+    if not is_int(value) or value.bit_length() > 64:
         raise _bad_reply(data)
     return value
 
 
 def _reply_float(data: Mapping[str, Any], key: str) -> float:
     value = data.get(key, 0.0)
-    if _is_int(value) and value.bit_length() <= 64:
+    if is_int(value) and value.bit_length() <= 64:
         return float(value)
     if not isinstance(value, float) or not math.isfinite(value):
         raise _bad_reply(data)
@@ -535,7 +513,7 @@ def _reply_scores(data: Mapping[str, Any], key: str) -> dict[str, int]:
         raise EngineRequestError(_("the engine gave no values"))
     scores: dict[str, int] = {}
     for name, v in value.items():
-        if not isinstance(name, str) or len(name) > 8 or not _is_int(v) or v.bit_length() > 64:
+        if not isinstance(name, str) or len(name) > 8 or not is_int(v) or v.bit_length() > 64:
             raise _bad_reply(data)
         scores[name] = v
     return scores

@@ -14,7 +14,6 @@ The new-game form's players fields are read in :mod:`reversi.ui.forms`; a comput
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +22,7 @@ from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, RETIRED_LEVELS, current
 from reversi.errors import ReversiError, SettingsError
 from reversi.formats.record import parse_players_code, players_code
 from reversi.i18n import _, format_number
-from reversi.inputs import Shown
+from reversi.inputs import Shown, is_int, is_number
 
 HUMAN = "human"
 COMPUTER = "computer"
@@ -178,11 +177,11 @@ class Players:
         kinds, raw_levels, seconds = data.get("kinds"), data.get("levels"), data.get("seconds")
         if not (isinstance(kinds, list) and len(kinds) == 2 and all(isinstance(k, str) for k in kinds)):
             raise PlayersError("players setting must name two sides: kinds [human|computer, human|computer]")
-        if not (isinstance(raw_levels, list) and len(raw_levels) == 2 and all(_is_int(v) for v in raw_levels)):
+        if not (isinstance(raw_levels, list) and len(raw_levels) == 2
+                and all(is_int(v) and -(10**6) < v < 10**6 for v in raw_levels)):  # a level is a small number
             raise PlayersError("players setting must give two levels as whole numbers")
         if seconds is not None and not (
-            _is_number(seconds)
-            and (math.isfinite(seconds) if isinstance(seconds, float) else abs(seconds) < 10**9)  # no float overflow
+            is_number(seconds) and (isinstance(seconds, float) or abs(seconds) < 10**9)  # no float overflow
         ):
             raise PlayersError(_("players setting: seconds {seconds!r} is not a number").format(seconds=Shown(seconds)))
         if seconds is None:  # a retired level above Expert was Expert with more time
@@ -238,14 +237,6 @@ def known_name(name: str) -> str:
     """A player's name from a game's details, or '' where the record says it does not know it."""
     name = name.strip()
     return "" if name.lower() in UNKNOWN_NAMES else name
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and -(10**6) < value < 10**6
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def seconds_text(value: float) -> str:

@@ -56,7 +56,7 @@ from reversi.core.rules import Rules
 from reversi.drawing.render import BLACK, BLOCKED, CUT, EMPTY, WHITE, BoardView
 from reversi.errors import SavedStateError
 from reversi.formats.links import GAME_KEYS
-from reversi.inputs import InputError, load_json
+from reversi.inputs import InputError, is_int, load_json
 from reversi.ui.store.session import SavedState, is_game_link, link_query
 
 #: Where the record is kept (``localStorage``): a key of its own, which older pages never read (the
@@ -234,7 +234,7 @@ def shown_from_dict(data: Any) -> Shown:
         raise ShownError("shown: expected a JSON object")
     if set(data) != set(FIELDS):
         raise ShownError(f"shown: the fields must be {', '.join(FIELDS)}")
-    if not _is_int(data["v"]) or data["v"] != SHOWN_VERSION:
+    if not is_int(data["v"]) or data["v"] != SHOWN_VERSION:
         raise ShownError(f"shown: version {data['v']!r} is not {SHOWN_VERSION}")
     board = data["board"]
     width, height = board_size(board)
@@ -248,7 +248,7 @@ def shown_from_dict(data: Any) -> Shown:
         raise ShownError("shown: turn must be black, white or empty")
     moves = data["moves"]
     discs = cells.count("X") + cells.count("O")
-    if not _is_int(moves) or not 0 <= moves <= discs:
+    if not is_int(moves) or not 0 <= moves <= discs:
         raise ShownError(f"shown: moves must be a whole number from 0 to {discs} (the discs on the board)")
     last = data["last"]
     if last is not None and _cell(cells, last, width, height) not in ("X", "O"):
@@ -315,10 +315,6 @@ def early_click(square: Any, shown: Any, view: BoardView) -> str:
     if not isinstance(shown, str) or shown != view_key(view):
         return DROP
     return PLAY
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _square_index(name: str, width: int) -> int:
