@@ -380,7 +380,7 @@ def two_players_state() -> str:
     from reversi.ui.controller import Controller
     from reversi.ui.forms import FORM_DEFAULTS
     from reversi.ui.players import Players
-    from reversi.ui.store.session import SavedState, dump_state
+    from reversi.ui.store.saved_state import SavedState, dump_state
 
     c = Controller(players=Players())
     c.form_fields = {**FORM_DEFAULTS, "players": "two"}
@@ -391,7 +391,7 @@ def seed_two_players_js() -> str:
     """A script that saves "two players" before the page's own scripts run, unless a state is saved."""
     import json
 
-    from reversi.ui.store.session import STORAGE_KEY
+    from reversi.ui.store.saved_state import STORAGE_KEY
 
     return (
         f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)})) "
@@ -620,7 +620,7 @@ def hostile_state(**changes) -> str:
 
 
 def storage(page, key: str | None = None):
-    from reversi.ui.store.session import STORAGE_KEY
+    from reversi.ui.store.saved_state import STORAGE_KEY
 
     key = key or STORAGE_KEY
     return page.evaluate("key => localStorage.getItem(key)", key)

@@ -14,7 +14,7 @@ from reversi.ui.controller import Controller
 from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
 from reversi.ui.store.autosave import plan_start
-from reversi.ui.store.session import SavedState, dump_state
+from reversi.ui.store.saved_state import SavedState, dump_state
 from reversi.ui.store.shown import MAX_SHOWN_CHARS, SAVED, SHOWN_VERSION, WAITING, dump_shown, restored_shown
 
 

@@ -31,7 +31,7 @@ from reversi.ui.store.autosave import (
     newer_version,
     plan_start,
 )
-from reversi.ui.store.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY, SavedState, dump_state, state_to_dict
+from reversi.ui.store.saved_state import BROKEN_KEY, STATE_VERSION, STORAGE_KEY, SavedState, dump_state, state_to_dict
 
 
 def saved(moves: str = "f5d6", **changes) -> str:
@@ -454,7 +454,8 @@ def test_a_reply_is_said_in_the_pages_language_with_its_plural() -> None:
 def test_the_saved_games_own_link_restores_the_saved_game_clock_names_and_all() -> None:
     """A reload: the address is the game's link (it follows the game), which holds neither the clock
     nor the players' names; the saved game is restored as it was, the position shown included."""
-    from reversi.ui.store.session import link_query, load_state
+    from reversi.ui.sharing import link_query
+    from reversi.ui.store.saved_state import load_state
 
     text = correspondence("f5d6c3")
     state = load_state(text)

@@ -139,7 +139,7 @@ def test_the_python_examples_run(document: str, code: str, tmp_path: Path) -> No
 
 
 def test_the_example_links_open() -> None:
-    from reversi.ui.store.session import game_from_link
+    from reversi.ui.sharing import game_from_link
 
     examples = [query for path in [README, *GUIDE] for query in re.findall(r"`\?([a-z]+=[^`\s]+)`", read(path))]
     assert len(examples) >= 4

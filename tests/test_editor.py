@@ -12,7 +12,7 @@ from reversi.errors import ReversiError
 from reversi.formats.notation import parse_position, position_to_string
 from reversi.ui.controller import Controller
 from reversi.ui.editor import TOOLS, Editor
-from reversi.ui.store.session import link_query
+from reversi.ui.sharing import link_query
 
 
 @pytest.mark.parametrize(

@@ -95,7 +95,7 @@ def test_the_viewer_steps_over_a_forced_pass() -> None:
     game = Game(rules)
     game.play_all(moves)
     k = game.line.index(PASS)
-    from reversi.ui.store.session import link_query
+    from reversi.ui.sharing import link_query
 
     v = Viewer.from_query("?view=embed&" + link_query(game).lstrip("?"))
     v.first()
@@ -520,7 +520,7 @@ def test_a_puzzle_by_keyboard() -> None:
 
 def test_the_snippet_makers_choices_go_into_the_html() -> None:
     from reversi.ui.embed.snippets import game_query, make_snippet
-    from reversi.ui.store.session import link_game
+    from reversi.ui.sharing import link_game
 
     game, _players = link_game("m=f5d6c3d3c4&at=3")
     query = game_query(game, game.current, from_start=False)

@@ -40,8 +40,10 @@ from reversi.formats.record import read_record, rules_from_dict
 from reversi.ui.editor import TOOLS, Editor
 from reversi.ui.forms import players_from_fields, rules_from_fields
 from reversi.ui.players import Players
+from reversi.ui.records import load_text
+from reversi.ui.sharing import game_from_link
 from reversi.ui.store.recent import read_recent, render_recent
-from reversi.ui.store.session import form_fields, game_from_link, load_state, load_text, state_from_dict
+from reversi.ui.store.saved_state import form_fields, load_state, state_from_dict
 
 pytestmark = pytest.mark.slow  # seconds per parser: the fast subset leaves it to the full run
 
@@ -289,7 +291,8 @@ def test_rule_dictionaries(data: Any) -> None:
 def writable(game: Any) -> None:
     """A game read from anywhere can be written everywhere: its link, its record, its saved state (UTF-8)."""
     from reversi.formats.record import Record, write_record
-    from reversi.ui.store.session import SavedState, dump_state, link_query
+    from reversi.ui.sharing import link_query
+    from reversi.ui.store.saved_state import SavedState, dump_state
 
     link_query(game).encode("utf-8")
     write_record(Record.from_game(game)).encode("utf-8")
@@ -323,7 +326,7 @@ def test_saved_state_fields(data: dict[str, Any], version: int) -> None:
 
 #: A good record of the position shown (reversi/ui/store/shown.py), whose fields the strategies below replace.
 def _shown_record() -> tuple[str, dict[str, Any]]:
-    from reversi.ui.store.session import SavedState, dump_state
+    from reversi.ui.store.saved_state import SavedState, dump_state
     from reversi.ui.store.shown import dump_shown, restored_shown
 
     state = SavedState(play_transcript(Position.start(Rules()), "f5d6c3"))
@@ -765,7 +768,7 @@ def test_a_link_opened_over_a_saved_game(saved_moves: str, query: str, players: 
     from reversi.formats.notation import write_movetext
     from reversi.ui.controller import Controller
     from reversi.ui.store.autosave import plan_start
-    from reversi.ui.store.session import SavedState, state_to_dict
+    from reversi.ui.store.saved_state import SavedState, state_to_dict
 
     saved_game = only_our_errors(lambda: play_transcript(Position.start(Rules()), "f5d6" + saved_moves))
     if saved_game is None:

@@ -17,7 +17,8 @@ import pytest
 
 from reversi import position_to_string
 from reversi.formats.record import Record, read_record, write_record
-from reversi.ui.store.session import STATE_VERSION, dump_state, game_from_link, link_query, load_state
+from reversi.ui.sharing import game_from_link, link_query
+from reversi.ui.store.saved_state import STATE_VERSION, dump_state, load_state
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "v0.1.json").read_text(encoding="utf-8"))
 

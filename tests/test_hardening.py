@@ -30,8 +30,10 @@ from reversi.inputs import (
 from reversi.ui.controller import Controller
 from reversi.ui.embed.snippets import make_snippet
 from reversi.ui.players import Players
+from reversi.ui.records import load_text
+from reversi.ui.sharing import link_query
 from reversi.ui.store.recent import read_recent
-from reversi.ui.store.session import SavedState, dump_state, link_query, load_state, load_text
+from reversi.ui.store.saved_state import SavedState, dump_state, load_state
 
 DEEP = "[" * 8000 + "]" * 8000
 

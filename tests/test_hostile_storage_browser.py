@@ -21,7 +21,7 @@ from browser_support import (
 )
 
 from reversi.formats.record import MAX_TEXT
-from reversi.ui.store.session import BROKEN_KEY, STATE_VERSION, STORAGE_KEY
+from reversi.ui.store.saved_state import BROKEN_KEY, STATE_VERSION, STORAGE_KEY
 from reversi.ui.store.shown import SHOWN_KEY, first_paint
 
 pytestmark = pytest.mark.browser

@@ -22,7 +22,7 @@ from reversi.formats.links import (
     rewrite_query,
 )
 from reversi.formats.record import Record
-from reversi.ui.store.session import game_from_link, is_game_link, link_query
+from reversi.ui.sharing import game_from_link, is_game_link, link_query
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,7 +58,7 @@ def test_every_parameter_the_code_reads_is_in_the_table() -> None:
     read = parameters_read_in(ROOT / "reversi" / "formats" / "links.py")
     assert {"r", "s", "p", "m", "hc"} <= read
     assert read <= set(BY_NAME), sorted(read - set(BY_NAME))
-    assert "at" in parameters_read_in(ROOT / "reversi" / "ui" / "store" / "session.py") & set(BY_NAME)
+    assert "at" in parameters_read_in(ROOT / "reversi" / "ui" / "sharing.py") & set(BY_NAME)
     embed = parameters_read_in(ROOT / "reversi" / "ui" / "embed" / "viewer.py")
     assert {"view", "caption", "flip", "theme"} <= embed <= set(BY_NAME), embed
 
@@ -117,7 +117,7 @@ def test_any_query_gives_a_game_or_the_projects_error(text: str) -> None:
 
 def test_a_balanced_opening_of_a_set_up_position_is_refused_with_a_message() -> None:
     from reversi.errors import NotationError
-    from reversi.ui.store.session import link_game
+    from reversi.ui.sharing import link_game
 
     set_up = "-" * 27 + "XO------OX" + "-" * 27 + "_X"
     with pytest.raises(NotationError, match=r"bo='8\.2\.1234' draws an opening from the rule set's start"):

@@ -15,7 +15,7 @@ from reversi.formats.notation import write_transcript
 from reversi.formats.record import Record, ending_code, parse_ending_code, read_record, write_record
 from reversi.ui.controller import Controller
 from reversi.ui.players import COMPUTER, HUMAN, Players
-from reversi.ui.store.session import SavedState, dump_state, load_state, state_to_dict
+from reversi.ui.store.saved_state import SavedState, dump_state, load_state, state_to_dict
 
 
 def opened() -> Game:

@@ -147,7 +147,7 @@ def test_huge_inputs_are_refused():
 
 
 def test_a_record_saved_with_a_byte_order_mark_is_read() -> None:
-    from reversi.ui.store.session import load_text
+    from reversi.ui.records import load_text
 
     text = "\ufeff" + write_record(read_record('[Rules "othello"]\n\nf5 d6\n'))
     assert read_record(text).moves == read_record(text[1:]).moves
@@ -162,7 +162,7 @@ def test_a_downloaded_record_carries_the_details_the_players_the_ending_and_the_
     from reversi.core.game import Ending, Termination
     from reversi.formats.notation import play_transcript
     from reversi.ui.players import Players
-    from reversi.ui.store.session import record_text
+    from reversi.ui.records import record_text
 
     game = play_transcript(Position.start(Rules()), "f5d6c3d3")
     game.tags = {"Event": "Club night", "Black": "Alice", "Annotator": "Bob"}

@@ -1,4 +1,5 @@
-"""Saved state, share link and pasted text (reversi/ui/store/session.py), under CPython."""
+"""Saved state, share link, pasted text and whose clock runs (reversi/ui/store/saved_state.py,
+reversi/ui/sharing.py, reversi/ui/records.py, reversi/ui/clocks.py), under CPython."""
 
 from __future__ import annotations
 
@@ -18,23 +19,17 @@ from reversi.core.position import PASS, Position
 from reversi.errors import IllegalMoveError, NotationError, ReversiError, RulesError
 from reversi.formats.notation import play_transcript, position_to_string
 from reversi.formats.record import MAX_RECORDS_TEXT, MAX_TEXT, Record, read_record, rules_to_dict
+from reversi.ui.clocks import clock_turn
 from reversi.ui.controller import Controller
 from reversi.ui.players import Players
-from reversi.ui.store.session import (
+from reversi.ui.records import file_size_error, kind_of_text, load_text, record_text
+from reversi.ui.sharing import game_from_link, is_game_link, link_query, read_link
+from reversi.ui.store.saved_state import (
     STATE_VERSION,
     SavedState,
     StateError,
-    clock_turn,
     dump_state,
-    file_size_error,
-    game_from_link,
-    is_game_link,
-    kind_of_text,
-    link_query,
     load_state,
-    load_text,
-    read_link,
-    record_text,
     state_from_dict,
     state_to_dict,
 )

@@ -125,8 +125,7 @@ def annotated(comment_chars: int = 2_000, variations: int = 0) -> Game:
 def test_a_link_too_long_to_open_leaves_out_the_comments_then_the_variations() -> None:
     from reversi.formats.links import MAX_QUERY_CHARS
     from reversi.formats.notation import write_movetext
-    from reversi.ui.sharing import LEFT_COMMENTS, LEFT_COMMENTS_AND_VARIATIONS, LEFT_NOTHING, link_that_fits
-    from reversi.ui.store.session import link_game
+    from reversi.ui.sharing import LEFT_COMMENTS, LEFT_COMMENTS_AND_VARIATIONS, LEFT_NOTHING, link_game, link_that_fits
 
     short = annotated(100)
     query, left = link_that_fits(short, "lang=cs")
@@ -147,8 +146,7 @@ def test_a_link_too_long_to_open_leaves_out_the_comments_then_the_variations() -
 
 
 def test_the_address_holds_no_game_whose_link_would_not_open() -> None:
-    from reversi.ui.sharing import address_query
-    from reversi.ui.store.session import link_query
+    from reversi.ui.sharing import address_query, link_query
 
     assert address_query(annotated(100), "lang=cs&m=f5") == link_query(annotated(100), "lang=cs&m=f5")
     assert address_query(annotated(), "lang=cs&m=f5&at=1") == "lang=cs"  # a reload restores the saved game

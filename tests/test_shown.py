@@ -22,7 +22,7 @@ from reversi.core.game import PASS
 from reversi.drawing.render import board_in_html, render_board
 from reversi.formats.links import GAME_KEYS
 from reversi.ui.controller import Controller
-from reversi.ui.store.session import STORAGE_KEY, SavedState, dump_state, load_state
+from reversi.ui.store.saved_state import STORAGE_KEY, SavedState, dump_state, load_state
 from reversi.ui.store.shown import (
     DROP,
     FIELDS,
@@ -176,8 +176,8 @@ def test_a_first_visit_shows_the_static_board_and_a_saved_game_without_a_record_
 def test_the_record_names_the_address_the_restored_game_has() -> None:
     """After a friend's reply is taken, the page saves the game gone on and follows it with the address:
     the record written then names that address, so the next visit draws it."""
+    from reversi.ui.sharing import link_query
     from reversi.ui.store.autosave import plan_start
-    from reversi.ui.store.session import link_query
 
     plan = plan_start(STATE, "?m=f5d6c3d3&pl=hc2")
     assert plan.replied == ("d3",) and plan.game is not None and plan.settings is not None

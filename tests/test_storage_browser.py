@@ -27,7 +27,7 @@ from shown_cases import restored_view
 
 from reversi import Game, Rules
 from reversi.drawing.render import render_board
-from reversi.ui.store.session import STATE_VERSION
+from reversi.ui.store.saved_state import STATE_VERSION
 from reversi.ui.store.shown import SHOWN_KEY, first_paint, view_key
 
 pytestmark = pytest.mark.browser
@@ -331,7 +331,7 @@ def test_the_first_paint_draws_the_saved_game_at_its_own_address_only(fresh, ser
     whose Python never starts: the script is run again on the static board for each."""
     from shown_cases import ADDRESSES, STATE, VALID
 
-    from reversi.ui.store.session import STORAGE_KEY
+    from reversi.ui.store.saved_state import STORAGE_KEY
     from reversi.ui.store.shown import first_paint_mode
 
     f = fresh()

@@ -14,7 +14,7 @@ from reversi.formats.notation import has_tree, parse_movetext, play_transcript, 
 from reversi.formats.record import Record, parse_players_code, players_code, read_record, write_record
 from reversi.ui.controller import Controller
 from reversi.ui.players import Players
-from reversi.ui.store.session import link_game, link_query
+from reversi.ui.sharing import link_game, link_query
 
 
 def sq(name: str) -> int:
@@ -279,7 +279,7 @@ def test_comments_stay_within_what_a_saved_game_reads_back() -> None:
 
     from reversi.core.game import MAX_COMMENT_CHARS
     from reversi.formats.notation import MAX_MOVETEXT_CHARS
-    from reversi.ui.store.session import SavedState, load_state, state_to_dict
+    from reversi.ui.store.saved_state import SavedState, load_state, state_to_dict
 
     game = Game(Rules())
     while game.position.legal_moves():  # a game to its first pass: room for more than the limit

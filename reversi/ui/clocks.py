@@ -2,7 +2,7 @@
 
 :class:`GameTimer` holds the :class:`~reversi.core.clock.Clock` of the game on the
 board (None without a time control) and follows the controller's events
-(:mod:`reversi.ui.events`); :func:`~reversi.ui.store.session.clock_turn` says from them
+(:mod:`reversi.ui.events`); :func:`clock_turn` says from them
 whose time runs. The page only reports the time (``performance.now()``, in
 milliseconds) and the events of each redraw, and draws; the timer decides:
 
@@ -32,7 +32,6 @@ from reversi.core.game import Game
 from reversi.formats.balanced import BalancedSpec
 from reversi.i18n import NUMBER_FORMATS, language
 from reversi.ui.events import Event, EventKind
-from reversi.ui.store.session import clock_turn
 
 #: Under this many milliseconds left a clock face shows that time is short.
 LOW_TIME_MS = 10_000
@@ -76,6 +75,31 @@ class ClockFace:
     low: bool
     #: This side ran out of time.
     flagged: bool
+
+
+def clock_turn(game: Game, events: Iterable[Event], stopped: bool = False) -> tuple[int | None, int | None]:
+    """``(running side or None, side that just moved or None)`` for ``game`` after ``events``
+    (what the controller's intents did since the last redraw, :mod:`reversi.ui.events`).
+
+    The clock runs for the side to move at the game's live position while it is
+    the end of the game's line and the game goes on (``stopped``: lost on time):
+    browsing other positions (and variations played there) does not stop it; taking a
+    move back pauses it, and the next move starts it again. A move is a move of the game
+    (played at its live position) that changed its main line and leaves the live position
+    at its end, further on than before (so redo, or a move that follows the line already
+    there, is not a move); the side that made it earns the increment. A redraw that puts
+    another game on the board has no move.
+    """
+    live = game.live
+    at_end = not live.children
+    moved = None
+    events = tuple(events)
+    if at_end and not any(e.replaces_game for e in events):
+        first = next((e for e in events if e.kind is EventKind.MOVED and e.live), None)  # a redraw has one
+        if first is not None and first.changed_tree and first.before is not None and live.depth > first.before.depth:
+            moved = first.before.position.turn
+    running = live.position.turn if at_end and not stopped and not live.position.is_over else None
+    return running, moved
 
 
 def clock_from_fields(fields: Mapping[str, str]) -> tuple[Clock | None, str]:

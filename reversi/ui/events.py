@@ -4,7 +4,7 @@ Every intent of :class:`reversi.ui.controller.Controller` that changes something
 happened as an :class:`Event` (a move played, an undo, a resignation, the board turned...)
 in a queue; the page takes the queue once per redraw (``Controller.take_events()``) and
 hands it to what follows the game: the announcements and the move's sound
-(:mod:`reversi.ui.dom.status`), whose clock runs (:func:`reversi.ui.store.session.clock_turn`)
+(:mod:`reversi.ui.dom.status`), whose clock runs (:func:`reversi.ui.clocks.clock_turn`)
 and the recent games (:mod:`reversi.ui.dom.recent_games`). None of them keeps a copy of
 what it saw last.
 

@@ -5,7 +5,7 @@ choices to keep (:meth:`Remembered.settings`: who plays, the new-game form's fie
 off, the display :data:`PREFERENCES`), takes them back from storage
 (:meth:`Remembered.load_settings`, ignoring what it cannot read) and turns a display setting on or
 off (:meth:`Remembered.set_preference`). The page stores them with the game
-(:mod:`reversi.ui.store.session`).
+(:mod:`reversi.ui.store.saved_state`).
 """
 
 from __future__ import annotations

@@ -1,19 +1,109 @@
-"""What the Share button sends with the game's link: a title and a line about the game. No DOM here.
+"""The game's link: written, read back, kept short enough to open, and sent by Share. No DOM here.
 
-The system's share sheet (``navigator.share``, :mod:`reversi.ui.dom.share_link`) takes a title, a
-text and the link; a chat or a mail shows the text with the link: the rule set and the score of
-the position shown, or the result of a game that has ended.
+* **The link** is the page's query string: the game's parameters
+  (:mod:`reversi.formats.links`), plus ``at=K`` when the game's position is not the end of its
+  line, keeping the parameters of other features (:func:`link_query`); :func:`link_game` and
+  :func:`game_from_link` read it back, :func:`read_link` says why one cannot be read.
+* **A link that opens**: one too long to be read back leaves out the comments, then the
+  variations (:func:`link_that_fits`); the address bar's drops the game (:func:`address_query`).
+* **What the Share button sends**: the system's share sheet (``navigator.share``,
+  :mod:`reversi.ui.dom.share_link`) takes a title, a text and the link; a chat or a mail shows the
+  text with the link: the rule set and the score of the position shown, or the result of a game
+  that has ended (:func:`share_message`).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
+from urllib.parse import parse_qsl
 
 from reversi.core.game import Game
-from reversi.errors import ReversiError
-from reversi.formats.links import MAX_QUERY_CHARS, parse_query, rewrite_query
+from reversi.errors import ReversiError, SavedStateError
+from reversi.formats.links import (
+    GAME_KEYS,
+    MAX_QUERY_CHARS,
+    link_version,
+    parse_query,
+    record_from_query,
+    record_params,
+    rewrite_query,
+)
+from reversi.formats.record import Record
 from reversi.i18n import _, format_number
-from reversi.ui.store.session import link_query
+
+# -- the game's link -----------------------------------------------------------------------------
+
+
+def link_query(game: Game, current: str = "", players: str = "") -> str:
+    """The query string (no ``?``) that restores ``game``: its record (its tree, who plays: ``players``,
+    a code of :func:`reversi.formats.record.players_code`), and ``at`` when the game's position is
+    not the end of its main line (moves taken back, which redo would replay).
+
+    The parameters of other features in ``current`` (the address's query string
+    now, e.g. a language) are kept: the game owns only its rows of
+    :data:`reversi.formats.links.PARAMETERS`. An address that cannot be read at all
+    (too long, a parameter twice, a newer link format) is replaced whole.
+    """
+    try:
+        parse_query(current)
+    except ReversiError:
+        current = ""  # an address that cannot be read (too long, newer, doubled) keeps nothing of itself
+    # who plays goes with a game that has begun (a fresh page's address stays plain)
+    record = Record.from_game(game, players=players if game.root.children else "")
+    query = rewrite_query(rewrite_query(current, "game", record_params(record)), "link", link_version(record))
+    live = game.live  # the game's position; browsing elsewhere does not change the address
+    at = {"at": str(live.depth)} if live.children else {}
+    return rewrite_query(query, "browse", at)
+
+
+def is_game_link(query: str) -> bool:
+    """Does the address's query string hold a game (any of the game's or browsing's parameters)?"""
+    return any(key in GAME_KEYS for key, _value in parse_qsl(query.lstrip("?"), keep_blank_values=True))
+
+
+def read_link(query: str) -> tuple[Game | None, str]:
+    """The game the address's query string holds, and why it cannot be read ('' if it can).
+
+    ``(game, "")`` for a game link, ``(None, "")`` for an address with no game in it,
+    ``(None, error)`` for one that cannot be read: a game link that is wrong, or an
+    address that is too long, repeats a parameter or is of a newer link format
+    (whatever it holds).
+    """
+    game, _players, error = read_link_players(query)
+    return game, error
+
+
+def read_link_players(query: str) -> tuple[Game | None, str, str]:
+    """As :func:`read_link`, with the players' code the link names (''  for none) in the middle."""
+    try:
+        params = parse_query(query)
+        if not any(key in GAME_KEYS for key in params):
+            return None, "", ""
+        game, players = link_game(query)
+        return game, players, ""
+    except ReversiError as e:
+        return None, "", str(e)
+
+
+def game_from_link(query: str) -> Game:
+    """The game a share link holds, its position where ``at`` puts it on the main line (else its end)."""
+    return link_game(query)[0]
+
+
+def link_game(query: str) -> tuple[Game, str]:
+    """The game a share link holds (as :func:`game_from_link`) and who plays it (a players' code, or '')."""
+    record = record_from_query(query)
+    game = record.to_game()
+    main = game.main_line()
+    at = parse_query(query).get("at")
+    if at is not None:
+        if not (at.isascii() and at.isdigit() and len(at) <= 4) or not 0 <= int(at) < len(main):
+            raise SavedStateError(f"link: at={at!r} should be a number of plies within 0..{len(main) - 1}")
+        game.set_live(main[int(at)])  # the game is there; the moves after it are kept to redo
+    return game, record.players
+
+
+# -- what the Share button says ------------------------------------------------------------------
 
 
 class GameStatus(Protocol):

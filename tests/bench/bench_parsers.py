@@ -28,7 +28,8 @@ from reversi.formats.notation import (
     parse_transcript,
 )
 from reversi.formats.record import MAX_TEXT, read_record, read_records
-from reversi.ui.store.session import MAX_STATE_CHARS, load_state, load_text
+from reversi.ui.records import load_text
+from reversi.ui.store.saved_state import MAX_STATE_CHARS, load_state
 
 GGF_GAME = (
     "(;GM[Othello]PC[club]DT[2026.12.03]PB[alice]PW[bob]TY[8]RE[?]"

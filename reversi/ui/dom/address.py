@@ -1,7 +1,7 @@
 """The address bar as a link to the game (``history.replaceState``), and the link copied.
 
 :class:`Address` owns no element: the address follows the game after every redraw, so a
-copied address is a link to it; the query is :func:`reversi.ui.store.session.link_query`'s, which
+copied address is a link to it; the query is :func:`reversi.ui.sharing.link_query`'s, which
 keeps the parameters of other features (the language, ...). A link too long to open again is never
 made (:mod:`reversi.ui.sharing`).
 """

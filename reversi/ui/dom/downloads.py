@@ -17,7 +17,7 @@ from pyscript import document
 from reversi.core.game import Game
 from reversi.ui.filenames import download_stem
 from reversi.ui.ports import PageController
-from reversi.ui.store.session import record_text
+from reversi.ui.records import record_text
 
 
 def options(data: dict[str, Any]) -> Any:

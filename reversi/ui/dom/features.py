@@ -28,7 +28,7 @@ and four own no element: :class:`~.clocks.GameClock` (the game's clock, ticking)
 :class:`~.loading.GameLoader` (a game brought in put on the board),
 :class:`~.storage.AutoSave` (the saved game, the guard across tabs, the start from a link or
 the autosave) and :class:`~.address.Address` (the address kept a link to the game).
-Everything they decide is in pure modules tested under CPython (:mod:`reversi.ui.store.session`,
+Everything they decide is in pure modules tested under CPython (:mod:`reversi.ui.store.saved_state`,
 :mod:`reversi.ui.store.autosave`, :mod:`reversi.ui.move_list`, :mod:`reversi.ui.clocks`, ...).
 
 After each of the page's redraws (``page.after_update``, with what the controller's intents

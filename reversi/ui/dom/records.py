@@ -5,8 +5,8 @@ component of its own, :mod:`reversi.ui.dom.recent_games`, told when the menu ope
 is copied goes to the clipboard, or where the clipboard is refused into the menu's box,
 selected, ready to copy; either is said beside the buttons (:mod:`reversi.ui.dom.clipboard`).
 Text in the box (moves, a position, a record, a link) is read by
-:func:`reversi.ui.store.session.load_text`; a file (a ``.rev`` record, or a GGF file's first
-readable game) by :func:`reversi.ui.store.session.read_game_file`, refused unread when it is
+:func:`reversi.ui.records.load_text`; a file (a ``.rev`` record, or a GGF file's first
+readable game) by :func:`reversi.ui.records.read_game_file`, refused unread when it is
 larger than a game can be. Bad input leaves the game as it was and says why, beside the box
 (in view, not at the top of the page). A game read that would end a game in progress waits
 until the person says so, as New game asks; a game that names its players brings them, one
@@ -42,9 +42,10 @@ from reversi.ui.dom.games_list import GamesList
 from reversi.ui.dom.storage import read_stored
 from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost
+from reversi.ui.records import file_size_error, load_text, read_game_file
 from reversi.ui.sharing import link_name
 from reversi.ui.store.autosave import ACTION_COPY_BROKEN, ACTION_COPY_STORED
-from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, file_size_error, load_text, read_game_file
+from reversi.ui.store.saved_state import BROKEN_KEY, STORAGE_KEY
 
 #: What was loaded from the box, by kind: "Loaded {what}: ..." (translated where shown).
 KIND_NAMES = {

@@ -46,7 +46,7 @@ from reversi.ui.store.autosave import (
     not_saved_notice,
     plan_start,
 )
-from reversi.ui.store.session import BROKEN_KEY, STORAGE_KEY, SavedState, dump_state
+from reversi.ui.store.saved_state import BROKEN_KEY, STORAGE_KEY, SavedState, dump_state
 from reversi.ui.store.shown import SHOWN_KEY, dump_shown, restored_shown
 
 #: Said when something unforeseen went wrong while the saved game or the link was read.

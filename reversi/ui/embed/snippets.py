@@ -26,7 +26,7 @@ from reversi.formats.links import parse_query, rewrite_query
 from reversi.i18n import N_, catalog, language, supported
 from reversi.inputs import clean_text
 from reversi.ui.embed.viewer import Viewer
-from reversi.ui.store.session import link_query
+from reversi.ui.sharing import link_query
 
 #: The CSS class of a lite diagram's link (assets/lite.js and assets/embed.js look for it).
 LITE_CLASS = "reversi-lite"

@@ -33,7 +33,7 @@ from reversi.inputs import Shown
 from reversi.ui.embed.puzzle import PuzzleState, read_puzzle
 from reversi.ui.embed.puzzle_set import PuzzleSetState, read_puzzle_set
 from reversi.ui.move_list import side_and_number, with_annotation
-from reversi.ui.store.session import link_game
+from reversi.ui.sharing import link_game
 
 #: The views an address can ask for with ``view=``.
 VIEWS = ("embed", "puzzle")

@@ -26,7 +26,7 @@ address's query string:
   copied (the storage is full), it is left where it is and this tab does not
   save over it (:data:`HOLD_STUCK`) until the person says so;
 * a saved state written by a **newer version** of the page (its ``version`` is
-  greater than :data:`~reversi.ui.store.session.STATE_VERSION`) is not read, not moved
+  greater than :data:`~reversi.ui.store.saved_state.STATE_VERSION`) is not read, not moved
   and not overwritten (:data:`HOLD_NEWER`): reloading may bring the newer page,
   which reads it. The page says so and starts a new game (or the link's), and
   this tab does not autosave until the person chooses "Replace it with this
@@ -58,7 +58,8 @@ from reversi.i18n import N_, _, ngettext
 from reversi.inputs import InputError, load_json
 from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
 from reversi.ui.players import HUMAN, Players
-from reversi.ui.store.session import STATE_VERSION, STORAGE_KEY, SavedState, load_state, read_link_players
+from reversi.ui.sharing import read_link_players
+from reversi.ui.store.saved_state import STATE_VERSION, STORAGE_KEY, SavedState, load_state
 
 #: Where the saved game is kept when a link put another game on the board.
 PREVIOUS_KEY = "reversi.previous"

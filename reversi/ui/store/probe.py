@@ -17,8 +17,10 @@ from reversi.core.game import Game
 from reversi.core.rules import Rules
 from reversi.errors import ReversiError
 from reversi.formats.record import Record, read_record, write_record
+from reversi.ui.records import load_text
+from reversi.ui.sharing import game_from_link, link_query
 from reversi.ui.store.recent import read_recent, render_recent
-from reversi.ui.store.session import SavedState, dump_state, game_from_link, link_query, load_state, load_text
+from reversi.ui.store.saved_state import SavedState, dump_state, load_state
 
 
 def _written(game: Game) -> None:

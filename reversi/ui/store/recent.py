@@ -29,7 +29,7 @@ from reversi.i18n import _, ngettext
 from reversi.inputs import InputError, bounded_int, load_json
 from reversi.ui.events import Event, EventKind
 from reversi.ui.players import Players, known_name
-from reversi.ui.store.session import link_game, link_query
+from reversi.ui.sharing import link_game, link_query
 
 RECENT_KEY = "reversi.recent"
 MAX_RECENT = 12

@@ -3,7 +3,7 @@
 Until Python has loaded (1 to 7 s), the page is index.html's static board: the start of
 standard Othello, drawn by the site's generator. On a returning visit the game on the board
 is the saved one, so each time the autosave writes the saved game
-(:data:`~reversi.ui.store.session.STORAGE_KEY`) it also writes, under :data:`SHOWN_KEY`, what
+(:data:`~reversi.ui.store.saved_state.STORAGE_KEY`) it also writes, under :data:`SHOWN_KEY`, what
 the board will show once that game is restored (:func:`restored_shown`): a small versioned
 JSON object that ``assets/first-board.js`` draws without any rules::
 
@@ -57,7 +57,8 @@ from reversi.drawing.render import BLACK, BLOCKED, CUT, EMPTY, WHITE, BoardView
 from reversi.errors import SavedStateError
 from reversi.formats.links import GAME_KEYS
 from reversi.inputs import InputError, is_int, load_json
-from reversi.ui.store.session import SavedState, is_game_link, link_query
+from reversi.ui.sharing import is_game_link, link_query
+from reversi.ui.store.saved_state import SavedState
 
 #: Where the record is kept (``localStorage``): a key of its own, which older pages never read (the
 #: saved state's own fields are checked strictly: a new field would make it unreadable to them).
