@@ -93,7 +93,7 @@ ADDRESSES: list[tuple[str, str, str]] = [
 
 def restored_view(text: str, query: str = ""):
     """The board Python draws when the page restores the saved ``text`` at the address's query string
-    ``query`` (reversi/ui/dom/storage.py carry_out)."""
+    ``query`` (reversi/ui/dom/autosave.py carry_out)."""
     plan = plan_start(text, query)
     c = Controller()
     assert plan.settings is not None and plan.game is not None

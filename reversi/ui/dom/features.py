@@ -25,8 +25,8 @@ component                                  its root               what it does
 =========================================  =====================  ===========================================
 
 and four own no element: :class:`~.clocks.GameClock` (the game's clock, ticking),
-:class:`~.loading.GameLoader` (a game brought in put on the board),
-:class:`~.storage.AutoSave` (the saved game, the guard across tabs, the start from a link or
+:class:`~.game_loader.GameLoader` (a game brought in put on the board),
+:class:`~.autosave.AutoSave` (the saved game, the guard across tabs, the start from a link or
 the autosave) and :class:`~.address.Address` (the address kept a link to the game).
 Everything they decide is in pure modules tested under CPython (:mod:`reversi.ui.store.saved_state`,
 :mod:`reversi.ui.store.autosave`, :mod:`reversi.ui.move_list`, :mod:`reversi.ui.clocks`, ...).
@@ -49,6 +49,7 @@ import js
 from reversi.ui.dom import by_id, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
+from reversi.ui.dom.autosave import AutoSave
 from reversi.ui.dom.clocks import ClockDisplay, GameClock
 from reversi.ui.dom.editor import EditorPanel
 from reversi.ui.dom.eval_bar import EvalBar
@@ -61,7 +62,6 @@ from reversi.ui.dom.opening import OpeningName
 from reversi.ui.dom.recent_games import RecentGames
 from reversi.ui.dom.records import Records
 from reversi.ui.dom.share_link import ShareLink
-from reversi.ui.dom.storage import AutoSave
 from reversi.ui.dom.study_bar import StudyBar
 from reversi.ui.events import Event
 from reversi.ui.notices import Action

@@ -17,8 +17,8 @@ from reversi.errors import ReversiError
 from reversi.i18n import _
 from reversi.ui.dom import nullable
 from reversi.ui.dom.alerts import Alerts
+from reversi.ui.dom.autosave import local_storage, read_stored, store
 from reversi.ui.dom.game_loader import GameLoader
-from reversi.ui.dom.storage import local_storage, read_stored, store
 from reversi.ui.events import Event
 from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost

@@ -11,7 +11,7 @@ larger than a game can be. Bad input leaves the game as it was and says why, bes
 (in view, not at the top of the page). A game read that would end a game in progress waits
 until the person says so, as New game asks; a game that names its players brings them, one
 that names nobody (moves, a position) keeps who plays now. The unreadable saved game (kept
-aside by :mod:`reversi.ui.dom.storage`) is offered for copying while there is one. The
+aside by :mod:`reversi.ui.dom.autosave`) is offered for copying while there is one. The
 snippet maker (:mod:`reversi.ui.dom.share`) is made when first opened.
 """
 
@@ -36,10 +36,10 @@ from reversi.i18n import N_, _
 from reversi.ui.dom import clipboard, downloads, nullable
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
+from reversi.ui.dom.autosave import read_stored
 from reversi.ui.dom.clipboard import Confirmation
 from reversi.ui.dom.game_loader import GameLoader
 from reversi.ui.dom.games_list import GamesList
-from reversi.ui.dom.storage import read_stored
 from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost
 from reversi.ui.records import file_size_error, load_text, read_game_file

@@ -1,6 +1,6 @@
 """The autosave's decisions: what the page restores, moves aside, or must not overwrite. No DOM here.
 
-The page (:mod:`reversi.ui.dom.storage`) only reads and writes ``localStorage``;
+The page (:mod:`reversi.ui.dom.autosave`) only reads and writes ``localStorage``;
 what it does with what it finds is decided here, and tested under CPython.
 
 **At start** (:func:`plan_start`), with the saved text (``STORAGE_KEY``) and the

@@ -198,7 +198,7 @@ def shown_of(view: BoardView, moves: int, plain: bool, state_text: str, link: st
 
 def restored_shown(state: SavedState, state_text: str) -> Shown:
     """The record of what the board shows when ``state`` (saved as ``state_text``) is restored: the
-    page's restore (:meth:`reversi.ui.dom.storage.AutoSave.carry_out`) done on a new controller (its
+    page's restore (:meth:`reversi.ui.dom.autosave.AutoSave.carry_out`) done on a new controller (its
     settings, then its game), so that the record is the board Python draws then, whatever is on the
     board now (the editor, a board turned by hand); its ``link`` is the address it has then."""
     from reversi.ui.controller import Controller
