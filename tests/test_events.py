@@ -18,7 +18,7 @@ from reversi.ui.controller import Controller
 from reversi.ui.events import COMPUTER, PERSON, Event, EventKind, first_shown
 from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
-from reversi.ui.store.recent import changes_record
+from reversi.ui.store.recent_games import changes_record
 from reversi.ui.turns import ai_request, ai_token
 
 

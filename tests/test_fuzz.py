@@ -42,7 +42,7 @@ from reversi.ui.forms import players_from_fields, rules_from_fields
 from reversi.ui.players import Players
 from reversi.ui.records import load_text
 from reversi.ui.sharing import game_from_link
-from reversi.ui.store.recent import read_recent, render_recent
+from reversi.ui.store.recent_games import read_recent, render_recent
 from reversi.ui.store.saved_state import form_fields, load_state, state_from_dict
 
 pytestmark = pytest.mark.slow  # seconds per parser: the fast subset leaves it to the full run

@@ -32,7 +32,7 @@ from reversi.ui.embed.snippets import make_snippet
 from reversi.ui.players import Players
 from reversi.ui.records import load_text
 from reversi.ui.sharing import link_query
-from reversi.ui.store.recent import read_recent
+from reversi.ui.store.recent_games import read_recent
 from reversi.ui.store.saved_state import SavedState, dump_state, load_state
 
 DEEP = "[" * 8000 + "]" * 8000
@@ -149,7 +149,7 @@ def test_json_from_outside_is_read_only_through_load_json() -> None:
 
     root = Path(__file__).resolve().parents[1] / "reversi"
     trusted = {"inputs.py", "book.py", "evaluate.py", "worker.py", "client.py", "requests.py", "engine.py",
-               "share.py"}  # load_json itself, weights headers, the archive's listing, the worker's replies
+               "snippets.py"}  # load_json itself, weights headers, the archive's listing, the worker's replies
     bare = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py") if p.name not in trusted
             and not p.is_relative_to(root / "tools") and not p.is_relative_to(root / "cli")
             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)

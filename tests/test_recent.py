@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from reversi import PASS, Position, Rules
 from reversi.core.game import Game
 from reversi.formats.notation import parse_movetext, play_transcript, write_movetext
-from reversi.ui.store.recent import MAX_RECENT, dump_recent, read_recent, remember, render_recent, reopen
+from reversi.ui.store.recent_games import MAX_RECENT, dump_recent, read_recent, remember, render_recent, reopen
 
 
 def test_a_game_that_goes_on_keeps_one_entry_and_comes_back_whole() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from reversi import Game, Position, Rules, play_transcript
 from reversi.i18n import set_language
-from reversi.ui.filenames import download_stem, slug
+from reversi.ui.downloads import download_stem, slug
 from reversi.ui.sharing import share_message
 
 

@@ -7,7 +7,7 @@
 * **A link that opens**: one too long to be read back leaves out the comments, then the
   variations (:func:`link_that_fits`); the address bar's drops the game (:func:`address_query`).
 * **What the Share button sends**: the system's share sheet (``navigator.share``,
-  :mod:`reversi.ui.dom.share_link`) takes a title, a text and the link; a chat or a mail shows the
+  :mod:`reversi.ui.dom.sharing`) takes a title, a text and the link; a chat or a mail shows the
   text with the link: the rule set and the score of the position shown, or the result of a game
   that has ended (:func:`share_message`).
 """

@@ -4,7 +4,7 @@ One click handler reads the ``data-action`` of the button clicked. The buttons' 
 follow the controller (what can be undone or redone, who may resign), the computer (the
 Hints button waits for the worker, and says why when the computer is unavailable) and
 the players (Pause for a game of two computers). Share is the page's (``share``: the system's
-share sheet, or the link copied, :mod:`reversi.ui.dom.share_link`), called in the click itself.
+share sheet, or the link copied, :mod:`reversi.ui.dom.sharing`), called in the click itself.
 """
 
 from __future__ import annotations

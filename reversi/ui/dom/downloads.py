@@ -1,7 +1,7 @@
 """Files offered as downloads: the game's record, and the board as an SVG or PNG picture.
 
 No element of the page is owned here: a download is a link made, clicked and removed. Its name
-says the rules, the players and the local day and minute (:func:`reversi.ui.filenames.download_stem`).
+says the rules, the players and the local day and minute (:func:`reversi.ui.downloads.download_stem`).
 :func:`board_picture` draws the position shown with :mod:`reversi.drawing.diagram` (a standalone
 SVG that needs no style sheet; the PNG is drawn from it on a canvas).
 """
@@ -15,7 +15,7 @@ from pyodide.ffi import create_once_callable, to_js
 from pyscript import document
 
 from reversi.core.game import Game
-from reversi.ui.filenames import download_stem
+from reversi.ui.downloads import download_stem
 from reversi.ui.ports import PageController
 from reversi.ui.records import record_text
 

@@ -14,10 +14,10 @@ component                                  its root               what it does
 :class:`~.practice.PracticeDialog`          ``#practice-dialog``   the review's mistakes as a puzzle set
 :class:`~.graph.EvaluationGraph`            ``#graph-box``         the evaluation graph, clicked to go there
 :class:`~.eval_bar.EvalBar`                 ``#eval-bar``          the analysis' evaluation bar under the board
-:class:`~.editor_panel.EditorPanel`         ``#editor``            the board editor's panel
+:class:`~.editor.EditorPanel`               ``#editor``            the board editor's panel
 :class:`~.clocks.ClockDisplay`              ``.player-clock``      one side's clock face (on a player card)
 :class:`~.records.Records`                  ``#records``           copy, download, open, load, embed
-:class:`~.share_link.ShareLink`             ``#share-status``      the Share button's sheet or copied link
+:class:`~.sharing.ShareLink`                ``#share-status``      the Share button's sheet or copied link
 :class:`~.recent_games.RecentGames`         ``#recent-games``      the recent games, reopened
 :class:`~.game_details.GameDetails`         ``#game-details``      the event, place, date, players' names
 :class:`~.games_list.GamesList`             ``#games-dialog``      a file of many games, searched, one opened
@@ -61,7 +61,7 @@ from reversi.ui.dom.move_list import MoveList
 from reversi.ui.dom.opening import OpeningName
 from reversi.ui.dom.recent_games import RecentGames
 from reversi.ui.dom.records import Records
-from reversi.ui.dom.share_link import ShareLink
+from reversi.ui.dom.sharing import ShareLink
 from reversi.ui.dom.study_bar import StudyBar
 from reversi.ui.events import Event
 from reversi.ui.notices import Action

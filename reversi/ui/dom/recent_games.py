@@ -1,7 +1,7 @@
 """The recent games (``#recent-games``, in the Game menu): the last games played here, reopened by a click.
 
 :class:`RecentGames` owns that list. After every redraw the game on the board is put first
-(:func:`reversi.ui.store.recent.remember`, kept in ``localStorage``) when the redraw's events
+(:func:`reversi.ui.store.recent_games.remember`, kept in ``localStorage``) when the redraw's events
 (:mod:`reversi.ui.events`) say its main line or players changed (:func:`changes_record`); the
 list is drawn only while the menu is open (``shown``).
 """
@@ -22,7 +22,7 @@ from reversi.ui.dom.game_loader import GameLoader
 from reversi.ui.events import Event
 from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost
-from reversi.ui.store.recent import (
+from reversi.ui.store.recent_games import (
     RECENT_KEY,
     changes_record,
     dump_recent,

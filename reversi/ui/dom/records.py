@@ -12,7 +12,7 @@ larger than a game can be. Bad input leaves the game as it was and says why, bes
 until the person says so, as New game asks; a game that names its players brings them, one
 that names nobody (moves, a position) keeps who plays now. The unreadable saved game (kept
 aside by :mod:`reversi.ui.dom.autosave`) is offered for copying while there is one. The
-snippet maker (:mod:`reversi.ui.dom.share`) is made when first opened.
+snippet maker (:mod:`reversi.ui.dom.snippets`) is made when first opened.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class Records:
         self.games: GamesList | None = None
         #: A game read and waiting for the answer to "The game in progress will end" (game, players, message).
         self.pending: tuple[Game, Brought, str] | None = None
-        self.share: Any = None  # the snippet maker (reversi/ui/dom/share.py), made when first opened
+        self.share: Any = None  # the snippet maker (reversi/ui/dom/snippets.py), made when first opened
         #: The copies and file reads running (the loop keeps only weak references).
         self._tasks: set[asyncio.Future[None]] = set()
 
@@ -149,7 +149,7 @@ class Records:
             downloads.numbered_picture(controller, action[len("numbered-"):])
         elif action == "embed":
             if self.share is None:
-                from reversi.ui.dom.share import EmbedMaker
+                from reversi.ui.dom.snippets import EmbedMaker
 
                 self.share = EmbedMaker(self.page)
                 self.share.bind()

@@ -19,7 +19,7 @@ from reversi.errors import ReversiError
 from reversi.formats.record import Record, read_record, write_record
 from reversi.ui.records import load_text
 from reversi.ui.sharing import game_from_link, link_query
-from reversi.ui.store.recent import read_recent, render_recent
+from reversi.ui.store.recent_games import read_recent, render_recent
 from reversi.ui.store.saved_state import SavedState, dump_state, load_state
 
 
