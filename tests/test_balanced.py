@@ -21,7 +21,7 @@ from reversi.engine.balanced import (
 )
 from reversi.engine.protocol import OpeningRequest
 from reversi.errors import EngineRequestError, NotationError, RulesError
-from reversi.formats.balanced import TAG, BalancedSpec
+from reversi.formats.balanced_spec import TAG, BalancedSpec
 from reversi.formats.links import record_from_query, record_to_query
 from reversi.formats.notation import write_transcript
 from reversi.formats.record import Record

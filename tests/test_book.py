@@ -12,8 +12,8 @@ from reversi.engine.levels import LEVELS
 from reversi.engine.play import choose_move
 from reversi.engine.protocol import Limits
 from reversi.errors import WeightsError
-from reversi.tools.book import BookBuilder, evaluate
-from reversi.tools.book import main as build_main
+from reversi.tools.book_builder import BookBuilder, evaluate
+from reversi.tools.book_builder import main as build_main
 
 
 def played(rules: Rules, plies: int, seed: int) -> Position:

@@ -26,12 +26,12 @@ from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, Rules, SplitMix64
 from reversi.engine import protocol as _protocol
 from reversi.errors import EngineRequestError
-from reversi.formats.balanced import check_opening, most_plies
+from reversi.formats.balanced_spec import check_opening, most_plies
 from reversi.i18n import _
 
 #: The most candidate lines drawn for one opening before giving up.
 MAX_TRIES = 300
-#: The longest opening (plies) and the widest window (discs): the record's (:mod:`reversi.formats.balanced`).
+#: The longest opening (plies) and the widest window (discs): the record's (:mod:`reversi.formats.balanced_spec`).
 MAX_OPENING_PLIES = _protocol.MAX_OPENING_PLIES
 MAX_WITHIN = _protocol.MAX_OPENING_WITHIN
 

@@ -3,7 +3,7 @@
 A book is a set of positions, each with a value (centidiscs, for the side to move):
 the positions a search of the book's depth valued (its leaves) and the positions whose
 every move was valued (its inner nodes, worth the best of their moves, negamax). It is
-built offline by :mod:`reversi.tools.book` and shipped as a small data file,
+built offline by :mod:`reversi.tools.book_builder` and shipped as a small data file,
 ``reversi/engine/data/book_8x8.bin`` for 8x8 Othello.
 
 Positions are stored in their canonical form (the least of the 8 images of the board

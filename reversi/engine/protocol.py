@@ -47,7 +47,7 @@ from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.engine.levels import LEVELS, check_time_limit
 from reversi.errors import EngineRequestError
-from reversi.formats import balanced as balanced_spec
+from reversi.formats import balanced_spec
 from reversi.formats.notation import parse_position, play_transcript, position_to_string, write_transcript
 from reversi.formats.record import rules_from_dict, rules_to_dict
 from reversi.i18n import _, ngettext

@@ -26,8 +26,8 @@ from urllib.parse import parse_qsl, quote, urlencode
 from reversi.core.position import Position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, ReversiError, RulesError
-from reversi.formats.balanced import TAG as BALANCED_TAG
-from reversi.formats.balanced import BalancedSpec
+from reversi.formats.balanced_spec import TAG as BALANCED_TAG
+from reversi.formats.balanced_spec import BalancedSpec
 from reversi.formats.notation import parse_movetext, parse_position, position_to_string, write_transcript
 from reversi.formats.record import Record, ending_code, parse_ending_code, parse_players_code
 from reversi.i18n import _, format_number, ngettext
@@ -70,7 +70,7 @@ PARAMETERS: tuple[LinkParameter, ...] = (
     ),
     LinkParameter(
         "bo", "the game began with a balanced random opening: its moves (the first of m), drawn again when m "
-        "is left out", "moves.discs.seed, e.g. 8.2.1234 (reversi/formats/balanced.py)", "game",
+        "is left out", "moves.discs.seed, e.g. 8.2.1234 (reversi/formats/balanced_spec.py)", "game",
     ),
     LinkParameter(
         "e", "how the game ended before its moves did", "rb or rw (Black or White resigned), tb or tw (lost on "

@@ -5,7 +5,7 @@ waits for its first moves (:attr:`BalancedStart.opening_pending`), which the eng
 (:class:`reversi.ui.drivers.balanced_start.OpeningDriver`) and the controller plays
 (:meth:`BalancedStart.play_opening`); one that cannot be drawn starts from the rule set's start
 (:meth:`BalancedStart.drop_opening`). The opening is named by the game's record
-(:data:`reversi.formats.balanced.TAG`), so a link or a file draws the same one again.
+(:data:`reversi.formats.balanced_spec.TAG`), so a link or a file draws the same one again.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from reversi.core.game import Game, Node
 from reversi.core.position import Position
 from reversi.errors import NotationError, ReversiError
-from reversi.formats.balanced import TAG as BALANCED_TAG
-from reversi.formats.balanced import BalancedSpec
+from reversi.formats.balanced_spec import TAG as BALANCED_TAG
+from reversi.formats.balanced_spec import BalancedSpec
 from reversi.ui.editor import Editor
 from reversi.ui.events import EventKind
 

@@ -29,7 +29,7 @@ from typing import Protocol
 
 from reversi.core.clock import Clock, ClockError, format_time, parse_time_control
 from reversi.core.game import Game
-from reversi.formats.balanced import BalancedSpec
+from reversi.formats.balanced_spec import BalancedSpec
 from reversi.i18n import NUMBER_FORMATS, language
 from reversi.ui.events import Event, EventKind
 

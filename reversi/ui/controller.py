@@ -28,8 +28,8 @@ from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.drawing.diagram import cursor_step
 from reversi.drawing.render import BoardView
 from reversi.errors import ClockError, ReversiError, RulesError, SettingsError
-from reversi.formats.balanced import TAG as BALANCED_TAG
-from reversi.formats.balanced import BalancedSpec
+from reversi.formats.balanced_spec import TAG as BALANCED_TAG
+from reversi.formats.balanced_spec import BalancedSpec
 from reversi.ui import turns as _turns
 from reversi.ui import views
 from reversi.ui.balanced_start import BalancedStart

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked, variant_by_name
 from reversi.engine.levels import DEFAULT_LEVEL, LEVELS, current_level, get_level
 from reversi.errors import NotationError, ReversiError, RulesError
-from reversi.formats.balanced import MAX_SEED, BalancedSpec, check_opening
+from reversi.formats.balanced_spec import MAX_SEED, BalancedSpec, check_opening
 from reversi.i18n import N_, _, format_number
 from reversi.ui.players import MODE_COMPUTERS, MODE_TWO_PLAYERS, MODE_VS_COMPUTER, Players, PlayersError, seconds_text
 

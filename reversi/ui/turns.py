@@ -29,7 +29,7 @@ from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.protocol import Limits, MoveRequest
 from reversi.errors import ReversiError
-from reversi.formats.balanced import BalancedSpec
+from reversi.formats.balanced_spec import BalancedSpec
 from reversi.i18n import _
 from reversi.ui.players import Players
 

@@ -2,7 +2,7 @@
 
 :class:`OpeningName` owns that one element; the name is :func:`reversi.formats.openings.opening_name`'s
 for the game's moves (none for a game from a set-up position); for a game that began with a
-balanced random opening, how it was drawn (:mod:`reversi.formats.balanced`).
+balanced random opening, how it was drawn (:mod:`reversi.formats.balanced_spec`).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 from reversi.core.position import Position
 from reversi.errors import ReversiError
-from reversi.formats.balanced import TAG as BALANCED_TAG
-from reversi.formats.balanced import BalancedSpec
+from reversi.formats.balanced_spec import TAG as BALANCED_TAG
+from reversi.formats.balanced_spec import BalancedSpec
 from reversi.formats.openings import opening_name
 from reversi.i18n import _
 from reversi.ui.ports import PageHost

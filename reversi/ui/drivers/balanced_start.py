@@ -21,7 +21,7 @@ from reversi.core.game import Game
 from reversi.core.rules import Rules
 from reversi.engine.protocol import OpeningReply, OpeningRequest, Request, read_reply
 from reversi.errors import ReversiError
-from reversi.formats.balanced import BalancedSpec
+from reversi.formats.balanced_spec import BalancedSpec
 from reversi.formats.notation import parse_transcript
 from reversi.i18n import _
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw

@@ -2,10 +2,10 @@
 
 Usage::
 
-    python -m reversi.tools.book --depth 8 --time-limit 3600 --processes 2
-    python -m reversi.tools.book --quick --out /tmp/book.bin            # tiny, for tests
-    python -m reversi.tools.book --grow reversi/engine/data/book_8x8.bin --time-limit 1800  # grow it
-    python -m reversi.tools.book --grow reversi/engine/data/book_8x8.bin --revalue ...  # new weights
+    python -m reversi.tools.book_builder --depth 8 --time-limit 3600 --processes 2
+    python -m reversi.tools.book_builder --quick --out /tmp/book.bin            # tiny, for tests
+    python -m reversi.tools.book_builder --grow reversi/engine/data/book_8x8.bin --time-limit 1800  # grow it
+    python -m reversi.tools.book_builder --grow reversi/engine/data/book_8x8.bin --revalue ...  # new weights
 
 ``--revalue`` searches every leaf of the earlier book again (with the weights shipped now)
 before it grows: the tree stays, its values are the current evaluation's, and the growth
@@ -271,7 +271,7 @@ def build(
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m reversi.tools.book", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m reversi.tools.book_builder", description=__doc__.split("\n")[0])
     ap.add_argument("--depth", type=int, default=8, help="search depth of each book move")
     ap.add_argument("--time-limit", type=float, default=600.0, help="seconds of building at most")
     ap.add_argument("--positions", type=int, default=20_000, help="the most positions in the book")
