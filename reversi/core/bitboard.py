@@ -79,11 +79,3 @@ def flips(player: int, opponent: int, index: int, shifts: tuple[int, int, int, i
                     break
                 x &= opponent
     return flipped
-
-
-def potential_mobility(player: int, opponent: int, empty: int, shifts: tuple[int, int, int, int]) -> int:
-    """Empty squares next to an opponent disc (frontier seen from ``player``)."""
-    around = 0
-    for d in shifts:
-        around |= (opponent << d) | (opponent >> d)
-    return around & empty

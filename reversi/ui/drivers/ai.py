@@ -53,8 +53,6 @@ class AiDriver(RequestDriver[Token]):
         #: The last engine error, shown to the user, and the token it belongs to.
         self.error = ""
         self._error_token: Token | None = None
-        #: What the last reply said (depth, nodes, seconds), for the curious.
-        self.last_reply: MoveReply | None = None
         #: When the request in flight started (``clock``) and the seconds it may take
         #: (``answered``, whether its reply has come, is the request driver's).
         self.started = 0.0
@@ -126,7 +124,6 @@ class AiDriver(RequestDriver[Token]):
         elif apply_ai_move(self.controller, token, answer.move):
             self.error = ""
             self._error_token = None
-            self.last_reply = answer
         else:
             self.error = _("The computer chose an impossible move: {move!r}").format(move=answer.move)
             self._error_token = token
