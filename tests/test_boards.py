@@ -3,7 +3,7 @@
 ``assets/embed.js`` builds each board in a shadow root from the template cut out of
 ``index.html`` (:func:`reversi.tools.build.board_template`), styles it with
 ``assets/boards.css`` (:func:`reversi.tools.build.shadow_css`) and, before Python is there,
-says what it must in the page's language (``assets/embed-strings.json``). The boards
+says what it must in the page's language (written into the script by the generator). The boards
 themselves are tested in the browser (tests/test_boards_browser.py).
 """
 
@@ -70,7 +70,10 @@ def test_the_page_archive_carries_the_board_template_made_from_this_index() -> N
 def test_what_the_boards_script_says_is_translated_into_every_language() -> None:
     from reversi.ui.embed.snippets import LOADER_MESSAGES
 
-    table = json.loads(build.embed_strings())
+    written = build.EMBED_STRINGS_MARK.search(build.embed_script(ROOT))
+    assert written is not None
+    table = json.loads(written.group(0).removeprefix("/*STRINGS*/").removesuffix("/*STRINGS*/"))
+    assert table == build.embed_strings()  # in the script itself: nothing more to fetch to say why
     assert set(table) == set(LANGUAGES) - {"en"}
     for code, strings in table.items():
         assert set(strings) == set(LOADER_MESSAGES)
@@ -81,9 +84,9 @@ def test_what_the_boards_script_says_is_translated_into_every_language() -> None
 
 def test_the_site_serves_and_publishes_the_boards_files() -> None:
     site = Site(ROOT)
-    for name in (build.BOARDS_CSS, build.EMBED_STRINGS, "assets/embed.js"):
+    for name in (build.BOARDS_CSS, build.EMBED_SCRIPT):
         assert name in site.files()
-    assert site.generated(build.BOARDS_CSS) is not None and site.generated(build.EMBED_STRINGS) is not None
+    assert site.generated(build.BOARDS_CSS) is not None and site.generated(build.EMBED_SCRIPT) is not None
 
 
 def test_the_runtime_files_the_boards_script_watches_are_the_pinned_runtimes() -> None:

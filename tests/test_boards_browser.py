@@ -6,6 +6,10 @@ Content-Security-Policy that allows only the site's scripts (and WebAssembly) an
 its own style sheet and its own script. One script tag turns ten boards (viewers, lite
 diagrams and a puzzle) live with one interpreter: each answers its own buttons and keys, the
 page's styles and script are left alone, and nothing is fetched outside the two origins.
+
+Hostile teachers' pages: a security policy that cannot run the boards, built-ins broken or
+shadowed, a site that never answers, a board whose element is taken, a thousand boards. Every
+board ends live or saying why, on its own, in a bounded time, and the page stays responsive.
 """
 
 from __future__ import annotations
@@ -46,8 +50,9 @@ def teacher_page(site: str) -> str:
 {text}</body></html>"""
 
 
-def wait_live(page, count: int, timeout: float = 90.0) -> dict:
-    """The boards' status once ``count`` are live (polled: the teacher's policy forbids eval)."""
+def wait_live(page, count: int, timeout: float = 90.0, scroll: bool = False) -> dict:
+    """The boards' status once ``count`` are live (polled: the teacher's policy forbids eval);
+    ``scroll``: reading down the page meanwhile (a board far below waits until it is near)."""
     deadline = time.monotonic() + timeout
     while True:
         status = page.evaluate("() => window.reversiBoards ? {...window.reversiBoards} : null")
@@ -55,6 +60,8 @@ def wait_live(page, count: int, timeout: float = 90.0) -> dict:
             return status
         if time.monotonic() > deadline:
             raise AssertionError(f"the boards did not become live: {status}")
+        if scroll and status and status["state"] == "live":
+            page.mouse.wheel(0, 400)
         time.sleep(0.1)
 
 
@@ -79,7 +86,9 @@ def test_ten_boards_in_a_teachers_page_from_another_origin_share_one_interpreter
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
             page.goto(teacher)
-            status = wait_live(page, 10)
+            first = wait_live(page, 1)
+            assert first["live"] < 10  # those far below wait for the reader
+            status = wait_live(page, 10, scroll=True)
             assert status["state"] == "live" and status["live"] == 10 and status["boards"] == 10, status
             assert status["interpreters"] == 1
             assert sum(url.endswith("/pyodide.asm.wasm") for url in requests) == 1
@@ -179,3 +188,191 @@ def test_the_app_says_when_a_file_it_needs_cannot_be_had_and_offers_a_reload(bro
     finally:
         context.close()
 
+
+
+#: A teacher's page for the cases below: ``{head}`` before the boards' script, two boards.
+HOSTILE_PAGE = """<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">{head}
+<script src="{site}assets/embed.js" data-timeout="{timeout}" defer></script></head>
+<body><p>A lesson.</p><div class="reversi" data-game="{game}"></div><p>More.</p>
+<div class="reversi" data-game="{game}&amp;at=3"></div></body></html>"""
+LOADER = "The board could not be loaded."
+#: A page that cannot run the boards, and what each of its boards says (in English, or Czech).
+HOSTILE_CASES = {
+    # the page's policy refuses WebAssembly (no 'wasm-unsafe-eval'): said at once, not after a minute
+    "no-wasm-policy": ('<meta http-equiv="Content-Security-Policy" content="script-src \'self\' {site}">',
+                       "en",
+                       LOADER + " This page's security policy does not allow WebAssembly, which the board needs."),
+    # the page requires Trusted Types: what the boards are built with is refused
+    "trusted-types": ('<meta http-equiv="Content-Security-Policy" content="script-src \'self\' {site} '
+                      '\'wasm-unsafe-eval\'; require-trusted-types-for \'script\'">', "en",
+                      LOADER + " This page's security policy (Trusted Types) does not allow the board's script."),
+    # the page's policy refuses connections to the board's site: said as soon as one is refused
+    "no-connect-policy": ('<meta http-equiv="Content-Security-Policy" content="script-src \'self\' {site} '
+                          '\'wasm-unsafe-eval\'; connect-src \'self\'">', "en",
+                          LOADER + " This page's security policy does not allow the board's files."),
+    # the page's own script broke what Python's runtime leans on
+    "push-throws": ("<script>Array.prototype.push = function () { throw new Error('no'); };</script>", "en",
+                    LOADER + " This page has changed functions of the browser that the board needs."),
+    "no-fetch": ("<script>window.fetch = undefined;</script>", "cs",
+                 "Desku se nepodařilo načíst. Tato stránka změnila funkce prohlížeče, které deska potřebuje."),
+    # a fetch that never answers, and a site that accepts the connection and never answers (routed
+    # below): a bounded wait (data-timeout="1" here), then the reason, in the page's language, with
+    # nothing more asked of that site
+    "fetch-hangs": ("<script>window.fetch = () => new Promise(() => {});</script>", "en",
+                    LOADER + " The board's site did not answer in time. Try again"),
+    "site-hangs": ("", "cs", "Desku se nepodařilo načíst. Web, ze kterého se deska načítá, neodpověděl včas. "
+                             "Zkusit znovu"),
+}
+
+
+def test_a_page_that_cannot_run_the_boards_is_told_why_on_each_board(browser, server_url, tmp_path: Path) -> None:
+    """Every board ends with its reason: at once for what will not change (the page's security
+    policy, its broken built-ins), after a bounded wait for a site or a fetch that never answers."""
+    from playwright.sync_api import expect
+
+    for name, (head, lang, _said) in HOSTILE_CASES.items():
+        (tmp_path / f"{name}.html").write_text(HOSTILE_PAGE.format(
+            head=head.replace("{site}", server_url), site=server_url, lang=lang, game=GAME.replace("&", "&amp;"),
+            timeout=1 if name.endswith("hangs") else ""), encoding="utf-8")
+    context = private_context(browser, viewport={"width": 600, "height": 800}, service_workers="block")
+    hanging: list[str] = []
+    try:
+        with static_host(tmp_path) as teacher:
+            for name, (_head, _lang, said) in HOSTILE_CASES.items():
+                if name == "site-hangs":  # answered by no one: the route is never fulfilled
+                    for files in ("**/assets/runtime/**", "**/assets/package/**", "**/assets/boards.css"):
+                        context.route(files, lambda route: hanging.append(route.request.url))
+                page = context.new_page()
+                requests: list[str] = []
+                page.on("request", lambda r, seen=requests: seen.append(r.url))
+                page.goto(teacher + f"{name}.html")
+                boxes = page.locator("[data-reversi]")
+                expect(boxes).to_have_count(2)
+                for k in range(2):  # each board says it, in the page's language
+                    expect(boxes.nth(k).locator(".reversi-wait")).to_have_text(said, timeout=10_000)
+                    expect(boxes.nth(k)).to_have_attribute("data-reversi", "failed")
+                if name.endswith("hangs"):
+                    assert "no answer within 1 s" in boxes.nth(0).get_attribute("title"), name
+                else:
+                    assert boxes.nth(0).locator(".reversi-wait button").count() == 0  # trying again cannot help
+                if name != "no-connect-policy" and not name.endswith("hangs"):  # said before fetching for nothing
+                    assert not [u for u in requests if "/runtime/" in u or "/package/" in u], (name, requests)
+                if name == "no-wasm-policy":
+                    ARTIFACTS.mkdir(exist_ok=True)
+                    page.screenshot(path=str(ARTIFACTS / "boards-policy-message.png"))
+                page.close()
+            assert hanging, "the site's files were asked for"
+    finally:
+        context.close()
+
+
+def board_status(page) -> dict:
+    return page.evaluate("() => ({...window.reversiBoards})")
+
+
+def test_each_board_lives_on_its_own_in_a_page_that_shadows_and_removes_what_the_script_uses(
+        browser, server_url, tmp_path: Path) -> None:
+    """No IntersectionObserver (the boards near the screen found by their places, after a scroll
+    the others), an element named reversiBoards and a form named currentScript, the script twice,
+    a board whose element already holds a shadow root (it says so beside it) and one that fails as
+    it is built (no matchMedia to choose its colours: it says so, its neighbours with colours of their
+    own are live); the one far below comes live once the reader gets there."""
+    from playwright.sync_api import expect
+
+    game = GAME.replace("&", "&amp;") + "&amp;theme=light"
+    (tmp_path / "index.html").write_text(f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<script>window.IntersectionObserver = undefined; window.matchMedia = undefined;</script>
+<script src="{server_url}assets/embed.js" defer></script>
+<script src="{server_url}assets/embed.js" defer></script></head>
+<body><div id="reversiBoards">The teacher's own element</div><form name="currentScript"></form>
+<div class="reversi" id="taken" data-game="{game}"></div>
+<script>document.getElementById("taken").attachShadow({{mode: "closed"}});</script>
+<div class="reversi" data-game="{game}&amp;at=2"></div>
+<div class="reversi" id="odd" data-game="{GAME.replace("&", "&amp;")}"></div>
+<div class="reversi" data-game="{game}&amp;at=4"></div>
+<div style="height: 6000px">A long text.</div>
+<div class="reversi" id="far" data-game="{game}&amp;at=6"></div></body></html>""", encoding="utf-8")
+    context = private_context(browser, viewport={"width": 600, "height": 800}, service_workers="block")
+    try:
+        with static_host(tmp_path) as teacher:
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(teacher)
+            beside = page.locator("#taken + .reversi-live")
+            expect(beside.locator(".reversi-wait")).to_have_text(
+                "This board could not be shown. The element that should hold it is already used by another script.")
+            status = wait_live(page, 2)
+            odd = page.locator("#odd")
+            expect(odd.locator(".reversi-wait")).to_have_text("This board could not be shown.")
+            assert odd.get_attribute("title") == "TypeError: 'NoneType' object is not callable"
+            status = board_status(page)
+            assert status["boards"] == 5 and status["failed"] == 2 and status["interpreters"] == 1, status
+            assert page.evaluate("document.getElementById('reversiBoards').textContent") == \
+                "The teacher's own element"
+            assert page.get_attribute("#taken", "data-reversi") == "failed"
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "boards-one-fails.png"))
+            far = page.locator("#far")
+            page.wait_for_timeout(500)
+            assert far.get_attribute("data-reversi") == "waiting" and board_status(page)["live"] == 2
+            far.scroll_into_view_if_needed()  # no observer: the scroll is what tells
+            expect(far).to_have_attribute("data-reversi", "live")
+            expect(far.locator("#board")).to_have_attribute("data-ply", "6")
+            assert board_status(page)["live"] == 3
+            assert errors == []
+    finally:
+        context.close()
+
+
+LONG_TASKS_JS = """window.longTasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});"""
+#: The boards whose place is within a screen of the window (as assets/embed.js measures it).
+NEAR_JS = """() => [...document.querySelectorAll('div.reversi')].map(b => {
+  const r = b.getBoundingClientRect();
+  return [b.dataset.reversi, r.top < 2 * innerHeight && r.bottom > -innerHeight]; })"""
+
+
+def test_a_thousand_boards_keep_the_page_responsive_and_only_those_near_the_screen_are_mounted(
+        browser, server_url, tmp_path: Path) -> None:
+    """A thousand boards: the ones near the screen are mounted, a few at a time (no task of the
+    page's takes half a second but the interpreter's own start, which one board costs too), and the
+    others when the reader scrolls to them."""
+    boards = "".join(f'<p>Paragraph {k}.</p><div class="reversi" data-game="m=f5d6c3&amp;at={k % 4}&amp;'
+                     f'caption=Board%20{k}"></div>\n' for k in range(1000))
+    (tmp_path / "index.html").write_text(f"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<script src="{server_url}assets/embed.js" defer></script></head><body>{boards}</body></html>""", encoding="utf-8")
+    context = private_context(browser, viewport={"width": 800, "height": 900}, service_workers="block")
+    try:
+        with static_host(tmp_path) as teacher:
+            page = context.new_page()
+            page.add_init_script(LONG_TASKS_JS)
+            page.goto(teacher)
+            wait_live(page, 1)
+            page.wait_for_function("() => window.reversiBoards.ready > 0")
+            page.wait_for_timeout(1_000)  # what is near is mounted by then
+            near = page.evaluate(NEAR_JS)
+            assert all(state == "live" for state, close in near if close), near[:20]
+            live = [k for k, (state, _close) in enumerate(near) if state == "live"]
+            assert 0 < len(live) < 20 and all(near[k][1] for k in live), live
+            # the middle of the page: the boards there come live, those at the end still wait
+            page.evaluate("document.querySelectorAll('div.reversi')[500].scrollIntoView()")
+            page.wait_for_function("document.querySelectorAll('div.reversi')[500].dataset.reversi === 'live'")
+            page.wait_for_timeout(1_000)
+            near = page.evaluate(NEAR_JS)
+            assert all(state == "live" for state, close in near if close)
+            assert all(state == "waiting" for state, _close in near[800:])
+            status = board_status(page)
+            assert status["boards"] == 1000 and status["live"] < 60, status
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "boards-thousand.png"))
+            # the page's main thread was never held for half a second by the boards: not while they
+            # were found, not while they were mounted (the interpreter's own start, between, is one task
+            # whatever the number of boards)
+            tasks = page.evaluate("window.longTasks")
+            ours = [round(d) for t, d in tasks if (t < status["started"] or t >= status["python"]) and d > 500]
+            assert ours == [], (ours, tasks, status)
+    finally:
+        context.close()

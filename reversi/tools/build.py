@@ -191,17 +191,29 @@ SHADOW_BASE = (":host { all: initial; display: block; container-type: inline-siz
                ".reversi-root { border-radius: 8px; padding: 8px; }\n"
                ".reversi-wait { margin: 4px 0 0; font: 14px/1.4 system-ui, sans-serif; color: #555; }\n"
                ".reversi-wait[hidden] { display: none; }\n")
-#: What the boards' script says itself, before Python is there: by language, from the catalogs.
-EMBED_STRINGS = "assets/embed-strings.json"
+#: The boards' script: served with what it says in each language written into it.
+EMBED_SCRIPT = "assets/embed.js"
+#: Where the script's table of what it says goes (a JavaScript object, empty in the source).
+EMBED_STRINGS_MARK = re.compile(r"/\*STRINGS\*/.*?/\*STRINGS\*/", re.S)
 
 
-def embed_strings() -> str:
-    """``assets/embed-strings.json``: :data:`reversi.ui.embed.snippets.LOADER_MESSAGES` in each
-    language but English (what ``assets/embed.js`` says while it loads, or when it cannot)."""
+def embed_strings() -> dict[str, dict[str, str]]:
+    """:data:`reversi.ui.embed.snippets.LOADER_MESSAGES` in each language but English (what
+    ``assets/embed.js`` says while it loads, or when it cannot)."""
     from reversi.ui.embed.snippets import LOADER_MESSAGES
 
-    table = {code: {text: tr.gettext(text) for text in LOADER_MESSAGES} for code, tr in catalogs().items()}
-    return json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return {code: {text: tr.gettext(text) for text in LOADER_MESSAGES} for code, tr in catalogs().items()}
+
+
+def embed_script(root: Path = ROOT) -> str:
+    """``assets/embed.js`` with :func:`embed_strings` written into it: a board says why it is
+    not live with nothing more to fetch from a site that may not answer."""
+    text = (root / EMBED_SCRIPT).read_text(encoding="utf-8")
+    table = json.dumps(embed_strings(), ensure_ascii=True, sort_keys=True, separators=(",", ":"))
+    made, count = EMBED_STRINGS_MARK.subn(lambda _: "/*STRINGS*/" + table + "/*STRINGS*/", text, count=1)
+    if not count:
+        raise ValueError(f"{EMBED_SCRIPT} has lost its /*STRINGS*/{{}}/*STRINGS*/ table")
+    return made
 
 
 def boards_css(root: Path = ROOT) -> str:

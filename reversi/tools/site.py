@@ -129,7 +129,7 @@ class Site:
             build.FIRST_PAINT: lambda: build.first_paint_script(root).encode(),
             build.TEACHING_PAGE: lambda: build.teaching_page().encode(),
             build.LESSON_PAGE: lambda: build.lesson_page().encode(),
-            build.EMBED_STRINGS: lambda: build.embed_strings().encode(),
+            build.EMBED_SCRIPT: lambda: build.embed_script(root).encode(),
             build.BOARDS_CSS: lambda: build.boards_css(root).encode(),
         }
         for code in LANGUAGES:
@@ -141,9 +141,9 @@ class Site:
 
     def files(self) -> list[str]:
         """Every file of the site: what the page fetches (the precache list), the example pages and
-        the style sheet of the boards in teachers' pages (``assets/embed.js``)."""
+        the boards' script for teachers' pages with its style sheet (``assets/embed.js``)."""
         return sorted({*build.precache_files(self.root), build.TEACHING_PAGE, build.LESSON_PAGE, build.BOARDS_CSS,
-                       build.EMBED_STRINGS})
+                       build.EMBED_SCRIPT})
 
     # -- making it ----------------------------------------------------------------------------
 

@@ -37,6 +37,27 @@ LOADER_MESSAGES = (
     # Translators: under a board of a teacher's page that could not be loaded (a button follows)
     N_("The board could not be loaded."),
     N_("Try again"),
+    # Translators: under a board of a teacher's page, after "The board could not be loaded."
+    N_("The board's site did not answer in time."),
+    # Translators: under a board of a teacher's page, after "The board could not be loaded." (said to the
+    # teacher: the page's Content-Security-Policy lacks 'wasm-unsafe-eval')
+    N_("This page's security policy does not allow WebAssembly, which the board needs."),
+    # Translators: under a board of a teacher's page, after "The board could not be loaded." (said to the
+    # teacher: the page's Content-Security-Policy requires Trusted Types; keep "Trusted Types" as it is)
+    N_("This page's security policy (Trusted Types) does not allow the board's script."),
+    # Translators: under a board of a teacher's page, after "The board could not be loaded." (the page's
+    # Content-Security-Policy refuses the files of the board's site)
+    N_("This page's security policy does not allow the board's files."),
+    # Translators: under a board of a teacher's page, after "The board could not be loaded."
+    N_("This browser does not run WebAssembly, which the board needs."),
+    # Translators: under a board of a teacher's page, after "The board could not be loaded." (the page's
+    # own script has replaced or removed built-in functions of JavaScript)
+    N_("This page has changed functions of the browser that the board needs."),
+    # Translators: under one board of a teacher's page that could not be made live (the others may be)
+    N_("This board could not be shown."),
+    # Translators: after "This board could not be shown.": the page element of the board already holds
+    # something of another script's (a shadow root)
+    N_("The element that should hold it is already used by another script."),
 )
 #: The accessible name of an embed's iframe (and of a live board on a page), by what it shows.
 FRAME_TITLES = {
