@@ -31,8 +31,3 @@ def generate(source: str, name: str, env: dict[str, Any] | None = None) -> dict[
     exec(code, namespace)
     return namespace
 
-
-def source_of(function: Any) -> str:
-    """The generated module's whole source that defined ``function``."""
-    filename = function.__code__.co_filename
-    return "".join(linecache.getlines(filename))
