@@ -32,10 +32,11 @@ from reversi.core.perft import perft
 from reversi.core.position import Position
 from reversi.core.rules import Rules, random_blocked
 from reversi.engine import api, worker
-from reversi.engine.evaluate import DATA_DIR, load_pattern_weights, make_evaluator_from, save_pattern_weights
+from reversi.engine.evaluate import make_evaluator_from
 from reversi.engine.levels import MAX_TIME_LIMIT, get_level
 from reversi.engine.play import choose_move
 from reversi.engine.protocol import AnalyseRequest, Limits
+from reversi.engine.weights import DATA_DIR, load_pattern_weights, save_pattern_weights
 from reversi.errors import (
     ClockError,
     EngineRequestError,

@@ -1,4 +1,5 @@
-"""Tests of the static evaluation (reversi/engine/evaluate.py)."""
+"""Tests of the static evaluation (reversi/engine/evaluate.py), its patterns (patterns.py) and
+its weights files (weights.py)."""
 
 from __future__ import annotations
 
@@ -12,25 +13,18 @@ from hypothesis import strategies as st
 from reversi import PASS, Position, Rules, random_blocked
 from reversi.core.bitboard import moves
 from reversi.core.geometry import Geometry, iter_indices
-from reversi.engine.evaluate import (
-    DATA_DIR,
+from reversi.engine.evaluate import build_pattern_evaluator, make_evaluator, make_evaluator_from, with_moves
+from reversi.engine.kernels import unflippable_squares
+from reversi.engine.patterns import (
     PATTERN_SCALARS,
-    build_pattern_evaluator,
     gather_code,
-    load_pattern_weights,
-    make_evaluator,
-    make_evaluator_from,
     packed_index,
-    pattern_file,
     pattern_instances,
-    pattern_names,
     pattern_scalars,
-    save_pattern_weights,
     symmetries,
-    unflippable_squares,
-    with_moves,
 )
 from reversi.engine.solver import solver_for
+from reversi.engine.weights import DATA_DIR, load_pattern_weights, pattern_file, pattern_names, save_pattern_weights
 from reversi.errors import WeightsError
 from reversi.tools.train import PATTERNS_8X8
 from reversi.tools.train import main as train_main
@@ -366,8 +360,8 @@ def test_generated_scalar_terms_match_the_training_features():
 def test_stability_scalars_count_the_stable_discs_of_each_side():
     """``stab_own`` and ``stab_opp`` (optional scalars) are the stable discs of each side, in
     training's features and in the generated evaluator alike."""
-    from reversi.engine.evaluate import KNOWN_SCALARS
     from reversi.engine.kernels import stable_discs
+    from reversi.engine.patterns import KNOWN_SCALARS
 
     rules = Rules()
     g = rules.geometry
@@ -398,7 +392,7 @@ def test_corner_scalars_count_the_corners_of_each_side(rules):
     """``corner_own`` and ``corner_opp`` (optional scalars) are the unflippable squares each
     side holds (the octagon's are not the board's four corners), in training's features and
     in the generated evaluator alike."""
-    from reversi.engine.evaluate import KNOWN_SCALARS
+    from reversi.engine.patterns import KNOWN_SCALARS
 
     g = rules.geometry
     names = ["corner_own", "corner_opp"]

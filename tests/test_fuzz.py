@@ -713,7 +713,7 @@ pattern_header = st.fixed_dictionaries(
 
 @given(st.one_of(pattern_header, json_value))
 def test_pattern_weights_headers(header: object) -> None:
-    from reversi.engine.evaluate import check_pattern_header
+    from reversi.engine.weights import check_pattern_header
 
     checked = only_our_errors(lambda: check_pattern_header(header, "fuzz.bin"))
     if checked is not None:  # a header it takes describes a board it can hold
@@ -721,7 +721,7 @@ def test_pattern_weights_headers(header: object) -> None:
         assert isinstance(side, int) and 4 <= side <= 16
         assert all(0 <= c < side for p in checked["patterns"] for sq in p["squares"] for c in sq)
         if checked.get("probcut") is not None:  # fits the search can use: positive slopes, finite numbers
-            from reversi.engine.evaluate import probcut_by_empties
+            from reversi.engine.weights import probcut_by_empties
 
             for _shallow, fits in probcut_by_empties(checked, side * side).values():
                 for fit in fits:

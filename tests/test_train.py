@@ -12,7 +12,8 @@ pytest.importorskip("numpy")
 
 from reversi import PASS, Position, Rules
 from reversi.core.geometry import Geometry
-from reversi.engine.evaluate import load_pattern_weights, make_evaluator_from
+from reversi.engine.evaluate import make_evaluator_from
+from reversi.engine.weights import load_pattern_weights
 from reversi.tools.train import KNOWN_PATTERNS, canonical_ids, fit_patterns, main, play_game, search_value
 
 
@@ -101,7 +102,8 @@ def test_pattern_training_end_to_end(tmp_path):
 def test_pattern_training_on_other_boards(tmp_path, rules, args):
     """A board's own patterns: trained, saved with its positions (over 128 bits a board on
     10x10), refitted from them alike, and evaluated alike in the board's 8 symmetries."""
-    from reversi.engine.evaluate import pattern_names, symmetries
+    from reversi.engine.patterns import symmetries
+    from reversi.engine.weights import pattern_names
 
     name = pattern_names(rules)[0]
     data = tmp_path / "data.npz"
@@ -182,7 +184,7 @@ def test_saved_positions_refit_with_a_pattern_subset(tmp_path):
 
 def test_fit_recovers_a_planted_scalar_model():
     """Labels made from known scalar weights (and no pattern) are fitted back."""
-    from reversi.engine.evaluate import PATTERN_SCALARS, pattern_scalars
+    from reversi.engine.patterns import PATTERN_SCALARS, pattern_scalars
     from reversi.tools.train import Sample
 
     rules = Rules()
@@ -271,7 +273,7 @@ def test_training_fits_the_shape_of_the_shipped_model_by_default(rules, name):
     """Without ``--patterns`` and ``--scalars`` training fits the pattern set and scalars of
     the board's shipped model (after folding: 8x8 Othello's edge lives in its edge with the
     X-squares), so the recorded commands redo it."""
-    from reversi.engine.evaluate import DATA_DIR
+    from reversi.engine.weights import DATA_DIR
     from reversi.tools.train import default_model
 
     header, _ = load_pattern_weights(os.path.join(DATA_DIR, name))

@@ -30,7 +30,7 @@ from functools import lru_cache
 from reversi.core.geometry import Geometry
 from reversi.core.position import Position
 from reversi.core.rules import Rules
-from reversi.engine.evaluate import DATA_DIR
+from reversi.engine.weights import DATA_DIR
 from reversi.errors import WeightsError
 from reversi.i18n import _
 

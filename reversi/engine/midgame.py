@@ -66,7 +66,7 @@ Cuts = list[tuple[int, list[tuple[float, float, float] | None]] | None]
 
 def probcut_table(probcut: dict[int, tuple[int, list[tuple[float, float, float] | None]]] | None, t: float) -> Cuts:
     """The search's cut table from an evaluator's ProbCut statistics (depth -> shallow depth and
-    ``(a, b, sigma)`` per empties, :func:`reversi.engine.evaluate.probcut_by_empties`): a node
+    ``(a, b, sigma)`` per empties, :func:`reversi.engine.weights.probcut_by_empties`): a node
     of ``depth`` whose shallow value ``v`` has ``a * v + b >= beta + t * sigma`` is cut at
     ``beta``, one with ``a * v + b <= alpha - t * sigma`` at ``alpha``. Depths beyond the
     deepest fitted one use its statistics with their own shallow depth."""

@@ -198,7 +198,7 @@ def _ensure_weights(spec: object) -> None:
     if not _SITE:
         return  # not in the browser (CPython has every file), or load() was not called
     from reversi.engine.book import book_names
-    from reversi.engine.evaluate import pattern_names
+    from reversi.engine.weights import pattern_names
 
     try:
         rules = rules_from_dict({} if spec is None else spec)
@@ -214,7 +214,7 @@ def _ensure_weights(spec: object) -> None:
 
 def _fetch_data(file: str) -> bool:
     """Fetch ``reversi/engine/data/<file>`` unless it is here; True when it was fetched now."""
-    from reversi.engine.evaluate import DATA_DIR
+    from reversi.engine.weights import DATA_DIR
 
     name = "reversi/engine/data/" + file
     path = os.path.join(DATA_DIR, file)
@@ -263,7 +263,7 @@ def _answer(kind: type[RequestT], fn: Callable[[RequestT], Reply], payload: obje
 
 def evaluator_kind(rules: Rules) -> str:
     """Which weights the evaluator of ``rules`` uses here: patterns, features or hand."""
-    from reversi.engine.evaluate import feature_file, pattern_file
+    from reversi.engine.weights import feature_file, pattern_file
 
     if pattern_file(rules) is not None:
         return "patterns"
@@ -274,7 +274,8 @@ def evaluator_kind(rules: Rules) -> str:
 
 def _ping(req: PingRequest) -> Reply:
     from reversi.engine import api as engine_api
-    from reversi.engine.evaluate import DATA_DIR, make_evaluator
+    from reversi.engine.evaluate import make_evaluator
+    from reversi.engine.weights import DATA_DIR
 
     t0 = time.perf_counter()
     rules = req.rules

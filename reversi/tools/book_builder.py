@@ -38,8 +38,8 @@ from typing import Any
 from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.engine.book import Book, book_names, canonical, load_book, save_book
-from reversi.engine.evaluate import DATA_DIR
 from reversi.engine.search import search
+from reversi.engine.weights import DATA_DIR
 from reversi.errors import WeightsError
 
 Key = tuple[int, int]

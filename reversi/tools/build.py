@@ -52,7 +52,7 @@ from reversi.ui.controller import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The data files the engine loads: a pattern model per board (and Anti, Classic) and the
-#: feature model for every other board (reversi/engine/evaluate.py pattern_file, feature_file),
+#: feature model for every other board (reversi/engine/weights.py pattern_file, feature_file),
 #: the opening book (reversi/engine/book.py book_names).
 DATA_FILES = ("patterns_*.bin", "book_*.bin", "features.json")
 DATA_DIR = "reversi/engine/data/"
@@ -76,9 +76,11 @@ WORKER_ONLY = (
     "reversi/engine/evaluate.py",
     "reversi/engine/kernels.py",
     "reversi/engine/midgame.py",
+    "reversi/engine/patterns.py",
     "reversi/engine/play.py",
     "reversi/engine/search.py",
     "reversi/engine/solver.py",
+    "reversi/engine/weights.py",
     DATA_DIR,
 )
 PAGE_ARCHIVE = "assets/package/page.zip"

@@ -69,26 +69,24 @@ from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import Geometry
 from reversi.core.position import Position
 from reversi.core.rules import Rules, random_blocked
-from reversi.engine.evaluate import (
-    FEATURE_BUCKETS,
-    FEATURES,
+from reversi.engine.evaluate import Evaluator, feature_bucket, feature_vector, geometry_info, hand_evaluator
+from reversi.engine.patterns import (
     KNOWN_SCALARS,
     PATTERN_SCALARS,
-    Evaluator,
     build_pattern_indexer,
-    feature_bucket,
-    feature_file,
-    feature_vector,
-    geometry_info,
-    hand_evaluator,
     pattern_instances,
-    pattern_names,
     pattern_scalars,
-    pattern_shape,
-    save_pattern_weights,
     symmetries,
 )
 from reversi.engine.search import solve as _solve
+from reversi.engine.weights import (
+    FEATURE_BUCKETS,
+    FEATURES,
+    feature_file,
+    pattern_names,
+    pattern_shape,
+    save_pattern_weights,
+)
 from reversi.errors import ReversiError
 
 if TYPE_CHECKING:  # numpy is imported where it is used: the package does not need it
@@ -699,7 +697,8 @@ _EVALUATORS: dict[str, Evaluator] = {}
 
 
 def _evaluator_of(path: str, rules: Rules) -> Evaluator:
-    from reversi.engine.evaluate import build_pattern_evaluator, load_pattern_weights
+    from reversi.engine.evaluate import build_pattern_evaluator
+    from reversi.engine.weights import load_pattern_weights
 
     if path not in _EVALUATORS:
         header, weights = load_pattern_weights(path)
@@ -727,8 +726,8 @@ def fit_probcut(
     ``sigma``. Returns the header's ``probcut`` list and a report."""
     import numpy as np
 
-    from reversi.engine.evaluate import load_pattern_weights
     from reversi.engine.midgame import PROBCUT_MIN_DEPTH, probcut_shallow
+    from reversi.engine.weights import load_pattern_weights
 
     header, _ = load_pattern_weights(path)
     phase_of = header["phase_of_empties"]
@@ -885,7 +884,7 @@ def main(argv: list[str] | None = None) -> int:
     training.update(ridge=ridges, bootstrap=args.bootstrap)
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     if args.what == "probcut":
-        from reversi.engine.evaluate import load_pattern_weights
+        from reversi.engine.weights import load_pattern_weights
 
         try:
             header, weights = load_pattern_weights(out)

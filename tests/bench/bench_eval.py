@@ -170,7 +170,7 @@ def main() -> int:
         import shutil
         import tempfile
 
-        from reversi.engine.evaluate import DATA_DIR, feature_file, pattern_names
+        from reversi.engine.weights import DATA_DIR, feature_file, pattern_names
 
         alone = tempfile.mkdtemp(prefix="features-only-")
         shutil.copy(feature_file(), alone)
