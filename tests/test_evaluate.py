@@ -26,7 +26,7 @@ from reversi.engine.patterns import (
 from reversi.engine.solver import solver_for
 from reversi.engine.weights import DATA_DIR, load_pattern_weights, pattern_file, pattern_names, save_pattern_weights
 from reversi.errors import WeightsError
-from reversi.tools.train import PATTERNS_8X8
+from reversi.tools.fit import PATTERNS_8X8
 from reversi.tools.train import main as train_main
 
 

@@ -1,4 +1,5 @@
-"""Tests of the training pipeline (reversi/tools/train.py): tiny runs, end to end."""
+"""Tests of the training pipeline (reversi/tools/train.py and its steps: selfplay, dataset, fit,
+probcut): tiny runs, end to end."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from reversi import PASS, Position, Rules
 from reversi.core.geometry import Geometry
 from reversi.engine.evaluate import make_evaluator_from
 from reversi.engine.weights import load_pattern_weights
-from reversi.tools.train import KNOWN_PATTERNS, canonical_ids, fit_patterns, main, play_game, search_value
+from reversi.tools.fit import KNOWN_PATTERNS, canonical_ids, fit_patterns
+from reversi.tools.selfplay import play_game, search_value
+from reversi.tools.train import main
 
 
 def near_end(rules: Rules, empties: int, seed: int) -> Position:
@@ -139,7 +142,7 @@ def test_pattern_training_on_other_boards(tmp_path, rules, args):
 def test_bootstrap_fits_the_last_phase_alike_and_the_earlier_ones_on_later_values(tmp_path):
     """With ``--bootstrap`` the last phase learns from the games' results as before; the
     earlier ones from the fitted later phases' values of positions a phase further on."""
-    from reversi.tools.train import load_samples
+    from reversi.tools.dataset import load_samples
 
     data_path = tmp_path / "data.npz"
     assert main(["patterns", "--quick", "--games", "16", "--save-data", str(data_path),
@@ -185,7 +188,7 @@ def test_saved_positions_refit_with_a_pattern_subset(tmp_path):
 def test_fit_recovers_a_planted_scalar_model():
     """Labels made from known scalar weights (and no pattern) are fitted back."""
     from reversi.engine.patterns import PATTERN_SCALARS, pattern_scalars
-    from reversi.tools.train import Sample
+    from reversi.tools.dataset import Sample
 
     rules = Rules()
     g = rules.geometry
@@ -236,7 +239,8 @@ def test_a_nested_pattern_folds_into_the_larger_one_with_the_same_values():
     """The edge fitted beside the edge with its X-squares is folded into the latter's table:
     one pattern fewer, and exactly the same evaluation everywhere."""
     from reversi.engine.evaluate import build_pattern_evaluator
-    from reversi.tools.train import Sample, fold_patterns
+    from reversi.tools.dataset import Sample
+    from reversi.tools.fit import fold_patterns
 
     rules = Rules()
     g = rules.geometry
@@ -274,7 +278,7 @@ def test_training_fits_the_shape_of_the_shipped_model_by_default(rules, name):
     the board's shipped model (after folding: 8x8 Othello's edge lives in its edge with the
     X-squares), so the recorded commands redo it."""
     from reversi.engine.weights import DATA_DIR
-    from reversi.tools.train import default_model
+    from reversi.tools.fit import default_model
 
     header, _ = load_pattern_weights(os.path.join(DATA_DIR, name))
     patterns, scalars = default_model(rules)

@@ -39,9 +39,9 @@ from reversi.core.rules import Rules
 from reversi.engine.evaluate import hand_evaluator, make_evaluator, make_evaluator_from
 from reversi.engine.search import Searcher
 from reversi.engine.search import search as engine_search
-from reversi.tools.train import final_margin, search_value
+from reversi.tools.selfplay import final_margin, search_value
 
-search = search_value  # fixed-depth alpha-beta, exact at the end (reversi/tools/train.py)
+search = search_value  # fixed-depth alpha-beta, exact at the end (reversi/tools/selfplay.py)
 
 
 def choose(rules, evaluate, p, o, depth) -> int:

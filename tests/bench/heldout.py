@@ -19,7 +19,8 @@ import os
 
 from reversi.core.rules import Rules
 from reversi.engine.evaluate import make_evaluator_from
-from reversi.tools.train import PATTERN_PHASES, load_samples, pattern_phase
+from reversi.tools.dataset import load_samples
+from reversi.tools.fit import PATTERN_PHASES, pattern_phase
 
 
 def main() -> None:
