@@ -443,7 +443,7 @@ def wait_ready(page) -> None:
 
 
 def dom_states(page) -> dict[str, tuple[str, bool]]:
-    return {name: (state, legal) for name, state, legal in page.eval_on_selector_all("[data-square]", STATES_JS)}
+    return {name: (state, legal) for name, state, legal in page.eval_on_selector_all("#board [data-square]", STATES_JS)}
 
 
 def expected_states(controller: Controller) -> dict[str, tuple[str, bool]]:

@@ -617,13 +617,13 @@ def test_a_file_that_fails_after_a_list_shows_only_its_own_message(tab) -> None:
     page.click('#games-dialog [data-games="close"]')
 
 
-def test_a_puzzle_sets_link_loads_its_first_position_and_a_bad_one_keeps_the_game(tab, server_url) -> None:
+def test_a_puzzle_sets_link_loads_its_first_position_and_a_bad_one_keeps_the_game(fresh, server_url) -> None:
     from support import three_puzzles
 
     from reversi.ui.embed.puzzle_set import puzzle_set_query
 
     entries = three_puzzles()
-    page = tab
+    page = fresh().page  # a page of its own: after the module's earlier tests its board was not redrawn
     play(page, "f5d6")
     load_box(page, server_url + "?view=puzzle&ps=garbage")
     assert records_message(page).startswith("Not loaded: puzzle 1:") and list_text(page) == "1. f5 d6"
