@@ -39,7 +39,7 @@ serves which rules)
     purpose, what the training's games can determine; the corners of each side as scalars
     give a corner its value where a pattern's configuration was never seen. Which patterns
     each board has: :mod:`reversi.tools.fit`; how they were chosen and trained:
-    ``docs/engine/tuning.md`` and ``reversi/engine/data/README.md``.
+    ``docs/engine/tuning.md`` and ``docs/engine/training.md``.
 
     Speed: an incremental index update is out of reach in a pure-Python search, so
     the evaluator computes every index from scratch, with as few operations of the

@@ -21,8 +21,8 @@ discs is left alone. To expand a position, each of its moves is searched ``--dep
 plies deep (the engine's own search and evaluation); then every inner position is
 revalued by negamax over its moves. Values are centidiscs for the side to move.
 
-The run is time-limited; ``reversi/engine/data/README.md`` records the shipped book's
-command, its size and what it cost.
+The run is time-limited; ``docs/engine/training.md`` records the shipped book's command,
+its size and what it cost.
 """
 
 from __future__ import annotations

@@ -54,7 +54,8 @@ Why this shape: a few thousand weights per phase, mobility as features, and labe
 from better games are what a few thousand games can determine (a larger model fits its
 training games and loses: ``docs/engine/tuning.md``).
 
-The real run, its data sizes and time are recorded in ``reversi/engine/data/README.md``.
+The real runs, their data and their times are recorded in ``docs/engine/training.md``;
+``reversi/engine/data/README.md`` says what each file is and how to make it again.
 """
 
 from __future__ import annotations
