@@ -53,15 +53,15 @@ def moves_function(g: Geometry, kogge_stone: bool = True) -> MovesFunction:
     takes a fixed number of parallel-prefix steps: one extends the runs of
     opponent discs by one square, each further one by two (through pairs of
     opponent discs), up to the longest possible run (the board's side minus two).
-    On the full boards of the endgame the runs are long and this is 10-20% faster
-    than a flood fill that stops when a step adds nothing; in the midgame the
-    flood fill is faster (measured on the benchmark positions).
+    On the full boards of the endgame the runs are long and this is faster than a
+    flood fill that stops when a step adds nothing; in the midgame the flood fill
+    is faster (docs/engine/tuning.md, Move generation and flips).
 
     It also takes several boards side by side in one integer (board ``i`` of each argument
     ``i * lane_width(g)`` bits up; its moves come out at the same place): the interpreter's
     cost is per operation, not per bit, so the legal moves of a node's ten children packed
-    in one integer cost about a third of ten calls (on 8x8: 0.7 against 2.1 us a child),
-    for the searches' move ordering, which counts them all.
+    in one integer cost far less than ten calls, for the searches' move ordering, which
+    counts them all.
     """
     lines = ["def moves(p, o, e):", "    m = 0", *_direction_steps(g, kogge_stone), "    return m & e"]
     kind = "Kogge-Stone" if kogge_stone else "flood fill"
@@ -128,9 +128,8 @@ def children_side_by_side(
 
 
 #: At or below this many empty squares :func:`moves_by_empties` picks the
-#: parallel-prefix generator, above it the flood fill (measured on 8x8: on random
-#: games the two break even at 12-16 empties, on the benchmark's endgames the
-#: parallel-prefix steps win up to 20: their runs of discs are longer).
+#: parallel-prefix generator, above it the flood fill: the endgame's longer runs of discs
+#: favour the parallel-prefix steps (where the two break even: docs/engine/tuning.md).
 KOGGE_STONE_MAX_EMPTIES = 20
 
 
@@ -250,7 +249,7 @@ def flip_functions(g: Geometry) -> tuple[FlipFunction, ...]:
 
     Each ray of the square is written out square by square with literal masks
     (:func:`_walk_code`); a ray is only walked when its first square holds an
-    opponent disc. 25% faster than shifting and masking whole rays.
+    opponent disc: faster than shifting and masking whole rays.
     """
     lines = []
     for sq in g.squares:

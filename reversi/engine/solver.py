@@ -11,7 +11,7 @@ strongest engines describe (Edax, Egaroucid), re-implemented from the ideas only
   opponent disc, then square by square with literal masks (is it ours: the run
   flips; theirs: go on; empty: nothing). Most runs are one or two discs long, so
   this costs fewer big-int operations than finding the ray's first non-opponent
-  square with bit tricks (25% faster). Cut and blocked squares are in the rays
+  square with bit tricks. Cut and blocked squares are in the rays
   but never hold a disc, so they stop a line.
 * **Shallow solver** (``SHALLOW`` empties or fewer, null windows only, no move
   generation): it tries the empty squares directly, odd regions first (the parity
@@ -115,8 +115,7 @@ def stop_requested() -> bool:
 SHALLOW = 7
 #: At or above this many empties (and at most ``SHALLOW``) the shallow solver orders the
 #: moves fastest-first at the nodes expected to cut; elsewhere parity and square quality
-#: only (measured at 20 empties with 7: 15-25% fewer nodes, 4-8% less time; with 6 the
-#: ordering costs more than it saves, also when done only at the nodes expected to cut).
+#: only: with fewer empties the ordering costs more than it saves.
 SHALLOW_SORT_MIN_EMPTIES = 7
 #: At or above this many empties positions go into the transposition table.
 TT_MIN_EMPTIES = 7
@@ -127,13 +126,10 @@ TT_MAX_ENTRIES = 400_000
 #: Nodes between two looks at the clock.
 CLOCK_EVERY = 4096
 #: Ordering weights of the deep solver: opponent mobility (corners count twice), corner
-#: bonus, odd-region bonus, opponent potential mobility (measured on the benchmark positions).
+#: bonus, odd-region bonus, opponent potential mobility.
 W = [16, 8, 8, 4]
 #: At or above this many empties the stability cutoff is tried (shallow solver and
-#: :func:`last3` included)... (measured, 4 against 5: FFO #40 5.60M nodes instead of 6.93M,
-#: our five 20-empty positions 0.1-17% fewer nodes, CPU time within the noise; 3 against 4,
-#: solver alone from the exact guess: FFO #40 5.6% fewer nodes, CPU -5% on the mean of two
-#: interleaved runs, 0% on the best; 18-empty positions 4% fewer nodes, CPU +1% (noise))
+#: :func:`last3` included)...
 STABILITY_MIN_EMPTIES = 3
 #: ... when alpha is at least this many discs per empty square (on 64 squares; scaled).
 STABILITY_ALPHA_PER_EMPTY = 1
@@ -141,27 +137,17 @@ STABILITY_ALPHA_PER_EMPTY = 1
 MOBILITY_ORDER_MIN_EMPTIES = 7
 #: At or above this many empties the ordering adds the evaluation of each child (in discs,
 #: times ``EVAL_ORDER_WEIGHT``) to the fastest-first key: there are few such nodes and a
-#: better first move near the root saves whole subtrees (measured: ~15% fewer nodes at
-#: 20 empties; below 13 empties it costs more than it saves).
+#: better first move near the root saves whole subtrees (below this it costs more than it
+#: saves).
 EVAL_ORDER_MIN_EMPTIES = 13
 EVAL_ORDER_WEIGHT = 4
 #: At or above this many empties the ordering looks one ply further instead: the child's
 #: value is its side's best reply by the evaluation (times ``PROBE_ORDER_WEIGHT``, in
-#: discs). Measured on FFO #40 and our five 20-empty positions: 4-24% fewer nodes (one
-#: position +0.3%), 3-19% less time; from 15 empties or with weight 4 or 12, fewer gains.
+#: discs).
 PROBE_ORDER_MIN_EMPTIES = 16
 PROBE_ORDER_WEIGHT = 8
-# Tried on FFO #40 (6.03M nodes with the values here, 2026-12-02) and left out: a 2- or 3-ply
-# search of each child by the evaluation from 17 or 18 empties (5.89M-6.13M nodes, more
-# time); the evaluation terms left out at the nodes expected to search every move (6.11M);
-# SHALLOW 8 (6.51M) or 6 (5.63M nodes but more time); ETC from 12 empties (6.25M);
-# mobility order from 9 (6.41M); stability from 6 (7.91M); W [16, 8, 16, 4] (6.21M),
-# [16, 16, 8, 8] (6.28M). With the exact score as the first guess FFO #40 takes 5.06M nodes:
-# a better first guess is worth at most a sixth.
-# Also left out (2026-12-02, reversi/engine/data/README.md): a table of the shallow solver's
-# bounds from 6 empties (7.5% fewer nodes, no less time), flip counts at the last two empties
-# (no gain on FFO #40), flip tests on a small-int neighbourhood window, and legal moves by
-# trying the empties (both no faster).
+# How these values were chosen, the others tried and the ideas left out, with their figures:
+# docs/engine/tuning.md (Endgame solver) and docs/engine/solver.md.
 
 INFINITY = 10_000
 #: Empty-square sets whose shallow square order is kept (cleared when full; about 25 MB).
@@ -208,7 +194,7 @@ class Solver:
         NEAR = t.near_corners
         PLAIN = g.mask & ~CORNERS & ~NEAR
         # the other squares on the rim (fewer than eight neighbours on the board) go
-        # before the inner ones (measured: 3% fewer nodes)
+        # before the inner ones, which saves nodes (docs/engine/tuning.md, Endgame solver)
         EDGE = sum(1 << i for i in g.squares if NEIGH[i].bit_count() < 8) & PLAIN
         INNER = PLAIN & ~EDGE
         mask = g.mask
