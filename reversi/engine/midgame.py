@@ -34,18 +34,16 @@ INF = 10_000_000
 #: Supply of a side in rule sets without a limit.
 UNLIMITED = 1 << 20
 CLOCK_EVERY = 256
-#: The most leaves the horizon keeps valued (cleared when full, like the table): about 16% of
-#: a fixed-depth search's leaves were valued before (transpositions, ProbCut's shallow searches).
+#: The most leaves the horizon keeps valued (cleared when full, like the table): a search meets
+#: many of its leaves again (transpositions, ProbCut's shallow searches).
 LEAF_CACHE_MAX = 50_000
 #: At this remaining depth and more, children are ordered by the opponent's mobility.
 ORDER_DEPTH = 2
 #: ProbCut: from this remaining depth on, a shallow search predicts the deep one.
 PROBCUT_MIN_DEPTH = 3
 #: ProbCut's confidence: a node is cut when the predicted value is this many standard
-#: errors beyond the window. Matches of Expert at 0.4 s a move (tests/bench/versus.py
-#: --set, 100 games each) could not tell 1.0 (49.0% +- 9.5 against 1.5) or 2.0 (54.0% +- 9.7)
-#: from 1.5; at Expert's 1.8 s, 2.0 lost (40.0% +- 9.3, more than a ply shallower); see
-#: reversi/engine/data/README.md.
+#: errors beyond the window. Wider cuts cost depth, which at Expert's time is worth more
+#: than the cuts' errors; the matches: docs/engine/tuning.md, Midgame search.
 PROBCUT_T = 1.5
 #: ProbCut is tried only while the window is within this (centidiscs): not near won or lost games.
 PROBCUT_WINDOW = 6400

@@ -30,8 +30,8 @@ Time
     deadline. It then returns the best move of the last completed iteration, or
     the best move of the current one if that iteration has completed at least its
     first (the previous best) move: the moves searched later only replace it by
-    proving a better value. A new iteration is not started when the last one used
-    more than about a third of what is left (it would most likely not finish).
+    proving a better value. A new iteration is started unless the last one took more
+    than ``NEXT_DEPTH_SHARE`` of the time left.
 
 Rule sets
     The bitboard search carries each side's discs in hand (Classic; a side with
@@ -65,19 +65,15 @@ from reversi.errors import SearchTimeout, SolveTimeout
 #: than this share of the time left. At 1 the search spends its time: the next iteration
 #: starts whenever it may finish at least its first move, and an unfinished iteration
 #: still gives the best of the moves it searched (the first is the last iteration's best).
-#: Measured at Expert's 1.8 s a move (tests/bench/versus.py --set search.NEXT_DEPTH_SHARE=...,
-#: reversi/engine/data/README.md): 1 against 1/3 (the value before, which left about 45% of
-#: the time unused) scored 53.0% +- 9.3 over 100 games, 0.6 plies deeper; earlier, at 0.4 s,
-#: 1/2 against 1/3 53.5% +- 9.6: both within the noise, both the same way.
+#: A smaller share leaves much of a move's time unused (the matches: docs/engine/tuning.md).
 NEXT_DEPTH_SHARE = 1.0
 #: At or above this many empties the root starts from a midgame search's estimate.
 GUESS_MIN_EMPTIES = 14
 #: Depth of the root's midgame search by empties (the estimate MTD(f) starts from):
-#: (fewest empties, depth), the last that applies wins.
+#: (fewest empties, depth), the last that applies wins. The search costs a small part of the
+#: solve, and a shallower guess makes the solve take more nodes (docs/engine/tuning.md).
 GUESS_DEPTHS = ((14, 6), (18, 8), (20, 10))
-#: Node budget of that search. (It costs little: 0.03 to 0.2 s of a 4 to 17 s solve at 20 empties,
-#: 5,000 to 23,000 nodes; a guess of 8 plies instead of 10 there made FFO #40 take 6.30M nodes
-#: instead of 4.86M, and the six 20-empty positions 63 to 73 s instead of 59 to 64.)
+#: Node budget of that search.
 GUESS_NODE_LIMIT = 400_000
 #: The root's midgame search leaves its best moves in the solver's table (as move hints
 #: with no bounds) for the positions it searched within this many plies of the root,
