@@ -178,8 +178,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 #: (below it the processes cost more than they save: bench_endgame --processes 1,2).
 AUTO_PARALLEL_EMPTIES = 16
 
-#: A rough cost of an exact solve under CPython on this engine (bench_endgame): 0.2 s at 14
-#: empties on 8x8, about 4.5 times more for every two empties more.
+#: A rough cost of an exact solve under CPython on this engine: the seconds at 14 empties on
+#: 8x8, and the factor for every two empties more (bench_endgame; docs/engine/tuning.md).
 SOLVE_SECONDS_AT_14 = 0.2
 SOLVE_GROWTH_PER_2 = 4.5
 
@@ -189,8 +189,8 @@ def estimate_solve_seconds(empties: int) -> float:
     return float(SOLVE_SECONDS_AT_14 * SOLVE_GROWTH_PER_2 ** ((empties - 14) / 2))
 
 
-#: What each process after the first adds to the solver's speed (bench_endgame --processes 1,2:
-#: FFO #40 1.8-1.9 times faster on two).
+#: What each process after the first adds to the solver's speed: a share of a process, as the
+#: split costs some work (bench_endgame --processes 1,2; docs/engine/tuning.md).
 PROCESS_GAIN = 0.8
 
 

@@ -30,8 +30,9 @@ Cancelling reaches a running job through shared memory: the worker's stop check
 (:func:`reversi.engine.solver.set_stop_check`) compares the job it runs with the one
 the master cancelled, every few thousand nodes.
 
-Measured by ``python -m tests.bench.bench_endgame --ffo 40 --processes 2`` (serial and
-parallel in one run): see ``reversi/engine/data/README.md``.
+Measured by ``python -m tests.bench.bench_endgame --ffo 40 --processes 1,2`` (serial and
+parallel in one run): the figures are in ``docs/engine/tuning.md`` (Parallel solver) and
+``docs/engine/solver.md``.
 """
 
 from __future__ import annotations
