@@ -59,8 +59,8 @@ LEVELS: tuple[Level, ...] = (
     # Translators: a strength level: a strong player of an Othello club
     Level(5, N_("Strong club"), 4, 1.0, 10, 25.0, 120, 150),
     Level(6, N_("Advanced"), 5, 1.5, 12, 0.0, 0, 100),
-    # Expert is its time: as deep as the search gets in 1.8 s (10 to 12 plies in the
-    # browser's worker, which runs about 2.2x slower than CPython). More time is the
+    # Expert is its time: as deep as the search gets in 1.8 s (how deep that is, in the
+    # browser's worker and under CPython: docs/engine/tuning.md). More time is the
     # ``time_limit`` option, not a level: a few seconds more per move gain too little
     # strength to be told apart in a match, so levels above this would not be levels.
     Level(7, N_("Expert"), 60, 1.8, 14, 0.0, 0, 60),
@@ -71,8 +71,8 @@ LEVELS: tuple[Level, ...] = (
 RETIRED_LEVELS = {8: 3.0, 9: 5.0, 10: 10.0}
 
 #: (seconds per move, exact solve from this many empties): with more time the exact
-#: solver takes over earlier (CPython solves 14 empties in ~0.2 s, 16 in ~1 s, 18 in
-#: ~5 s, 20 in ~15-30 s; see tests/bench/bench_endgame.py). The last that applies wins.
+#: solver takes over earlier, as far as the time affords (the solver's times by empties:
+#: docs/engine/tuning.md, Levels and play). The last that applies wins.
 EXACT_BY_TIME = ((0.0, 12), (1.0, 14), (4.0, 16), (12.0, 18), (60.0, 20))
 
 

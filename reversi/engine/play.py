@@ -34,16 +34,15 @@ from reversi.i18n import _
 #: Boards of at most this many squares (6x6, 4x4) are small: their solver reaches further.
 SMALL_BOARD_SQUARES = 36
 #: (seconds per move, exact solve from this many empties) on a small board. The 6x6 solver goes
-#: about two empties further than the 8x8 one in the same time (CPython: 18 empties in ~0.7 s,
-#: 20 in ~3 s, 22 in ~18 s; ``tests/bench/bench_small_boards.py``); the search gives it 60% of
-#: the move's time and falls back on the midgame result when it does not finish.
+#: about two empties further than the 8x8 one in the same time (``tests/bench/bench_small_boards.py``;
+#: docs/engine/tuning.md); the search gives it 60% of the move's time and falls back on the
+#: midgame result when it does not finish.
 EXACT_BY_TIME_SMALL = ((0.0, 14), (1.0, 18), (4.0, 20), (20.0, 22), (150.0, 24))
 
 
 #: Boards of more than this many squares (10x10, the octagon, 12x12) are big: each solver node
-#: costs more there, and the empties lie in more regions. At 16 empties the octagon and 10x10
-#: take 2-3 times 8x8's time (CPU seconds, three positions from games each, 8x8 1.1 s, octagon
-#: 2.6 s, 10x10 3.2 s; at 14 empties 0.3, 0.3 and 0.55 s), so the exact solve that a time per
+#: costs more there, and the empties lie in more regions: from 16 empties a solve takes a few
+#: times 8x8's time (docs/engine/tuning.md, Levels and play), so the exact solve that a time per
 #: move buys comes ``BIG_BOARD_EXACT_LESS`` empties later there, from 16 empties up.
 BIG_BOARD_SQUARES = 64
 BIG_BOARD_EXACT_LESS = 2
