@@ -1,9 +1,9 @@
 """Python bytecode for the browser's interpreter, made by the site's generator.
 
 On a first visit the page's interpreter has nothing cached: every module it imports (the standard
-library's, PyScript's, the package's) used to arrive as source and be compiled to bytecode on the
-page's main thread. Sampled at a phone's speed (``tests/bench/trace_load.py --throttle 4 --phone``)
-that compiling was about two thirds of the main thread's time before the board took moves. So the
+library's, PyScript's, the package's) that arrives as source is compiled to bytecode on the page's
+main thread, which at a phone's speed is most of that thread's time before the board takes moves
+(``tests/bench/trace_load.py --throttle 4 --phone``; the figure is in CONTRIBUTING.md). So the
 site ships bytecode instead of source:
 
 * :func:`compile_archive`: the package's archives (``page.zip``, ``engine.zip``) with each ``.py``
