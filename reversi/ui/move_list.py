@@ -17,7 +17,9 @@ Variations follow the row of the move they replace, in a block of their own
 the way PGN viewers show side lines (``12… e6 13. f3 (13. g4) …``; a variation
 inside a variation in parentheses), each ply with its ``data-ply`` and
 ``data-node`` and the class ``var``. A move with a comment is marked
-``commented`` and its comment is its ``title``.
+``commented`` and its comment is its ``title``. While the review is shown, each move it has
+valued carries its loss beside it, small (``<span class="loss">−4</span>``), and says it in its
+accessible name.
 
 Navigation stands only on positions a player can move in: a position where the
 side to move must pass is stepped over (the game records the forced pass
@@ -152,7 +154,7 @@ def said_with(said: str, words: str) -> str:
 
 
 def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: list[str], shown: str,
-                review: str = "") -> str:
+                review: str = "", figure: str = "") -> str:
     is_pass = node.move == PASS
     if is_pass:
         classes.append("pass")
@@ -169,8 +171,13 @@ def _ply_markup(game: Game, node: Node, side_names: tuple[str, str], classes: li
     return (
         f'<span class="{" ".join(classes)}" data-ply="{node.depth}" data-node="{node.id}" role="option" '
         f'aria-selected="{"true" if node is game.current else "false"}" aria-label="{escape(label)}"{title}>'
-        f"{escape(shown)}</span>"
+        f"{escape(shown)}{_figure_markup(figure)}</span>"
     )
+
+
+def _figure_markup(figure: str) -> str:
+    """The review's figure beside a move ("−4"): seen, not read out (the accessible name says it)."""
+    return f'<span class="loss" aria-hidden="true">{escape(figure)}</span>' if figure else ""
 
 
 def _move_text(game: Game, node: Node) -> str:
@@ -215,11 +222,13 @@ def _variations_markup(game: Game, branch: Node, side_names: tuple[str, str]) ->
 
 
 def render_move_list(
-    game: Game, side_names: tuple[str, str] = ("Black", "White"), review: Mapping[int, tuple[str, str]] | None = None
+    game: Game, side_names: tuple[str, str] = ("Black", "White"), review: Mapping[int, tuple[str, str]] | None = None,
+    figures: Mapping[int, str] | None = None,
 ) -> str:
     """The inner markup of the move list element; ``review`` marks main-line plies: ``(kind, words)``,
     the kind a class (``mistake``, ``blunder``), the words said after the move in its accessible
-    name ("a mistake: loses 6 discs; c3 was best", :func:`reversi.ui.review.move_list_marks`)."""
+    name ("a mistake: loses 6 discs; c3 was best", :func:`reversi.ui.accuracy.move_list_review`);
+    ``figures`` are shown beside them, small (each move's loss: "−6", :func:`reversi.ui.accuracy.loss_figure`)."""
     main = game.main_line()[1:]
     if not main:
         # an option, the one a listbox (role="listbox") must hold, that nobody can choose
@@ -240,7 +249,8 @@ def render_move_list(
         kind, words = (review or {}).get(node.depth, ("", ""))
         if kind:
             classes.append(kind)
-        out.append(_ply_markup(game, node, side_names, classes, _move_text(game, node), words))
+        out.append(_ply_markup(game, node, side_names, classes, _move_text(game, node), words,
+                               (figures or {}).get(node.depth, "")))
         if node.parent is not None and len(node.parent.children) > 1:
             pending.append(_variations_markup(game, node, side_names))
     out.extend(pending)

@@ -4,12 +4,15 @@
   string, a record file or a link, told apart by their look (:func:`kind_of_text`).
 * **A file opened** (:func:`read_game_file`): a ``.rev`` record, or a GGF file's first
   readable game, refused unread when it is larger than a game file can be (:func:`file_size_error`).
-* **The game as a record** (:func:`record_text`): the ``.rev`` file the page offers as a download.
+* **The game as a record** (:func:`record_text`): the ``.rev`` file the page offers as a download,
+  with the review when the person asks (:func:`reversi.ui.accuracy.with_review`).
 
 The Game menu that offers them is :mod:`reversi.ui.dom.records`. No DOM here.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from reversi.core.game import Game
 from reversi.core.position import Position
@@ -21,6 +24,8 @@ from reversi.formats.notation import clean_copied, parse_movetext, parse_positio
 from reversi.formats.record import MAX_RECORDS_TEXT, MAX_TEXT, Record, read_record, write_record
 from reversi.i18n import _, ngettext
 from reversi.inputs import clean_text
+from reversi.ui.accuracy import with_review
+from reversi.ui.drivers.study import MoveReview
 from reversi.ui.players import Players
 from reversi.ui.sharing import link_game
 
@@ -113,12 +118,16 @@ def file_size_error(name: str, size: int) -> str:
     return ""
 
 
-def record_text(game: Game, players: Players | None = None, date: str = "") -> str:
+def record_text(game: Game, players: Players | None = None, date: str = "",
+                review: Mapping[int, MoveReview] | None = None) -> str:
     """The game as a ``.rev`` record file: the whole tree, its details (:attr:`Game.tags
     <reversi.core.game.Game.tags>`), who plays (two people named as such) and how it ended;
-    ``date`` (``2026-12-03``) is its Date tag when the game has none."""
+    ``date`` (``2026-12-03``) is its Date tag when the game has none; ``review`` (the review's
+    values by ply, when the person asks for them): each valued move's loss as its comment, and
+    the summary as tags."""
     tags = {}
     if date and "Date" not in game.tags:
         tags["Date"] = date.replace("-", ".")  # PGN's form: 2026.12.03
     code = "" if players is None else players.to_code() or "hh"
-    return write_record(Record.from_game(game, tags, players=code))
+    record = Record.from_game(game, tags, players=code)
+    return write_record(with_review(record, review) if review else record)
