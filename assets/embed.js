@@ -108,14 +108,20 @@
     return list;
   }
 
-  function say(text) {
+  function spoken() {
+    // the language the boards speak: the first of languages() that has a table, or English
     var list = languages();
     for (var i = 0; i < list.length; i++) {
       var code = String(list[i]).slice(0, 2).toLowerCase();
       if (code === "en") break;
-      if (STRINGS[code]) return STRINGS[code][text] || text;
+      if (STRINGS[code]) return code;
     }
-    return text;
+    return "en";
+  }
+
+  function say(text) {
+    var code = spoken();
+    return code === "en" ? text : STRINGS[code][text] || text;
   }
 
   function clear(node) {
@@ -139,7 +145,8 @@
     var wait = board.wait;
     if (!wait) return;
     wait.hidden = false;
-    wait.textContent = say(text) + (more ? " " + say(more) : "");
+    // two sentences: Japanese puts no space after its full stop (reversi/i18n PUNCTUATION)
+    wait.textContent = say(text) + (more ? (spoken() === "ja" ? "" : " ") + say(more) : "");
     if (retry) {
       var button = document.createElement("button");
       button.type = "button";

@@ -137,6 +137,8 @@
     }
     var names = { black: word("black", "Black"), white: word("white", "White"), empty: word("empty", "empty") };
     var legalWord = word("legal", "legal move"), lastWord = word("last", "last move");
+    // between a label's words: Japanese lists with "、" (as reversi/i18n PUNCTUATION says)
+    var comma = document.documentElement.lang === "ja" ? "\u3001" : ", ";
     function make(tag, attrs) {
       var element = document.createElementNS(SVG, tag);
       for (var key in attrs) element.setAttribute(key, String(attrs[key]));
@@ -166,7 +168,7 @@
       var said = [name, names[state]];
       if (isLegal) said.push(legalWord);
       if (isLast) said.push(lastWord);
-      square.setAttribute("aria-label", said.join(", "));
+      square.setAttribute("aria-label", said.join(comma));
       if (state !== "empty") {
         counts[state]++;
         var disc = make("g", { "class": isLast ? "disc placed" : "disc", "data-color": state });

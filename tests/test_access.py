@@ -212,6 +212,26 @@ def test_the_news_in_the_pages_language() -> None:
         i18n.set_language("en")
 
 
+def test_the_news_in_japanese_is_punctuated_the_japanese_way() -> None:
+    """Japanese lists the discs with 「、」 and ends each sentence with 「。」, with no space between them."""
+    from reversi import i18n
+
+    i18n.set_language("ja")
+    try:
+        ja = i18n.catalog("ja")
+        black, white = ja.gettext("Black"), ja.gettext("White")
+        game = play_transcript(Position.start(Rules()), "f5f6e6")
+        start = game.current
+        game.play(game.rules.geometry.parse_square("f4"))
+        status = ja.gettext("{side} to move").format(side=black)
+        text = announcement(game, start, (black, white), status)
+        played = ja.ngettext("{side} plays {square}, flipping {squares}", "", 2).format(
+            side=white, square="f4", squares="e4\u3001f5")
+        assert text == f"{played}\u3002{status}\u3002" and ". " not in text and ", " not in text
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_game_in_progress_is_asked_about() -> None:
     c = Controller()
     assert not c.in_progress  # nothing played: New game just starts

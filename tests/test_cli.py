@@ -234,7 +234,8 @@ def test_an_absurd_perft_depth_is_refused(capsys):
 @pytest.mark.parametrize(
     "environ, expected",
     [({"LANG": "cs_CZ.UTF-8"}, "cs"), ({"LANGUAGE": "pl:cs", "LANG": "en_US.UTF-8"}, "pl"),
-     ({"LC_ALL": "da_DK.UTF-8"}, "da"), ({"LANG": "C.UTF-8"}, "en"), ({"LANG": "de_DE.UTF-8"}, "en")],
+     ({"LC_ALL": "da_DK.UTF-8"}, "da"), ({"LANG": "C.UTF-8"}, "en"), ({"LANG": "de_DE.UTF-8"}, "en"),
+     ({"LANG": "ja_JP.UTF-8"}, "ja")],
 )
 def test_main_takes_the_language_from_the_environment(capsys, monkeypatch, environ, expected):
     for name, value in environ.items():
@@ -261,7 +262,7 @@ def test_a_bad_command_line_is_reported_in_one_line(capsys):
     assert err.startswith("error: unrecognized arguments: --odd option (see python -m reversi --help)")
 
 
-@pytest.mark.parametrize("code", ["cs", "da", "pl"])
+@pytest.mark.parametrize("code", ["cs", "da", "pl", "ja"])
 def test_help_speaks_the_environments_language(capsys, monkeypatch, code):
     """--help in the environment's language: our help texts and argparse's own ("usage:", "options")."""
     import gettext
@@ -277,6 +278,29 @@ def test_help_speaks_the_environments_language(capsys, monkeypatch, code):
                     "rule options", "SECONDS"):
         assert english.strip() not in out and catalog.gettext(english).strip() in out, english
     assert gettext.textdomain() == before  # the global domain is put back
+
+
+@pytest.mark.parametrize("command", [[], ["solve"], ["games"]])
+def test_japanese_help_is_laid_out_for_wide_characters(capsys, monkeypatch, command):
+    """``LANG=ja_JP.UTF-8 python -m reversi --help``: Japanese, no line wider than the terminal (a kanji
+    takes two columns: argparse counts characters) and every option's help in one column."""
+    import re
+
+    from reversi.cli.wide_help import columns, wrap_columns
+
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as info:
+        main([*command, "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    assert info.value.code == 0 and lines[0].startswith(i18n.catalog("ja").gettext("usage: ").strip())
+    assert max(columns(line) for line in lines) <= 80, [line for line in lines if columns(line) > 80]
+    starts = {columns(m.group(1)) for line in lines if (m := re.match(r"(  -\S.*?\S  +)\S", line))}
+    assert len(starts) == 1, starts  # the help texts start in one column, however wide the metavars
+    assert not re.search(r"\b(?:show|the|and|of|with)\b", "\n".join(lines))  # no English left
+    # the wrapping: at most the width, never before a closing mark, a Latin word kept whole
+    assert wrap_columns("局面（f5d6c3 のような棋譜）を読み込みます。", 12) == [
+        "局面（f5d6c3", "のような棋", "譜）を読み込", "みます。"]
 
 
 def test_argparse_complaints_are_translated(capsys, monkeypatch):

@@ -1,11 +1,13 @@
-"""The page in four languages, in a real browser (Chromium via Playwright, against serve.py).
+"""The page in five languages, in a real browser (Chromium via Playwright, against serve.py).
 
 One context whose browser says Danish (``locale="da-DK"``) and one page, navigated:
 
 * the browser's language opens the page in Danish; ``?lang=cs`` in Czech;
 * the switch changes the language mid-game without losing the moves, is
   remembered over a reload, and sets ``<html lang>``;
-* on a phone the new-game dialog's choices fit, the levels' longest ("5 · Silný klubový hráč") too.
+* on a phone the new-game dialog's choices fit, the levels' longest ("5 · Silný klubový hráč") too;
+* Japanese, from the browser's languages and ``?lang=ja``: no Latin word left but notation and names,
+  in the page, the study bar, the records, the embed and the rules page.
 
 Kept few and fast: each navigation boots Python once.
 """
@@ -19,6 +21,7 @@ import pytest
 from browser_support import ARTIFACTS, click_start, private_context
 
 from reversi import i18n
+from reversi.formats.openings import OPENINGS, local_name
 
 pytestmark = pytest.mark.browser
 
@@ -175,7 +178,7 @@ def untranslated(texts: list[str], code: str) -> list[str]:
 
 def test_every_text_of_the_page_and_the_dialog_is_translated(danish) -> None:
     page = danish
-    for code in ("cs", "da", "pl"):
+    for code in ("cs", "da", "pl", "ja"):
         page.select_option("#lang-select", code)
         page.wait_for_function(f"document.documentElement.lang === '{code}'")
         texts = page.evaluate(TEXTS_JS)
@@ -226,7 +229,7 @@ def test_the_level_choices_fit_the_new_game_dialog_on_a_phone(danish) -> None:
     page = danish
     page.set_viewport_size({"width": 390, "height": 844})
     try:
-        for code in ("cs", "da", "pl", "en"):
+        for code in ("cs", "da", "pl", "ja", "en"):
             page.select_option("#lang-select", code)
             page.wait_for_function("code => document.documentElement.lang === code", arg=code)
             page.click("#btn-new")
@@ -329,3 +332,105 @@ def test_a_first_visit_in_czech_danish_and_polish_shows_no_english(browser, serv
         finally:
             context.close()
     assert found == {"cs": [], "da": [], "pl": []}
+
+
+# -- Japanese: no Latin word but notation and names -------------------------------------------------
+
+#: The Latin-script words a Japanese page keeps: the languages' own names (the switch), names of
+#: games, formats and programs (SAME_IN_EVERY_LANGUAGE), the keys named on keyboards, and the
+#: notation's words (a pass written PA, the position strings' X and O are single letters).
+LATIN_IN_JAPANESE = SAME_IN_EVERY_LANGUAGE | {"čeština", "dansk", "polski", "fischer", "ffo", "zebra", "utf",
+                                              "pgn", "ggs", "pa", "ps", "enter", "esc", "shift", "ctrl", "tab"}
+#: The openings' names are proper names: one with no Japanese name in common use keeps its own
+#: ("Comp'Oth"), as :func:`reversi.formats.openings.local_name` says.
+OPENING_NAME_WORDS = {w.lower() for _line, name in OPENINGS if local_name(name, "ja") == name
+                      for w in re.findall(r"[A-Za-zÀ-ɏ]{2,}", name)}
+#: A Latin word of two letters or more (a coordinate, "f5", or a transcript, "f5d6c3", is none).
+LATIN_WORD = r"[A-Za-zÀ-ɏ]{2,}"
+#: The texts of the rules page that are not notation (its code spans are: `?m=f5d6c3`, `FreeOpening`).
+RULES_TEXTS_JS = """() => [...document.querySelectorAll('h1, h2, h3, p, li, th, td, nav, title')]
+  .map(e => { const copy = e.cloneNode(true); copy.querySelectorAll('code, svg, a[lang]').forEach(c => c.remove());
+              return copy.textContent.replace(/\\s+/g, ' ').trim(); }).filter(Boolean)"""
+
+
+def latin_left(texts: list[str]) -> list[str]:
+    """The texts that hold a Latin word that is not notation or a name (:data:`LATIN_IN_JAPANESE`)."""
+    return sorted({t for t in texts
+                   if {w.lower() for w in re.findall(LATIN_WORD, t)} - LATIN_IN_JAPANESE - OPENING_NAME_WORDS})
+
+
+def test_japanese_by_the_browser_and_by_the_address_leaves_no_latin_word(browser, server_url) -> None:
+    """A first visit from a Japanese browser (``navigator.languages`` ja-JP): the first paint before
+    Python, the page, its Game menu (the records), the game's details, the settings, the new-game
+    dialog, the title and the manifest; then ``?lang=ja``: a game under review with the study bar,
+    the viewer embed and the rules page. Each text is Japanese but for coordinates, notation and
+    names: a Latin word left is an English text the catalog lacks or the code wrote itself."""
+    from browser_support import AppContext
+
+    assert latin_left(["棋譜がまだありません", "オセロ 8x8", "f5d6c3 · 1. F5", "黒の手番", "Undo"]) == ["Undo"]
+    texts: dict[str, list[str]] = {}
+    context = AppContext(browser, server_url, {"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.add_init_script("""for (const name of ['language', 'languages'])
+            Object.defineProperty(Navigator.prototype, name, {get: () => name === 'language' ? 'ja-JP' :
+                ['ja-JP', 'ja', 'en-US']});""")
+        page.goto(server_url, wait_until="domcontentloaded")
+        seen = page.evaluate(TEXTS_JS) + page.evaluate(FIRST_PAINT_TEXTS_JS)  # before Python
+        assert html_lang(page) == "ja"
+        wait_ready(page)
+        seen += page.evaluate(TEXTS_JS) + page.evaluate(MANIFEST_JS)
+        assert page.evaluate(MANIFEST_JS)[:2] == ["リバーシ・オセロ", "リバーシ"]  # the app, named in Japanese
+        for section in ("#records", "#game-details", "#settings"):
+            page.click(f"{section} > summary")
+        page.wait_for_selector("#recent-games li")
+        seen += page.evaluate(TEXTS_JS)
+        page.click("#btn-new")
+        page.wait_for_selector("#new-game-dialog[open]")
+        seen += page.evaluate(TEXTS_JS)
+        assert html_lang(page) == "ja" and page.input_value("#lang-select") == "ja" and len(set(seen)) > 150
+        texts["browser"] = seen
+
+        page.goto(server_url + "?lang=ja&m=f5d6c3d3c4f4f6f3e6e7g2")
+        wait_ready(page)
+        page.click('[data-study="review"]')
+        page.click('#move-list [data-ply="11"]')
+        page.wait_for_function("!document.querySelector('#review-note').hidden", timeout=60_000)
+        texts["study"] = page.evaluate(TEXTS_JS)
+        assert html_lang(page) == "ja" and any("f4" in t for t in texts["study"])
+
+        page.goto(server_url + "?view=embed&lang=ja&m=f5d6c3")
+        wait_ready(page)
+        texts["embed"] = page.evaluate(TEXTS_JS)
+        assert html_lang(page) == "ja"
+
+        page.goto(server_url + "assets/rules/rules.ja.html")
+        texts["rules"] = page.evaluate(RULES_TEXTS_JS)
+        assert html_lang(page) == "ja" and len(texts["rules"]) > 80
+    finally:
+        context.close()
+    found = {where: latin_left(seen) for where, seen in texts.items()}
+    assert found == {"browser": [], "study": [], "embed": [], "rules": []}
+
+
+def test_nothing_overflows_in_japanese_on_a_phone(danish) -> None:
+    """Japanese labels have no spaces to wrap at: the buttons, cards and the new-game dialog fit 390 px."""
+    page = danish
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.select_option("#lang-select", "ja")
+        page.wait_for_function("document.documentElement.lang === 'ja'")
+        assert page.evaluate(OVERFLOW_JS) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.click("#btn-new")
+        page.wait_for_selector("#new-game-dialog[open]")
+        for mode in ("computer", "two", "computers"):
+            page.check(f'#new-game-form input[name="players"][value="{mode}"]', force=True)
+            assert page.evaluate(OVERFLOW_JS) == [], mode
+            assert page.evaluate(CUT_SELECTS_JS) == [], mode
+        page.screenshot(path=str(ARTIFACTS / "phone-ja-new-game.png"))
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#new-game-dialog", state="hidden")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.evaluate("localStorage.removeItem('reversi.lang')")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -48,7 +49,7 @@ def test_the_precache_list_names_every_file_of_the_site_and_each_is_there() -> N
 
 def test_the_manifests_say_what_chromium_needs() -> None:
     site = Site(ROOT)
-    for code in ("", "cs.", "da.", "pl."):
+    for code in ("", "cs.", "da.", "pl.", "ja."):
         body = site.generated(f"assets/manifest.{code}webmanifest")
         assert body is not None
         data = json.loads(body)
@@ -60,6 +61,9 @@ def test_the_manifests_say_what_chromium_needs() -> None:
     cs = json.loads(site.generated("assets/manifest.cs.webmanifest") or b"")
     assert cs["lang"] == "cs" and cs["description"] != json.loads(
         site.generated("assets/manifest.webmanifest") or b"")["description"]
+    ja = json.loads(site.generated("assets/manifest.ja.webmanifest") or b"")  # the app named in Japanese
+    assert ja["lang"] == "ja" and ja["name"] == "リバーシ・オセロ" and ja["short_name"] == "リバーシ"
+    assert not re.search(r"[A-Za-z]{3,}", ja["description"]) and cs["short_name"] == "Reversi"
 
 
 def test_a_generated_file_follows_an_edit_of_its_source_with_no_step(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import pytest
 from reversi import Position, Rules
 from reversi.core.game import Game
 from reversi.formats.notation import play_transcript
-from reversi.formats.openings import OPENINGS, opening_name
+from reversi.formats.openings import LOCAL_NAMES, OPENINGS, local_name, opening_name
 
 
 def name_of(moves: str, rules: Rules | None = None) -> str:
@@ -49,3 +49,12 @@ def test_other_rule_sets_have_no_names() -> None:
     assert name_of("f5d6c3d3c4", Rules(anti=True)) == ""
     assert name_of("", Rules(size=10)) == ""
     assert opening_name(Rules(), Game(Rules()).line, standard_start=False) == ""
+
+
+def test_japanese_players_names_are_given_where_they_have_them() -> None:
+    names = {name for _, name in OPENINGS}
+    assert set(LOCAL_NAMES["ja"]) <= names  # every local name is of a named opening
+    assert local_name(name_of("f5d6c3d3c4"), "ja") == "虎" and local_name(name_of("f5f6e6f4e3"), "ja") == "牛"
+    assert local_name(name_of("f5d6"), "ja") == "縦取り" and local_name(name_of("f5f6"), "ja") == "斜め取り"
+    assert local_name("Stephenson", "ja") == "Stephenson"  # no name of their own: the international one
+    assert all(local_name(name, code) == name for name in names for code in ("en", "cs", "da", "pl"))

@@ -315,7 +315,7 @@ def test_the_page_archive_ships_every_python_file_the_main_thread_runs() -> None
     runs_in_browser -= {p for p in runs_in_browser if p.startswith(WORKER_ONLY)}
     assert runs_in_browser <= shipped, sorted(runs_in_browser - shipped)
     assert {n for n in shipped if n.endswith(".mo")} == {
-        f"reversi/i18n/locale/{code}/LC_MESSAGES/reversi.mo" for code in ("cs", "da", "pl")
+        f"reversi/i18n/locale/{code}/LC_MESSAGES/reversi.mo" for code in ("cs", "da", "pl", "ja")
     }
 
 

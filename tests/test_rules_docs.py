@@ -1,4 +1,4 @@
-"""The rules document in Czech, Danish and Polish: the same document as RULES.md.
+"""The rules document in Czech, Danish, Polish and Japanese: the same document as RULES.md.
 
 The translations are the source of the in-app rules pages, so they must keep the
 English document's structure (headings, lists, tables) and every piece of notation
@@ -18,13 +18,14 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parents[1] / "reversi" / "docs"
-LANGUAGES = ["cs", "da", "pl"]
+LANGUAGES = ["cs", "da", "pl", "ja"]
 
 #: The rule sets as players of each language call them, each the heading of its section.
 RULE_SET_NAMES = {
     "cs": ["Othello", "Žravé Othello", "Klasické reversi", "Osmiúhelníkové reversi"],
     "da": ["Othello", "Anti-Othello", "Klassisk reversi", "Ottekantet reversi"],
     "pl": ["Othello", "Anty-Othello", "Klasyczne reversi", "Reversi na ośmiokącie"],
+    "ja": ["オセロ", "アンチオセロ", "クラシックリバーシ", "八角形盤リバーシ"],
 }
 
 #: Other terms each translation must use (the options' and the disc's usual names).
@@ -32,6 +33,7 @@ TERMS = {
     "cs": ["kámen", "pasuje", "roh", "volné zahájení", "zablokovaná pole", "handicap"],
     "da": ["brik", "melder pas", "hjørne", "fri åbning", "blokerede felter", "handicap"],
     "pl": ["pion", "pasuje", "róg", "wolne otwarcie", "zablokowane pola", "handicap"],
+    "ja": ["石", "パス", "角", "自由配置", "使えないマス", "角ハンデ", "合法手", "引き分け"],
 }
 
 #: Inline code spans of RULES.md a translation may render in its own words instead.
@@ -39,10 +41,10 @@ TERMS = {
 #: scores, file tags and values, link parameters, diagram symbols) that the program
 #: reads and writes as it stands, so a translated span would be a wrong instruction.
 #: A legitimately translated span goes here with the reason beside it.
-TRANSLATED_SPANS: dict[str, set[str]] = {"cs": set(), "da": set(), "pl": set()}
+TRANSLATED_SPANS: dict[str, set[str]] = {"cs": set(), "da": set(), "pl": set(), "ja": set()}
 
-#: How each language writes the record file's size limit (200,000 in English).
-LIMIT = {"cs": "200\u00a0000", "da": "200.000", "pl": "200\u00a0000"}
+#: How each language writes the record file's size limit (200,000 in English, and in Japanese).
+LIMIT = {"cs": "200\u00a0000", "da": "200.000", "pl": "200\u00a0000", "ja": "200,000"}
 
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 CODE_SPAN = re.compile(r"(`+)(.+?)\1")
@@ -192,5 +194,18 @@ def test_no_english_prose_is_left(translation: Document) -> None:
 
 
 def test_numbers_are_written_the_local_way(language: str, translation: Document) -> None:
-    assert not re.search(r"\d,\d{3}(?!\d)", translation.text), "English thousands separator"
+    if "," not in LIMIT[language]:
+        assert not re.search(r"\d,\d{3}(?!\d)", translation.text), "English thousands separator"
     assert LIMIT[language] in translation.text
+
+
+#: The Latin-script words Japanese prose keeps: the names of programs, formats and test sets.
+JAPANESE_KEEPS = {"Edax", "Zebra", "FFO", "PGN", "UTF"}
+
+
+def test_the_japanese_prose_has_no_latin_word_but_names() -> None:
+    """Japanese has no spaces to catch an English word left behind: any Latin word of two letters or more
+    outside the notation (the code spans) is one, unless it is a name."""
+    text = read(DOCS / "RULES.ja.md").text
+    assert set(re.findall(r"[A-Za-z]{2,}", text)) - JAPANESE_KEEPS == set()
+    assert "。" in text and not re.search(r"[^\x00-\x7f]\.", text)  # Japanese full stops, no English ones

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 
 import pytest
 
@@ -53,6 +54,8 @@ from reversi.ui.turns import status_message
         ("?lang=da&lang=cs", None, (), "da"),  # given twice: the first counts
         ("", 42, ("cs",), "cs"),  # storage holding something odd
         ("", "x" * 100, (None, 7, "da"), "da"),
+        ("", None, ("ja-JP", "ja", "en-US"), "ja"),
+        ("?lang=ja", "cs", ("da-DK",), "ja"),
     ],
 )
 def test_the_choice_goes_address_then_remembered_then_browser(query, stored, browser, expected) -> None:
@@ -79,8 +82,9 @@ def test_the_address_lang_is_updated_only_when_it_has_one() -> None:
 
 def test_the_switch_lists_every_language_by_its_own_name() -> None:
     options = language_options("pl")
-    assert [code for code, _, _ in options] == ["en", "cs", "da", "pl"]
+    assert [code for code, _, _ in options] == ["en", "cs", "da", "pl", "ja"]
     assert ("cs", "Čeština", False) in options and ("pl", "Polski", True) in options
+    assert ("ja", "日本語", False) in options
 
 
 def test_english_labels_are_as_before() -> None:
@@ -136,7 +140,7 @@ def test_the_first_paint_strings_are_made_from_the_compiled_catalogs() -> None:
 
     made = first_paint_strings(catalogs())
     from_po = first_paint_strings({
-        code: gettext.GNUTranslations(io.BytesIO(compiled(read_catalog(code)))) for code in ("cs", "da", "pl")
+        code: gettext.GNUTranslations(io.BytesIO(compiled(read_catalog(code)))) for code in ("cs", "da", "pl", "ja")
     })
     assert made == from_po and len(made["cs"]) > 100
     script = ROOT / "assets" / "first-paint.js"
@@ -157,11 +161,15 @@ def test_the_first_paint_strings_hold_the_board_and_the_buttons() -> None:
 
     text = first_paint_script()
     data = json.loads(text[text.index("{") : text.rindex("}") + 1])
-    assert sorted(data) == ["cs", "da", "pl"]
+    assert sorted(data) == ["cs", "da", "ja", "pl"]
     assert data["cs"]["f5, empty, legal move"] == "f5, prázdné, platný tah"
     assert data["pl"]["Othello 8x8 board"] == "Plansza Othello 8x8"
     assert data["da"]["New game"] == "Nyt parti"
     assert data["pl"]["Downloading the game…"] == "Pobieranie gry…"
+    ja = i18n.catalog("ja")
+    assert data["ja"]["New game"] == ja.gettext("New game") == "新規対局"
+    f5 = "\u3001".join(["f5", ja.gettext("empty"), ja.gettext("legal move")])  # 「、」 between the words
+    assert data["ja"]["f5, empty, legal move"] == f5 and not re.search(r"[A-Za-z]{2,}", f5)
 
 
 def test_the_worker_answers_in_the_requests_language() -> None:
@@ -197,3 +205,19 @@ def test_requests_carry_the_pages_language() -> None:
 
     run(json_ask(call, "best_move")(MoveRequest(level=3)))
     assert sent == [{**MoveRequest(level=3).to_json(), "lang": "da"}]
+
+
+def test_the_board_status_and_opening_in_japanese() -> None:
+    """Japanese: the square's words listed with 「、」, the opening by the name Japanese players use."""
+    from reversi.formats.openings import local_name
+
+    i18n.set_language("ja")
+    c = Controller()
+    ja = i18n.catalog("ja")
+    svg = render_board(c.board_view())
+    said = "\u3001".join(["f5", ja.gettext("empty"), ja.gettext("legal move")])
+    assert f'aria-label="{said}"' in svg and ", " not in said
+    assert c.status().message == ja.gettext("{side} to move").format(side=ja.gettext("Black"))
+    assert local_name("Tiger", "ja") == "虎" and local_name("Perpendicular Opening", "ja") == "縦取り"
+    assert local_name("Tiger", "cs") == "Tiger" and local_name("Stephenson", "ja") == "Stephenson"
+    assert Rules(anti=True).describe() == Rules().describe() + "\u3001" + ja.pgettext("rules", "anti")

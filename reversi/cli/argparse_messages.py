@@ -3,7 +3,7 @@
 argparse translates its texts ("usage:", the section titles, its complaints
 about a command line) through gettext's global domain; :func:`reversi.cli.main.main`
 points that domain at our catalogs (:func:`reversi.i18n.standard_library_domain`),
-so these entries are what a Czech, Danish or Polish reader sees. The message
+so these entries are what a Czech, Danish, Polish or Japanese reader sees. The message
 ids must be argparse's exactly (they use ``%`` placeholders, as argparse
 fills them in). Nothing imports this module: it only carries the marks.
 """

@@ -20,16 +20,22 @@ import errno
 import io
 import os
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from reversi import __version__
 from reversi.cli import diagram_commands, engine_commands, games_commands, rules_commands
+from reversi.cli.wide_help import WideHelpFormatter
 from reversi.errors import ReversiError
 from reversi.i18n import _, language_from_environment, set_language, standard_library_domain
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with a bad command line reported in one line like every other error."""
+    """argparse, with a bad command line reported in one line like every other error, and help laid
+    out for wide characters too (:class:`reversi.cli.wide_help.WideHelpFormatter`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", WideHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         one_line = " ".join(message.split())  # an argument may hold line breaks

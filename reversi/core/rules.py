@@ -28,7 +28,7 @@ from typing import ClassVar
 
 from reversi.core.geometry import MAX_SIZE, MIN_SIZE, Geometry, octagon_cuts
 from reversi.errors import NotationError, RulesError
-from reversi.i18n import N_, _, catalog
+from reversi.i18n import N_, _, catalog, join_list
 from reversi.i18n import language as current_language
 from reversi.inputs import is_int
 
@@ -282,7 +282,7 @@ class Rules:
             # Translators: in a rule set's description: {n} corner discs given to {color} ("black" or "white")
             text = tr.ngettext("handicap {n} to {color}", "handicap {n} to {color}", self.handicap)
             parts.append(text.format(n=self.handicap, color=who))
-        return ", ".join(parts)
+        return join_list(parts, language or current_language())
 
 
 def random_blocked(rules: Rules, count: int, seed: int) -> Rules:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from reversi.core.game import glyph_name, sign_name
-from reversi.i18n import _
+from reversi.i18n import _, join_list
 
 SQUARE = 100
 MARGIN = 44
@@ -390,7 +390,7 @@ def _square(
     if stable:
         # Translators: in a square's screen-reader label, the study overlay: a disc that can never be flipped
         said.append(_("stable"))
-    label = ", ".join(said)
+    label = join_list(said)
     attrs = (
         f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
         + (' data-legal="true"' if legal else "")

@@ -80,7 +80,7 @@ PARAMETERS: tuple[LinkParameter, ...] = (
         "at", "the game's position, when moves after it were taken back (redo replays them)",
         "0 to the number of moves", "browse",
     ),
-    LinkParameter("lang", "the page's language", "en, cs, da, pl (default: the browser's)", "lang"),
+    LinkParameter("lang", "the page's language", "en, cs, da, pl, ja (default: the browser's)", "lang"),
     LinkParameter("view", "an embed instead of the app", "embed (a game viewer) or puzzle", "embed"),
     LinkParameter("caption", "an embed's caption", "text, at most 200 characters", "embed"),
     LinkParameter("flip", "an embed's board turned around", "0 (default) or 1", "embed"),

@@ -62,7 +62,7 @@ from reversi.core.geometry import COLUMN_LETTERS, Geometry
 from reversi.core.position import OFF_CELL, PASS, Position, board_rows
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import IllegalMoveError, NotationError, RulesError
-from reversi.i18n import N_, _, format_number, ngettext
+from reversi.i18n import N_, _, format_number, join_list, ngettext
 from reversi.inputs import clean_text
 
 BLACK_CELLS = "XxBb*"
@@ -225,7 +225,7 @@ def transcript_form(text: str, removed: list[str] | None = None) -> list[str]:
 
 def describe_form(form: list[str]) -> str:
     """The form's words in the current language: "numbered, capital letters, with separators"."""
-    return ", ".join(_(FORM_WORDS[k]) for k in form)
+    return join_list(_(FORM_WORDS[k]) for k in form)
 
 
 def write_transcript(moves: list[int], geometry: Geometry) -> str:

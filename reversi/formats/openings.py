@@ -10,11 +10,15 @@ until it reaches a longer named line (the Stephenson, say).
 
 Only standard 8x8 Othello has these names: another rule set, size, a set-up
 start, blocked squares or a handicap has none.
+
+The names are the international ones in every language but where players of a language
+have a name of their own in common use (:data:`LOCAL_NAMES`, :func:`local_name`): Japanese
+players call the Tiger 虎 and the Cow 牛, and the three second moves 縦取り, 斜め取り, 並び取り.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from reversi.core.position import PASS
 from reversi.core.rules import Rules
@@ -79,6 +83,35 @@ OPENINGS: tuple[tuple[str, str], ...] = (
     ("c4e3f6e6f5g6", "Aubrey / Tanaka"),
     ("c4e3f6e6f5g6e7c5", "Aubrey (Feldborg Continuation)"),
 )
+
+
+#: Names that players of a language use instead of the international one (by language code, then
+#: the name of :data:`OPENINGS`). Only names in common use: an opening without one keeps its name.
+LOCAL_NAMES: Mapping[str, Mapping[str, str]] = {
+    "ja": {
+        "Diagonal Opening": "斜め取り",
+        "Parallel Opening": "並び取り",
+        "Perpendicular Opening": "縦取り",
+        "Tiger": "虎",
+        "Cow": "牛",
+        "Cat": "猫",
+        "Snake / Peasant": "蛇",
+        "Raccoon Dog": "狸",
+        "Heath / Tobidashi": "飛び出し牛",
+        "Bat / Cambridge": "こうもり",
+        "Aircraft / Feldborg": "飛行機",
+        "Sailboat": "ヨット",
+        "Buffalo / Kenichi Variation": "バッファロー",
+        "Hokuriku Buffalo": "北陸バッファロー",
+        "Rose": "ローズ",
+        "Flat": "フラットローズ",
+    },
+}
+
+
+def local_name(name: str, language: str) -> str:
+    """The name players of ``language`` give the opening ``name`` (its own name when they have none)."""
+    return LOCAL_NAMES.get(language, {}).get(name, name)
 
 
 def _squares(line: str) -> tuple[tuple[int, int], ...]:

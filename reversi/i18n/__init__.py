@@ -1,7 +1,8 @@
 """Languages: the message catalogs, the current language, and numbers written the local way.
 
 Every string a person reads goes through :func:`_` (or :func:`ngettext` for
-counts, whose plural forms the catalog knows: Czech and Polish have three).
+counts, whose plural forms the catalog knows: Czech and Polish have three,
+Japanese one).
 The catalogs are GNU gettext's: ``locale/<code>/LC_MESSAGES/reversi.po`` (the
 translators' source, in the repository) compiled to ``reversi.mo`` beside it
 (also in the repository), read with the standard library's :mod:`gettext`, so
@@ -29,7 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping
 DOMAIN = "reversi"
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 #: The languages, each by its code and its own name (the language switch shows these).
-LANGUAGES: Mapping[str, str] = {"en": "English", "cs": "Čeština", "da": "Dansk", "pl": "Polski"}
+LANGUAGES: Mapping[str, str] = {"en": "English", "cs": "Čeština", "da": "Dansk", "pl": "Polski", "ja": "日本語"}
 DEFAULT = "en"
 #: How each language writes a number: (decimal separator, thousands separator).
 NUMBER_FORMATS: Mapping[str, tuple[str, str]] = {
@@ -37,7 +38,17 @@ NUMBER_FORMATS: Mapping[str, tuple[str, str]] = {
     "cs": (",", "\u00a0"),
     "da": (",", "."),
     "pl": (",", "\u00a0"),
+    "ja": (".", ","),
 }
+#: How each language punctuates the pieces of text the code puts together: (between the items of a
+#: list, after a sentence, between two sentences). Japanese lists with 「、」 and ends a sentence with
+#: 「。」, with no space after either (:func:`join_list`, :func:`full_stops`, :func:`join_sentences`).
+PUNCTUATION: Mapping[str, tuple[str, str, str]] = {
+    "en": (", ", ".", " "),
+    "ja": ("\u3001", "\u3002", ""),
+}
+#: What ends a sentence already (Japanese's full stop, exclamation and question marks too).
+SENTENCE_ENDS = (".", "!", "?", "\u2026", "\u3002", "\uff01", "\uff1f")
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _current = DEFAULT
@@ -162,6 +173,35 @@ def standard_library_domain() -> Iterator[None]:
         gettext.textdomain(previous)
 
 
+def _punctuation(code: str | None) -> tuple[str, str, str]:
+    return PUNCTUATION.get(code or _current, PUNCTUATION[DEFAULT])
+
+
+def join_list(items: Iterable[str], code: str | None = None) -> str:
+    """``items`` as a list in language ``code`` (by default the current one): "e4, e5"; 「e4、e5」."""
+    return _punctuation(code)[0].join(items)
+
+
+def join_sentences(sentences: Iterable[str], code: str | None = None) -> str:
+    """Sentences (each ending as it does) one after another: "A. B." in English, 「A。B。」 in Japanese."""
+    return _punctuation(code)[2].join(sentences)
+
+
+def full_stops(parts: Iterable[str], end: bool = True, code: str | None = None) -> str:
+    """``parts`` made sentences and put one after another: "A. B." ("A. B" without ``end``).
+
+    English (and the languages that punctuate like it) adds its full stop after every part, as
+    written; Japanese adds 「。」 after a part that does not end a sentence already.
+    """
+    _comma, stop, space = _punctuation(code)
+    items = list(parts)
+    if stop == PUNCTUATION[DEFAULT][1]:
+        return (stop + space).join(items) + (stop if end and items else "")
+    out = [p if p.endswith(SENTENCE_ENDS) or (not end and k == len(items) - 1) else p + stop
+           for k, p in enumerate(items)]
+    return space.join(out)
+
+
 def format_number(value: float, decimals: int = 0) -> str:
     """``value`` written the current language's way: ``1,234.5`` in English, ``1 234,5`` in Czech."""
     decimal, group = NUMBER_FORMATS.get(_current, NUMBER_FORMATS[DEFAULT])
@@ -177,6 +217,9 @@ __all__ = [
     "_",
     "catalog",
     "format_number",
+    "full_stops",
+    "join_list",
+    "join_sentences",
     "language",
     "language_from_environment",
     "negotiate",

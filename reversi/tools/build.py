@@ -459,6 +459,12 @@ def first_paint_script(root: Path = ROOT) -> str:
 _META_DESCRIPTION = re.compile(r'<meta name="description"[^>]*content="([^"]*)"')
 
 
+#: The app's name and short name (a phone's home screen) where a language writes them in its own
+#: script; the others keep the Latin name, as their catalogs do.
+APP_NAMES: dict[str, tuple[str, str]] = {"ja": ("リバーシ・オセロ", "リバーシ")}
+APP_NAME = ("Reversi · Othello", "Reversi")
+
+
 def manifest_name(code: str) -> str:
     return "assets/manifest.webmanifest" if code == "en" else f"assets/manifest.{code}.webmanifest"
 
@@ -470,9 +476,10 @@ def manifest_text(code: str, root: Path = ROOT) -> str:
     tr = catalogs().get(code, gettext.NullTranslations())
     found = _META_DESCRIPTION.search((root / "index.html").read_text(encoding="utf-8"))
     description = unescape(found.group(1)) if found else ""
+    name, short_name = APP_NAMES.get(code, APP_NAME)
     data = {
-        "name": "Reversi · Othello",
-        "short_name": "Reversi",
+        "name": name,
+        "short_name": short_name,
         "description": tr.gettext(description) if description else "",
         "lang": code,
         "dir": "ltr",

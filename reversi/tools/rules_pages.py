@@ -31,7 +31,7 @@ from reversi.drawing.diagram import (
     standalone_svg,
 )
 from reversi.drawing.render import BLACK, CUT, EMPTY, WHITE, BoardView, default_stars
-from reversi.i18n import LANGUAGES, set_language
+from reversi.i18n import LANGUAGES, join_list, set_language
 from reversi.i18n import _ as translate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +88,7 @@ def board_of(text: str, classic: bool = False) -> BoardView | None:
                 if mark == "*":
                     legal.add(g.name(index))
     cells = tuple(cells_out)
-    shown = ", ".join(str(r + 1) for r in sorted(rows))
+    shown = join_list(str(r + 1) for r in sorted(rows))
     # the octagon's eight squares that play like corners are marked (its section names them)
     corners = frozenset(g.name(i) for i, v in square_values(rules).items() if v == CORNER) if octagon else frozenset()
     return BoardView(

@@ -11,15 +11,16 @@ the position shown now:
   the board now stands, the move named as the move list numbers it (a move is a pair of
   plies: :func:`reversi.ui.move_list.move_said`), "After 6. Black g2: White to move".
 
-The text goes to one polite live region (``#announce``), so the sentences of a
-turn are read together and never interrupt one another. Pure Python, no DOM.
+The sentences are put together the language's way (:func:`reversi.i18n.full_stops`: "." and a
+space in English, 「。」 in Japanese). The text goes to one polite live region (``#announce``),
+so the sentences of a turn are read together and never interrupt one another. Pure Python, no DOM.
 """
 
 from __future__ import annotations
 
 from reversi.core.game import Game, Node
 from reversi.core.position import PASS
-from reversi.i18n import _, ngettext
+from reversi.i18n import _, full_stops, join_list, ngettext
 from reversi.ui.move_list import move_said
 
 #: More plies than this since the last announcement (a game loaded, a long redo) are summed up.
@@ -47,7 +48,7 @@ def ply_sentence(node: Node, side_names: tuple[str, str]) -> str:
         "{side} plays {square}, flipping {squares}",
         "{side} plays {square}, flipping {squares}",
         len(flipped),
-    ).format(side=side, square=square, squares=", ".join(flipped))
+    ).format(side=side, square=square, squares=join_list(flipped))
 
 
 def plies_since(game: Game, since: Node | None) -> list[Node]:
@@ -73,9 +74,9 @@ def announcement(game: Game, since: Node | None, side_names: tuple[str, str], st
     plies = plies_since(game, since)
     if plies:
         sentences = [ply_sentence(n, side_names) for n in plies]
-        return ". ".join([s for s in sentences if s] + [status]) + "."
+        return full_stops([s for s in sentences if s] + [status])
     if current.parent is None:
-        return status + "."
+        return full_stops([status])
     # Translators: a screen reader's announcement after a jump (an undo, the move list), the move named as
     # the move list numbers it: "After 6. Black g2: White to move"
-    return _("After {move}: {status}").format(move=move_said(game, current, side_names), status=status) + "."
+    return full_stops([_("After {move}: {status}").format(move=move_said(game, current, side_names), status=status)])

@@ -36,7 +36,7 @@ from html import escape
 from reversi.core.game import Game, Node, glyph_name
 from reversi.core.position import PASS
 from reversi.core.rules import WHITE
-from reversi.i18n import _, pgettext
+from reversi.i18n import _, join_sentences, pgettext
 
 #: Keys the move list answers to when it has the focus.
 NAV_KEYS = ("Home", "End", "ArrowLeft", "ArrowRight")
@@ -278,9 +278,9 @@ def study_text(game: Game) -> str:
     where = where_the_game_is(game)
     if not game.current.is_main:
         # Translators: the study bar, in a variation; a sentence saying where the game itself stands follows
-        return _("A variation: both sides are moved by hand.") + " " + where
+        return join_sentences([_("A variation: both sides are moved by hand."), where])
     # Translators: the study bar while an earlier (or later) position of the game is shown; a sentence follows
-    return _("Looking through the game: nobody moves here, and a move starts a variation.") + " " + where
+    return join_sentences([_("Looking through the game: nobody moves here, and a move starts a variation."), where])
 
 
 def promote_question(game: Game) -> str:

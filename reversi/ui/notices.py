@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 
+from reversi.i18n import SENTENCE_ENDS, full_stops
+
 #: The longest message shown (characters); a longer one is cut with an ellipsis.
 MAX_MESSAGE_CHARS = 400
 #: The longest message made of several (the link's and the saved game's problems).
@@ -61,9 +63,9 @@ def shorten(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
 
 
 def sentence(text: str) -> str:
-    """``text`` ending as a sentence does (a full stop added when it has none)."""
+    """``text`` ending as a sentence does (a full stop added when it has none: 「。」 in Japanese)."""
     text = text.rstrip()
-    return text if not text or text.endswith((".", "!", "?", "…")) else text + "."
+    return text if not text or text.endswith(SENTENCE_ENDS) else full_stops([text])
 
 
 def without_prefix(error: str, prefix: str) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from reversi.core.game import Game, Node
-from reversi.i18n import _, ngettext
+from reversi.i18n import _, join_list, ngettext
 from reversi.ui.drivers.study import MoveReview
 from reversi.ui.move_list import move_said, said_with
 
@@ -67,7 +67,7 @@ def best_words(review: MoveReview) -> str:
     """The best moves: "a3 was best", "a3, c5 were best"."""
     best = review.best[:MOST_BEST]
     # Translators: the review: the best move(s) where a worse one was played: "a3 was best", "a3, c5 were best"
-    return ngettext("{best} was best", "{best} were best", len(best)).format(best=", ".join(best))
+    return ngettext("{best} was best", "{best} were best", len(best)).format(best=join_list(best))
 
 
 def review_words(review: MoveReview, anti: bool, best: bool = True) -> str:
@@ -81,7 +81,7 @@ def review_words(review: MoveReview, anti: bool, best: bool = True) -> str:
         return _("the best move")
     if review.loss == 0:
         # Translators: the review of a move less than a disc worse than the best: "within a disc of the best (c4)"
-        return _("within a disc of the best ({best})").format(best=", ".join(review.best[:MOST_BEST]))
+        return _("within a disc of the best ({best})").format(best=join_list(review.best[:MOST_BEST]))
     loss = loss_words(review, anti)
     kind = {
         # Translators: the review's name of a move that lost 10 discs or more, before what it lost

@@ -55,7 +55,7 @@ Every load also reports ``kb_ready``, the kilobytes that crossed the network (co
 board took moves, and ``engine_files_ready``, how many of the engine's files were requested by then
 (none should be: the engine loads after the board).
 
-``--langs en,cs,da,pl`` loads the page in each language (``?lang=``), the
+``--langs en,cs,da,pl,ja`` loads the page in each language (``?lang=``), the
 languages taking turns run by run so that the machine's noise falls on all of
 them alike, and prints each one's medians beside English's: the load-time cost
 of the catalogs. It also prints the catalogs' sizes and how long reading one
@@ -354,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--url", help="an already running server (default: start serve.py)")
-    parser.add_argument("--langs", help="compare languages, e.g. en,cs,da,pl (each run loads each)")
+    parser.add_argument("--langs", help="compare languages, e.g. en,cs,da,pl,ja (each run loads each)")
     parser.add_argument("--visits", action="store_true", help="bytes and requests of a first and a repeat visit")
     parser.add_argument("--breakdown", type=int, default=0, metavar="N", help="with --visits: the N biggest files")
     parser.add_argument("--against", metavar="DIR", action="append",

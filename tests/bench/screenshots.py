@@ -1,6 +1,6 @@
 """Screenshots of the page's views, in every language, on a desktop and a phone, to look at.
 
-    python tests/bench/screenshots.py [--langs en,cs,da,pl] [--out tests/artifacts/shots]
+    python tests/bench/screenshots.py [--langs en,cs,da,pl,ja] [--out tests/artifacts/shots]
 
 Drives headless Debian Chromium (Playwright) against ``serve.py`` and writes
 ``<lang>-<desktop|phone>-<view>.png`` for each view:
@@ -78,7 +78,7 @@ def shoot(url: str, langs: list[str], out: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--langs", default="en,cs,da,pl")
+    parser.add_argument("--langs", default="en,cs,da,pl,ja")
     parser.add_argument("--out", default=str(TESTS / "artifacts" / "shots"))
     args = parser.parse_args(argv)
     langs = [c.strip() for c in args.langs.split(",") if c.strip()]

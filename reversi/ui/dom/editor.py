@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.errors import ReversiError
+from reversi.i18n import join_sentences
 from reversi.ui.dom import has_focus, nullable, show_board
 from reversi.ui.ports import PageHost
 
@@ -54,7 +55,7 @@ class EditorPanel:
                 if not has_focus(field):
                     field.value = str(editor.supply[side])
         problem = editor.problem()
-        text = problem or " ".join(editor.warnings())
+        text = problem or join_sentences(editor.warnings())
         self.message.textContent = text
         self.message.dataset.kind = "error" if problem else ("warning" if text else "")
         for name in ("play", "study"):

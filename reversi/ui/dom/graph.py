@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from reversi.i18n import _
+from reversi.i18n import _, full_stops
 from reversi.ui.dom import has_focus, nullable
 from reversi.ui.drivers.study import review_marks
 from reversi.ui.graph import graph_caption, graph_names, point_text, render_graph
@@ -86,8 +86,8 @@ class EvaluationGraph:
             "tabindex": "0",
             "role": "slider",
             # Translators: the evaluation graph's accessible name: its keys, then its sign convention
-            "aria-label": _("Evaluation graph (arrows: read the values; Enter: go to that move)") + ". "
-            + graph_caption(c.rules.anti),
+            "aria-label": full_stops([_("Evaluation graph (arrows: read the values; Enter: go to that move)"),
+                                      graph_caption(c.rules.anti)], end=False),
             "aria-valuemin": "0",
             "aria-valuemax": str(self._plies),
             "aria-valuenow": str(self.looked if self.looked is not None else game.current.depth

@@ -187,7 +187,7 @@ class Page:
         if refused and self.features is not None:
             # Translators: a game's balanced opening could not be drawn: it starts from the usual start
             self.features.show_error(_("No balanced opening: {error}. The game starts from the usual start.").format(
-                error=refused.rstrip(".")))
+                error=refused.rstrip(".\u3002")))
         self.notices.draw()  # after the hooks: the autosave may have just held its saves
         engine.schedule(hidden=bool(document.hidden))
         data.aiPending = "1" if engine.ai.in_flight else ""  # a turn is running

@@ -24,7 +24,7 @@ from pyscript import document
 from reversi.drawing.diagram import THEMES
 from reversi.errors import ReversiError
 from reversi.formats.links import rewrite_query
-from reversi.i18n import _, format_number, language, ngettext
+from reversi.i18n import _, format_number, join_sentences, language, ngettext
 from reversi.ui.dom import app_url, boards, clipboard, nullable
 from reversi.ui.dom.clipboard import Confirmation
 from reversi.ui.drivers.study import MISTAKE_DISCS, review_marks
@@ -164,12 +164,13 @@ class PracticeDialog:
                         len(kept)).format(n=format_number(len(kept)), discs=MISTAKE_DISCS)
         if valued < moves:
             # Translators: "Practise these positions" while the review is still valuing the game's moves
-            text += " " + _("The review has valued {valued} of the {moves} moves so far: open this again later "
-                            "for the rest.").format(valued=format_number(valued), moves=format_number(moves))
+            text = join_sentences([text, _("The review has valued {valued} of the {moves} moves so far: open this "
+                                           "again later for the rest.").format(valued=format_number(valued),
+                                                                               moves=format_number(moves))])
         if len(kept) < len(found):
             # Translators: "Practise these positions" when the set's link would be too long for all of them
-            text += " " + _("The worst {kept} of {found} fit in one link.").format(
-                kept=format_number(len(kept)), found=format_number(len(found)))
+            text = join_sentences([text, _("The worst {kept} of {found} fit in one link.").format(
+                kept=format_number(len(kept)), found=format_number(len(found)))])
         self.intro.textContent = text
         items = []
         for number, m in enumerate(kept, 1):

@@ -18,7 +18,7 @@ from html import escape
 from typing import Any
 
 from reversi.core.position import PASS
-from reversi.i18n import N_, _
+from reversi.i18n import N_, _, full_stops, join_sentences
 from reversi.ui.announce import announcement, plies_since
 from reversi.ui.dom.sound import Sound
 from reversi.ui.events import ENDINGS, Event, EventKind, first_shown
@@ -78,13 +78,13 @@ class StatusLine:
         turned = _(TURNED if c.rotated else UPRIGHT) if turns % 2 else ""
         if since is game.current:
             if any(e.kind in ENDINGS for e in events):  # on time, a resignation, or Undo taking one back
-                self.say(" ".join(filter(None, (turned, status.message + "."))))
+                self.say(join_sentences(filter(None, (turned, full_stops([status.message])))))
             elif turned:
                 self.say(turned)
             return
         text = announcement(game, since, status.side_names, status.message)
         if text or turned:
-            self.say(" ".join(filter(None, (turned, text))))
+            self.say(join_sentences(filter(None, (turned, text))))
         plies = plies_since(game, since)
         if c.sound and plies and not game.browsing:
             last = plies[-1]

@@ -77,7 +77,7 @@ def script_reason(status: int | None = None) -> Later:
 
 def boot_reason(error: str) -> Later:
     """Why the worker could not boot (an error while it started or warmed up)."""
-    return Later(REASON_BOOT_FAILED, error=error.rstrip(".") or Later(NO_REASON))
+    return Later(REASON_BOOT_FAILED, error=error.rstrip(".\u3002") or Later(NO_REASON))
 
 
 class EngineHealth:
@@ -127,7 +127,7 @@ class EngineHealth:
             return ""
         for driver in drivers:
             if driver.failure:
-                return Later(REASON_FAILED, error=driver.failure.rstrip("."))
+                return Later(REASON_FAILED, error=driver.failure.rstrip(".\u3002"))
             if driver.overdue(now):
                 return Later(REASON_NO_REPLY, seconds=round(driver.reply_seconds()))
         return ""

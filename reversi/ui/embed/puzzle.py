@@ -24,7 +24,7 @@ from reversi.core.position import PASS, Position
 from reversi.errors import NotationError
 from reversi.formats.links import parse_query
 from reversi.formats.notation import play_transcript, write_transcript
-from reversi.i18n import _, ngettext
+from reversi.i18n import _, join_list, join_sentences, ngettext
 
 #: The most a move can lose, in discs (a 16x16 board has 256 squares).
 MAX_LOSS = 256
@@ -160,8 +160,8 @@ class PuzzleState:
         others = sorted(self.puzzle.best - {line[0]})
         if others:
             # Translators: after a puzzle's solution: the other first moves that are as good, e.g. "c4, d3"
-            text += " " + ngettext("{moves} is just as good.", "{moves} are just as good.", len(others)).format(
-                moves=", ".join(g.name(m) for m in others))
+            text = join_sentences([text, ngettext("{moves} is just as good.", "{moves} are just as good.",
+                                                  len(others)).format(moves=join_list(g.name(m) for m in others))])
         self.feedback = text
 
     def task(self) -> str:
@@ -207,5 +207,5 @@ class PuzzleState:
             text = ngettext("{move} loses about {n} disc against the best move.",
                             "{move} loses about {n} discs against the best move.", loss)
         # Translators: after a wrong answer to a puzzle
-        self.feedback = text.format(move=name, n=loss) + " " + _("Try again.")
+        self.feedback = join_sentences([text.format(move=name, n=loss), _("Try again.")])
         return True

@@ -54,7 +54,7 @@ from reversi.core.game import Game, Node
 from reversi.core.position import PASS
 from reversi.errors import ReversiError
 from reversi.formats.notation import move_name, write_movetext
-from reversi.i18n import N_, _, ngettext
+from reversi.i18n import N_, _, join_sentences, ngettext
 from reversi.inputs import InputError, load_json
 from reversi.ui.notices import Action, Notice, sentence, shorten, without_prefix
 from reversi.ui.players import HUMAN, Players
@@ -199,7 +199,7 @@ class StartPlan:
             parts.append(_(COPY_KEPT) if moved_aside else _(COPY_NOT_KEPT))
         elif self.stored.text is None and not self.at_start:
             parts.append(_(STORED_GONE))
-        return " ".join(parts)
+        return join_sentences(parts)
 
     @property
     def message_kind(self) -> str:
