@@ -71,7 +71,7 @@ def test_each_side_s_average_mistakes_blunders_and_best_moves() -> None:
     rows = summary_rows(summary)
     assert rows == [
         ("Average loss (discs)", "5.0", "0.5"),
-        ("Best moves", "1 of 4 (25%)", "1 of 2 (50%)"),
+        ("Best moves", "1\u00a0of\u00a04 (25%)", "1\u00a0of\u00a02 (50%)"),
         ("Mistakes", "1", "0"),
         ("Blunders", "1", "0"),
     ]
@@ -165,9 +165,9 @@ def test_the_figures_are_written_the_page_s_language_s_way() -> None:
     summary = summarize(game, {1: review(1, 2), 3: review(3, 1), 5: review(5, 0), 2: review(2, 0)})
     set_language("cs")  # the test's language is put back by conftest
     rows = summary_rows(summary)
-    assert rows[0][1] == "1,0" and rows[1][2] == "1 z 1 (100\u00a0%)"
+    assert rows[0][1] == "1,0" and rows[1][2] == "1\u00a0z\u00a01 (100\u00a0%)"
     set_language("pl")
-    assert summary_rows(summary)[1][1] == "1 z 3 (33%)"
+    assert summary_rows(summary)[1][1] == "1\u00a0z\u00a03 (33%)"
     set_language("da")
     assert summary_rows(summary)[0][1] == "1,0"
 

@@ -36,6 +36,8 @@ from reversi.ui.review import review_words
 
 #: The minus sign of a loss figure (not a hyphen).
 MINUS = "\u2212"
+#: A space no line breaks at.
+NBSP = "\u00a0"
 #: What a summary's cell shows for a side with no move valued.
 NONE = "\u2013"
 #: The summary's tags in a record, per side ("Black" or "White" before each): the moves valued,
@@ -157,8 +159,11 @@ def best_text(side: SideSummary) -> str:
     # Translators: a share in per cent, in the review's summary: "60%" (some languages write "60 %")
     percent = _("{percent}%").format(percent=format_number(100 * share))
     # Translators: the review's summary: a side's best moves among its moves valued, and their share: "18 of 30 (60%)"
-    return _("{best} of {valued} ({percent})").format(
+    text = _("{best} of {valued} ({percent})").format(
         best=format_number(side.best), valued=format_number(side.valued), percent=percent)
+    count, space, rest = text.rpartition(" (")
+    # a narrow column breaks the line before the share, never inside "18 of 30"
+    return count.replace(" ", NBSP) + space + rest if space else text
 
 
 def count_text(side: SideSummary, count: int) -> str:

@@ -8,6 +8,7 @@ SVG that needs no style sheet; the PNG is drawn from it on a canvas).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import js
@@ -16,6 +17,7 @@ from pyscript import document
 
 from reversi.core.game import Game
 from reversi.ui.downloads import download_stem
+from reversi.ui.drivers.study import MoveReview
 from reversi.ui.ports import PageController
 from reversi.ui.records import record_text
 
@@ -57,10 +59,11 @@ def file_stem(game: Game) -> str:
     return download_stem(game.rules, game.tags, *now())
 
 
-def game_record(controller: PageController) -> None:
-    """The game as a ``.rev`` file: its tree, details, players and ending (:func:`record_text`)."""
+def game_record(controller: PageController, review: Mapping[int, MoveReview] | None = None) -> None:
+    """The game as a ``.rev`` file: its tree, details, players and ending (:func:`record_text`), and
+    ``review`` (the review's values, when asked for) as comments and tags."""
     game = controller.game
-    save_text(record_text(game, controller.players, today()), "text/plain", file_stem(game) + ".rev")
+    save_text(record_text(game, controller.players, today(), review), "text/plain", file_stem(game) + ".rev")
 
 
 def game_ggf(controller: PageController) -> str:

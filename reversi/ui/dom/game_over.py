@@ -1,7 +1,9 @@
-"""The end of a game (``#game-over``): the result's detail, Rematch, Review and Close.
+"""The end of a game (``#game-over``): the result's detail, the review's figures, Rematch, Review and Close.
 
 Shown when a game ends (by the last move, a resignation or the clock), until it is
-closed; an undo past the end and a new end show it again.
+closed; an undo past the end and a new end show it again. The review's figures per side
+(:func:`reversi.ui.accuracy.summary_markup`) show once the engine has valued every move of
+the game (it values them in the background, for the graph), or while the review is on.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from reversi.i18n import N_, _
+from reversi.ui.accuracy import summarize, summary_markup
 from reversi.ui.dom import nullable
-from reversi.ui.drivers.study import StudyDriver
+from reversi.ui.drivers.study import StudyDriver, review_marks
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.views import StatusView
 
@@ -46,6 +49,9 @@ class GameOverPanel:
         self.focus_moves = focus_moves
         self.title = root.querySelector("#game-over-title")
         self.detail = root.querySelector("#game-over-detail")
+        self.summary = root.querySelector("#game-over-summary")
+        #: The review's figures as last drawn (markup).
+        self._summary = ""
         #: The end (game, position) the panel was closed at: not shown again for it. Not a copy of
         #: the game to diff: the person's dismissal of one end. Whether the panel shows is a matter
         #: of the position shown (browsing back to the end shows it again, unless dismissed there),
@@ -85,4 +91,18 @@ class GameOverPanel:
         if shown:  # the result itself is the status line's, just above
             self.title.textContent = _(GAME_OVER)
             self.detail.textContent = over_detail(c, status)
+            self.draw_summary()
         self.root.hidden = not shown
+
+    def draw_summary(self) -> None:
+        """The review's figures, once every move is valued (or while the review is on, as far as it got)."""
+        c = self.controller
+        summary = summarize(c.game, review_marks(c.game, self.study.evals))
+        shown = summary.complete or (self.study.reviewing and summary.valued > 0)
+        self.summary.hidden = not shown
+        if not shown:
+            return
+        markup = summary_markup(summary, c.rules.display_side_names())
+        if markup != self._summary:
+            self._summary = markup
+            self.summary.innerHTML = markup

@@ -1,8 +1,8 @@
 """The move list (``#move-list``): the game's moves and variations, clicked or browsed by keys.
 
 :class:`MoveList` owns that one element: it draws the list (:func:`reversi.ui.move_list.render_move_list`,
-the review's mistakes and blunders marked while the review is shown, what they lost in their
-accessible names: :func:`reversi.ui.review.move_list_marks`), keeps the current move in
+the review's mistakes and blunders marked while the review is shown, each valued move's loss
+beside it and in its accessible name: :mod:`reversi.ui.accuracy`), keeps the current move in
 view, and goes to the move clicked or asked for by a key (Home, End, arrows:
 :func:`reversi.ui.move_list.target_for_key`).
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from reversi.ui.accuracy import loss_figures, move_list_review
 from reversi.ui.dom import nullable
-from reversi.ui.drivers.study import review_marks
+from reversi.ui.drivers.study import MoveReview, review_marks
 from reversi.ui.move_list import NAV_KEYS, render_move_list, target_for_key
 from reversi.ui.ports import PageHost
-from reversi.ui.review import move_list_marks
 
 
 class MoveList:
@@ -29,18 +29,19 @@ class MoveList:
         self.page.listen(self.root, "click", self.on_click)
         self.page.listen(self.root, "keydown", self.on_key)
 
-    def review_kinds(self) -> dict[int, tuple[str, str]]:
-        """The review's marks by ply (mistake, blunder, and what it lost in words), while the review is shown."""
+    def review(self) -> dict[int, MoveReview]:
+        """The review's values by ply, while the review is shown."""
         engine = self.page.study_engine
         if not engine.reviewing:
             return {}
-        game = self.page.controller.game
-        return move_list_marks(game, review_marks(game, engine.evals))
+        return review_marks(self.page.controller.game, engine.evals)
 
     def draw(self) -> None:
         c = self.page.controller
         box = self.root
-        box.innerHTML = render_move_list(c.game, c.rules.display_side_names(), self.review_kinds())
+        marks = self.review()
+        box.innerHTML = render_move_list(c.game, c.rules.display_side_names(), move_list_review(c.game, marks),
+                                         loss_figures(marks))
         box.dataset.ply = str(c.game.ply)
         current = nullable(box.querySelector(".current"))
         if current is not None:

@@ -4,7 +4,8 @@
 component of its own, :mod:`reversi.ui.dom.recent_games`, told when the menu opens). What
 is copied goes to the clipboard, or where the clipboard is refused into the menu's box,
 selected, ready to copy; either is said beside the buttons (:mod:`reversi.ui.dom.clipboard`).
-Text in the box (moves, a position, a record, a link) is read by
+Download writes the ``.rev`` record, with the review's values when "Download with the review" is
+ticked (:func:`reversi.ui.accuracy.with_review`). Text in the box (moves, a position, a record, a link) is read by
 :func:`reversi.ui.records.load_text`; a file (a ``.rev`` record, or a GGF file's first
 readable game) by :func:`reversi.ui.records.read_game_file`, refused unread when it is
 larger than a game can be. Bad input leaves the game as it was and says why, beside the box
@@ -40,6 +41,7 @@ from reversi.ui.dom.autosave import read_stored
 from reversi.ui.dom.clipboard import Confirmation
 from reversi.ui.dom.game_loader import GameLoader
 from reversi.ui.dom.games_list import GamesList
+from reversi.ui.drivers.study import MoveReview, review_marks
 from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost
 from reversi.ui.records import file_size_error, load_text, read_game_file
@@ -84,6 +86,8 @@ class Records:
         self.input = root.querySelector(".records-input")
         self.file = root.querySelector('input[type="file"]')
         self.copy_broken_button = nullable(root.querySelector('button[data-record="copy-broken"]'))
+        #: "Download with the review" (off unless the person ticks it).
+        self.with_review = root.querySelector('input[name="with-review"]')
         #: What a copy did, beside the menu's buttons.
         self.confirmation = Confirmation(root.querySelector(".records-status"))
         self.message = root.querySelector(".records-message")
@@ -130,7 +134,7 @@ class Records:
             link, left_out = self.address.link()
             self.copy(link, link_name(left_out))
         elif action == "download":
-            downloads.game_record(controller)
+            downloads.game_record(controller, self.review())
         elif action == "download-ggf":
             refusal = downloads.game_ggf(controller)
             if refusal:
@@ -154,6 +158,12 @@ class Records:
                 self.share = EmbedMaker(self.page)
                 self.share.bind()
             self.share.open()
+
+    def review(self) -> dict[int, MoveReview] | None:
+        """The review's values for the download, when the person asked for them."""
+        if not self.with_review.checked:
+            return None
+        return review_marks(self.page.controller.game, self.page.study_engine.evals)
 
     # -- copying -------------------------------------------------------------------------
 

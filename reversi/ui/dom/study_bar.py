@@ -6,7 +6,8 @@ It shows where you are (:func:`reversi.ui.move_list.study_text`), which of its b
 (Back to game, Promote, Delete variation), the question Promote asks before it would move the
 game itself (:func:`reversi.ui.move_list.promote_question`), which tools are on (marking, square values,
 analysis, review), the engine's line while the analysis runs, the review's note on the move shown
-(:func:`reversi.ui.review.review_note`) and its legend, and the
+(:func:`reversi.ui.review.review_note`), its figures per side (:func:`reversi.ui.accuracy.summary_markup`)
+and its legend, and the
 position's comment (written back when it changes). The study engine is the page's
 (:attr:`reversi.ui.ports.PageHost.study_engine`).
 """
@@ -24,6 +25,7 @@ from reversi.core.game import MAX_COMMENT_CHARS, glyph_name
 from reversi.core.position import PASS
 from reversi.engine.protocol import MAX_LINES
 from reversi.i18n import _, format_number, ngettext, pgettext
+from reversi.ui.accuracy import summarize, summary_markup
 from reversi.ui.dom import by_id, has_focus, nullable
 from reversi.ui.drivers.study import analysis_text, counts_text, other_lines, review_marks
 from reversi.ui.move_list import promote_question, study_text
@@ -48,6 +50,7 @@ class StudyBar:
         self.lines_count = root.querySelector("#analysis-lines-count")
         self.review_legend = root.querySelector(".review-legend")
         self.review_note = root.querySelector(".review-note")
+        self.review_summary = root.querySelector(".review-summary")
         self.comment = root.querySelector(".comment-input")
         self.comment_room = root.querySelector(".comment-room")
         self.glyph = root.querySelector(".glyph-select")
@@ -58,6 +61,8 @@ class StudyBar:
         self.asking: int | None = None
         #: The move (node id) the review's note spoke of last.
         self._noted: int | None = None
+        #: The review's figures as last drawn (markup).
+        self._summary = ""
 
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
@@ -98,6 +103,7 @@ class StudyBar:
             self.draw_analysis()
         self.review_legend.hidden = not engine.reviewing
         self.draw_review_note()
+        self.draw_summary()
         self.draw_practise()
         self.root.classList.toggle("editing", c.editor is not None)
         if not has_focus(self.comment):  # not while the person is typing in it
@@ -168,6 +174,20 @@ class StudyBar:
         kind = review.kind if review is not None else ""
         if str(note.getAttribute("data-kind") or "") != kind:
             note.setAttribute("data-kind", kind)
+
+    def draw_summary(self) -> None:
+        """While the review is shown (and the game has moves): both sides' figures, as a small table."""
+        engine = self.page.study_engine
+        c = self.page.controller
+        summary = summarize(c.game, review_marks(c.game, engine.evals)) if engine.reviewing else None
+        box = self.review_summary
+        box.hidden = summary is None or not summary.moves
+        if summary is None or not summary.moves:
+            return
+        markup = summary_markup(summary, c.rules.display_side_names())
+        if markup != self._summary:
+            self._summary = markup
+            box.innerHTML = markup
 
     def draw_practise(self) -> None:
         """The review's "Practise these positions (N)", once it has found a mistake of the player's."""
