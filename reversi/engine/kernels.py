@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
+from reversi.core.features import corner_squares
 from reversi.core.geometry import Geometry, iter_indices
 from reversi.engine.codegen import generate
 
@@ -141,18 +142,10 @@ def moves_by_empties(g: Geometry) -> list[MovesFunction]:
 
 
 def unflippable_squares(g: Geometry) -> int:
-    """Bitboard of the squares that can never be flipped (the corner-like squares).
-
-    A square is unflippable when, in each of the four line directions, at least one
-    of its two neighbours is off the board: no line of discs can run through it.
-    """
-    mask = g.mask
-    found = 0
-    for i in g.squares:
-        bit = 1 << i
-        if all(not ((bit << d) & mask) or not ((bit >> d) & mask) for d in g.shifts):
-            found |= bit
-    return found
+    """Bitboard of the squares that can never be flipped (the corner-like squares): in each of
+    the four line directions at least one neighbour is off the board, so no line of discs can
+    run through them (:func:`reversi.core.features.corner_squares`, the coach's corners)."""
+    return corner_squares(g)
 
 
 @dataclass(frozen=True)
