@@ -194,6 +194,7 @@ def test_indexing_works_in_slices_of_time() -> None:
     while indexing.work(1000.0, clock=lambda: next(ticks)):
         pass
     assert indexing.finished and indexing.done == 23
+    assert not indexing.index._tables[Rules()].hot  # all frozen once done
     assert indexing.progress() == "Indexed 23 of 23 games"
     reading = Indexing("x.ggf")
     assert reading.progress() == "Indexed 0 games…"

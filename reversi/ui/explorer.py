@@ -411,6 +411,8 @@ class Indexing:
             waiting.popleft()
             if clock() >= stop:
                 break
+        if not waiting and self.read:
+            self.index.freeze()  # all of it: the least memory from now on
         return bool(waiting)
 
     def progress(self) -> str:
