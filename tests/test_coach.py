@@ -402,3 +402,57 @@ def test_the_features_of_a_move():
     assert (f.own_moves, f.opponent_moves, f.frontier, f.stable) == (1, 1, 3, 0)  # f6; a1
     # and White's a1 turns all three of Black's discs (so does g7 after f6: neither move is said to allow it)
     assert f.odd_regions is None and not f.wipes_out and f.wiped_by == 1 << sq("a1")[0]
+
+
+# -- where the coach speaks: the review, the move list, a puzzle's answers ----------------------------
+
+#: Black's g2 at ply 11 (move 6), an X-square beside the empty h1.
+GAME = "f5d6c3d3c4f4f6f3e6e7g2"
+
+
+def test_the_reviews_note_and_the_move_list_say_why_when_asked():
+    from reversi.formats.notation import play_transcript
+    from reversi.ui.accuracy import move_list_review
+    from reversi.ui.drivers.study import MoveReview
+    from reversi.ui.review import review_note
+
+    game = play_transcript(Position.start(), GAME)
+    marks = {11: MoveReview(11, 14, True, ("f2",), "g2"), 10: MoveReview(10, 0, True, ("e7",), "e7")}
+    why = "g2 is diagonally next to the empty corner h1, which such a square often gives away; f2 is next to no " \
+          "empty corner."
+    plain = "6. Black g2, a blunder: loses 14 discs; f2 was best"
+    assert review_note(game, marks) == plain  # the words alone unless asked
+    assert review_note(game, marks, coach=True) == f"{plain}. {why}"
+    listed = move_list_review(game, marks, coach=True)
+    assert listed[11] == ("blunder", f"a blunder: loses 14 discs; f2 was best. {why}")
+    assert listed[10] == ("", "the best move")
+    game.go_to(10)  # the best move: nothing to explain
+    assert review_note(game, marks, coach=True) == "5. White e7, the best move"
+    # a move that lost a little: the note says why too (selecting it asks), the move list does not
+    marks[11] = MoveReview(11, 2, True, ("f2",), "g2")
+    game.go_to(11)
+    assert review_note(game, marks, coach=True).endswith(why)
+    assert move_list_review(game, marks, coach=True)[11] == ("", "loses 2 discs; f2 was best")
+
+
+def test_a_puzzles_wrong_try_says_why_without_naming_the_best_move_when_asked():
+    from reversi.ui.embed.puzzle import Puzzle, PuzzleState
+    from reversi.ui.embed.viewer import embed_options
+
+    position = parse_position("--XXXX-XX-OOX-X-XOOXXOOOXOXXXOOXXOOOXOO-XOXOOX-OXOOOXXX-XOOXXXX- X")
+    g = position.rules.geometry
+    losses = {m: 6 for m in position.legal_moves()}
+    losses[g.parse_square("h2")] = 0
+    losses[g.parse_square("b1")] = 28
+    puzzle = Puzzle(losses, (g.parse_square("h2"),), True)
+    plain, coached = PuzzleState(puzzle, position), PuzzleState(puzzle, position, coach=True)
+    for state in (plain, coached):
+        state.try_move(g.parse_square("b1"))
+    assert plain.feedback == "b1 loses 28 discs against the best move. Try again."
+    assert coached.feedback == (
+        "b1 loses 28 discs against the best move. b1 is beside the empty corner a1, which such a square often "
+        "gives away; the best move is next to no empty corner. After the best move, Black has 12 stable discs, "
+        "which can never be turned; after b1, 9. Try again.")
+    assert "h2" not in coached.feedback
+    assert embed_options("view=puzzle&coach=1").coach and not embed_options("view=puzzle").coach
+    assert embed_options("view=puzzle&coach=2").notes  # said, and off

@@ -479,3 +479,37 @@ def test_a_moves_annotation_goes_into_the_link_and_the_file_and_shows_in_the_vie
     assert page.get_attribute('[data-square="e6"]', "data-sign") == "A"  # the letter, after d6
     assert main_plies(page)[-1] == "c4!!"
     page.screenshot(path=str(ARTIFACTS / "glyph-embed.png"))
+
+
+def test_the_coach_says_why_a_reviewed_blunder_and_a_wrong_try_are_worse(page, server_url) -> None:
+    """The review's note on Black's g2 (the known blunder) goes on with the coach's why, as does
+    the move's accessible name; Practise's puzzle of it answers a wrong try (g2 again) with the
+    same reason, the best move not named."""
+    import json
+
+    page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")
+    wait_ready(page)
+    page.click('[data-study="review"]')
+    page.wait_for_selector('#move-list .ply.blunder[data-ply="11"]', timeout=60_000)
+    page.click('#move-list [data-ply="11"]')
+    why = "g2 is diagonally next to the empty corner h1, which such a square often gives away; "
+    page.wait_for_function(f"document.querySelector('#review-note').textContent.includes({json.dumps(why)})")
+    note = page.inner_text("#review-note")
+    assert note.startswith("6. Black g2, a blunder: loses ") and " was best. " + why in note, note
+    assert note.endswith(" is next to no empty corner.")
+    assert page.get_attribute('#move-list [data-ply="11"]', "aria-label") == note
+    page.wait_for_selector('[data-study="practise"]:not([hidden])', timeout=60_000)
+    page.click('[data-study="practise"]')
+    page.wait_for_selector(".practice-board[data-styled]")
+    lines = page.eval_on_selector_all(".practice-list li", "els => els.map(e => e.textContent)")
+    at = next(k for k, line in enumerate(lines) if ": 6. Black g2, a blunder: loses " in line)
+    board = page.locator(".practice-board")
+    for _ in range(at):
+        board.locator('[data-action="next-puzzle"]').click()
+    board.locator('[data-square="g2"]').click()
+    feedback = board.locator("#puzzle-feedback")
+    assert feedback.get_attribute("data-verdict") == "worse"
+    said = feedback.inner_text()
+    assert said.startswith("g2 loses ") and said.endswith(" Try again."), said
+    assert why + "the best move is next to no empty corner." in said, said
+    page.click('[data-practice="close"]')

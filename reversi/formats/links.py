@@ -89,6 +89,8 @@ PARAMETERS: tuple[LinkParameter, ...] = (
                   "embed"),
     LinkParameter("numbers", "an embed's board as a numbered game diagram (each move's number on its square)",
                   "0 (default) or 1", "embed"),
+    LinkParameter("coach", "a puzzle's wrong tries say why they are worse than the best move",
+                  "0 (default) or 1", "embed"),
     LinkParameter("pz", "a puzzle's answers: each legal move's loss against the best, in discs",
                   "move:discs joined by '.', e.g. c4:0.d3:0.e6:6", "puzzle"),
     LinkParameter("sol", "a puzzle's solution: the best line from its position", "a transcript", "puzzle"),

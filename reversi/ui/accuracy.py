@@ -32,7 +32,7 @@ from reversi.formats.notation import MAX_MOVETEXT_CHARS, write_movetext
 from reversi.formats.record import MAX_TAGS, Record
 from reversi.i18n import _, format_number, ngettext
 from reversi.ui.drivers.study import MoveReview
-from reversi.ui.review import review_words
+from reversi.ui.review import coach_words, review_words, with_coach
 
 #: The minus sign of a loss figure (not a hyphen).
 MINUS = "\u2212"
@@ -129,12 +129,20 @@ def loss_figure(review: MoveReview) -> str:
     return MINUS + format_number(review.loss) if review.loss > 0 else format_number(0)
 
 
-def move_list_review(game: Game, marks: Mapping[int, MoveReview]) -> dict[int, tuple[str, str]]:
+def move_list_review(game: Game, marks: Mapping[int, MoveReview], coach: bool = False,
+                     side_names: tuple[str, str] | None = None) -> dict[int, tuple[str, str]]:
     """The move list's review by ply, for every valued move: ``(kind, words)``, the kind ``mistake``,
     ``blunder`` or '' (a class), the words said after the move in its accessible name ("loses 2 discs;
-    a3 was best", "the best move")."""
+    a3 was best", "the best move"); ``coach``: a mistake's and a blunder's go on with why
+    (:func:`reversi.ui.review.coach_words`, the sides called ``side_names``)."""
     anti = game.rules.anti
-    return {ply: (r.kind, review_words(r, anti)) for ply, r in marks.items()}
+    out = {ply: (r.kind, review_words(r, anti)) for ply, r in marks.items()}
+    if coach:
+        main = game.main_line()
+        for ply, r in marks.items():
+            if r.kind and ply < len(main):
+                out[ply] = (r.kind, with_coach(out[ply][1], coach_words(game, main[ply], r, side_names)))
+    return out
 
 
 def loss_figures(marks: Mapping[int, MoveReview]) -> dict[int, str]:

@@ -17,6 +17,14 @@ pass has no alternative: where the move shown is one, the move before it is mean
 move after which the other side must pass shows the position after the pass).
 
 In Anti (fewer discs is better) a move does not "lose" discs: it ends that many worse.
+
+**Why.** Where the page asks for it (``coach=True``), the words go on with the coach's sentences
+(:mod:`reversi.ui.coach`): why the move was worse than the best, from what the rules measure of
+both, for a move that lost a disc or more (the note, when the move is selected) or for the
+mistakes and blunders (the move list's accessible names)::
+
+    9. Black b8, a blunder: loses 14 discs; a3 was best. After b8, White can take the corner a1;
+    a3 does not allow it.
 """
 
 from __future__ import annotations
@@ -25,7 +33,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from reversi.core.game import Game, Node
-from reversi.i18n import _, join_list, ngettext
+from reversi.core.position import PASS
+from reversi.errors import ReversiError
+from reversi.i18n import _, full_stops, join_list, join_sentences, ngettext
+from reversi.ui.coach import coach_sentences
 from reversi.ui.drivers.study import MoveReview
 from reversi.ui.move_list import move_said, said_with
 
@@ -107,6 +118,29 @@ def review_sentence(game: Game, node: Node, review: MoveReview, side_names: tupl
     return said_with(move_said(game, node, side_names), review_words(review, game.rules.anti, best))
 
 
+def coach_words(game: Game, node: Node, review: MoveReview, side_names: tuple[str, str] | None = None,
+                name_best: bool = True) -> list[str]:
+    """The coach's sentences on the move ``node`` against the review's (first) best move: none for
+    a move that lost nothing, a pass, or where no feature the rules measure explains the loss."""
+    parent = node.parent
+    if parent is None or node.move is None or node.move == PASS or review.loss <= 0 or not review.best:
+        return []
+    if review.played in review.best:
+        return []
+    try:
+        best = game.rules.geometry.parse_square(review.best[0])
+    except ReversiError:
+        return []
+    return coach_sentences(parent.position, node.move, best, side_names, name_best)
+
+
+def with_coach(words: str, sentences: list[str]) -> str:
+    """The review's words made a sentence, the coach's after it (the words alone without any)."""
+    if not sentences:
+        return words
+    return join_sentences([full_stops([words]), *sentences])
+
+
 def move_list_marks(game: Game, marks: Mapping[int, MoveReview]) -> dict[int, tuple[str, str]]:
     """The move list's review marks by ply: ``(kind, words)`` for each mistake and blunder, the
     words said after the move in its accessible name."""
@@ -136,9 +170,11 @@ def better_squares(game: Game, marks: Mapping[int, MoveReview]) -> BetterMove | 
     return BetterMove(frozenset(review.best), node.parent.position.turn, review.played)
 
 
-def review_note(game: Game, marks: Mapping[int, MoveReview], side_names: tuple[str, str] | None = None) -> str:
-    """The study bar's note while the review is shown: the move shown and its review; before any
-    move, or while it is not valued yet, what to do or what is being done."""
+def review_note(game: Game, marks: Mapping[int, MoveReview], side_names: tuple[str, str] | None = None,
+                coach: bool = False) -> str:
+    """The study bar's note while the review is shown: the move shown and its review (``coach``:
+    and why it was worse, :func:`coach_words`); before any move, or while it is not valued yet,
+    what to do or what is being done."""
     node = reviewed_node(game)
     if node is None:
         if not game.current.is_main:
@@ -151,17 +187,20 @@ def review_note(game: Game, marks: Mapping[int, MoveReview], side_names: tuple[s
     if review is None:
         # Translators: the review's note for a move the engine has not valued yet: "9. Black b8: being valued…"
         return _("{move}: being valued…").format(move=said)
-    return said_with(said, review_words(review, game.rules.anti))
+    words = said_with(said, review_words(review, game.rules.anti))
+    return with_coach(words, coach_words(game, node, review, side_names)) if coach else words
 
 
 __all__ = [
     "BetterMove",
     "best_words",
     "better_squares",
+    "coach_words",
     "loss_words",
     "move_list_marks",
     "review_note",
     "review_sentence",
     "review_words",
     "reviewed_node",
+    "with_coach",
 ]

@@ -40,7 +40,8 @@ class MoveList:
         c = self.page.controller
         box = self.root
         marks = self.review()
-        box.innerHTML = render_move_list(c.game, c.rules.display_side_names(), move_list_review(c.game, marks),
+        names = c.rules.display_side_names()
+        box.innerHTML = render_move_list(c.game, names, move_list_review(c.game, marks, True, names),
                                          loss_figures(marks))
         box.dataset.ply = str(c.game.ply)
         current = nullable(box.querySelector(".current"))

@@ -140,12 +140,12 @@ class PracticeDialog:
         """Show the mistakes found so far, and their set in the puzzle embed."""
         self.box.hidden = True  # what the clipboard refused last time is not this set's
         found = player_mistakes(self.page.controller, self.page.study_engine)
-        extra = rewrite_query("", "lang", {"lang": language()})
+        extra = rewrite_query("", "lang", {"lang": language()}) + "&coach=1"  # a wrong try says why
         if self.theme():
             extra += f"&theme={self.theme()}"
         try:
             url, kept = practice_link(app_url(), found, extra)
-            self.html = make_snippet("puzzle", app_url(), practice_query(kept),
+            self.html = make_snippet("puzzle", app_url(), practice_query(kept) + "&coach=1",
                                      theme=self.theme(), lang=language())
         except ReversiError as e:
             self.intro.textContent = str(e)

@@ -6,8 +6,8 @@ It shows where you are (:func:`reversi.ui.move_list.study_text`), which of its b
 (Back to game, Promote, Delete variation), the question Promote asks before it would move the
 game itself (:func:`reversi.ui.move_list.promote_question`), which tools are on (marking, square values,
 analysis, review), the engine's line while the analysis runs, the review's note on the move shown
-(:func:`reversi.ui.review.review_note`), its figures per side (:func:`reversi.ui.accuracy.summary_markup`)
-and its legend, and the
+and the coach's why (:func:`reversi.ui.review.review_note`), its figures per side
+(:func:`reversi.ui.accuracy.summary_markup`) and its legend, and the
 position's comment (written back when it changes). The study engine is the page's
 (:attr:`reversi.ui.ports.PageHost.study_engine`).
 """
@@ -159,7 +159,7 @@ class StudyBar:
             return
         c = self.page.controller
         marks = review_marks(c.game, engine.evals)
-        text = review_note(c.game, marks, c.rules.display_side_names())
+        text = review_note(c.game, marks, c.rules.display_side_names(), coach=True)
         if str(note.textContent) != text:
             note.textContent = text
         node = reviewed_node(c.game)

@@ -12,6 +12,10 @@ Link parameters (owner ``puzzle`` in :mod:`reversi.formats.links`):
 * ``pz``: each legal move and what it loses against the best, in discs: ``c4:0.d3:0.e6:6``;
 * ``sol``: the best line from the puzzle's position, a transcript: ``c4e3f6``;
 * ``px``: ``1`` when the values are exact (the solver's), else they are the search's estimates.
+
+With ``coach=1`` (owner ``embed``) a wrong try's answer also says why the move is worse than the
+best, without naming the best (:mod:`reversi.ui.coach`): "After b1, White can take the corner a1;
+the best move does not allow it." The review's "Practise these positions" asks for it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from reversi.errors import NotationError
 from reversi.formats.links import parse_query
 from reversi.formats.notation import play_transcript, write_transcript
 from reversi.i18n import _, join_list, join_sentences, ngettext
+from reversi.ui.coach import coach_sentences
 
 #: The most a move can lose, in discs (a 16x16 board has 256 squares).
 MAX_LOSS = 256
@@ -128,9 +133,11 @@ def checked_puzzle(position: Position, losses: dict[int, int], solution: str, ex
 class PuzzleState:
     """The reader's tries at one puzzle: each click answered from the link."""
 
-    def __init__(self, puzzle: Puzzle, position: Position) -> None:
+    def __init__(self, puzzle: Puzzle, position: Position, coach: bool = False) -> None:
         self.puzzle = puzzle
         self.position = position
+        #: A wrong try's answer says why it is worse (:mod:`reversi.ui.coach`, the best move not named).
+        self.coach = coach
         self.tries = 0
         self.solved = False
         #: The answer to the last try ('' before the first).
@@ -206,6 +213,7 @@ class PuzzleState:
             # Translators: a puzzle's answer, estimated by the engine's search
             text = ngettext("{move} loses about {n} disc against the best move.",
                             "{move} loses about {n} discs against the best move.", loss)
+        why = coach_sentences(self.position, move, self.solution_line()[0], name_best=False) if self.coach else []
         # Translators: after a wrong answer to a puzzle
-        self.feedback = join_sentences([text.format(move=name, n=loss), _("Try again.")])
+        self.feedback = join_sentences([text.format(move=name, n=loss), *why, _("Try again.")])
         return True

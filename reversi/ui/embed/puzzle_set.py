@@ -205,9 +205,11 @@ class Outcome:
 class PuzzleSetState:
     """The reader's progress through a set: which puzzle is shown, each one's state and outcome."""
 
-    def __init__(self, entries: Sequence[tuple[Position, Puzzle]]) -> None:
+    def __init__(self, entries: Sequence[tuple[Position, Puzzle]], coach: bool = False) -> None:
         self.entries = list(entries)
-        self.states = [PuzzleState(puzzle, position) for position, puzzle in self.entries]
+        #: The puzzles' wrong tries say why (:class:`~reversi.ui.embed.puzzle.PuzzleState`'s ``coach``).
+        self.coach = coach
+        self.states = [PuzzleState(puzzle, position, coach) for position, puzzle in self.entries]
         self.index = 0
         #: The summary is shown (after the last puzzle).
         self.summary = False
@@ -289,5 +291,5 @@ class PuzzleSetState:
 
     def restart(self) -> None:
         """Every puzzle afresh, from the first."""
-        self.states = [PuzzleState(puzzle, position) for position, puzzle in self.entries]
+        self.states = [PuzzleState(puzzle, position, self.coach) for position, puzzle in self.entries]
         self.go(0)

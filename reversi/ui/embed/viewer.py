@@ -8,7 +8,8 @@ last, autoplay), which follow the line shown: the main line, or the variation th
 reader went into.
 
 The embed's own link parameters (owner ``embed`` in :mod:`reversi.formats.links`):
-``view``, ``caption``, ``flip``, ``theme``, ``controls``, ``numbers``; the game's are the share
+``view``, ``caption``, ``flip``, ``theme``, ``controls``, ``numbers``, ``coach`` (a puzzle's wrong
+tries say why: :mod:`reversi.ui.embed.puzzle`); the game's are the share
 link's, with ``at`` naming the position shown first.
 
 With the move numbers on (the button, the key N, or ``numbers=1``) the board is the printed form
@@ -55,6 +56,8 @@ class EmbedOptions:
     controls: bool = True
     #: The board as a numbered game diagram (``numbers=1``).
     numbers: bool = False
+    #: A puzzle's wrong tries say why they are worse (``coach=1``: :mod:`reversi.ui.coach`).
+    coach: bool = False
     #: What the address asked for that is not an option's value, each said (the default is used).
     notes: tuple[str, ...] = ()
 
@@ -71,7 +74,7 @@ def embed_options(query: str) -> EmbedOptions:
         caption = caption[: MAX_CAPTION - 1] + "…"
     theme = params.get("theme", "")
     notes = []
-    for name, default in (("flip", "0"), ("controls", "1"), ("numbers", "0")):
+    for name, default in (("flip", "0"), ("controls", "1"), ("numbers", "0"), ("coach", "0")):
         value = params.get(name)
         if value is not None and value not in ("0", "1"):
             # Translators: an embed's address asks for an option value that is not one: "flip=2 is not 0 or 1 ..."
@@ -90,6 +93,7 @@ def embed_options(query: str) -> EmbedOptions:
         controls=params.get("controls") != "0",
         theme=theme if theme in THEMES else "",
         numbers=params.get("numbers") == "1",
+        coach=params.get("coach") == "1",
         notes=tuple(notes),
     )
 
@@ -136,7 +140,7 @@ class Viewer:
             viewer.problem = str(e)  # the position stays, for replay
             return viewer
         puzzled = cls(Game(start=position), options)
-        puzzled.puzzle = PuzzleState(puzzle, position)
+        puzzled.puzzle = PuzzleState(puzzle, position, options.coach)
         return puzzled
 
     @classmethod
@@ -147,7 +151,7 @@ class Viewer:
         except ReversiError as e:
             return cls(Game(), options, str(e))
         viewer = cls(Game(start=entries[0][0]), options)
-        viewer.puzzle_set = PuzzleSetState(entries)
+        viewer.puzzle_set = PuzzleSetState(entries, options.coach)
         viewer.restart_set()
         return viewer
 
