@@ -213,3 +213,18 @@ def test_a_revalued_book_keeps_its_tree_and_takes_the_current_searchs_values(tmp
     # --revalue without a book to revalue is refused
     with pytest.raises(SystemExit):
         build_main(["--quick", "--revalue", "--out", str(out)])
+
+
+def test_the_workers_book_request_gives_every_move_of_a_position_the_book_holds() -> None:
+    """The explorer's book column: the worker's ``book`` answers the book's values by square name,
+    nothing outside the book or for rules without one, and a bad request as an error."""
+    from reversi.engine import api
+
+    pos = Position.start(Rules()).play(Rules().geometry.parse_square("f5"))
+    book = book_for(Rules())
+    assert book is not None
+    expected = {Rules().geometry.name(m): v for m, v in book_moves(pos, book).items()}
+    assert api.book(None, None, "f5") == {"moves": expected} and expected
+    assert api.book({"size": 10}, None, "") == {"moves": {}}
+    assert api.book(None, None, "e6f6g6g7g8h8f5f8f7e7e8d8") == {"moves": {}}  # out of the book
+    assert "error" in api.book(None, None, "e5")

@@ -14,6 +14,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from reversi.core.rules import Rules
 from reversi.engine import worker as real_worker
 from reversi.ui.controller import Controller
 from reversi.ui.drivers.client import (
@@ -328,5 +329,35 @@ def test_the_page_may_call_the_worker_only_by_its_exported_names() -> None:
             assert "no function 'load'" in str(e)
         else:
             raise AssertionError("load is the client's own")
+
+    run(scenario())
+
+
+def test_the_book_is_asked_while_the_explorer_watches_and_kept_per_position() -> None:
+    async def scenario() -> None:
+        c = Controller(players=Players((HUMAN, HUMAN), (1, 1)))
+        host = FakeHost()
+        client, _ = client_for(c, host)
+        await client.start()
+        await settle()
+        worker = host.workers["engine"]
+        assert "book" not in worker.names()  # the explorer is closed: nobody asks
+        client.book.watch(True)
+        client.schedule()
+        await until(lambda: client.book.current() is not None)
+        g = c.rules.geometry
+        assert set(client.book.current() or {}) == {g.parse_square(n) for n in ("d3", "c4", "f5", "e6")}
+        c.click("f5")
+        client.schedule()
+        await until(lambda: client.book.current() is not None)
+        assert (client.book.current() or {}).get(g.parse_square("d6")) is not None
+        c.undo()
+        client.schedule()
+        await settle()
+        assert worker.names().count("book") == 2 and client.book.current()  # the start was known
+        c.new_game(rules=Rules(size=10), players=c.players)
+        client.schedule()
+        await until(lambda: client.book.current() is not None)
+        assert client.book.current() == {} and not client.book.error  # no book for 10x10
 
     run(scenario())

@@ -226,6 +226,16 @@ def test_wthor_files(data: bytes, moves: bytes, number: int) -> None:
     else:
         assert len(game.squares()) <= 60  # every byte before the zero is a square
     assert (game.result() == "") == (game.score > 64) == bool(game.score_note())
+    from reversi.ui.explorer import OpeningIndex
+
+    index = OpeningIndex(plies=60)  # the explorer reads any move bytes, played or not
+    index.add_wthor([game])
+    if record is not None:
+        played = OpeningIndex(plies=60)
+        played.add_game(record.to_game())
+        for node in record.to_game().main_line():
+            assert index.moves(node.position) == played.moves(node.position)
+    assert sum(s.games for s in index.moves(Position.start(Rules()))) <= 1
 
 
 LINK_KEYS = ["r", "s", "a", "f", "b", "h", "hc", "p", "m", "pl", "at", "v", "lang",
@@ -577,7 +587,7 @@ def test_worker_text(text: str) -> None:
 
 @given(
     st.sampled_from(["MoveRequest", "AnalyseRequest", "SolveRequest", "PingRequest", "BenchRequest", "OpeningRequest",
-                     "Request"]),
+                     "BookRequest", "Request"]),
     st.fixed_dictionaries({}, optional=dict.fromkeys(PROTOCOL_KEYS, protocol_value)),
 )
 def test_protocol_requests(kind_name: str, data: dict[str, Any]) -> None:
@@ -594,7 +604,7 @@ def test_protocol_requests(kind_name: str, data: dict[str, Any]) -> None:
 
 
 @given(
-    st.sampled_from(["MoveReply", "AnalysisReply", "SolveReply", "OpeningReply"]),
+    st.sampled_from(["MoveReply", "AnalysisReply", "SolveReply", "OpeningReply", "BookReply"]),
     st.one_of(
         protocol_value,
         st.fixed_dictionaries(

@@ -1,10 +1,10 @@
 """The AI for the browser worker: a reply for each request of :mod:`reversi.engine.protocol`.
 
-:func:`answer_best_move`, :func:`answer_analyse` and :func:`answer_solve` take a request
-(:class:`~reversi.engine.protocol.MoveRequest`, :class:`~reversi.engine.protocol.AnalyseRequest`,
-:class:`~reversi.engine.protocol.SolveRequest`), already checked when it was made, and return
-its reply; a position the request names that cannot be read, or a finished game, raises a
-:class:`~reversi.errors.ReversiError`. Squares come back as names (``"f5"``, ``"pass"``),
+:func:`answer_best_move`, :func:`answer_analyse`, :func:`answer_solve` and :func:`answer_book` take a
+request (:class:`~reversi.engine.protocol.MoveRequest`, :class:`~reversi.engine.protocol.AnalyseRequest`,
+:class:`~reversi.engine.protocol.SolveRequest`, :class:`~reversi.engine.protocol.BookRequest`), already
+checked when it was made, and return its reply; a position the request names that cannot be read,
+or a finished game, raises a :class:`~reversi.errors.ReversiError`. Squares come back as names (``"f5"``, ``"pass"``),
 scores in centidiscs for the side to move (100 = one disc), and exact results say so
 with ``"exact": true``.
 
@@ -29,6 +29,8 @@ from reversi.core.position import Position
 from reversi.engine.protocol import (
     AnalyseRequest,
     AnalysisReply,
+    BookReply,
+    BookRequest,
     MoveReply,
     MoveRequest,
     OpeningReply,
@@ -167,6 +169,18 @@ def answer_opening(request: OpeningRequest) -> OpeningReply:
     return OpeningReply(moves=moves, value=found.value, depth=found.depth, tries=found.tries)
 
 
+def answer_book(request: BookRequest) -> BookReply:
+    """The opening book's value of every move of the request's position (:func:`reversi.engine.book.book_moves`):
+    empty when the book does not hold it, or the rules have no book."""
+    from reversi.engine.book import book_for, book_moves
+
+    pos = request.position()
+    book = book_for(pos.rules)
+    values = book_moves(pos, book) if book else {}
+    g = pos.rules.geometry
+    return BookReply(moves={move_name(m, g): v for m, v in sorted(values.items())})
+
+
 def _fields(rules: object, start: object, moves: object, fields: Mapping[str, object]) -> dict[str, object]:
     return {**fields, "rules": rules, "start": start, "moves": moves}
 
@@ -197,6 +211,12 @@ def opening(rules: object = None, **fields: object) -> Reply:
     """:func:`answer_opening` on JSON: ``{"moves", "value", "depth", "tries"}``; ``fields`` are
     ``plies``, ``within`` and ``seed``."""
     return answer_opening(OpeningRequest.from_json({**fields, "rules": rules})).to_json()
+
+
+@_guard
+def book(rules: object = None, start: object = None, moves: object = None, **fields: object) -> Reply:
+    """:func:`answer_book` on JSON: ``{"moves": {"f5": 0, ...}}`` (``{}`` outside the book)."""
+    return answer_book(BookRequest.from_json(_fields(rules, start, moves, fields))).to_json()
 
 
 #: The longest line ``analyse`` gives with its best move.

@@ -28,7 +28,9 @@ The wire format (JSON objects; a key left out takes its default, ``null`` means 
     ping            rules
     bench           positions, seconds (default 2.0)
     opening         rules, plies, within (discs), seed: a balanced random opening (reversi.engine.balanced)
-    replies         MoveReply, AnalysisReply, SolveReply, OpeningReply, or {"error": message, "internal": true?}
+    book            rules, start, moves: the opening book's value of every move (reversi.engine.book)
+    replies         MoveReply, AnalysisReply, SolveReply, OpeningReply, BookReply, or {"error": message,
+                    "internal": true?}
 
 The main thread imports this module (never the search): it imports only the rules, the
 formats, the level table and the messages.
@@ -65,6 +67,8 @@ __all__ = [
     "AnalyseRequest",
     "AnalysisReply",
     "BenchRequest",
+    "BookReply",
+    "BookRequest",
     "ErrorReply",
     "Limits",
     "MoveReply",
@@ -431,6 +435,11 @@ class BenchRequest(Request):
         return {**super()._read(items), "positions": positions, "seconds": seconds}
 
 
+@dataclass(frozen=True, kw_only=True)
+class BookRequest(PositionRequest):
+    """The worker's ``book``: the opening book's value of every move of the position (no search)."""
+
+
 #: The longest balanced opening (plies) and the widest window (discs) a request may ask for
 #: (the rule set's board may allow less: :func:`reversi.engine.balanced.check_opening`).
 MAX_OPENING_PLIES = balanced_spec.MAX_PLIES
@@ -644,6 +653,22 @@ class OpeningReply:
 
 
 @dataclass(frozen=True)
+class BookReply:
+    """The book's value of every move of a position it holds (square name -> centidiscs for the side
+    to move); empty when the book does not hold the position, or has none for the rules."""
+
+    moves: Mapping[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"moves": dict(self.moves)}
+
+    @classmethod
+    def from_json(cls, data: object) -> BookReply:
+        items = _object(data)
+        return cls(moves=_reply_scores(items, "moves"))
+
+
+@dataclass(frozen=True)
 class ErrorReply:
     """A refused request (its message, in the request's language), or with ``internal`` a bug in the engine."""
 
@@ -662,7 +687,7 @@ class ErrorReply:
         return cls(error=error[:MAX_REPLY_TEXT], internal=items.get("internal") is True)
 
 
-Answer = TypeVar("Answer", MoveReply, AnalysisReply, SolveReply, OpeningReply)
+Answer = TypeVar("Answer", MoveReply, AnalysisReply, SolveReply, OpeningReply, BookReply)
 
 
 def read_reply(kind: type[Answer], data: object) -> Answer | ErrorReply:

@@ -36,6 +36,10 @@ class's ``from_json`` and answered with a reply's ``to_json``:
 * ``opening(request)``: an :class:`~reversi.engine.protocol.OpeningRequest` (``rules``, ``plies``,
   ``within``, ``seed``), answered by :func:`reversi.engine.api.answer_opening` with an
   :class:`~reversi.engine.protocol.OpeningReply`: a balanced random opening.
+* ``book(request)``: a :class:`~reversi.engine.protocol.BookRequest` (``rules``, ``start``,
+  ``moves``), answered by :func:`reversi.engine.api.answer_book` with a
+  :class:`~reversi.engine.protocol.BookReply`: the opening book's value of every move (no
+  search; only the book is fetched for it, not the weights).
 * ``share_stop(flag)``: on a cross-origin isolated page, an Int32Array over the
   page's SharedArrayBuffer: its first integer is the page's *stop epoch*. A request names
   the epoch it was made at (``"epoch"``); when the page moves the epoch on (the
@@ -68,6 +72,7 @@ from reversi.engine import protocol
 from reversi.engine.protocol import (
     AnalyseRequest,
     BenchRequest,
+    BookRequest,
     ErrorReply,
     MoveRequest,
     OpeningRequest,
@@ -190,7 +195,7 @@ async def load(request: object = None) -> str:
     return json.dumps(out)
 
 
-def _ensure_weights(spec: object) -> None:
+def _ensure_weights(spec: object, weights: bool = True) -> None:
     """Fetch the pattern weights and the opening book the rules ``spec`` use, if :func:`load`
     left them for later and they are not here yet. Synchronous requests (a worker may make
     them): the search that needs them runs right after, synchronously too. A failure leaves
@@ -204,7 +209,7 @@ def _ensure_weights(spec: object) -> None:
         rules = rules_from_dict({} if spec is None else spec)
     except ReversiError:
         return  # the request's own handler says what is wrong with it
-    for names in (pattern_names(rules), book_names(rules)):
+    for names in (pattern_names(rules) if weights else [], book_names(rules)):
         listed = [n for n in names if "reversi/engine/data/" + n in _LISTED]
         if listed and _fetch_data(listed[0]) and listed[0].startswith("patterns_"):
             from reversi.engine.evaluate import make_evaluator
@@ -238,14 +243,15 @@ def _fetch_data(file: str) -> bool:
     return True
 
 
-def _answer(kind: type[RequestT], fn: Callable[[RequestT], Reply], payload: object) -> str:
-    """The JSON reply of ``fn`` to the request ``payload`` read as a ``kind``."""
+def _answer(kind: type[RequestT], fn: Callable[[RequestT], Reply], payload: object, weights: bool = True) -> str:
+    """The JSON reply of ``fn`` to the request ``payload`` read as a ``kind`` (``weights``: fetch the
+    pattern weights its rules use, as well as their book, if they are not here yet)."""
     from reversi.engine import api as engine_api  # fetched by load() in the browser
     from reversi.engine.solver import set_stop_check
 
     try:
         data = _request(payload)
-        _ensure_weights(data.get("rules"))
+        _ensure_weights(data.get("rules"), weights)
         envelope = protocol.Request.from_json(data)  # first the language: the request's own errors are said in it
         engine_api.use_language(envelope.lang)
         request = kind.from_json(data)
@@ -331,6 +337,12 @@ def _opening(req: OpeningRequest) -> Reply:
     return engine_api.answer_opening(req).to_json()
 
 
+def _book(req: BookRequest) -> Reply:
+    from reversi.engine import api as engine_api
+
+    return engine_api.answer_book(req).to_json()
+
+
 def ping(request: object = None) -> str:
     return _answer(PingRequest, _ping, request)
 
@@ -351,6 +363,10 @@ def opening(request: object = None) -> str:
     return _answer(OpeningRequest, _opening, request)
 
 
+def book(request: object = None) -> str:
+    return _answer(BookRequest, _book, request, weights=False)
+
+
 def share_stop(flag: Any = None) -> str:
     """Take the page's stop flag (an Int32Array over a SharedArrayBuffer, which a cross-origin
     isolated page shares): ``{"ok": true}``, or ``{"ok": false, "error"}`` and searches run to
@@ -367,4 +383,4 @@ def share_stop(flag: Any = None) -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["load", "ping", "best_move", "analyse", "bench", "opening", "share_stop"]
+__export__ = ["load", "ping", "best_move", "analyse", "bench", "opening", "book", "share_stop"]

@@ -2,13 +2,15 @@
 
 The computer's move (:class:`reversi.ui.drivers.ai.AiDriver`), the hints
 (:class:`reversi.ui.drivers.hints.HintDriver`), the study (:class:`reversi.ui.drivers.study.StudyDriver`:
-analysis, the evaluation graph, the review) and a game's balanced opening
-(:class:`reversi.ui.drivers.balanced_start.OpeningDriver`) share one worker. :class:`EngineClient`
-owns the three drivers and the worker's life:
+analysis, the evaluation graph, the review), a game's balanced opening
+(:class:`reversi.ui.drivers.balanced_start.OpeningDriver`) and the explorer's book values
+(:class:`reversi.ui.drivers.book.BookDriver`) share one worker. :class:`EngineClient`
+owns the drivers and the worker's life:
 
 * **who asks, and when** (:meth:`EngineClient.schedule`, after every redraw): the
-  computer's move first; the hints when no move is being worked out; the study only when
-  neither wants the worker (and the computer is not to move, and the page is shown);
+  computer's move first; the book's values (no search) when nothing else is asked; the hints
+  when no move is being worked out; the study only when none of them wants the worker (and
+  the computer is not to move, and the page is shown);
 * **booting** (:meth:`EngineClient.connect`): the worker is booted by the
   :class:`WorkerHost` (the page's PyScript glue, or a fake in the tests), fetches its own
   files (``load``), is warmed up (``ping``), and only then are the drivers given it;
@@ -34,15 +36,20 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any
 
 from reversi.i18n import Later
 from reversi.ui.drivers.ai import AiDriver
 from reversi.ui.drivers.balanced_start import OpeningDriver
+from reversi.ui.drivers.book import BookDriver
 from reversi.ui.drivers.health import EngineHealth, boot_reason
 from reversi.ui.drivers.hints import HintDriver
 from reversi.ui.drivers.requests import Redraw, json_ask, no_redraw
 from reversi.ui.drivers.study import StudyDriver
+from reversi.ui.drivers.workers import StopFlag as StopFlag
+from reversi.ui.drivers.workers import Worker as Worker
+from reversi.ui.drivers.workers import WorkerHost as WorkerHost
+from reversi.ui.drivers.workers import WorkerUnavailable as WorkerUnavailable
 from reversi.ui.ports import PageController
 from reversi.ui.turns import computer_to_move
 
@@ -61,55 +68,12 @@ RESTARTING = "restarting"
 STOPPED_STALE = "stopped-stale"
 
 
-class Worker(Protocol):
-    """A booted worker: one of its exported functions by name, a JSON string in, a JSON string out."""
-
-    def call(self, name: str, payload: str, /) -> Awaitable[str]: ...
-
-
-class StopFlag(Protocol):
-    """The stop epoch shared with a worker (an Int32Array over a SharedArrayBuffer in the browser)."""
-
-    def epoch(self) -> int: ...
-
-    def bump(self) -> None: ...
-
-
-class WorkerUnavailable(Exception):
-    """A worker could not be booted, and why (a sentence, translated where shown)."""
-
-    def __init__(self, reason: Later | str) -> None:
-        super().__init__(str(reason))
-        self.reason = reason
-
-
-class WorkerHost(Protocol):
-    """Where workers come from: PyScript's workers in the page, a fake in the tests."""
-
-    @property
-    def site(self) -> str:
-        """The page's folder, an absolute URL: the worker fetches its files from there."""
-        ...
-
-    def boot(self, name: str) -> Awaitable[Worker]:
-        """Start the worker ``name`` and await it; raises :class:`WorkerUnavailable` if it cannot be."""
-        ...
-
-    def stop(self, name: str) -> None:
-        """Terminate the worker ``name`` (whatever it is doing)."""
-        ...
-
-    def share_stop(self, worker: Worker) -> Awaitable[StopFlag | None]:
-        """A stop flag shared with ``worker``, or None (the page is not cross-origin isolated)."""
-        ...
-
-
 def _no_event(kind: str) -> None:
     """An ``on_event`` that does nothing."""
 
 
 class EngineClient:
-    """The three drivers of the worker, and its boots, restarts and health (see the module)."""
+    """The drivers of the worker, and its boots, restarts and health (see the module)."""
 
     def __init__(
         self,
@@ -131,6 +95,7 @@ class EngineClient:
         self.hints = HintDriver(controller, on_change=changed)
         self.study = StudyDriver(controller, on_change=changed)
         self.openings = OpeningDriver(controller, on_change=changed)
+        self.book = BookDriver(controller, on_change=changed)
         self.health = EngineHealth(clock)
         #: The worker, once it answers; what its warm-up said; the stop flag shared with it.
         self.worker: Worker | None = None
@@ -150,8 +115,8 @@ class EngineClient:
         self.on_change()
 
     @property
-    def drivers(self) -> tuple[AiDriver, HintDriver, StudyDriver, OpeningDriver]:
-        return (self.ai, self.hints, self.study, self.openings)
+    def drivers(self) -> tuple[AiDriver, HintDriver, StudyDriver, OpeningDriver, BookDriver]:
+        return (self.ai, self.hints, self.study, self.openings, self.book)
 
     # -- booting ------------------------------------------------------------------------------
 
@@ -193,6 +158,7 @@ class EngineClient:
         self.study.set_engine(json_ask(worker.call, "analyse", self._epoch))
         self.ai.set_engine(json_ask(worker.call, "best_move", self._epoch))
         self.openings.set_engine(json_ask(worker.call, "opening", self._epoch))
+        self.book.set_engine(json_ask(worker.call, "book"))
         self.on_event(READY)
         self.on_change()
 
@@ -210,10 +176,14 @@ class EngineClient:
         self.openings.poke()
         self.ai.poke()
         self.stop_stale_search()
+        # the explorer's book values: no search, so before the hints and the study
+        self.book.poke(busy=self.openings.in_flight or self.ai.in_flight or self.hints.in_flight
+                       or self.study.in_flight)
         self.hints.poke(busy=self.ai.in_flight)
         busy = (
             self.openings.in_flight
             or self.ai.in_flight
+            or self.book.in_flight
             or self.hints.in_flight
             or self.hints.waiting()
             or computer_to_move(self.controller) is not None
@@ -245,7 +215,7 @@ class EngineClient:
 
     def check(self) -> bool:
         """Give up on the worker if it failed, is overdue or did not boot in time; True if so."""
-        reason = self.health.verdict((self.ai, self.hints, self.openings))
+        reason = self.health.verdict((self.ai, self.hints, self.openings, self.book))
         if not reason:
             return False
         self.unavailable(reason)
@@ -298,7 +268,7 @@ class EngineClient:
 
     def call(self, name: str, payload: str = "{}") -> Awaitable[str]:
         """A worker function for the page's scripts and benchmarks (``window.reversiEngine``)."""
-        if name not in ("ping", "best_move", "analyse", "bench", "opening"):
+        if name not in ("ping", "best_move", "analyse", "bench", "opening", "book"):
             raise ValueError(f"the engine has no function {name!r}")
         if self.worker is None:
             raise RuntimeError("the engine is not ready")
