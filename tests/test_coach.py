@@ -456,3 +456,30 @@ def test_a_puzzles_wrong_try_says_why_without_naming_the_best_move_when_asked():
     assert "h2" not in coached.feedback
     assert embed_options("view=puzzle&coach=1").coach and not embed_options("view=puzzle").coach
     assert embed_options("view=puzzle&coach=2").notes  # said, and off
+
+
+@pytest.mark.parametrize("code", ["cs", "da", "pl"])
+def test_the_coach_speaks_every_language(code):
+    cases = [(board("d4", "c3 e5"), "b2", "f6"), (board("c1 a2 d5", "b1 a3 d4"), "d3", "a1"),
+             (board("b4 d2 e4", "c4 d3"), "c2", "d4"), (board("d4", "c4 e4 d5"), "b4", "d6"),
+             (board("d4 e5", "f6 c4"), "g7", "b4"), (board("h5 d4", "h6 d5"), "h7", "d6"),
+             ("------------------OX-------OX------XX-------X------------------- O", "d2", "f6"),
+             ("-XX-XOOOOOOXXXO-OXXOXOXOXXXOXXXXXXOOXOXXOOXOOOX-OXXXXXXXXXXXXO-O O", "h6", "h2"),
+             ("XXXO-XXOXXO-OXOOXOXXXOXOXXOXOOXOXXXOOOXOXXXOOXXOX-OXOOX-XOOO-O-X X", "g8", "e8")]
+    anti = [("--OOOOXOXOOOOXO-OOOOOOOOOOXOXXOOOOXOOOXOOOXXOOXOXOXOOXXOOOXXXXX- X", "a1", "h2"),
+            ("-XX--OOOOOOOOOO-OXXOOOOOXXXXXXXXXXXOXOXXOXXOOOX--XXXXXXXXXXXXO-O O", "h6", "a7")]
+    said = []
+    for rules, found in ((Rules(), cases), (Rules(anti=True), anti)):
+        for text, played, best in found:
+            position = parse_position(text, rules)
+            a, b = sq(played, best)
+            english = [coach_sentences(position, a, b, name_best=n) for n in (True, False)]
+            set_language(code)
+            local = [coach_sentences(position, a, b, name_best=n) for n in (True, False)]
+            set_language("en")
+            assert len(local[0]) == len(english[0]) > 0 and len(local[1]) == len(english[1])
+            for mine, theirs in zip(local[0] + local[1], english[0] + english[1], strict=True):
+                assert mine != theirs and "{" not in mine and played in mine, mine
+            assert all(best not in s for s in local[1])  # a puzzle's answer stays unnamed
+            said += local[0]
+    assert len(said) >= 11
