@@ -166,13 +166,13 @@ def save(shot: bytes, name: str) -> Path:
 
 
 def open_page(browser, url: str):
-    from browser_support import private_context, wait_for_html_class
+    from browser_support import private_context, wait_ready
 
     context = private_context(browser, viewport=VIEWPORT, device_scale_factor=1, reduced_motion="reduce",
                               service_workers="block")
     page = context.new_page()
     page.goto(url)
-    wait_for_html_class(page, "ready")
+    wait_ready(page)
     return context, page
 
 

@@ -21,9 +21,9 @@
   request of a page or context there: those to other origins are aborted and
   recorded. A route turns the HTTP cache off; ``watch_foreign_requests`` only
   records.
-* ``wait_for_html_class(page, name)``: the app signals readiness with a class
-  on ``<html>`` (``py:all-done`` never fires without cross-origin isolation).
-* Playing through the page as a person does: ``wait_ready(page)`` (the class ``ready``),
+* ``wait_ready(page, name="ready")``: the app signals readiness with a class on ``<html>``
+  (``ready``, then ``engine-ready``; ``py:all-done`` never fires without cross-origin isolation).
+* Playing through the page as a person does: ``wait_ready(page)``,
   ``start_game(page, ...)`` and ``new_game(page, players=...)`` (the new-game dialog: the
   rules, or the players), ``click_square(page, name)`` (one move, waited for), and
   ``dom_states(page)`` / ``expected_states(controller)`` (the board shown, and what the
@@ -361,15 +361,6 @@ class AppContext:
         self._context.remove_listener("request", self._listener)
 
 
-def wait_for_html_class(page, name: str, timeout_ms: float = 60_000) -> None:
-    """Wait until <html> carries the class name (the app's readiness signal)."""
-    page.wait_for_function(
-        "name => document.documentElement.classList.contains(name)",
-        arg=name,
-        timeout=timeout_ms,
-    )
-
-
 def two_players_state() -> str:
     """A saved state (autosave) of a new standard game between two people.
 
@@ -438,8 +429,10 @@ def click_start(page) -> None:
 STATES_JS = "els => els.map(e => [e.dataset.square, e.dataset.state, e.classList.contains('legal')])"
 
 
-def wait_ready(page) -> None:
-    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
+def wait_ready(page, name: str = "ready", timeout_ms: float = 60_000) -> None:
+    """Wait until <html> carries the class ``name``: ``ready`` (the board takes moves) or
+    ``engine-ready`` (the computer's worker has warmed up). ``page`` may be a frame."""
+    page.wait_for_function("name => document.documentElement.classList.contains(name)", arg=name, timeout=timeout_ms)
 
 
 def dom_states(page) -> dict[str, tuple[str, bool]]:

@@ -7,7 +7,7 @@ the same way: tests/conftest.py (and each benchmark under tests/bench/) puts ``t
 
 * ``run(coro)``: runs a scenario on its own event loop, in a thread.
 * ``FakeClock``: a clock and ``sleep`` for the drivers (``AiDriver``, ``HintDriver``, ...)
-  whose time passes only when they sleep.
+  whose time passes only when they sleep, or (``step``) a little at every reading.
 * ``Board``, ``Recorder``, ``Worker``: a page's token, a ``RequestDriver`` that keeps what it
   accepted, and an engine whose replies wait for the test (reversi/ui/drivers/requests.py).
 * ``find_game_with_pass(rules)``: the moves of a random game in which a side has to pass.
@@ -37,11 +37,19 @@ from reversi.ui.embed.puzzle import Puzzle
 
 
 class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
+    """A clock whose time passes only when told: by ``sleep`` (the drivers'), and by ``step``
+    seconds at every reading (``time.perf_counter`` for the search, whose deadline logic is
+    then tested in readings of the clock, not in this machine's speed)."""
+
+    def __init__(self, step: float = 0.0, start: float = 0.0) -> None:
+        self.now = start
+        self.step = step
+        self.readings = 0
         self.slept: list[float] = []
 
     def __call__(self) -> float:
+        self.now += self.step
+        self.readings += 1
         return self.now
 
     async def sleep(self, seconds: float) -> None:
@@ -51,11 +59,12 @@ class FakeClock:
 
 
 def run(coro):
-    """Run a scenario on its own loop, in a thread (Playwright's sync API may hold this one)."""
+    """Run a scenario on its own loop, in a thread (Playwright's sync API, or another test's
+    loop, may hold this one); two minutes at most, a net against a hang."""
     import concurrent.futures
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result(timeout=60)
+        return pool.submit(asyncio.run, coro).result(timeout=120)
 
 
 # -- requests to the engine (reversi/ui/drivers/requests.py) -----------------------------------------

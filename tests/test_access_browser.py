@@ -126,9 +126,9 @@ def set_theme(page, theme: str) -> None:
 
 
 def wait_for_class(page, name: str) -> None:
-    from browser_support import wait_for_html_class
+    from browser_support import wait_ready
 
-    wait_for_html_class(page, name, timeout_ms=120_000 if name == "engine-ready" else 60_000)
+    wait_ready(page, name, timeout_ms=120_000 if name == "engine-ready" else 60_000)
 
 
 @pytest.fixture

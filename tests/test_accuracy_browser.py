@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import wait_ready
 
 from reversi.formats.record import read_record
 from reversi.ui.drivers.study import BLUNDER_DISCS, MISTAKE_DISCS
@@ -19,9 +20,6 @@ BLUNDERED = "f5d6c3d3c4f4f6f3e6e7g2"
 WIPEOUT = "e6f4e3f6g5d6e7f5c5"
 MINUS = "\u2212"
 
-
-def wait_ready(page) -> None:
-    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
 
 
 def summary_rows(page, box: str) -> list[list[str]]:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, wait_ready
 from support import static_host
 
 pytestmark = pytest.mark.browser
@@ -36,9 +36,6 @@ const RealWorker = window.Worker;
 window.Worker = function () { window.__spy.workers++; return new RealWorker(...arguments); };
 """
 
-
-def wait_ready(target) -> None:
-    target.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
 
 
 def status(page) -> str:

@@ -9,10 +9,11 @@ never answers. Time is a fake clock where the drivers' deadlines matter.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
+
+from support import FakeClock, run
 
 from reversi.core.rules import Rules
 from reversi.engine import worker as real_worker
@@ -31,20 +32,6 @@ from reversi.ui.drivers.client import (
 )
 from reversi.ui.drivers.health import BOOT_SECONDS
 from reversi.ui.players import COMPUTER, HUMAN, Players
-
-
-def run(coro: Awaitable[Any]) -> Any:
-    """A scenario on its own loop, in a thread (another test's loop may hold this one)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result(timeout=120)  # type: ignore[arg-type]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def no_sleep(seconds: float) -> None:
@@ -123,9 +110,12 @@ class FakeHost:
         return Flag() if self.share else None
 
 
-def client_for(controller: Controller, host: FakeHost, clock: Clock | None = None) -> tuple[EngineClient, list[str]]:
+def client_for(
+    controller: Controller, host: FakeHost, clock: FakeClock | None = None
+) -> tuple[EngineClient, list[str]]:
     events: list[str] = []
-    client = EngineClient(controller, host, on_event=events.append, clock=clock or Clock(), sleep=no_sleep)
+    clock = clock or FakeClock(start=1000.0)
+    client = EngineClient(controller, host, on_event=events.append, clock=clock, sleep=no_sleep)
     client.on_change = lambda: client.schedule()
     return client, events
 
@@ -213,7 +203,7 @@ def test_a_call_that_crashes_makes_the_computer_unavailable_and_retry_boots_a_ne
 def test_a_reply_that_never_comes_is_overdue() -> None:
     async def scenario() -> None:
         c = vs_computer()
-        clock = Clock()
+        clock = FakeClock(start=1000.0)
         host = FakeHost()
         host.configure = lambda w: w.silent.add("best_move")
         client, events = client_for(c, host, clock)
@@ -230,7 +220,7 @@ def test_a_reply_that_never_comes_is_overdue() -> None:
 def test_a_boot_that_takes_too_long_is_given_up_and_ignored_if_it_finishes() -> None:
     async def scenario() -> None:
         c = vs_computer()
-        clock = Clock()
+        clock = FakeClock(start=1000.0)
         host = FakeHost()
         host.hang = True
         client, events = client_for(c, host, clock)
@@ -274,7 +264,7 @@ def test_a_stale_search_is_stopped_through_the_shared_flag() -> None:
 def test_without_the_flag_a_long_stale_search_has_its_worker_replaced() -> None:
     async def scenario() -> None:
         c = Controller(players=Players((COMPUTER, HUMAN), (7, 7), 30.0))  # Expert at 30 s a move
-        clock = Clock()
+        clock = FakeClock(start=1000.0)
         host = FakeHost()
         host.configure = lambda w: w.silent.add("best_move") if w.name == "engine" else None
         client, events = client_for(c, host, clock)

@@ -29,16 +29,8 @@ from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_boot_that_takes_too_long_is_given_up() -> None:
-    clock = Clock()
+    clock = FakeClock(start=100.0)
     health = EngineHealth(clock)
     assert health.state == STARTING and health.verdict(()) == ""  # the first boot has not begun
     attempt = health.boot()
@@ -56,7 +48,7 @@ def test_a_boot_that_takes_too_long_is_given_up() -> None:
 
 
 def test_the_notice_offers_retry_and_two_players_while_the_computer_is_needed() -> None:
-    health = EngineHealth(Clock())
+    health = EngineHealth(FakeClock(start=100.0))
     assert health.notice(needed=True) is None and health.hints_title() == ""
     health.down(script_reason())
     notice = health.notice(needed=True)
@@ -80,7 +72,7 @@ def test_reasons_are_sentences() -> None:
 
 def test_a_reply_is_overdue_after_its_budget_and_the_margin() -> None:
     async def scenario():
-        board, worker, clock = Board(), Worker(), Clock()
+        board, worker, clock = Board(), Worker(), FakeClock(start=100.0)
         d = Recorder(board, worker)
         d.clock = clock
         health = EngineHealth(clock)

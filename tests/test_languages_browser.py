@@ -18,16 +18,13 @@ import functools
 import re
 
 import pytest
-from browser_support import ARTIFACTS, click_start, private_context
+from browser_support import ARTIFACTS, click_start, private_context, wait_ready
 
 from reversi import i18n
 from reversi.formats.openings import OPENINGS, local_name
 
 pytestmark = pytest.mark.browser
 
-
-def wait_ready(page) -> None:
-    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
 
 
 def html_lang(page) -> str:

@@ -23,7 +23,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from browser_support import private_context
+from browser_support import private_context, wait_ready
 from support import static_host
 
 from reversi import __version__
@@ -104,10 +104,6 @@ def test_stamping_the_version() -> None:
 PATIENCE_MS = 240_000
 
 
-def wait_ready(page, name: str = "ready", timeout_ms: float = PATIENCE_MS) -> None:
-    page.wait_for_function(f"document.documentElement.classList.contains('{name}')", timeout=timeout_ms)
-
-
 @pytest.mark.browser
 def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tmp_path: Path) -> None:
     from browser_support import block_foreign_requests
@@ -122,9 +118,9 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         context.on("request", lambda r: fetched.append(r.url))
         page = context.new_page()
         page.goto(base + "?pl=hc1")
-        wait_ready(page)
+        wait_ready(page, timeout_ms=PATIENCE_MS)
         page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=PATIENCE_MS)
-        wait_ready(page, "engine-ready")
+        wait_ready(page, "engine-ready", PATIENCE_MS)
         listed = {base + f for f in precache_files()} | {base + "assets/precache.js"}
         own = {u.split("?")[0] for u in fetched if u.startswith(base)}
         assert own - listed - {base} == set()  # the page fetched nothing the precache list lacks
@@ -138,8 +134,8 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         # offline: a reload plays against the computer at full strength
         context.set_offline(True)
         page.reload()
-        wait_ready(page)
-        wait_ready(page, "engine-ready")
+        wait_ready(page, timeout_ms=PATIENCE_MS)
+        wait_ready(page, "engine-ready", PATIENCE_MS)
         # served by the service worker, the page is cross-origin isolated: the stop flag is shared
         assert page.evaluate("crossOriginIsolated") is True
         assert page.get_attribute("#board", "data-stop") == "shared"
@@ -152,7 +148,7 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         second = assemble(site, commit="b" * 40)
         assert second != first
         page.reload()
-        wait_ready(page)
+        wait_ready(page, timeout_ms=PATIENCE_MS)
         page.wait_for_selector('#notices [data-notice="update"]', timeout=PATIENCE_MS)
         assert page.text_content("#site-footer").strip().endswith("aaaaaaa")  # not mid-game
         page.click('#notices button[data-notice-action="use-update"]')
@@ -160,7 +156,7 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
             "(document.querySelector('#site-footer') || {textContent: ''}).textContent.includes('bbbbbbb')",
             timeout=PATIENCE_MS,
         )
-        wait_ready(page)
+        wait_ready(page, timeout_ms=PATIENCE_MS)
         assert page.evaluate("location.search") == played
         assert page.locator("#move-list > .ply[data-ply]").count() >= 2
         context.close()

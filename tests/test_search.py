@@ -8,6 +8,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import FakeClock
 
 from reversi import PASS, Position, Rules
 from reversi.core.bitboard import flips, moves
@@ -31,26 +32,12 @@ ALL_RULES = [
 ]
 
 
-class FakeClock:
-    """``time.perf_counter`` that advances ``step`` seconds at every reading: the
-    deadline logic is tested in readings of the clock, not in this machine's speed."""
-
-    def __init__(self, step: float) -> None:
-        # far beyond any real reading (seconds since boot): a search that read the real
-        # clock instead of this one would never reach its deadline, on any machine
-        self.now = 1e9
-        self.step = step
-        self.readings = 0
-
-    def __call__(self) -> float:
-        self.now += self.step
-        self.readings += 1
-        return self.now
-
-
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    fake = FakeClock(step=0.001)
+    """``time.perf_counter`` that advances a millisecond at every reading."""
+    # far beyond any real reading (seconds since boot): a search that read the real
+    # clock instead of this one would never reach its deadline, on any machine
+    fake = FakeClock(step=0.001, start=1e9)
     monkeypatch.setattr(time, "perf_counter", fake)
     return fake
 

@@ -21,7 +21,7 @@ import json
 import urllib.request
 
 import pytest
-from browser_support import REPO_ROOT, click_square, new_game, wait_for_html_class, wait_ready
+from browser_support import REPO_ROOT, click_square, new_game, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -93,7 +93,7 @@ def snapshot_state(page) -> str:
 def start(page, server_url: str) -> None:
     page.goto(server_url)
     wait_ready(page)
-    wait_for_html_class(page, "engine-ready", 120_000)
+    wait_ready(page, "engine-ready", 120_000)
 
 
 def test_a_start_after_the_first_restores_the_snapshots_made_in_the_background(browser, server_url) -> None:

@@ -18,12 +18,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from browser_support import wait_ready
 
 pytestmark = pytest.mark.browser
 
-
-def wait_ready(page) -> None:
-    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
 
 
 def main_plies(page) -> list[str]:

@@ -73,7 +73,7 @@ TESTS = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(TESTS.parent))
 
-from browser_support import launch_chromium, serve_repo, watch_foreign_requests  # noqa: E402
+from browser_support import launch_chromium, serve_repo, wait_ready, watch_foreign_requests  # noqa: E402
 
 TARGETS = {"paint": 1000.0, "ready_cold": 5000.0, "ready_warm": 2500.0}
 
@@ -123,10 +123,6 @@ MEASURE_JS = """() => ({
   ready: (performance.getEntriesByName('reversi-ready')[0] || {}).startTime ?? null,
   engine: (performance.getEntriesByName('reversi-engine-ready')[0] || {}).startTime ?? null,
 })"""
-
-
-def wait_ready(page, timeout_ms: float = 60_000) -> None:
-    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=timeout_ms)
 
 
 def measure(page, throttle: float = 0) -> dict:
