@@ -271,22 +271,29 @@ def test_analyse_falls_back_when_the_solver_runs_out_of_time(clock: FakeClock) -
 
 
 def test_a_stop_check_ends_a_search_at_once() -> None:
-    """The worker's shared stop flag: a search asked to stop returns within a clock check."""
+    """The worker's shared stop flag: a search asked to stop returns at its first clock check.
+    (How long that takes: ``python tests/bench/bench_stop.py --cpython``.)"""
+    from reversi.engine.midgame import CLOCK_EVERY
     from reversi.engine.search import search
     from reversi.engine.solver import set_stop_check
     from reversi.formats.notation import play_transcript
 
     pos = play_transcript(Position.start(Rules()), "f5d6c3d3c4").position
-    set_stop_check(lambda: True)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    set_stop_check(stop)
     try:
-        started = time.perf_counter()
-        search(pos, Limits(seconds=30.0))
-        assert time.perf_counter() - started < 1.0
+        r = search(pos, Limits(seconds=30.0))  # 30 s of time left: only the check stops it
     finally:
         set_stop_check(None)
-    started = time.perf_counter()
-    search(pos, Limits(depth=3))  # no check: an ordinary search
-    assert time.perf_counter() - started < 5.0
+    assert r.stopped and len(asked) == 1 and r.nodes <= CLOCK_EVERY, (r, asked)
+    assert pos.is_legal(r.move)
+    r = search(pos, Limits(depth=5))  # no check: an ordinary search, through several clock checks
+    assert not r.stopped and r.depth == 5 and r.nodes > 2 * CLOCK_EVERY, r
 
 
 # -- ProbCut --------------------------------------------------------------------------------

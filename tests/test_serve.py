@@ -316,7 +316,6 @@ def test_a_gets_body_is_never_read_as_a_request_and_a_blank_line_first_is_skippe
 def test_an_idle_connection_is_closed(tmp_path: Path) -> None:
     import socket
     import threading
-    import time
 
     sys.path.insert(0, str(REPO_ROOT))
     try:
@@ -327,10 +326,10 @@ def test_an_idle_connection_is_closed(tmp_path: Path) -> None:
     server.RequestHandlerClass.func.timeout = 0.5  # type: ignore[attr-defined]  # this server's own class
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
+        # the client waits 10 s, far beyond this server's 0.5 s and short of the default 30 s: a
+        # connection the server closes at 0.5 s ends the read, one left to the default fails it
         with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as conn:
-            started = time.monotonic()
             assert conn.recv(1) == b""  # closed by the server, nothing sent
-            assert time.monotonic() - started < 8
     finally:
         server.shutdown()
         server.server_close()
