@@ -5,10 +5,10 @@
                                         # the runtime is fetched if missing: the site's files are checked)
     python tests/run.py [pytest args]   # ruff, mypy, then pytest with these arguments
 
-Installs (only when missing): the Python test packages (pytest, pytest-xdist, hypothesis,
-Playwright for Python, numpy, scipy, Babel, Markdown, ruff, mypy), Debian's Chromium (``apt-get``,
-needs root), the self-hosted browser runtime (``assets/fetch_runtime.py``) and axe-core, the
-accessibility checker of the browser tests (``npm``, into ``tests/.axe/``).
+Installs (only when missing): the Python test packages (the optional dependencies ``test`` of
+``pyproject.toml``, their one list, pins included), Debian's Chromium (``apt-get``, needs root),
+the self-hosted browser runtime (``assets/fetch_runtime.py``) and axe-core, the accessibility
+checker of the browser tests (``npm``, into ``tests/.axe/``).
 Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
 and pytest (with no arguments: every test, in processes beside each other, see
 :func:`everything`); exits non-zero when any of them fails. ``.ci/run`` calls this same
@@ -17,25 +17,15 @@ command.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib.metadata
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PIP_PACKAGES = {
-    "pytest": "pytest>=8",
-    "xdist": "pytest-xdist>=3.5",  # the tests in processes beside each other (a test file to a process)
-    "hypothesis": "hypothesis>=6",
-    "playwright": "playwright>=1.45",
-    "numpy": "numpy>=2.0",
-    "scipy": "scipy>=1.11",
-    "babel": "babel>=2.12",  # the catalogs' checks (a development tool: the page reads .mo with gettext)
-    "markdown": "markdown>=3.5",  # the rules pages' build check (a development tool: the pages are plain HTML)
-    "ruff": "ruff==0.17.6",  # pinned: a new release may add findings
-    "mypy": "mypy==2.4.1",
-}
 CHROMIUM = "/usr/bin/chromium"
 AXE_VERSION = "4.10.3"  # pinned: a new release may add findings
 AXE_DIR = os.path.join(ROOT, "tests", ".axe")
@@ -46,8 +36,24 @@ def say(message: str) -> None:
     print(f"[tests/run] {message}", flush=True)
 
 
+def pip_packages() -> list[str]:
+    """The test packages, as ``pyproject.toml`` declares them (its optional dependencies ``test``)."""
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        return list(tomllib.load(f)["project"]["optional-dependencies"]["test"])
+
+
+def installed(requirement: str) -> bool:
+    """Whether the distribution a requirement names (``pytest-xdist>=3.5``) is installed, at any version."""
+    name = re.split(r"[\s\[(<>=!~;@]", requirement, maxsplit=1)[0]
+    try:
+        importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
 def ensure_pip_packages() -> None:
-    missing = [spec for module, spec in PIP_PACKAGES.items() if importlib.util.find_spec(module) is None]
+    missing = [spec for spec in pip_packages() if not installed(spec)]
     if missing:
         say(f"installing {' '.join(missing)}")
         subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *missing], check=True)
