@@ -284,3 +284,8 @@ def test_a_seed_longer_than_64_bits_is_refused_with_a_message() -> None:
     with pytest.raises(EngineRequestError, match=r"seed 10\*\*\d+ is out of range"):
         MoveRequest.from_json({"seed": 1 << 20000})
     assert MoveRequest.from_json({"seed": (1 << 64) - 1}).seed == (1 << 64) - 1
+
+
+def test_a_worker_request_with_a_huge_time_limit_is_refused_with_a_message() -> None:
+    reply = json.loads(worker.best_move('{"time_limit": 1' + "0" * 400 + "}"))
+    assert set(reply) == {"error"} and len(reply["error"]) < 200 and "internal" not in reply["error"]
