@@ -218,12 +218,12 @@ def test_a_worker_that_dies_is_reported_in_one_message(when):
         with SolverPool(pos, 2) as pool:
             guess = pool.start(pos)
             if when == "idle":
-                os.kill(pool.procs[1].pid, signal.SIGKILL)
-                pool.procs[1].join()
+                os.kill(pool.carrier.procs[1].pid, signal.SIGKILL)
+                pool.carrier.procs[1].join()
             else:
                 import threading
 
-                threading.Timer(0.5, os.kill, (pool.procs[0].pid, signal.SIGKILL)).start()
+                threading.Timer(0.5, os.kill, (pool.carrier.procs[0].pid, signal.SIGKILL)).start()
             pool.value(pos.player, pos.opponent, guess)
 
 
@@ -272,6 +272,6 @@ def test_a_worker_dead_before_a_solve_starts_is_reported():
     pos = parse_position(ENDGAME[16][0])
     with pytest.raises(ReversiError, match="a solver process stopped unexpectedly"):
         with SolverPool(pos, 2) as pool:
-            os.kill(pool.procs[0].pid, signal.SIGKILL)
-            pool.procs[0].join()
+            os.kill(pool.carrier.procs[0].pid, signal.SIGKILL)
+            pool.carrier.procs[0].join()
             pool.start(pos)

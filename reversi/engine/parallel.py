@@ -1,7 +1,11 @@
-"""The exact solver on several processes (CPython only: the browser has no processes).
+"""The exact solver shared by a pool's workers: processes under CPython, web workers in the browser.
 
 :func:`solve_parallel` answers what :func:`reversi.engine.search.solve` answers, with
-the work of one solve shared by worker processes, one per core. It splits the top of
+the work of one solve shared by workers, one per core. The master (:class:`SolverPool`) talks
+to them through a carrier (:mod:`reversi.engine.scheduler`: send a job to worker k, wait for
+answers, cancel a job, a worker that died has its job run again); its jobs are
+:mod:`reversi.engine.jobs`'s ``window`` messages, plain JSON-able data. By default the
+carrier is worker processes (:class:`reversi.engine.processes.ProcessCarrier`). It splits the top of
 the tree the way the strong programs' parallel searches do ("young brothers wait",
 YBWC), re-implemented from the idea:
 
@@ -15,20 +19,22 @@ YBWC), re-implemented from the idea:
   would wait for an eldest child starts its next brother instead (speculatively:
   the work is lost if the eldest cuts, but the core was idle).
 * Below the split nodes (or below ``MIN_SPLIT_EMPTIES`` empties) a **job** is an
-  ordinary null-window solve of one position, run by a **worker** process with its
+  ordinary null-window solve of one position, run by a **worker** with its
   own :class:`~reversi.engine.solver.Solver` and table, kept from job to job. Each
   position has a preferred worker (by its hash) so that a position searched again
   (in the next MTD(f) test, or by transposition) usually finds its table there;
   a free worker takes any job rather than wait.
 * The workers' tables are not shared memory, but their entries with at least
-  ``SHARE_MIN_EMPTIES`` empties (a few hundred a job) come back with each job's
+  :data:`reversi.engine.jobs.SHARE_MIN_EMPTIES` empties (a few hundred a job) come back with each job's
   answer and go to the other workers with their next job.
 * The root is MTD(f) as in the serial solver, from the same midgame estimate, whose
   move hints go to every worker's table.
 
-Cancelling reaches a running job through shared memory: the worker's stop check
-(:func:`reversi.engine.solver.set_stop_check`) compares the job it runs with the one
-the master cancelled, every few thousand nodes.
+Cancelling is the carrier's: the processes' reaches a running job through shared memory
+(the worker's stop check, :func:`reversi.engine.solver.set_stop_check`, compares the job it
+runs with the one the master cancelled, every few thousand nodes). A carrier that cannot
+reach a running job lets it finish: a restarted job's answer from its wider window is good
+for the narrower one too (fail-soft), and a dead job's answer is dropped.
 
 Measured by ``python -m tests.bench.bench_endgame --ffo 40 --processes 1,2`` (serial and
 parallel in one run): the figures are in ``docs/engine/tuning.md`` (Parallel solver) and
@@ -37,29 +43,25 @@ parallel in one run): the figures are in ``docs/engine/tuning.md`` (Parallel sol
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
-import signal
-import sys
 import time
-from multiprocessing.connection import Connection, wait
-from typing import Any, cast
 
 from reversi.core.position import PASS, Position
 from reversi.engine.evaluate import make_evaluator
+from reversi.engine.jobs import Entry, bits, entries_in, entries_out
 from reversi.engine.kernels import moves_function
 from reversi.engine.protocol import NO_LIMITS, Limits
+from reversi.engine.scheduler import Carrier, next_job_id, no_worker_left, raise_error
 from reversi.engine.search import SolveResult, estimate, solve
-from reversi.engine.solver import INFINITY, Solver, is_fast, mtdf, set_stop_check, solver_for
+from reversi.engine.solver import INFINITY, Solver, is_fast, mtdf
 from reversi.errors import ReversiError, SolveTimeout
+from reversi.formats.record import rules_to_dict
 from reversi.i18n import _
 
 #: Plies below the root searched by the master (split nodes); the jobs are the positions below.
 SPLIT_DEPTH = 3
 #: A position with fewer empties is one job (not split): splitting it costs more than it saves.
 MIN_SPLIT_EMPTIES = 12
-#: Table entries with at least this many empties are passed between the workers.
-SHARE_MIN_EMPTIES = 9
 #: Most worker processes a solve may ask for.
 MAX_PROCESSES = 64
 
@@ -83,64 +85,6 @@ def check_processes(value: object, name: str = "--processes") -> int:
             )
         )
     return value
-
-
-def _watch_parent(parent: int, every: float = 0.5) -> None:
-    """End this worker when its master is gone (killed, even by SIGKILL: the worker is then another
-    process's child), whatever the job: a worker never outlives the solve it was started for."""
-    import threading
-
-    def watch() -> None:
-        while True:
-            time.sleep(every)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="reversi-watch-master", daemon=True).start()
-
-
-def _worker(conn: Connection, cancel: Any, index: int, position: Position, parent: int = 0) -> None:
-    """A worker's loop: merge the entries passed on, solve the job, answer; None ends it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the master's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the master's handler, if it had one when forked
-    if parent:
-        _watch_parent(parent)
-    try:  # a worker writes nothing: it does not keep the master's output open for whoever reads it
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-        os.close(devnull)
-    except OSError:
-        pass
-    solver = solver_for(position)
-    shared = solver.share(SHARE_MIN_EMPTIES)
-    tt = solver.tt
-    current = [0]
-    set_stop_check(lambda: cancel[index] == current[0])
-    while True:
-        try:
-            msg = conn.recv()
-        except (EOFError, KeyboardInterrupt):
-            return
-        if msg is None:
-            return
-        if msg[0] == "hints":  # moves to try first, where the table has nothing yet
-            for key, entry in msg[1].items():
-                tt.setdefault(key, entry)
-            continue
-        job, p, o, alpha, beta, incoming = msg
-        for key, entry in incoming:
-            e = tt.get(key)
-            tt[key] = entry if e is None else (max(entry[0], e[0]), min(entry[1], e[1]), e[2] or entry[2])
-        current[0] = job
-        solver.nodes = 0
-        shared.clear()
-        try:
-            v = solver.solve(p, o, alpha, beta)
-        except SolveTimeout:
-            v = None
-        out = [(key, tt[key]) for key in set(shared) if key in tt]
-        conn.send((job, v, solver.nodes, out))
 
 
 class _Job:
@@ -185,40 +129,35 @@ def _finished(node: _Split) -> bool:
 
 
 class SolverPool:
-    """Worker processes that solve positions of one rule set together (a context manager).
-
-    ``processes`` workers start at once and stay until :meth:`close`; each keeps its
-    table between solves of the same pool. ``method``: how they start (a
-    :mod:`multiprocessing` start method; by default fork on Linux, else spawn).
+    """The master of a solve shared by workers (a context manager): the split tree above, the
+    jobs below on ``carrier`` (:mod:`reversi.engine.scheduler`), or by default on
+    ``processes`` worker processes of its own (:class:`reversi.engine.processes.ProcessCarrier`,
+    started at once, stopped by :meth:`close`; ``method``: how they start, a
+    :mod:`multiprocessing` start method). Each worker keeps its table between the solves of
+    the same pool.
     """
 
-    def __init__(self, position: Position, processes: int, method: str | None = None) -> None:
-        check_processes(processes, "processes")
+    def __init__(
+        self, position: Position, processes: int | None = None, method: str | None = None,
+        *, carrier: Carrier | None = None,
+    ) -> None:
         r = position.rules
-        if method is None:
-            # fork is quick (the weights are loaded already) but safe only on Linux
-            method = "fork" if sys.platform.startswith("linux") else "spawn"
-        ctx: Any = mp.get_context(method)
-        self.cancel = ctx.RawArray("q", processes)
-        self.conns: list[Connection] = []
-        self.procs: list[Any] = []
         make_evaluator(r)  # loaded once, before the workers are forked
-        for i in range(processes):
-            mine, theirs = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(theirs, self.cancel, i, position, os.getpid()), daemon=True)
-            proc.start()
-            theirs.close()
-            self.conns.append(mine)
-            self.procs.append(proc)
+        self.own_carrier = carrier is None
+        if carrier is None:
+            from reversi.engine.processes import ProcessCarrier
+
+            carrier = ProcessCarrier(check_processes(processes, "processes"), method=method)
+        self.carrier: Carrier = carrier
         #: The master's own solver: its ordering and its estimate's table (not the cached one).
         self.solver = Solver(r.geometry, r.anti, r.empties_to_winner, make_evaluator(r))
         self.rules = r
         self.mask = r.geometry.mask
         self.moves = moves_function(r.geometry)
-        self.tt: dict[tuple[int, int], tuple[int, int, int]] = {}
-        self.outbox: list[list[Any]] = [[] for _ in range(processes)]
+        self.tt: dict[tuple[int, int], Entry] = {}
+        workers = carrier.count()
+        self.outbox: list[list[tuple[tuple[int, int], Entry]]] = [[] for _ in range(workers)]
         self.running: dict[int, _Job] = {}
-        self.job_id = 0
         self.deadline: float | None = None
         #: Counters since the pool started: nodes of all workers, jobs, worker-seconds idle.
         self.nodes = 0
@@ -227,6 +166,9 @@ class SolverPool:
         self._answer: list[int] = []  # the value of the root being searched, once known
         #: An interruption came in the middle of talking to the workers: they are not asked again.
         self.broken = False
+        setup = {"kind": "setup", "rules": rules_to_dict(r)}
+        for w in self._alive():
+            carrier.send(w, setup)
 
     def __enter__(self) -> SolverPool:
         return self
@@ -237,28 +179,18 @@ class SolverPool:
         self.close()
 
     def close(self) -> None:
-        """Stop the workers (at once: a running job is cancelled; after an interruption
-        they are terminated)."""
+        """Cancel the jobs running; stop the workers if the pool started them (at once after an
+        interruption)."""
         for w, job in self.running.items():
-            self.cancel[w] = job.job_id
-        if self.broken:
-            for proc in self.procs:
-                proc.terminate()
-        else:
-            for c in self.conns:
-                try:
-                    c.send(None)
-                except OSError:
-                    pass
-        for proc in self.procs:
-            proc.join(timeout=5)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(timeout=5)
-        for c in self.conns:
-            c.close()
-        self.conns.clear()
-        self.procs.clear()
+            self.carrier.cancel(w, job.job_id)
+        if self.own_carrier:
+            self.carrier.close(abort=self.broken)
+        elif not self.broken:
+            self._drain()
+
+    def _alive(self) -> list[int]:
+        dead = self.carrier.dead
+        return [w for w in range(self.carrier.count()) if w not in dead]
 
     # -- the split tree ---------------------------------------------------------------
 
@@ -346,7 +278,7 @@ class SolverPool:
         unit.dead = True
         if isinstance(unit, _Job):
             if unit.worker >= 0:
-                self.cancel[unit.worker] = unit.job_id
+                self.carrier.cancel(unit.worker, unit.job_id)
             return
         for u in unit.units.values():
             self._kill(u)
@@ -394,7 +326,7 @@ class SolverPool:
                 if isinstance(u, _Job):
                     if u.worker >= 0:
                         u.stale = True
-                        self.cancel[u.worker] = u.job_id
+                        self.carrier.cancel(u.worker, u.job_id)
                     u.alpha, u.beta = -node.beta, -node.alpha
                 else:
                     self._kill(u)
@@ -410,35 +342,54 @@ class SolverPool:
         if node.finished == len(node.kids):
             self._finish(node, node.best)
 
-    def _receive(self, timeout: float | None) -> list[tuple[int, Any]]:
+    def _receive(self, timeout: float | None) -> list[tuple[_Job, int | None]]:
+        """The answers in within ``timeout``: (job, value or None); a dead worker's job waits again."""
         if not self.running:
             return []
-        conns = [self.conns[w] for w in self.running]
         t0 = time.perf_counter()
-        ready = cast("list[Connection]", wait(conns, timeout))
-        self.idle += (len(self.conns) - len(self.running)) * (time.perf_counter() - t0)
+        events = self.carrier.receive(timeout)
+        self.idle += (len(self._alive()) - len(self.running)) * (time.perf_counter() - t0)
         out = []
-        for c in ready:
-            w = self.conns.index(c)
-            try:
-                msg: tuple[int, int | None, int, list[Any]] = c.recv()
-            except EOFError:
-                raise ReversiError(_("a solver process stopped unexpectedly")) from None
-            job = self.running.pop(w)
-            _job_id, v, nodes, entries = msg
-            self.nodes += nodes
+        for w, answer in events:
+            job = self.running.get(w)
+            if job is None:
+                continue
+            if answer.get("kind") == "died":
+                del self.running[w]
+                job.worker = -1  # run again, by another worker
+                job.stale = False
+                if not self._alive():
+                    raise ReversiError(no_worker_left())
+                continue
+            if answer.get("id") != job.job_id:
+                continue  # not this job's (a late answer of an earlier master's)
+            del self.running[w]
+            if answer.get("kind") == "error":
+                raise_error(answer)
+            self.nodes += answer.get("nodes", 0)
+            entries = entries_in(answer.get("entries", []))
             for w2, box in enumerate(self.outbox):
                 if w2 != w:
                     box.extend(entries)
-            out.append((w, (job, v)))
+            out.append((job, answer.get("value")))
         return out
 
     def _drain(self) -> None:
         """Wait for the cancelled jobs still running (their workers stop within a few ms)."""
         for w, job in self.running.items():
-            self.cancel[w] = job.job_id
+            self.carrier.cancel(w, job.job_id)
         while self.running:
             self._receive(None)
+
+    def _send(self, w: int, job: _Job) -> None:
+        job.job_id = next_job_id()
+        job.worker = w
+        self.jobs += 1
+        self.running[w] = job
+        message = {"kind": "window", "id": job.job_id, "p": bits(job.p), "o": bits(job.o),
+                   "alpha": job.alpha, "beta": job.beta, "entries": entries_out(self.outbox[w])}
+        self.outbox[w] = []
+        self.carrier.send(w, message)
 
     def search(self, p: int, o: int, alpha: int, beta: int, depth: int = SPLIT_DEPTH) -> int:
         """The value of ``(p, o)`` if inside ``(alpha, beta)``, else a bound (fail-soft)."""
@@ -446,10 +397,11 @@ class SolverPool:
         root = self._unit(None, 0, p, o, alpha, beta, depth)
         if isinstance(root, _Split):
             self._settle(root)
-        nw = len(self.conns)
         try:
             while not self._answer:
-                free = [w for w in range(nw) if w not in self.running]
+                alive = self._alive()
+                nw = self.carrier.count()
+                free = [w for w in alive if w not in self.running]
                 jobs: list[_Job] = []
                 if free:
                     self._runnable(root, jobs)
@@ -466,15 +418,7 @@ class SolverPool:
                     k = next((i for i, j in enumerate(jobs[: len(free) + 2]) if hash((j.p, j.o)) % nw == w), 0)
                     job = jobs.pop(k)
                     free.remove(w)
-                    self.job_id += 1
-                    self.jobs += 1
-                    job.worker, job.job_id = w, self.job_id
-                    self.running[w] = job
-                    try:
-                        self.conns[w].send((job.job_id, job.p, job.o, job.alpha, job.beta, self.outbox[w]))
-                    except OSError:
-                        raise ReversiError(_("a solver process stopped unexpectedly")) from None
-                    self.outbox[w] = []
+                    self._send(w, job)
                 if self._answer:
                     break
                 if not self.running:  # cannot happen: an unfinished tree has a job to run
@@ -484,7 +428,7 @@ class SolverPool:
                     timeout = self.deadline - time.perf_counter()
                     if timeout <= 0:
                         raise SolveTimeout
-                for _w, (job, v) in self._receive(timeout):
+                for job, v in self._receive(timeout):
                     if job.dead:
                         continue
                     if v is None:
@@ -520,11 +464,9 @@ class SolverPool:
         self.solver.deadline = self.deadline
         guess = estimate(position, self.solver)
         hints = dict(self.solver.tt)
-        for c in self.conns:
-            try:
-                c.send(("hints", hints))
-            except OSError:
-                raise ReversiError(_("a solver process stopped unexpectedly")) from None
+        message = {"kind": "hints", "entries": entries_out(list(hints.items()))}
+        for w in self._alive():
+            self.carrier.send(w, message)
         for key, entry in hints.items():
             self.tt.setdefault(key, entry)
         return guess
@@ -537,19 +479,24 @@ def solve_parallel(
     *,
     all_best: bool = True,
     all_moves: bool = False,
+    carrier: Carrier | None = None,
 ) -> SolveResult:
     """:func:`reversi.engine.search.solve` on ``processes`` worker processes (default: one
-    per core). Positions the split does not help (fewer than ``MIN_SPLIT_EMPTIES``
-    empties, a placement phase or a binding supply, one process) are solved serially.
-    ``nodes`` counts the workers' nodes. Raises :class:`SolveTimeout` past ``limits.seconds`` (its other limits
-    apply to a serial solve only).
+    per core), or on ``carrier``'s workers (then ``processes`` is not used). Positions the
+    split does not help (fewer than ``MIN_SPLIT_EMPTIES`` empties, a placement phase or a
+    binding supply, one worker) are solved serially. ``nodes`` counts the workers' nodes.
+    Raises :class:`SolveTimeout` past ``limits.seconds`` (its other limits apply to a serial
+    solve only).
     """
-    processes = default_processes() if processes is None else check_processes(processes, "processes")
+    if carrier is None:
+        processes = default_processes() if processes is None else check_processes(processes, "processes")
+    else:
+        processes = carrier.count() - len(carrier.dead)
     n = position.empty.bit_count()
-    if processes == 1 or n < MIN_SPLIT_EMPTIES or not is_fast(position) or position.is_over:
+    if processes <= 1 or n < MIN_SPLIT_EMPTIES or not is_fast(position) or position.is_over:
         return solve(position, limits, all_best=all_best, all_moves=all_moves)
     start = time.perf_counter()
-    with SolverPool(position, processes) as pool:
+    with SolverPool(position, processes, carrier=carrier) as pool:
         if limits.seconds is not None:
             pool.deadline = start + limits.seconds
         if position.must_pass:

@@ -1,0 +1,257 @@
+"""The work a pool's worker does, whatever carries its messages: a process's pipe under CPython,
+``postMessage`` between the browser's web workers.
+
+A pool's **master** (:mod:`reversi.engine.scheduler` for independent jobs,
+:mod:`reversi.engine.parallel` for the exact solver's split tree,
+:mod:`reversi.engine.parallel_search` for the midgame at the root) sends each worker **messages**,
+and a :class:`JobWorker` in the worker answers each one with :meth:`JobWorker.answer`. Every
+message and every answer is plain JSON-able data: a dict of ints, strings, bools, None and lists,
+so that any carrier can move it (:func:`json.dumps` and ``postMessage`` alike). Bitboards are
+written as hexadecimal strings (:func:`bits`): a board of more than 53 squares' bits is no
+JavaScript number. A message's ``kind`` says what it asks; a job's ``id`` (a positive int the
+master chooses) comes back in its answer, and is what the master cancels.
+
+The messages, by ``kind`` (an answer echoes its job's ``kind`` and ``id``):
+
+``setup``: ``rules`` (:func:`reversi.formats.record.rules_to_dict`)
+    The rules of the ``window`` jobs that follow. No answer.
+``hints``: ``entries``
+    Moves for the solver's table (a root's midgame estimate). No answer.
+``window``: ``id``, ``p``, ``o`` (bits), ``alpha``, ``beta``, ``entries``
+    The exact solver's value of the position in the window, fail-soft, after merging the
+    other workers' table entries. Answer: ``value`` (None: cancelled), ``nodes``,
+    ``entries`` (the deep entries it stored in its table, for the other workers).
+``search``: ``id``, ``rules``, ``position``, ``move``, ``depth``, ``alpha``, ``beta``, ``seconds``
+    ``position`` is a position string, ``move`` a square (-1 a pass, None: no move),
+    ``seconds`` the job's time (None: no limit). The midgame search of the position after
+    ``move``, ``depth`` plies, in the window, with
+    this worker's table kept from job to job. Answer: ``value`` (fail-soft, for the side to
+    move after ``move``; None: cancelled or out of time), ``nodes``, ``pv`` (from ``move``
+    on: squares, -1 a pass).
+``solve``: ``id``, ``rules``, ``position``, ``move``, ``seconds``
+    The exact value of the position after ``move``. Answer: ``value`` (discs; None:
+    cancelled or out of time), ``nodes``.
+``analyse``: ``id``, ``rules``, ``position``, ``move``, ``limits`` (:meth:`reversi.engine.protocol.Limits.to_json`)
+    Every move's value, as :func:`reversi.engine.search.analyse` gives it for the position
+    alone (fresh tables: the same values whichever worker runs it, and after whatever).
+    Answer: ``scores`` ([square, centidiscs] pairs), ``order`` (squares, best first),
+    ``depth``, ``exact``, ``nodes``, ``seconds``.
+``error`` (an answer only): ``error`` (its text), ``reversi`` (a :class:`~reversi.errors.ReversiError`)
+    The job raised: the master raises it again.
+
+A table entry is ``[p, o, lower, upper, move]``: the bits of the position, the bounds of its
+exact value and its best move's square (-1: none). Every value is for the side to move of the
+position it is about.
+
+Cancelling: a worker answers one message at a time; a carrier that can reach a running job
+(:func:`reversi.engine.solver.set_stop_check` reading a flag the master sets, as the
+process carrier's shared memory does) makes it stop within a few thousand nodes and answer
+``value: None``; :attr:`JobWorker.current` is the id of the job running, for that check. A
+carrier that cannot reach it lets it finish: the master drops an answer it no longer wants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from reversi.core.position import PASS, Position
+from reversi.core.rules import Rules
+from reversi.engine.midgame import Searcher, TranspositionTable, solver_for_rules
+from reversi.engine.protocol import Limits
+from reversi.engine.solver import Solver
+from reversi.errors import SearchTimeout, SolveTimeout
+from reversi.formats.notation import parse_position
+from reversi.formats.record import rules_from_dict
+
+#: Table entries with at least this many empties come back with a ``window`` job's answer.
+SHARE_MIN_EMPTIES = 9
+
+#: A message or an answer: plain JSON-able data.
+Message = dict[str, Any]
+#: What a worker runs on each message: an answer, or None for a message that has none.
+Handler = Callable[[Message], "Message | None"]
+
+#: A solver table's entry: the bounds of the exact value and the best move's bit.
+Entry = tuple[int, int, int]
+
+
+def bits(board: int) -> str:
+    """A bitboard as a message carries it: hexadecimal (any width fits: no JavaScript number does)."""
+    return format(board, "x")
+
+
+def unbits(text: str) -> int:
+    """The bitboard of :func:`bits`."""
+    return int(text, 16)
+
+
+def entries_out(items: list[tuple[tuple[int, int], Entry]]) -> list[list[Any]]:
+    """Solver table entries as a message carries them: ``[p, o, lower, upper, move square]``."""
+    return [[bits(p), bits(o), lo, hi, move.bit_length() - 1] for (p, o), (lo, hi, move) in items]
+
+
+def entries_in(data: list[list[Any]]) -> list[tuple[tuple[int, int], Entry]]:
+    """The entries of :func:`entries_out`."""
+    return [((unbits(p), unbits(o)), (lo, hi, 1 << sq if sq >= 0 else 0)) for p, o, lo, hi, sq in data]
+
+
+class JobWorker:
+    """A worker's side of a pool: it answers one message at a time (:meth:`answer`), keeping its
+    solver's and its searchers' tables from job to job, as a worker of one master does."""
+
+    def __init__(self) -> None:
+        #: The id of the job being answered (0: none), for a carrier's stop check.
+        self.current = 0
+        self.solver: Solver | None = None
+        self._shared: list[tuple[int, int]] = []
+        self._searchers: dict[tuple[Any, ...], Searcher] = {}
+        self._positions: dict[tuple[str, tuple[Any, ...]], Position] = {}
+
+    def answer(self, message: Message) -> Message | None:
+        """The answer to ``message`` (None for ``setup`` and ``hints``, which have none)."""
+        kind = message["kind"]
+        if kind == "setup":
+            self._setup(rules_from_dict(message["rules"]))
+            return None
+        if kind == "hints":
+            if self.solver is not None:
+                tt = self.solver.tt
+                for key, entry in entries_in(message["entries"]):
+                    tt.setdefault(key, entry)
+            return None
+        job = message["id"]
+        self.current = job
+        try:
+            if kind == "window":
+                return self._window(message)
+            if kind == "search":
+                return self._search(message)
+            if kind == "solve":
+                return self._solve(message)
+            if kind == "analyse":
+                return self._analyse(message)
+            raise ValueError(f"a job of unknown kind {kind!r}")
+        finally:
+            self.current = 0
+
+    def _setup(self, rules: Rules) -> None:
+        self.solver = solver_for_rules(rules)
+        self._shared = self.solver.share(SHARE_MIN_EMPTIES)
+
+    def _window(self, message: Message) -> Message:
+        solver = self.solver
+        if solver is None:
+            raise ValueError("a window job before its setup")
+        tt = solver.tt
+        for key, entry in entries_in(message["entries"]):
+            e = tt.get(key)
+            tt[key] = entry if e is None else (max(entry[0], e[0]), min(entry[1], e[1]), e[2] or entry[2])
+        solver.nodes = 0
+        self._shared.clear()
+        value: int | None
+        try:
+            value = solver.solve(unbits(message["p"]), unbits(message["o"]), message["alpha"], message["beta"])
+        except SolveTimeout:
+            value = None
+        out = [(key, tt[key]) for key in set(self._shared) if key in tt]
+        return {"kind": "window", "id": message["id"], "value": value, "nodes": solver.nodes,
+                "entries": entries_out(out)}
+
+    # -- positions ----------------------------------------------------------------------
+
+    def searcher(self, rules: Rules) -> Searcher:
+        """This worker's searcher for ``rules``, kept from job to job (its table too)."""
+        key = _rules_key(rules)
+        s = self._searchers.get(key)
+        if s is None:
+            if len(self._searchers) >= 4:
+                self._searchers.clear()
+            s = self._searchers[key] = Searcher(rules)
+        return s
+
+    def position(self, message: Message) -> Position:
+        """The position a job names: its ``position`` string under its ``rules``, after its ``move``."""
+        rules = rules_from_dict(message["rules"])
+        text = message["position"]
+        key = (text, _rules_key(rules))
+        pos = self._positions.get(key)
+        if pos is None:
+            if len(self._positions) >= 64:
+                self._positions.clear()
+            pos = self._positions[key] = parse_position(text, rules)
+        move = message.get("move")
+        if move is None:
+            return pos
+        return pos.pass_turn() if move == PASS else pos.play(move)
+
+    def _search(self, message: Message) -> Message:
+        import time
+
+        rules = rules_from_dict(message["rules"])
+        s = self.searcher(rules)
+        pos = self.position(message)
+        seconds = message.get("seconds")
+        s.nodes = 0
+        s.deadline = None if seconds is None else time.perf_counter() + seconds
+        value: int | None
+        pv: list[int] = []
+        depth = message["depth"]
+        try:
+            value = s.value(pos, depth, message["alpha"], message["beta"])
+        except SearchTimeout:
+            value = None
+        finally:
+            s.deadline = None
+        if value is not None:
+            move = message.get("move")
+            if move is not None and move != PASS:
+                root = self.position({**message, "move": None})
+                pv = s.pv_from(root, move, depth + 1)
+            elif move == PASS:
+                pv = [PASS]
+        return {"kind": "search", "id": message["id"], "value": value, "nodes": s.nodes, "pv": pv}
+
+    def _solve(self, message: Message) -> Message:
+        import time
+
+        from reversi.engine.solver import solver_for
+
+        pos = self.position(message)
+        solver = solver_for(pos)
+        seconds = message.get("seconds")
+        solver.nodes = 0
+        solver.deadline = None if seconds is None else time.perf_counter() + seconds
+        value: int | None
+        try:
+            if pos.is_over:
+                value = pos.final_margin(pos.turn)
+            else:
+                from reversi.engine.search import solve
+
+                value = solve(pos, Limits(seconds=seconds), all_best=False).score
+        except SolveTimeout:
+            value = None
+        finally:
+            solver.deadline = None
+        return {"kind": "solve", "id": message["id"], "value": value, "nodes": solver.nodes}
+
+    def _analyse(self, message: Message) -> Message:
+        from reversi.engine.search import analyse
+
+        rules = rules_from_dict(message["rules"])
+        pos = self.position(message)
+        limits = Limits.from_json(message["limits"])
+        # fresh tables: the values are then those of this position analysed alone, whatever this
+        # worker analysed before (a table's deeper entries and bounds can change a fixed depth's values)
+        s = Searcher(rules, self.searcher(rules).evaluate, TranspositionTable())
+        s.solver.tt.clear()
+        a = analyse(pos, limits, searcher=s)
+        return {"kind": "analyse", "id": message["id"], "scores": [[m, v] for m, v in a.scores.items()],
+                "order": list(a.order), "depth": a.depth, "exact": a.exact, "nodes": a.nodes,
+                "seconds": a.seconds}
+
+
+def _rules_key(rules: Rules) -> tuple[Any, ...]:
+    return (rules.variant, rules.size, rules.anti, rules.free_opening, rules.blocked, rules.handicap,
+            rules.handicap_color)

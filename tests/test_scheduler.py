@@ -1,0 +1,186 @@
+"""The pool's masters on a carrier that is no process: an in-process, single-threaded carrier that
+answers the jobs in a scripted order, may ignore cancels, and may lose a worker mid-job
+(reversi/engine/scheduler.py, jobs.py, parallel.py). Every message crosses it as JSON, as a
+browser's carrier would move it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from reversi.core.position import Position
+from reversi.core.rules import Rules
+from reversi.engine import parallel
+from reversi.engine.jobs import JobWorker, Message, bits, entries_in, entries_out, unbits
+from reversi.engine.parallel import SolverPool, solve_parallel
+from reversi.engine.protocol import Limits
+from reversi.engine.scheduler import InlineCarrier, run_jobs
+from reversi.engine.search import analyse, solve
+from reversi.engine.solver import clear_solvers
+from reversi.errors import ReversiError
+from reversi.formats.notation import position_to_string
+from reversi.formats.record import rules_to_dict
+from tests.bench.positions import random_position
+
+
+def position_at(rules: Rules, empties: int, seed: int) -> Position:
+    while True:
+        pos = random_position(rules, empties, random.Random(seed))
+        if pos.legal_moves():
+            return pos
+        seed += 1000
+
+
+class Scripted(InlineCarrier):
+    """Answers a job at random among those sent (seeded), each message through JSON; ``ignore_cancel``
+    lets a cancelled job run on; ``dies``: (worker, on its nth job) that worker dies running it."""
+
+    def __init__(self, workers: int, seed: int = 0, *, ignore_cancel: bool = False,
+                 dies: tuple[int, int] | None = None) -> None:
+        super().__init__(workers)
+        self.rng = random.Random(seed)
+        self.ignore_cancel = ignore_cancel
+        self.dies = dies
+        self.jobs_of = [0] * workers
+        self.died_running: Message | None = None
+        self.cancels = 0
+        #: Every job sent: (worker, message).
+        self.sent: list[tuple[int, Message]] = []
+
+    def send(self, worker: int, message: Message) -> None:
+        message = json.loads(json.dumps(message))
+        if "id" in message and worker not in self.dead:
+            self.jobs_of[worker] += 1
+            self.sent.append((worker, message))
+        super().send(worker, message)
+
+    def cancel(self, worker: int, job_id: int) -> None:
+        self.cancels += 1
+        if not self.ignore_cancel:
+            super().cancel(worker, job_id)
+
+    def pick(self) -> int:
+        return self.rng.randrange(len(self.queue))
+
+    def receive(self, timeout: float | None) -> list[tuple[int, Message]]:
+        if self.dies is not None and self.queue:
+            w, nth = self.dies
+            for k, (worker, message) in enumerate(self.queue):
+                if worker == w and self.jobs_of[w] == nth:
+                    del self.queue[k]
+                    self.dead.add(w)
+                    self.died_running = message
+                    self.dies = None
+                    return [(w, {"kind": "died"})]
+        return [(w, json.loads(json.dumps(a))) for w, a in super().receive(timeout)]
+
+
+def serial_score(pos: Position) -> int:
+    clear_solvers()
+    return solve(pos).score
+
+
+def test_bitboards_and_table_entries_cross_as_hexadecimal_text():
+    big = (1 << 155) | 5  # a 12x12 board's last square
+    assert unbits(bits(big)) == big and bits(0) == "0"
+    items = [((big, 3), (-4, 10, 1 << 70)), ((6, 9), (-10_000, 10_000, 0))]
+    wire = json.loads(json.dumps(entries_out(items)))
+    assert entries_in(wire) == items
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_split_tree_on_a_scripted_carrier_agrees_with_the_serial_solver(monkeypatch, seed):
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    pos = position_at(Rules(), 12, seed=200 + seed)
+    carrier = Scripted(3, seed)
+    with SolverPool(pos, carrier=carrier) as pool:
+        v = pool.value(pos.player, pos.opponent, pool.start(pos))
+        lo = pool.search(pos.player, pos.opponent, v - 3, v - 1)
+        hi = pool.search(pos.player, pos.opponent, v + 1, v + 3)
+        assert pool.jobs > 10 and not pool.running
+    assert v == serial_score(pos)
+    assert lo >= v - 1 and hi <= v + 1
+    assert {w for w, _kind, _id in carrier.log} == {0, 1, 2}
+
+
+@pytest.mark.parametrize("ignore_cancel", [False, True])
+def test_cancelled_jobs_answer_none_or_late_and_the_value_is_right(monkeypatch, ignore_cancel):
+    # cut brothers and restarts cancel jobs; a carrier that cannot stop them lets them finish,
+    # and their answers are dropped or taken for the narrower window
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    for seed in range(3):
+        pos = position_at(Rules(), 12, seed=300 + seed)
+        carrier = Scripted(3, seed, ignore_cancel=ignore_cancel)
+        r = solve_parallel(pos, carrier=carrier)
+        clear_solvers()
+        want = solve(pos)
+        assert (r.score, r.best) == (want.score, want.best)
+        assert carrier.cancels > 0 and not carrier.queue
+
+
+def test_a_worker_that_dies_mid_job_has_its_job_run_by_another(monkeypatch):
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    pos = position_at(Rules(), 12, seed=401)
+    carrier = Scripted(3, 1, dies=(1, 4))
+    with SolverPool(pos, carrier=carrier) as pool:
+        v = pool.value(pos.player, pos.opponent, pool.start(pos))
+    assert v == serial_score(pos)
+    lost = carrier.died_running
+    assert lost is not None and carrier.dead == {1}
+    died_at = next(i for i, (_w, m) in enumerate(carrier.sent) if m["id"] == lost["id"])
+    later = carrier.sent[died_at + 1:]
+    assert later and all(w != 1 for w, _m in later)  # nothing more for the dead one
+    # its position went to another worker, in a job of its own
+    assert any((m["p"], m["o"]) == (lost["p"], lost["o"]) and m["id"] != lost["id"] for _w, m in later)
+
+
+def test_when_every_worker_is_dead_the_solve_says_so(monkeypatch):
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    pos = position_at(Rules(), 12, seed=402)
+    carrier = Scripted(1, 0, dies=(0, 2))
+    with pytest.raises(ReversiError, match="stopped unexpectedly"):
+        with SolverPool(pos, carrier=carrier) as pool:
+            pool.value(pos.player, pos.opponent, pool.start(pos))
+
+
+def analyse_job(pos: Position, limits: Limits) -> Message:
+    return {"kind": "analyse", "rules": rules_to_dict(pos.rules), "position": position_to_string(pos),
+            "limits": limits.to_json()}
+
+
+def test_independent_jobs_come_back_in_any_order_with_the_serial_values():
+    rng = random.Random(5)
+    positions = [position_at(Rules(), rng.randrange(20, 40), seed=rng.randrange(10**6)) for _ in range(6)]
+    limits = Limits(depth=3)
+    carrier = Scripted(3, 7, dies=(2, 1))
+    got = {}
+    order = []
+    for k, answer in run_jobs(carrier, [analyse_job(p, limits) for p in positions]):
+        order.append(k)
+        got[k] = {m: v for m, v in answer["scores"]}
+    assert sorted(order) == list(range(6)) and order != list(range(6))  # every one, in another order
+    assert carrier.dead == {2}
+    for k, pos in enumerate(positions):
+        assert got[k] == analyse(pos, limits).scores, k
+
+
+def test_a_job_that_raises_is_raised_by_the_master():
+    carrier = InlineCarrier(2)
+    with pytest.raises(RuntimeError, match="unknown kind"):
+        list(run_jobs(carrier, [{"kind": "nonsense"}]))
+
+
+def test_a_search_job_is_the_searchers_value_in_its_window():
+    from reversi.engine.midgame import INF, Searcher, TranspositionTable
+
+    pos = position_at(Rules(), 40, seed=9)
+    move = pos.legal_moves()[0]
+    message = {"kind": "search", "id": 1, "rules": rules_to_dict(pos.rules), "position": position_to_string(pos),
+               "move": move, "depth": 3, "alpha": -INF, "beta": INF, "seconds": None}
+    answer = JobWorker().answer(json.loads(json.dumps(message)))
+    assert answer is not None
+    s = Searcher(pos.rules, tt=TranspositionTable())
+    assert answer["value"] == s.value(pos.play(move), 3, -INF, INF)
+    assert answer["pv"][0] == move and answer["nodes"] > 0
