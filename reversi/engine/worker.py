@@ -45,6 +45,12 @@ class's ``from_json`` and answered with a reply's ``to_json``:
   the epoch it was made at (``"epoch"``); when the page moves the epoch on (the
   answer is no longer wanted: a new game, an undo), that request's search stops at
   its next clock check, within milliseconds, instead of running to its deadline.
+* ``memory(request)``: the bytes this interpreter holds: ``{"bytes", "how"}``, its WebAssembly
+  memory in the browser (``"how": "wasm"``; it grows and never shrinks; 0 and ``"none"`` under
+  CPython). The pool's helpers are measured with it.
+
+The same module runs in the pool's helper workers (plain module workers,
+``assets/engine-helper.js``), which call these functions by name.
 
 A request may name the page's language (``"lang": "cs"``): its messages are then in
 that language (:func:`reversi.engine.api.use_language`; a request without one keeps
@@ -383,4 +389,14 @@ def share_stop(flag: Any = None) -> str:
     return json.dumps({"ok": True})
 
 
-__export__ = ["load", "ping", "best_move", "analyse", "bench", "opening", "book", "share_stop"]
+def memory(request: object = None) -> str:
+    """The bytes this interpreter holds (see the module's docstring)."""
+    try:
+        import pyodide_js  # type: ignore[import-not-found]  # only under Pyodide
+
+        return json.dumps({"bytes": int(pyodide_js._module.HEAP8.length), "how": "wasm"})
+    except ImportError:  # CPython: the operating system measures a process better
+        return json.dumps({"bytes": 0, "how": "none"})
+
+
+__export__ = ["load", "ping", "best_move", "analyse", "bench", "opening", "book", "share_stop", "memory"]

@@ -2,7 +2,8 @@
 
 :class:`Page` makes one controller (:class:`reversi.ui.controller.Controller`), the engine's
 client (:class:`reversi.ui.drivers.client.EngineClient`, with the browser's workers:
-:mod:`reversi.ui.dom.engine`) and the components, each owning one element of
+:mod:`reversi.ui.dom.engine`, and its pool's helpers: :mod:`reversi.ui.dom.helpers`) and the
+components, each owning one element of
 ``index.html``: the board (:mod:`~reversi.ui.dom.board`), the player cards
 (:mod:`~reversi.ui.dom.cards`), the status line (:mod:`~reversi.ui.dom.status`), the
 buttons (:mod:`~reversi.ui.dom.controls`), the new-game dialog
@@ -41,6 +42,7 @@ from reversi.ui.dom.cards import PlayersPanel
 from reversi.ui.dom.controls import Controls
 from reversi.ui.dom.engine import BrowserHost, EngineView
 from reversi.ui.dom.game_over import GameOverPanel
+from reversi.ui.dom.helpers import HelperHost, device, expose
 from reversi.ui.dom.new_game import NewGameDialog
 from reversi.ui.dom.notices import ACTION_USE_UPDATE, NoticesPanel, update_notice, use_update
 from reversi.ui.dom.settings import SettingsPanel
@@ -67,8 +69,11 @@ class Page:
         c = self.controller
         self.board = by_id("board")
         self.sound = Sound()
-        self.engine = EngineClient(c, BrowserHost(), on_change=self.update, language=language)
+        helpers = HelperHost()
+        self.engine = EngineClient(c, BrowserHost(), on_change=self.update, language=language,
+                                   helpers=helpers, device=device())
         self.engine.on_event = EngineView(self.board, self.engine).on_event
+        expose(self.engine, helpers)
         self.status = StatusLine(document.querySelector(".status"), c, self.sound)
         self.board_panel = BoardPanel(self.board, c, self.update, self.status.say, self.status.note)
         self.cards = PlayersPanel(document.querySelector(".players"))

@@ -19,11 +19,17 @@ owns the drivers and the worker's life:
   that takes too long, a call that fails at the boundary, a reply that does not come:
   the worker is stopped, the game kept, and the computer is unavailable until
   :meth:`EngineClient.retry` (:class:`reversi.ui.drivers.health.EngineHealth` decides);
+* **helpers** (:class:`reversi.ui.drivers.pool.HelperPool`, when the page gives a host for them):
+  more workers for the study, started once the worker is ready and when the study has more
+  positions to ask about than there are workers; each gets a lane of the study
+  (:meth:`reversi.ui.drivers.study.StudyDriver.add_lane`), one that dies is replaced;
 * **stale searches**: a search whose answer is no longer wanted (a new game, an undo)
   is stopped in place through the shared stop flag when there is one
   (:meth:`StopFlag.bump`: every search asked at an older epoch stops at its next clock
   check), else its worker is replaced (:meth:`EngineClient.restart`) when it would
-  still run longer than :data:`RESTART_AFTER_SECONDS`: a new worker boots in seconds.
+  still run longer than :data:`RESTART_AFTER_SECONDS`: a new worker boots in seconds. The
+  study's requests for positions the game no longer has are stopped the same way, on every
+  worker (:meth:`reversi.ui.drivers.study.StudyDriver.stop_stale`).
 
 What happens is told as events (:data:`STARTING`, :data:`READY`, :data:`UNAVAILABLE`,
 :data:`RESTARTING`, :data:`STOPPED_STALE`) to ``on_event``; the page draws them (its
@@ -44,6 +50,7 @@ from reversi.ui.drivers.balanced_start import OpeningDriver
 from reversi.ui.drivers.book import BookDriver
 from reversi.ui.drivers.health import EngineHealth, boot_reason
 from reversi.ui.drivers.hints import HintDriver
+from reversi.ui.drivers.pool import Device, Helper, HelperPool
 from reversi.ui.drivers.requests import Redraw, json_ask, no_redraw
 from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.drivers.workers import StopFlag as StopFlag
@@ -84,6 +91,8 @@ class EngineClient:
         language: Callable[[], str] = lambda: "en",
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        helpers: WorkerHost | None = None,
+        device: Device | None = None,
     ) -> None:
         self.controller = controller
         self.host = host
@@ -93,7 +102,7 @@ class EngineClient:
         changed = self._changed  # the drivers redraw through on_change, whenever it is set
         self.ai = AiDriver(controller, on_change=changed, sleep=sleep, clock=clock)
         self.hints = HintDriver(controller, on_change=changed)
-        self.study = StudyDriver(controller, on_change=changed)
+        self.study = StudyDriver(controller, on_change=changed, clock=clock)
         self.openings = OpeningDriver(controller, on_change=changed)
         self.book = BookDriver(controller, on_change=changed)
         self.health = EngineHealth(clock)
@@ -110,6 +119,11 @@ class EngineClient:
         self.connect_task: asyncio.Future[None] | None = None
         #: Reasons the computer became unavailable, for the console.
         self.last_reason: Later | str = ""
+        #: The helper workers (None: the page has only the one worker).
+        self.pool: HelperPool | None = None
+        if helpers is not None:
+            self.pool = HelperPool(helpers, device or Device(), on_ready=self._helper_ready,
+                                   on_gone=self.study.remove_lane, on_change=changed, language=language, clock=clock)
 
     def _changed(self) -> None:
         self.on_change()
@@ -159,8 +173,14 @@ class EngineClient:
         self.ai.set_engine(json_ask(worker.call, "best_move", self._epoch))
         self.openings.set_engine(json_ask(worker.call, "opening", self._epoch))
         self.book.set_engine(json_ask(worker.call, "book"))
+        if self.pool is not None:
+            self.pool.enabled = True  # the board takes moves and the computer is there: helpers may start
         self.on_event(READY)
         self.on_change()
+
+    def _helper_ready(self, helper: Helper) -> None:
+        """A helper answers: the study asks it too (its requests carry its own stop epoch)."""
+        self.study.add_lane(helper.name, json_ask(helper.worker.call, "analyse", helper.epoch), helper.flag)
 
     def _epoch(self) -> dict[str, Any]:
         """The stop epoch each request is made at (when the flag is shared)."""
@@ -176,6 +196,7 @@ class EngineClient:
         self.openings.poke()
         self.ai.poke()
         self.stop_stale_search()
+        self.stop_stale_study()
         # the explorer's book values: no search, so before the hints and the study
         self.book.poke(busy=self.openings.in_flight or self.ai.in_flight or self.hints.in_flight
                        or self.study.in_flight)
@@ -189,7 +210,9 @@ class EngineClient:
             or computer_to_move(self.controller) is not None
             or hidden
         )
-        self.study.poke(busy=busy)
+        self.study.poke(busy=busy, hidden=hidden)
+        if self.pool is not None:
+            self.pool.want(0 if hidden else self.study.backlog())
         if (
             self.stop_flag is None  # with the stop flag, the search has stopped already
             and self.ai.stale_seconds_left() > RESTART_AFTER_SECONDS
@@ -211,15 +234,36 @@ class EngineClient:
         self.stops += 1
         self.on_event(STOPPED_STALE)
 
+    def stop_stale_study(self) -> None:
+        """The study's requests for positions no longer wanted stop, on every worker that shares a flag
+        (the engine's own only when nothing else runs there: its flag stops every older request)."""
+        others = self.ai.in_flight or self.hints.in_flight or self.openings.in_flight
+        self.study.stop_stale(None if others else self.stop_flag)
+
     # -- health ------------------------------------------------------------------------------
 
     def check(self) -> bool:
         """Give up on the worker if it failed, is overdue or did not boot in time; True if so."""
         reason = self.health.verdict((self.ai, self.hints, self.openings, self.book))
         if not reason:
+            if self.pool is not None and self.pool.check(self._helper_busy, self._helper_failed):
+                self.on_change()
             return False
         self.unavailable(reason)
         return True
+
+    def _helper_busy(self, name: str) -> bool:
+        lane = self.study.lanes.get(name)
+        return lane is not None and lane.in_flight
+
+    def _helper_failed(self, name: str) -> str:
+        """Why the helper ``name`` is lost ('' if it is not): its call failed, or its reply is overdue."""
+        lane = self.study.lanes.get(name)
+        if lane is None:
+            return ""
+        if lane.failure:
+            return lane.failure
+        return f"no reply within {lane.reply_seconds():g} seconds" if lane.overdue() else ""
 
     def drop(self) -> None:
         """Forget the worker: every request in flight is abandoned and no driver asks it again."""
@@ -237,6 +281,8 @@ class EngineClient:
         if self.controller.drop_opening():  # a game waiting for its opening starts from the usual start
             self.openings.error = str(reason)
         self.host.stop(self.worker_name)
+        if self.pool is not None:
+            self.pool.stop_all()
         self.on_event(UNAVAILABLE)
         self.on_change()
 
@@ -266,9 +312,14 @@ class EngineClient:
         self.restarts += 1
         self.worker_name = f"{WORKER_NAME}-{self.restarts}"
 
+    def choose_workers(self, choice: int) -> None:
+        """The person's choice of workers in all (0: automatic): helpers beyond it stop at the next :meth:`check`."""
+        if self.pool is not None:
+            self.pool.choose(choice)
+
     def call(self, name: str, payload: str = "{}") -> Awaitable[str]:
         """A worker function for the page's scripts and benchmarks (``window.reversiEngine``)."""
-        if name not in ("ping", "best_move", "analyse", "bench", "opening", "book"):
+        if name not in ("ping", "best_move", "analyse", "bench", "opening", "book", "memory"):
             raise ValueError(f"the engine has no function {name!r}")
         if self.worker is None:
             raise RuntimeError("the engine is not ready")

@@ -16,6 +16,14 @@ What it works on, in order:
    each, the first not yet known first. A finished game's last position needs
    no engine: its value is the result.
 
+**More workers** (the pool's helpers, :mod:`reversi.ui.drivers.pool`) each get a
+:class:`StudyLane`: the positions are independent, so every free worker takes the next one
+not asked yet, and a review of a whole game runs on all of them at once. Every lane asks the
+same slice (:data:`SLICE_LIMITS`), so a position's answer does not depend on which worker gave
+it. A request whose position is no longer wanted (the game changed) is stopped through its
+worker's stop flag where there is one (:meth:`StudyDriver.stop_stale`), and its reply, cut
+short, is dropped.
+
 Each evaluation keeps the value of every legal move, which is what the
 **review** needs: a move's loss is the value of the best move minus the value of
 the move played, in discs, for the side that played it
@@ -31,8 +39,10 @@ review in words is :mod:`reversi.ui.review`.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from reversi.core.game import Game, Node
 from reversi.core.position import Position
@@ -43,6 +53,9 @@ from reversi.formats.notation import move_name
 from reversi.i18n import N_, _, format_number
 from reversi.ui import turns as _turns
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
+
+if TYPE_CHECKING:
+    from reversi.ui.drivers.workers import StopFlag
 
 #: The longest request (seconds): the computer's move waits at most this long for the worker.
 SLICE_SECONDS = 0.25
@@ -111,15 +124,51 @@ def path_request(game: Game, node: Node, lines: int = 1) -> AnalyseRequest:
     return AnalyseRequest.in_game(game, moves, limits=SLICE_LIMITS, lines=lines)
 
 
-class StudyDriver(RequestDriver[Position]):
+class _Lane(RequestDriver[Position]):
+    """One worker's study requests, one at a time; a request stopped as stale is not used."""
+
+    #: The stop flag of this lane's worker (None: none shared, or not this lane's to move).
+    flag: StopFlag | None = None
+    #: The worker's name (the engine's own: ``engine``).
+    name = "engine"
+
+    def _init_lane(self) -> None:
+        #: The lines asked for by the request in flight.
+        self.lines_sent = 1
+        #: Requests sent, and the one that was stopped as stale (its reply is dropped).
+        self.sends = 0
+        self.stopped_send = -1
+
+    def send_job(self, token: Position, request: AnalyseRequest, lines: int) -> asyncio.Future[None] | None:
+        self.lines_sent = lines
+        task = self.send(token, request)
+        if task is not None:
+            self.sends += 1
+        return task
+
+    def stopped(self) -> bool:
+        """The request in flight was stopped as stale."""
+        return self.in_flight and self.stopped_send == self.sends
+
+    def mark_stopped(self) -> None:
+        self.stopped_send = self.sends
+
+    def wanted(self, token: Position) -> bool:
+        return self.stopped_send != self.sends  # kept by position: never stale, unless stopped
+
+
+class StudyDriver(_Lane):
     """Evaluates positions in the background, one slice at a time, when the worker is idle.
 
     Its token is the position asked about; every reply is kept (by position), so a
-    reply is never stale: it is for the position it names, wherever that is shown.
+    reply is never stale: it is for the position it names, wherever that is shown. It is the
+    study's lane on the engine's own worker; :attr:`lanes` are the helpers' (by name).
     """
 
-    def __init__(self, controller: _turns.PlayState, ask: Ask | None = None, on_change: Redraw = no_redraw) -> None:
-        super().__init__(lambda: controller.position, ask, on_change)
+    def __init__(self, controller: _turns.PlayState, ask: Ask | None = None, on_change: Redraw = no_redraw,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(lambda: controller.position, ask, on_change, clock)
+        self._init_lane()
         self.controller = controller
         self.evals: dict[Position, Evaluation] = {}
         #: The analysis of the position shown is on (the person's choice).
@@ -130,8 +179,13 @@ class StudyDriver(RequestDriver[Position]):
         self.graphing = True
         #: How many of the best moves the analysis shows, each with its line (1 to MAX_LINES).
         self.lines = 1
-        #: The lines asked for by the request in flight.
-        self._lines_sent = 1
+        #: The helpers' lanes, by the helper's name (:meth:`add_lane`).
+        self.lanes: dict[str, StudyLane] = {}
+        #: Requests stopped because their position was no longer wanted (on any worker), and by worker.
+        self.stops = 0
+        self.stops_by: dict[str, int] = {}
+        #: Replies the helpers' lanes gave that were kept (removed lanes' too).
+        self.helper_replies = 0
 
     # -- what to ask next -----------------------------------------------------------------
 
@@ -140,37 +194,119 @@ class StudyDriver(RequestDriver[Position]):
             return Evaluation({}, [], [], 0, True, 1)
         return self.evals.get(evaluated(position))
 
-    def next_job(self) -> Node | None:
-        """The node whose position to ask about next, or None when there is nothing to do."""
+    def all_lanes(self) -> list[_Lane]:
+        """This lane (the engine's worker) first, then the helpers'."""
+        return [self, *self.lanes.values()]
+
+    def asked(self) -> set[Position]:
+        """The positions a request is in flight for, on any worker."""
+        return {lane.pending for lane in self.all_lanes() if lane.pending is not None}
+
+    def jobs(self, most: int | None = None) -> list[Node]:
+        """The nodes whose positions to ask about next, first first, none asked already (at most ``most``)."""
         game = self.controller.game
+        asked = self.asked()
+        out: list[Node] = []
+        seen: set[Position] = set()
+
+        def take(node: Node) -> bool:
+            position = evaluated(node.position)
+            if position in asked or position in seen:
+                return False
+            seen.add(position)
+            out.append(node)
+            return most is not None and len(out) >= most
+
         if self.analysing:
             node = game.current
             e = self._known(node.position)
             if e is None or (not e.exact and not e.error and e.slices < ANALYSIS_SLICES):
-                return node
-            if not node.position.is_over and not e.error and e.lines_asked < self.lines:
-                return node  # more lines wanted than this position's evaluation has
+                if take(node):
+                    return out
+            elif not node.position.is_over and not e.error and e.lines_asked < self.lines:
+                if take(node):  # more lines wanted than this position's evaluation has
+                    return out
         if self.graphing or self.reviewing:
             for node in game.main_line():
-                if not node.position.must_pass and self._known(node.position) is None:
-                    return node  # a position that must pass: the next one, after the pass, stands for it
-        return None
+                # a position that must pass: the next one, after the pass, stands for it
+                if not node.position.must_pass and self._known(node.position) is None and take(node):
+                    return out
+        return out
 
-    def poke(self, busy: bool = False) -> asyncio.Future[None] | None:
-        """Ask about the next position if the worker is free (``busy``: another driver needs it)."""
-        if not self.ready or self.in_flight or busy:
-            return None
-        node = self.next_job()
-        if node is None:
-            return None
-        shown = self.analysing and node is self.controller.game.current
-        self._lines_sent = self.lines if shown else 1
-        return self.send(evaluated(node.position), path_request(self.controller.game, node, self._lines_sent))
+    def next_job(self) -> Node | None:
+        """The node whose position to ask about next, or None when there is nothing to do."""
+        jobs = self.jobs(1)
+        return jobs[0] if jobs else None
 
-    def wanted(self, token: Position) -> bool:
-        return True  # kept by position: never stale
+    def backlog(self) -> int:
+        """How many positions there are to ask about, those in flight included: the work for the workers."""
+        return len(self.jobs()) + len(self.asked())
+
+    def poke(self, busy: bool = False, hidden: bool = False) -> asyncio.Future[None] | None:
+        """Ask about the next positions on the free workers: the engine's own worker unless ``busy``
+        (another driver needs it), the helpers' whenever the page is not ``hidden``; the task of
+        the engine's own worker's request, or None."""
+        if hidden:
+            return None
+        free = [lane for lane in self.all_lanes() if lane.ready and not lane.in_flight and not (busy and lane is self)]
+        if not free:
+            return None
+        first = None
+        for lane, node in zip(free, self.jobs(len(free)), strict=False):
+            shown = self.analysing and node is self.controller.game.current
+            lines = self.lines if shown else 1
+            task = lane.send_job(evaluated(node.position), path_request(self.controller.game, node, lines), lines)
+            if lane is self:
+                first = task
+        return first
+
+    def still_wanted(self, position: Position) -> bool:
+        """Is ``position`` still one the study would ask about (the game may have changed)?"""
+        game = self.controller.game
+        if self.analysing and evaluated(game.current.position) == position:
+            return True
+        if self.graphing or self.reviewing:
+            return any(evaluated(n.position) == position for n in game.main_line() if not n.position.must_pass)
+        return False
+
+    def stop_stale(self, own_flag: StopFlag | None = None) -> int:
+        """Stop every request whose position is no longer wanted, on every worker that shares a stop
+        flag (``own_flag``: the engine's own worker's, when nothing else runs there); their replies
+        are dropped. How many were stopped."""
+        stopped = 0
+        for lane in self.all_lanes():
+            flag = own_flag if lane is self else lane.flag
+            if flag is None or lane.pending is None or lane.stopped() or self.still_wanted(lane.pending):
+                continue
+            lane.mark_stopped()
+            flag.bump()
+            stopped += 1
+            self.stops_by[lane.name] = self.stops_by.get(lane.name, 0) + 1
+        self.stops += stopped
+        return stopped
+
+    # -- the helpers' lanes ----------------------------------------------------------------
+
+    def add_lane(self, name: str, ask: Ask, flag: StopFlag | None = None) -> StudyLane:
+        """A helper worker ``name`` takes part (``ask``: its ``analyse``; ``flag``: its own stop flag)."""
+        lane = StudyLane(self, name, ask, flag)
+        self.lanes[name] = lane
+        return lane
+
+    def remove_lane(self, name: str) -> None:
+        """The helper ``name`` is gone: its request in flight is abandoned (its position is asked again)."""
+        lane = self.lanes.pop(name, None)
+        if lane is not None:
+            lane.abandon()
+            lane.set_engine(None)
+
+    # -- the replies -------------------------------------------------------------------------
 
     def accept(self, token: Position, reply: Reply) -> None:
+        self.keep(token, reply, self.lines_sent)
+
+    def keep(self, token: Position, reply: Reply, lines_sent: int) -> None:
+        """Keep a reply about ``token`` (asked with ``lines_sent`` lines) as its evaluation, unless it adds nothing."""
         old = self.evals.get(token)
         slices = (old.slices if old else 0) + 1
         answer = read_reply(AnalysisReply, reply)
@@ -186,9 +322,9 @@ class StudyDriver(RequestDriver[Position]):
             exact=answer.exact,
             slices=slices,
             lines=[list(line) for line in answer.lines] or ([list(answer.pv)] if answer.pv else []),
-            lines_asked=self._lines_sent,
+            lines_asked=lines_sent,
         )
-        more_lines = old is not None and self._lines_sent > old.lines_asked
+        more_lines = old is not None and lines_sent > old.lines_asked
         if old is not None and old.scores and not new.exact and (old.exact or old.depth > new.depth) \
                 and not more_lines:
             old.slices = slices  # a shallower answer (the table was pushed out) adds nothing
@@ -218,6 +354,23 @@ class StudyDriver(RequestDriver[Position]):
             known = self.value_of(node.position)
             out.append((node.depth, None if known is None else known[0], bool(known and known[1])))
         return out
+
+
+class StudyLane(_Lane):
+    """A helper worker's share of the study: it asks its own worker, and its replies go to the study's evaluations."""
+
+    def __init__(self, study: StudyDriver, name: str, ask: Ask, flag: StopFlag | None = None) -> None:
+        super().__init__(lambda: study.controller.position, ask, study.on_change, study.clock)
+        self._init_lane()
+        self.study = study
+        self.name = name
+        self.flag = flag
+
+    def accept(self, token: Position, reply: Reply) -> None:
+        if self.failure:
+            return  # the helper is broken, not the position: it is asked again of another worker
+        self.study.helper_replies += 1
+        self.study.keep(token, reply, self.lines_sent)
 
 
 @dataclass(frozen=True)
@@ -353,6 +506,7 @@ __all__ = [
     "Evaluation",
     "MoveReview",
     "StudyDriver",
+    "StudyLane",
     "analysis_text",
     "bar_share",
     "black_value",

@@ -1,0 +1,182 @@
+"""The pool's helper workers in the browser: plain module workers running the engine.
+
+:class:`HelperHost` is the :class:`reversi.ui.drivers.workers.WorkerHost` of the pool
+(:mod:`reversi.ui.drivers.pool`): each helper is a module worker of ``assets/engine-helper.js``
+(not PyScript's: it needs nothing of PyScript, and starts sooner without it), whose interpreter
+starts from this browser's memory snapshot of the engine, as the engine's own worker's does.
+:class:`HelperWorker` calls its functions by message (a JSON string in, a JSON string out) and
+fails every call still waiting when the worker dies (its ``error`` event) or is stopped. On a
+cross-origin isolated page each helper shares a stop flag of its own with the page.
+
+:func:`device` reads what the browser says of the device (cores, memory, Save-Data);
+:func:`expose` gives the tests and the benchmarks ``window.reversiPool``: ``state()`` (the pool
+as JSON) and ``kill(name)`` (a helper dies as a crash would: terminated, its calls failed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from reversi.ui.dom.engine import SharedStop, script_problem
+from reversi.ui.drivers.client import EngineClient
+from reversi.ui.drivers.pool import Device
+from reversi.ui.drivers.workers import StopFlag, Worker, WorkerUnavailable
+
+HELPER_SCRIPT = "./assets/engine-helper.js"
+
+
+def _object(fields: dict[str, Any]) -> Any:
+    return to_js(fields, dict_converter=js.Object.fromEntries)
+
+
+class HelperWorker:
+    """A helper's module worker as a :class:`~reversi.ui.drivers.workers.Worker`."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        url = js.URL.new(HELPER_SCRIPT, js.location.href).href
+        self.js = js.Worker.new(url, _object({"type": "module", "name": name}))
+        self.pending: dict[int, asyncio.Future[str]] = {}
+        self.sent = 0
+        #: Why it can no longer answer ('' while it can).
+        self.dead = ""
+        self._message = create_proxy(self.on_message)
+        self._error = create_proxy(self.on_error)
+        self.js.addEventListener("message", self._message)
+        self.js.addEventListener("error", self._error)
+
+    def call(self, name: str, payload: str, /) -> asyncio.Future[str]:
+        return self.post(name, payload)
+
+    def post(self, name: str, payload: Any) -> asyncio.Future[str]:
+        """Ask the helper's function ``name`` with ``payload`` (a JSON string, or a JS object)."""
+        future: asyncio.Future[str] = asyncio.get_event_loop().create_future()
+        if self.dead:
+            future.set_exception(RuntimeError(self.dead))
+            return future
+        self.sent += 1
+        self.pending[self.sent] = future
+        self.js.postMessage(_object({"id": self.sent, "call": name, "payload": payload}))
+        return future
+
+    def on_message(self, event: Any) -> None:
+        data = event.data
+        future = self.pending.pop(int(getattr(data, "id", 0) or 0), None)
+        if future is None or future.done():
+            return
+        error = getattr(data, "error", None)
+        if error is not None:
+            future.set_exception(RuntimeError(str(error)))
+        else:
+            future.set_result(str(getattr(data, "reply", "")))
+
+    def on_error(self, event: Any) -> None:
+        """The worker's script failed, or the worker died: every call waiting fails."""
+        self.fail(f"the helper stopped: {getattr(event, 'message', '') or 'no reason given'}")
+
+    def fail(self, reason: str) -> None:
+        self.dead = self.dead or reason
+        pending, self.pending = self.pending, {}
+        for future in pending.values():
+            if not future.done():
+                future.set_exception(RuntimeError(self.dead))
+
+    def terminate(self) -> None:
+        """Stop the worker (whatever it is doing); its calls waiting fail."""
+        self.js.terminate()
+        self.fail("the helper was stopped")
+        self.js.removeEventListener("message", self._message)
+        self.js.removeEventListener("error", self._error)
+
+
+class HelperHost:
+    """Boots and stops the helpers, and shares a stop flag of its own with each."""
+
+    def __init__(self) -> None:
+        self.workers: dict[str, HelperWorker] = {}
+
+    @property
+    def site(self) -> str:
+        return str(js.URL.new("./", js.location.href).href)
+
+    async def boot(self, name: str) -> Worker:
+        problem = await script_problem(HELPER_SCRIPT)
+        if problem:
+            raise WorkerUnavailable(problem)
+        worker = HelperWorker(name)
+        self.workers[name] = worker
+        return worker
+
+    def stop(self, name: str) -> None:
+        worker = self.workers.pop(name, None)
+        if worker is not None:
+            worker.terminate()
+
+    async def share_stop(self, worker: Worker) -> StopFlag | None:
+        if not bool(getattr(js, "crossOriginIsolated", False)) or not isinstance(worker, HelperWorker):
+            return None
+        try:
+            view = js.Int32Array.new(js.SharedArrayBuffer.new(4))
+            reply = json.loads(await worker.post("share_stop", view))
+        except Exception as e:
+            js.console.warn(f"reversi: no stop flag for {worker.name}: {type(e).__name__}: {e}")
+            return None
+        return SharedStop(view) if reply.get("ok") else None
+
+    def kill(self, name: str) -> bool:
+        """A helper dies as a crash would: the worker is terminated and an ``error`` event tells the
+        page (the tests use it). True if there was one of that name."""
+        worker = self.workers.get(name)
+        if worker is None:
+            return False
+        worker.js.terminate()
+        worker.js.dispatchEvent(js.ErrorEvent.new("error", _object({"message": "killed"})))
+        return True
+
+
+def device() -> Device:
+    """What the browser says of this device: its logical cores, memory (GB), and Save-Data."""
+    navigator = js.navigator
+    cores = getattr(navigator, "hardwareConcurrency", None)
+    memory = getattr(navigator, "deviceMemory", None)  # Chromium only
+    connection = getattr(navigator, "connection", None)
+    save_data = bool(getattr(connection, "saveData", False)) if connection is not None else False
+    return Device(
+        cores=int(cores) if isinstance(cores, (int, float)) and cores >= 1 else 1,
+        memory_gb=float(memory) if isinstance(memory, (int, float)) and memory > 0 else None,
+        save_data=save_data,
+    )
+
+
+def expose(client: EngineClient, host: HelperHost) -> None:
+    """``window.reversiPool`` for the tests and the benchmarks: ``state()`` and ``kill(name)``."""
+    pool = client.pool
+    if pool is None:
+        return
+
+    def state() -> str:
+        return json.dumps({
+            "automatic": pool.automatic,
+            "size": pool.size,
+            "working": pool.working,
+            "helpers": sorted(pool.helpers),
+            "booting": pool.booting,
+            "started": pool.named,
+            "replaced": pool.replaced,
+            "retired": pool.retired,
+            "failures": pool.failures,
+            "error": pool.last_error,
+            "memory": {name: h.memory for name, h in pool.helpers.items()},
+            "stops": client.study.stops_by,
+            "asking": [lane.name for lane in client.study.all_lanes() if lane.in_flight],
+            "snapshot": {name: h.info.get("snapshot", "") for name, h in pool.helpers.items()},
+            "boot_seconds": {name: h.boot_seconds for name, h in pool.helpers.items()},
+            "helper_replies": client.study.helper_replies,
+        })
+
+    js.window.reversiPool = _object({"state": create_proxy(state), "kill": create_proxy(host.kill)})
