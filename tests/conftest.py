@@ -9,6 +9,7 @@ first visit's storage in that warm context).
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "assets"))
 
 from browser_support import chromium_with_profile, make_shared_snapshots, serve_repo
+
+# numpy's OpenBLAS runs a thread per core in every vector product of the training's fits: with the
+# test processes beside each other on the same cores, those threads wait on each other, and a tiny
+# training run took 20 s instead of 4 on two busy cores. One thread each, set before any test
+# imports numpy (nothing above does; the training's subprocesses inherit it).
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""The opening explorer's index and rows (reversi/ui/explorer.py)."""
+"""The opening explorer: its index (reversi/ui/explorer_index.py) and its panel (reversi/ui/explorer.py)."""
 
 from __future__ import annotations
 
@@ -14,18 +14,14 @@ from reversi.formats.ggf import read_ggf
 from reversi.formats.notation import play_transcript
 from reversi.formats.record import Record
 from reversi.formats.wthor import read_wtb, write_wtb
-from reversi.ui import explorer
-from reversi.ui.explorer import (
-    ExplorerRow,
+from reversi.ui import explorer_index
+from reversi.ui.explorer import ExplorerRow, explorer_rows, explorer_view, plies_played, signed, table_markup
+from reversi.ui.explorer_index import (
     Indexing,
     MoveStats,
     OpeningIndex,
     contribution,
-    explorer_rows,
     game_result,
-    plies_played,
-    rows_markup,
-    signed,
     unpack,
 )
 
@@ -165,7 +161,7 @@ def test_slices_and_frozen_runs_give_what_the_whole_gives(monkeypatch: pytest.Mo
     games = read_wtb(write_wtb(records, 2024)[0])[1]
     whole = OpeningIndex()
     whole.add_wthor(games)
-    monkeypatch.setattr(explorer, "HOT_ENTRIES", 40)  # frozen into many small runs
+    monkeypatch.setattr(explorer_index, "MAX_HOT", 40)  # frozen into many small runs
     sliced = OpeningIndex()
     for k in range(0, len(games), 7):
         sliced.add_wthor(games[k:k + 7])
@@ -178,6 +174,22 @@ def test_slices_and_frozen_runs_give_what_the_whole_gives(monkeypatch: pytest.Mo
             assert sliced.moves(node.position) == whole.moves(node.position)
 
 
+def test_a_slice_freezes_a_full_table_first_and_then_indexes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explorer_index, "HOT_ENTRIES", 100)
+    games = read_wtb(write_wtb(random_records(20, seed=7), 2024)[0])[1]
+    indexing = Indexing("x.wtb", total=20)
+    indexing.feed_wthor(games)
+    indexing.end()
+    table_runs = []
+    while indexing.work(0.0):  # a step a slice: a freeze is a slice of its own
+        table = indexing.index._tables[Rules()]
+        table_runs.append((len(table.hot), len(table.runs)))
+    assert all(hot < 100 + 8 * 30 for hot, _runs in table_runs)
+    grew = [k for k in range(1, len(table_runs)) if table_runs[k][1] > table_runs[k - 1][1]]
+    assert grew and all(table_runs[k][0] == 0 for k in grew)  # the slice that froze did nothing else
+    assert indexing.finished and not indexing.index.unfrozen()
+
+
 def test_indexing_works_in_slices_of_time() -> None:
     records = random_records(20, seed=6)
     games = read_wtb(write_wtb(records, 2024)[0])[1]
@@ -188,7 +200,7 @@ def test_indexing_works_in_slices_of_time() -> None:
     indexing.feed_games([r.to_game() for r in records[:3]])
     assert indexing.progress() == "Indexed 0 of 20 games"
     assert indexing.work(2.5, clock=lambda: next(ticks))  # a few games a look at the clock
-    assert indexing.done == 10  # the first slice whole
+    assert indexing.done == 18  # eight games, two, eight: then the time is up
     indexing.end()
     assert indexing.total == 23
     while indexing.work(1000.0, clock=lambda: next(ticks)):
@@ -196,6 +208,7 @@ def test_indexing_works_in_slices_of_time() -> None:
     assert indexing.finished and indexing.done == 23
     assert not indexing.index._tables[Rules()].hot  # all frozen once done
     assert indexing.progress() == "Indexed 23 of 23 games"
+    assert indexing.index.unfrozen() is False
     reading = Indexing("x.ggf")
     assert reading.progress() == "Indexed 0 games…"
     assert not reading.work(0.01) and not reading.finished
@@ -210,7 +223,7 @@ def test_packed_sums_add_up(results: list[tuple[int, float] | None]) -> None:
     assert stats.games == len(results) and stats.scored == len(scored)
     assert stats.points == sum(p for p, _d in scored) / 2 and stats.discs == sum(d for _p, d in scored)
     if len(results) == 1:
-        assert explorer._unsingle(explorer._single(packed)) == packed
+        assert explorer_index._unsingle(explorer_index._single(packed)) == packed
 
 
 def test_rows_put_the_games_and_the_book_together() -> None:
@@ -226,13 +239,45 @@ def test_rows_put_the_games_and_the_book_together() -> None:
     assert rows[0].stats is not None and rows[2].stats is None
     ties = explorer_rows(START, None, {sq("e6"): 0, sq("f5"): 0})
     assert [r.name for r in ties] == ["f5", "e6"]  # in board order
-    markup = rows_markup(rows, games=True, book=True, playable=True)
-    assert markup.count("<tr>") == 3 and 'data-move="d6"' in markup
+    markup = table_markup(rows, Rules(), games=True, book=True, playable=True)
+    assert markup.count("<tr>") == 4 and 'data-move="d6"' in markup  # a row of headers, a row a move
+    assert '<th scope="col">Move</th>' in markup and ">Black</th>" in markup and ">Book</th>" in markup
     assert "<td>2</td><td>100.0%</td><td>+3.0</td><td>+1.5</td>" in markup
     assert "<td>\u2013</td><td>\u2013</td><td>\u2013</td><td>\u22120.5</td>" in markup
-    assert "disabled" in rows_markup(rows, games=False, book=True, playable=False)
-    assert "<td>2</td>" not in rows_markup(rows, games=False, book=True, playable=True)
-    assert rows_markup([ExplorerRow(1, "<b>", None, None)], True, False, True).count("&lt;b&gt;") == 2
+    assert "disabled" in table_markup(rows, Rules(), games=False, book=True, playable=False)
+    assert "<td>2</td>" not in table_markup(rows, Rules(), games=False, book=True, playable=True)
+    assert "less Red&#x27;s" in table_markup(rows, Rules("classic"), games=True, book=False, playable=True)
+    odd = table_markup([ExplorerRow(1, "<b>", None, None)], Rules(), True, False, True)
+    assert odd.count("&lt;b&gt;") == 2 and "<b>" not in odd
+
+
+def test_the_panel_says_where_the_games_come_from_and_what_is_known_here() -> None:
+    book = {sq("d3"): 0, sq("c4"): 0, sq("f5"): 0, sq("e6"): 0}
+    alone = explorer_view(None, START, 0, book, playable=True)
+    assert alone.source.startswith("The opening book's moves.") and alone.note == ""
+    assert alone.table.count('class="explorer-move"') == 4 and ">Games</th>" not in alone.table
+    assert explorer_view(None, START, 0, None, True).table == ""  # the book not known yet
+    assert explorer_view(None, START, 0, {}, True).note == "The opening book has no move here."
+    indexing = Indexing("club.ggf", total=3)
+    indexing.feed_games([with_result("f5d6", "+4.000"), with_result("f5f6", "-2.000"), finished("e6")])
+    assert explorer_view(indexing, START, 0, None, True).source == "Indexed 0 of 3 games"
+    indexing.end()
+    while indexing.work(1.0):
+        pass
+    view = explorer_view(indexing, START, 0, book, playable=False)
+    assert view.source == "3 games of club.ggf, their first 30 moves indexed"
+    assert ">Games</th>" in view.table and ">Book</th>" in view.table and "disabled" in view.table
+    assert view.legend == ("Black: Black's score, a draw counting half. Discs: the average final disc difference, "
+                           "Black less White. Book: the opening book's value, in discs for Black.")
+    assert alone.legend == "Book: the opening book's value, in discs for Black."
+    assert view.table.index('data-move="f5"') < view.table.index('data-move="e6"') < view.table.index('"d3"')
+    deep = play_transcript(START, "f5d6c3").position
+    assert explorer_view(indexing, deep, 3, {}, True).note == "No game of the file goes on from this position."
+    assert explorer_view(indexing, deep, 30, None, True).note == "Past move 30: the games are indexed to move 30."
+    ten = Position.start(Rules(size=10))
+    assert explorer_view(indexing, ten, 0, {}, True).note == "The file holds no game of Othello 10x10."
+    ended = random_records(1, seed=3)[0].to_game().live.position
+    assert explorer_view(indexing, ended, 60, None, True).note == "No move to play here."
 
 
 def test_signed_values() -> None:

@@ -226,7 +226,7 @@ def test_wthor_files(data: bytes, moves: bytes, number: int) -> None:
     else:
         assert len(game.squares()) <= 60  # every byte before the zero is a square
     assert (game.result() == "") == (game.score > 64) == bool(game.score_note())
-    from reversi.ui.explorer import OpeningIndex
+    from reversi.ui.explorer_index import OpeningIndex
 
     index = OpeningIndex(plies=60)  # the explorer reads any move bytes, played or not
     index.add_wthor([game])

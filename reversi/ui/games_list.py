@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from reversi.core.game import Game
 from reversi.formats.ggf import GgfEntry, listed_result
 from reversi.formats.record import Record, RecordEntry
 from reversi.formats.wthor import WthorGame, WthorHeader, name_at, split_damaged, to_record
@@ -51,8 +52,9 @@ class GamesIndex:
     # -- filling ---------------------------------------------------------------------------
 
     def add_wthor(self, header: WthorHeader, games: list[WthorGame], players: list[str],
-                  tournaments: list[str]) -> None:
-        """Add a slice of a WTHOR database's games (called a slice at a time: the page stays live)."""
+                  tournaments: list[str]) -> list[WthorGame]:
+        """Add a slice of a WTHOR database's games (called a slice at a time: the page stays live);
+        the games listed (those whose move bytes can be a game)."""
         self._wthor = (header, self._wthor[1] + games if self._wthor else list(games), players, tournaments)
         year = str(header.year) if header.year else ""  # 0: the database names no year
         readable, damaged = split_damaged(games)
@@ -63,24 +65,30 @@ class GamesIndex:
             # a damaged score byte shows no result (result() is '' then)
             self.lines.append(GameLine(g.number, black, white, event, year, g.result(),
                                        g.opening(60), f"{black} {white} {event} {year}".casefold()))
+        return readable
 
-    def add_records(self, entries: Sequence[GgfEntry | RecordEntry]) -> None:
-        """Add games read as records: a GGF file's (a slice at a time) or a file of .rev records."""
+    def add_records(self, entries: Sequence[GgfEntry | RecordEntry]) -> list[Game]:
+        """Add games read as records: a GGF file's (a slice at a time) or a file of .rev records; the
+        games listed, played."""
         from reversi.formats.notation import write_transcript
 
+        played: list[Game] = []
         for e in entries:
             if e.record is None:
                 self.unreadable.append(e.error)
                 continue
             r = e.record
             t = r.tags
-            result = listed_result(r.to_game())  # one notation, Black's discs first, whatever the file
+            game = r.to_game()
+            played.append(game)
+            result = listed_result(game)  # one notation, Black's discs first, whatever the file
             black, white, date = t.get("Black", ""), t.get("White", ""), t.get("Date", "")
             event = t.get("Event", "") or t.get("Site", "")  # GGF names the place (its PC) only
             text = f"{black} {white} {event} {date} {r.rules.describe()}".casefold()
             self.lines.append(GameLine(e.number, black, white, event, date, result,
                                        write_transcript(r.moves, r.rules.geometry), text))
             self._records[e.number] = r
+        return played
 
     # -- searching and opening ---------------------------------------------------------------
 

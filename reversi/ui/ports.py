@@ -38,6 +38,7 @@ from reversi.core.rules import Rules
 from reversi.drawing.render import BoardView
 from reversi.ui.clocks import TimedGame
 from reversi.ui.drivers.balanced_start import OpeningSeat
+from reversi.ui.drivers.book import BookDriver
 from reversi.ui.drivers.hints import HintSource
 from reversi.ui.drivers.requests import Ask, EngineCall, Redraw, json_ask
 from reversi.ui.drivers.study import StudyDriver
@@ -74,6 +75,10 @@ class PageController(ComputerSeat, HintSource, TimedGame, OpeningSeat, Protocol)
     # -- intents -------------------------------------------------------------------------
 
     def click(self, name: str) -> bool: ...
+
+    def play(self, index: int) -> bool:
+        """A person's move on square ``index`` (a variation while a game is studied): the explorer's."""
+        ...
 
     def move_cursor(self, dcol: int, drow: int) -> bool: ...
 
@@ -261,6 +266,11 @@ class PageHost(Protocol):
     def notice_actions(self) -> dict[str, Callable[[], None]]:
         """What the notices' (and the message's) buttons do, by their ``data-notice-action``."""
         ...
+    @property
+    def book_engine(self) -> BookDriver:
+        """The opening book's values of the position shown (the explorer's)."""
+        ...
+
 
     def listen(self, element: Any, event: str, handler: Callable[[Any], object]) -> Callable[[], None]:
         """Attach ``handler`` (errors shown, not lost); return its unbind."""

@@ -8,18 +8,20 @@ its best as players follow theory, then moves drawn with a strong preference for
 each position (a long tail, as in a real database); ``uniform`` games play every move at
 random (every game leaves the others at once: the most positions, the worst case for memory).
 Each game has 36 moves and a result drawn around a draw: the explorer reads only the first
-:data:`reversi.ui.explorer.PLIES`.
+:data:`reversi.ui.explorer_index.PLIES`.
 
-Under CPython, indexes it as the page does (:class:`reversi.ui.explorer.Indexing`, slices of
+Under CPython, indexes it as the page does (:class:`reversi.ui.explorer_index.Indexing`, slices of
 :data:`reversi.ui.dom.explorer.SLICE_SECONDS` handed out in turn): the seconds in all, the
 longest slice (what stands for the longest task of the page's main thread) and the entries;
 then again under ``tracemalloc`` for the memory the index holds once done (and at its peak);
 then the time of a lookup (the moves of a position) at the start and along a few games.
 
 With ``--browser``, opens the app in Debian's Chromium (``serve.py``), gives the Game menu's
-Open the database, and prints the seconds until the explorer has indexed every game, the main
-thread's longest task and its tasks over 50 ms meanwhile (``longtask`` entries), and the size
-of the page's WebAssembly memory (Python's heap) before and after.
+Open the database, and prints the seconds until the games list shows every game and until the
+explorer has indexed them, the main thread's longest task and its tasks over 50 ms in each
+stretch (``longtask`` entries; the list's own reading is in the first), the page's memory
+before and after (``performance.measureUserAgentSpecificMemory``: the page is cross-origin
+isolated), and the tasks of a move played from the explorer's table.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from reversi.core.bitboard import flips, moves
 from reversi.core.position import Position
 from reversi.core.rules import BLACK, Rules
 from reversi.formats.wthor import read_wtb
-from reversi.ui.explorer import PLIES, Indexing, OpeningIndex
+from reversi.ui.explorer_index import PLIES, Indexing, OpeningIndex
 
 #: The moves of each game written (the explorer reads the first PLIES of them).
 GAME_PLIES = 36
@@ -173,6 +175,13 @@ def browser(data: bytes, games: int) -> None:
     from browser_support import launch_chromium, serve_repo
     from playwright.sync_api import sync_playwright
 
+    # the page's memory, its WebAssembly heap (Python's) with the rest (the page is cross-origin isolated)
+    memory = "async () => (await performance.measureUserAgentSpecificMemory()).bytes"
+
+    def tasks_text(tasks: list[float]) -> str:
+        return (f"longest task {max(tasks, default=0):.0f} ms, {len(tasks)} tasks over 50 ms "
+                f"({sum(tasks) / 1000:.1f} s in all)")
+
     with serve_repo() as url, sync_playwright() as p:
         page = launch_chromium(p).new_page(viewport={"width": 1280, "height": 800})
         page.goto(url)
@@ -182,22 +191,32 @@ def browser(data: bytes, games: int) -> None:
             new PerformanceObserver(list => { for (const e of list.getEntries()) window.__long.push(e.duration); })
                 .observe({type: 'longtask'});
         }""")
-        heap = "() => (globalThis.pyodide || {})._module?.HEAP8?.length || 0"
-        before = page.evaluate(heap)
+        before = page.evaluate(memory)
         page.click("#explorer summary")
         started = time.perf_counter()
         page.set_input_files("#records-file", files=[
             {"name": "BIG.wtb", "mimeType": "application/octet-stream", "buffer": data}])
         total = f"{games:,}"
+        page.wait_for_function(f"(document.querySelector('#games-dialog .games-count') || {{}}).textContent"
+                               f"?.startsWith('{total} of {total} games')", timeout=1_800_000)
+        listed = time.perf_counter() - started
+        while_listed = page.evaluate("window.__long.splice(0)")
+        page.click('#games-dialog [data-games="close"]')
         page.wait_for_function(
-            f"(document.querySelector('#explorer .explorer-source') || {{}}).textContent?.includes('{total} games')"
-            " && !document.querySelector('#explorer').dataset.indexing", timeout=1_800_000)
-        seconds = time.perf_counter() - started
-        tasks = page.evaluate("window.__long.splice(0)")
-        after = page.evaluate(heap)
-        print(f"browser: {total} games listed and indexed in {seconds:.1f} s; main thread: longest task "
-              f"{max(tasks, default=0):.0f} ms, {len(tasks)} tasks over 50 ms ({sum(tasks) / 1000:.1f} s in all); "
-              f"WebAssembly memory {before / 1e6:.0f} MB before, {after / 1e6:.0f} MB after")
+            f"document.querySelector('#explorer .explorer-source').textContent.startsWith('{total} games')",
+            timeout=1_800_000)
+        indexed = time.perf_counter() - started
+        after_list = page.evaluate("window.__long.splice(0)")
+        after = page.evaluate(memory)
+        started = time.perf_counter()
+        page.click('#explorer button[data-move="f5"]')
+        page.wait_for_function("document.querySelector('#board').dataset.moves === '1'")
+        page.wait_for_timeout(200)
+        clicked = page.evaluate("window.__long.splice(0)")
+        print(f"browser: {total} games listed in {listed:.1f} s (list and explorer: {tasks_text(while_listed)}); "
+              f"indexed in {indexed:.1f} s (the explorer alone after the list: {tasks_text(after_list)}); "
+              f"the page's memory {before / 1e6:.0f} MB before, {after / 1e6:.0f} MB after; "
+              f"a move played from the table: {tasks_text(clicked)}")
         page.context.browser.close()
 
 

@@ -21,6 +21,7 @@ component                                  its root               what it does
 :class:`~.recent_games.RecentGames`         ``#recent-games``      the recent games, reopened
 :class:`~.game_details.GameDetails`         ``#game-details``      the event, place, date, players' names
 :class:`~.games_list.GamesList`             ``#games-dialog``      a file of many games, searched, one opened
+:class:`~.explorer.ExplorerPanel`           ``#explorer``          the moves played from here: a file's, the book's
 :class:`~.alerts.Alerts`                    ``#alert``             the message line
 =========================================  =====================  ===========================================
 
@@ -53,6 +54,7 @@ from reversi.ui.dom.autosave import AutoSave
 from reversi.ui.dom.clocks import ClockDisplay, GameClock
 from reversi.ui.dom.editor import EditorPanel
 from reversi.ui.dom.eval_bar import EvalBar
+from reversi.ui.dom.explorer import ExplorerPanel
 from reversi.ui.dom.game_details import GameDetails
 from reversi.ui.dom.game_loader import GameLoader
 from reversi.ui.dom.games_list import GamesList
@@ -91,7 +93,8 @@ class GameFeatures:
         self.share_link = ShareLink(by_id("share-status"), page, self.address, self.records.to_box)
         self.recent = RecentGames(by_id("recent-games"), page, self.loader, self.alerts, shown=self.records.is_open)
         self.details = GameDetails(by_id("game-details"), page)
-        self.games = GamesList(by_id("games-dialog"), page, self.records.open_record)
+        self.explorer = ExplorerPanel(by_id("explorer"), page, page.book_engine)
+        self.games = GamesList(by_id("games-dialog"), page, self.records.open_record, self.explorer)
         self.records.games = self.games
         self.storage = AutoSave(
             page, self.clock.timer, self.loader, self.alerts, self.address, self.records.show_copy_broken
@@ -99,7 +102,7 @@ class GameFeatures:
 
     def bind(self) -> None:
         for component in (self.move_list, self.study_bar, self.records, self.recent, self.details, self.games,
-                          self.graph, self.editor, self.alerts, self.storage, self.clock):
+                          self.explorer, self.graph, self.editor, self.alerts, self.storage, self.clock):
             component.bind()
 
     def after_update(self, events: Sequence[Event]) -> None:
@@ -116,6 +119,7 @@ class GameFeatures:
         self.editor.draw()
         self.opening.draw()
         self.details.draw()
+        self.explorer.draw()
         if timer.check(now):
             self.page.update()  # a flag fell: the game ended on time (that redraw saves it)
             return

@@ -7,6 +7,8 @@ lists a GGF file's games. The search box narrows the list as the person types (p
 tournament, year, the opening's moves: :class:`reversi.ui.games_list.GamesIndex`), and a click
 on a game opens it for study through ``open_game`` (the Game menu's, which asks first when a game
 is in progress). A damaged file or game says so in the dialog and leaves the game on the board.
+Each slice read is handed to the opening explorer (a :class:`reversi.ui.explorer_index.GamesFeed`),
+which indexes it in its own time; a reading that stops before the end forgets it there too.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from reversi.formats.ggf import GgfEntry
 from reversi.formats.record import Record, RecordEntry
 from reversi.i18n import _, format_number, ngettext
 from reversi.ui.dom import nullable
+from reversi.ui.explorer_index import GamesFeed
 from reversi.ui.games_list import GamesIndex
 from reversi.ui.ports import PageHost
 
@@ -40,10 +43,12 @@ SEARCH_DELAY_MS = 200
 class GamesList:
     """The games dialog: one root element (``#games-dialog``)."""
 
-    def __init__(self, root: Any, page: PageHost, open_game: Callable[[Record, str], None]) -> None:
+    def __init__(self, root: Any, page: PageHost, open_game: Callable[[Record, str], None],
+                 explorer: GamesFeed | None = None) -> None:
         self.root = root
         self.page = page
         self.open_game = open_game
+        self.explorer = explorer
         self.heading = root.querySelector(".games-heading")
         self.search = root.querySelector(".games-search")
         self.count = root.querySelector(".games-count")
@@ -65,6 +70,8 @@ class GamesList:
         show it, and a file opened next must not find the list of this one)."""
         if self._reading is not None and self.index is self._reading:
             self.index = None
+            if self.explorer is not None:
+                self.explorer.cancel()
         self._reading = None
 
     def show(self, name: str) -> None:
@@ -75,6 +82,8 @@ class GamesList:
         self.count.textContent = ""
         # the list of a file opened before, even one still being read, is gone (its reading stops)
         self.index = None
+        if self.explorer is not None:
+            self.explorer.cancel()
         self.say("")
         if not self.root.open:
             self.root.showModal()
@@ -98,9 +107,13 @@ class GamesList:
         index = GamesIndex(name)
         self.index = self._reading = index
         total = header.count
+        if self.explorer is not None:
+            self.explorer.begin(name, total)
         for start in range(0, total, SLICE):
             count = min(SLICE, total - start)
-            index.add_wthor(header, wthor.read_wtb_games(data, start, count), names, events)
+            listed = index.add_wthor(header, wthor.read_wtb_games(data, start, count), names, events)
+            if self.explorer is not None:
+                self.explorer.feed_wthor(listed)
             # Translators: while a large file of games is read: "Reading the games: 35,000 of 100,000"
             self.count.textContent = _("Reading the games: {done} of {total}").format(
                 done=format_number(start + count), total=format_number(total))
@@ -129,6 +142,9 @@ class GamesList:
         self.show(name)
         index = GamesIndex(name)
         self.index = self._reading = index
+        explorer = self.explorer
+        if explorer is not None:
+            explorer.begin(name, None)
         batch: list[GgfEntry | RecordEntry] = []
         read = 0
         try:
@@ -136,7 +152,9 @@ class GamesList:
                 batch.append(entry)
                 read += 1
                 if len(batch) >= TEXT_SLICE:
-                    index.add_records(batch)
+                    played = index.add_records(batch)
+                    if explorer is not None:
+                        explorer.feed_games(played)
                     batch = []
                     self.count.textContent = _("Reading the games: {done} of {total}").format(
                         done=format_number(read), total="…")
@@ -145,14 +163,20 @@ class GamesList:
                         return  # another file was opened meanwhile, or the dialog closed
         except ReversiError as e:
             self.say(str(e))
+            if explorer is not None:
+                explorer.cancel()
             return
-        index.add_records(batch)
+        played = index.add_records(batch)
+        if explorer is not None:
+            explorer.feed_games(played)
         self.finish(index)
 
     def finish(self, index: GamesIndex) -> None:
         """The whole file is read: its list, and each game that could not be read (why, a line
         each), or that there is nothing."""
         self._reading = None
+        if self.explorer is not None:
+            self.explorer.end()
         if index.unreadable:
             # Translators: games of a file that could not be read; each one's message follows, a line each
             head = ngettext("{n} game could not be read:", "{n} games could not be read:",

@@ -48,6 +48,7 @@ from reversi.ui.dom.notices import ACTION_USE_UPDATE, NoticesPanel, update_notic
 from reversi.ui.dom.settings import SettingsPanel
 from reversi.ui.dom.sound import Sound
 from reversi.ui.dom.status import StatusLine
+from reversi.ui.drivers.book import BookDriver
 from reversi.ui.drivers.client import EngineClient
 from reversi.ui.drivers.health import ACTION_RETRY, ACTION_TWO_PLAYERS
 from reversi.ui.drivers.study import StudyDriver, review_marks
@@ -109,6 +110,10 @@ class Page:
         return self.engine.study
 
     @property
+    @property
+    def book_engine(self) -> BookDriver:
+        return self.engine.book
+
     def notice_sources(self) -> list[Callable[[], Notice | None]]:
         return self.notices.sources
 
