@@ -88,13 +88,21 @@ def test_symmetry_classes_tie_mirror_configurations():
     assert ids[1] != ids[2]
 
 
-def test_pattern_training_end_to_end(tmp_path):
-    out = tmp_path / "patterns_8x8.bin"
-    assert main(["patterns", "--quick", "--games", "20", "--out", str(out)]) == 0
-    header, weights = load_pattern_weights(str(out))
+@pytest.fixture(scope="module")
+def trained_8x8(tmp_path_factory):
+    """One tiny 8x8 training run, end to end, shared by the tests that need one: its folder
+    holds the weights it wrote (``patterns_8x8.bin``) and the positions it saved (``data.npz``)."""
+    folder = tmp_path_factory.mktemp("trained_8x8")
+    assert main(["patterns", "--quick", "--games", "20", "--save-data", str(folder / "data.npz"),
+                 "--out", str(folder / "patterns_8x8.bin")]) == 0
+    return folder
+
+
+def test_pattern_training_end_to_end(trained_8x8):
+    header, weights = load_pattern_weights(str(trained_8x8 / "patterns_8x8.bin"))
     assert header["training"]["positions"] > 500
     assert any(weights)
-    evaluate = make_evaluator_from(Rules(), str(tmp_path))
+    evaluate = make_evaluator_from(Rules(), str(trained_8x8))
     pos = Position.start(Rules())
     assert isinstance(evaluate(pos.player, pos.opponent), int)
 
@@ -139,15 +147,12 @@ def test_pattern_training_on_other_boards(tmp_path, rules, args):
         assert len(values) == 1, values
 
 
-def test_bootstrap_fits_the_last_phase_alike_and_the_earlier_ones_on_later_values(tmp_path):
+def test_bootstrap_fits_the_last_phase_alike_and_the_earlier_ones_on_later_values(trained_8x8):
     """With ``--bootstrap`` the last phase learns from the games' results as before; the
     earlier ones from the fitted later phases' values of positions a phase further on."""
     from reversi.tools.dataset import load_samples
 
-    data_path = tmp_path / "data.npz"
-    assert main(["patterns", "--quick", "--games", "16", "--save-data", str(data_path),
-                 "--out", str(tmp_path / "p.bin")]) == 0
-    data = load_samples(str(data_path), Rules())
+    data = load_samples(str(trained_8x8 / "data.npz"), Rules())
     _, plain, _ = fit_patterns(data, [10.0], log=lambda m: None)
     _, boot, report = fit_patterns(data, [10.0], log=lambda m: None, bootstrap=True)
     per = len(plain) // 6
@@ -170,10 +175,8 @@ def test_feature_training_end_to_end(tmp_path):
 
 
 @pytest.mark.slow
-def test_saved_positions_refit_with_a_pattern_subset(tmp_path):
-    data = tmp_path / "data.npz"
-    out = tmp_path / "patterns_8x8.bin"
-    assert main(["patterns", "--quick", "--games", "12", "--save-data", str(data), "--out", str(out)]) == 0
+def test_saved_positions_refit_with_a_pattern_subset(tmp_path, trained_8x8):
+    data = trained_8x8 / "data.npz"
     assert data.exists()
     sub = tmp_path / "sub" / "patterns_8x8.bin"
     args = ["patterns", "--quick", "--load-data", str(data), "--patterns", "edge+2x,diag8"]
