@@ -484,6 +484,29 @@ def test_saved_settings(data: Any) -> None:
     if isinstance(data, dict):
         c.load_settings(data)
     assert all(isinstance(getattr(c, name), bool) for name in PREFERENCES)
+    assert type(c.engine_workers) is int and 0 <= c.engine_workers <= 64
+
+
+@given(
+    st.fixed_dictionaries(
+        {"workers": st.one_of(json_value, st.integers(-3, 70))},
+        optional={"hints": json_value, "players": json_value, "sound": json_value},
+    )
+)
+def test_saved_workers(data: dict[str, Any]) -> None:
+    """The engine's workers as stored (any value): a bad one is left out, and only it; a good one is
+    taken back as it was."""
+    from reversi.ui.controller import Controller
+    from reversi.ui.settings import MAX_WORKERS_CHOICE
+    from reversi.ui.store.saved_state import readable_settings
+
+    kept, reset = readable_settings(data)
+    good = type(data["workers"]) is int and 0 <= data["workers"] <= MAX_WORKERS_CHOICE
+    assert ("workers" in kept) == good and (not good) <= any("settings.workers" in r for r in reset)
+    c = Controller()
+    c.load_settings(kept)
+    assert c.engine_workers == (data["workers"] if good else 0)
+    assert ("workers" in c.settings()) == bool(good and data["workers"])
 
 
 @given(st.one_of(any_text, json_value.map(json.dumps)))

@@ -326,3 +326,23 @@ def test_the_worker_says_how_much_memory_it_holds() -> None:
     reply: Any = json.loads(real_worker.memory())
     assert reply == {"bytes": 0, "how": "none"}  # under CPython; in the browser: its WebAssembly memory
 
+
+def test_the_choice_is_saved_with_the_settings_and_old_or_bad_states_are_read() -> None:
+    from reversi.ui.store.saved_state import SavedState, dump_state, load_state
+
+    c = Controller()
+    assert "workers" not in c.settings()  # automatic: nothing stored, as before
+    assert c.set_engine_workers(2) and not c.set_engine_workers(2)
+    state = load_state(dump_state(SavedState(c.game, c.settings())))
+    back = Controller()
+    back.load_settings(state.settings)
+    assert back.engine_workers == 2 and not state.reset
+    old = json.loads(dump_state(SavedState(c.game, Controller().settings())))  # a state from before the choice
+    assert "workers" not in old["settings"] and load_state(json.dumps(old)).settings.get("workers") is None
+    for bad in ("2", -1, 65, 2.5, True, None, [2]):
+        old["settings"]["workers"] = bad
+        state = load_state(json.dumps(old))  # the game is read, the bad choice is left out and said
+        assert "workers" not in state.settings and any("settings.workers" in r for r in state.reset), bad
+        kept = Controller()
+        kept.load_settings({"workers": bad})
+        assert kept.engine_workers == 0

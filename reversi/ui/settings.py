@@ -2,7 +2,7 @@
 
 :class:`Remembered` is the part of :class:`reversi.ui.controller.Controller` that gives its
 choices to keep (:meth:`Remembered.settings`: who plays, the new-game form's fields, hints on or
-off, the display :data:`PREFERENCES`), takes them back from storage
+off, the display :data:`PREFERENCES`, how many workers the engine may use), takes them back from storage
 (:meth:`Remembered.load_settings`, ignoring what it cannot read) and turns a display setting on or
 off (:meth:`Remembered.set_preference`). The page stores them with the game
 (:mod:`reversi.ui.store.saved_state`).
@@ -19,6 +19,15 @@ from reversi.ui.players import Players
 
 #: The display settings kept with the game's settings (Controller attributes, all booleans).
 PREFERENCES = ("face_white", "disc_marks", "sound")
+#: The most workers a remembered choice may name (the page offers what the device allows).
+MAX_WORKERS_CHOICE = 64
+
+
+def read_workers(value: object) -> int | None:
+    """A remembered choice of workers (0: automatic, else how many in all), or None if it is not one."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_WORKERS_CHOICE:
+        return value
+    return None
 
 
 class Remembered:
@@ -27,6 +36,8 @@ class Remembered:
     players: Players
     form_fields: dict[str, str]
     show_hints: bool
+    #: How many workers in all the engine may use, as the person chose (0: automatic, the device's).
+    engine_workers: int = 0
 
     def _set_players(self, players: Players) -> None:
         raise NotImplementedError  # the controller's
@@ -35,12 +46,14 @@ class Remembered:
         raise NotImplementedError  # the controller's
 
     def settings(self) -> dict[str, Any]:
-        """The choices to remember (JSON-able): who plays, the new-game form's fields, hints on or off."""
+        """The choices to remember (JSON-able): who plays, the new-game form's fields, hints on or off,
+        the display settings, the engine's workers (only when chosen: automatic is the default)."""
         return {
             "players": self.players.to_dict(),
             "form": dict(self.form_fields),
             "hints": self.show_hints,
             **{name: getattr(self, name) for name in PREFERENCES},
+            **({"workers": self.engine_workers} if self.engine_workers else {}),
         }
 
     def load_settings(self, settings: Mapping[str, Any]) -> None:
@@ -59,6 +72,19 @@ class Remembered:
             value = settings.get(name)
             if isinstance(value, bool):
                 setattr(self, name, value)
+        workers = read_workers(settings.get("workers", 0))
+        if workers is not None:
+            self.engine_workers = workers
+
+    def set_engine_workers(self, choice: int) -> bool:
+        """How many workers in all the engine may use (0: automatic); True if that changed it."""
+        workers = read_workers(choice)
+        if workers is None:
+            raise ValueError(f"not a choice of workers: {choice!r}")
+        if workers == self.engine_workers:
+            return False
+        self.engine_workers = workers
+        return True
 
     def set_preference(self, name: str, value: bool) -> bool:
         """Turn one of :data:`PREFERENCES` on or off; True if that changed it."""

@@ -83,7 +83,8 @@ class Page:
                                        self.board_panel.focus, lambda: by_id("move-list").focus())
         self.controls = Controls(by_id("controls"), c, self.update, self.new_game.open, self.game_over.focus_first,
                                  share=lambda: self.features.share() if self.features is not None else None)
-        self.settings = SettingsPanel(by_id("settings"), document.documentElement, c, self.update, self.sound)
+        self.settings = SettingsPanel(by_id("settings"), document.documentElement, c, self.update, self.sound,
+                                      self.engine)
         self.notices = NoticesPanel(by_id("notices"))
         self.notices.sources += [self.engine_notice, update_notice]
         self.notices.actions.update({
@@ -163,6 +164,7 @@ class Page:
     def update(self) -> None:
         """Redraw everything from the controller, then let the engine's client ask the worker."""
         c, engine = self.controller, self.engine
+        engine.choose_workers(c.engine_workers)
         engine.check()  # a broken worker is given up before the drivers are poked
         events = c.take_events()  # what happened since the last redraw (a hook's redraw takes its own)
         view = c.board_view()

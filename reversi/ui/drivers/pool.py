@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from reversi.i18n import _, format_number, ngettext
+from reversi.i18n import _, format_number, join_sentences, ngettext
 from reversi.ui.drivers.health import BOOT_SECONDS
 from reversi.ui.drivers.requests import Redraw, no_redraw
 from reversi.ui.drivers.workers import StopFlag, Worker, WorkerHost
@@ -276,11 +276,11 @@ def working_text(pool: HelperPool) -> str:
     """What the settings say of the workers now: how many work, and a helper's memory once one said it."""
     n = pool.working
     # Translators: the settings: how many of the engine's workers run now (the engine's own one counted)
-    text = ngettext("The engine is using {n} worker now.", "The engine is using {n} workers now.", n).format(
-        n=format_number(n))
+    sentences = [ngettext("The engine is using {n} worker now.", "The engine is using {n} workers now.", n).format(
+        n=format_number(n))]
     memory = pool.memory_per_helper()
     if memory:
         # Translators: the settings: the memory one of the engine's extra workers holds, measured, in megabytes
-        text += " " + _("Each worker beyond the first holds about {mb} MB of memory.").format(
-            mb=format_number(round(memory / 1_000_000)))
-    return text
+        sentences.append(_("Each worker beyond the first holds about {mb} MB of memory.").format(
+            mb=format_number(round(memory / 1_000_000))))
+    return join_sentences(sentences)

@@ -51,6 +51,7 @@ from reversi.formats.record import (
 )
 from reversi.inputs import InputError, load_json
 from reversi.ui.players import Players
+from reversi.ui.settings import MAX_WORKERS_CHOICE, read_workers
 
 #: Version 3 adds how the game ended before its moves did (``ending``: a resignation, a loss on
 #: time) and, when the game has any, its details (``tags``: the event, the players' names...);
@@ -210,7 +211,9 @@ def settings_from_dict(data: Any) -> dict[str, Any]:
 
     A ``form`` must map names to strings, ``players`` must be players
     (:meth:`reversi.ui.players.Players.from_dict`: two kinds, two levels, a time), ``hints``
-    true or false. Other fields are kept as they are (a later page may add some).
+    true or false, ``workers`` (the engine's, as the person chose: :func:`reversi.ui.settings.read_workers`)
+    a whole number from 0 to :data:`~reversi.ui.settings.MAX_WORKERS_CHOICE`. Other fields are kept as
+    they are (a later page may add some).
     """
     if not isinstance(data, dict):
         raise StateError(f"saved state: settings must be an object, not {_kind(data)}")
@@ -223,6 +226,9 @@ def settings_from_dict(data: Any) -> dict[str, Any]:
             raise StateError(f"saved state: settings.players: {e}") from None
     if "hints" in data and not isinstance(data["hints"], bool):
         raise StateError(f"saved state: settings.hints must be true or false, not {_kind(data['hints'])}")
+    if "workers" in data and read_workers(data["workers"]) is None:
+        raise StateError(f"saved state: settings.workers must be a whole number from 0 to {MAX_WORKERS_CHOICE}, "
+                         f"not {_kind(data['workers'])}")
     return data
 
 

@@ -1,0 +1,208 @@
+"""The engine's helper workers in a real browser (Chromium via Playwright, against serve.py).
+
+Functional only (no timing): a review on two workers gives the marks one gives; the settings say
+how many workers the engine uses and let the person choose fewer, remembered; a helper killed in
+the middle of a review is replaced and the review completes; a review made stale by a new game
+stops on every worker. The test browser's shared context restores the engine's memory snapshot,
+so each helper starts as a returning visitor's does. This machine's Chromium says it has
+``navigator.hardwareConcurrency`` cores; the tests that need a helper ask for at least two.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+def endgame_record() -> str:
+    """The record of a game from a position with 8 empty squares to its end: every slice solves its
+    positions exactly (in milliseconds), so their values do not depend on which worker gave them."""
+    from reversi import Rules
+    from reversi.core.game import Game
+    from reversi.formats.notation import play_transcript
+    from reversi.formats.record import Record, write_record
+
+    rng = random.Random(11)
+    while True:
+        start = Game(Rules())
+        while start.position.empty.bit_count() > 8 and not start.position.is_over:
+            start.play(rng.choice(start.position.legal_moves()))
+        game = play_transcript(start.position, "")
+        while not game.position.is_over:
+            game.play(rng.choice(game.position.legal_moves()))
+        if len(game.main_line()) >= 8:
+            return write_record(Record.from_game(game))
+
+
+def full_game_link() -> str:
+    """A whole 8x8 game of 60 moves (the same every run): 61 positions for the graph."""
+    from reversi import Rules
+    from reversi.core.game import Game
+    from reversi.formats.notation import write_transcript
+
+    rng = random.Random(2026)
+    while True:
+        game = Game(Rules())
+        while not game.position.is_over:
+            game.play(rng.choice(game.position.legal_moves()))
+        if len([m for m in game.line if m >= 0]) == 60:
+            return "?m=" + write_transcript(game.line, game.rules.geometry)
+
+
+@pytest.fixture(scope="module")
+def context(browser, server_url):
+    from browser_support import AppContext
+
+    context = AppContext(browser, server_url, VIEWPORT)
+    yield context
+    context.close()
+    assert not context.foreign, context.foreign
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def pool(page) -> dict:
+    return json.loads(page.evaluate("window.reversiPool.state()"))
+
+
+def wait_engine(page) -> None:
+    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+
+
+def choose_workers(page, value: str) -> None:
+    """The settings' choice of workers, stored with the settings."""
+    page.click("#settings summary")
+    page.select_option('#settings select[name="workers"]', value)
+    stored = "s => JSON.parse(localStorage.getItem('reversi.state')).settings.workers"
+    if value == "0":
+        page.wait_for_function(f"({stored})() === undefined")
+    else:
+        page.wait_for_function(f"({stored})() === {int(value)}")
+    page.click("#settings summary")
+
+
+def graph_done(page, points: int, timeout_ms: float = 180_000) -> None:
+    page.wait_for_function("n => document.querySelectorAll('#eval-graph [data-ply]').length === n",
+                           arg=points, timeout=timeout_ms)
+
+
+def marks(page) -> list[tuple[str, str, str]]:
+    """Each main-line move of the move list: its class and accessible name (the review's words),
+    and each point of the graph's title (its value)."""
+    rows = page.eval_on_selector_all(
+        "#move-list > .ply[data-ply]", "els => els.map(e => [e.className, e.getAttribute('aria-label') || ''])")
+    points = page.eval_on_selector_all("#eval-graph [data-ply]", "els => els.map(e => e.textContent)")
+    return [(c, a, "") for c, a in rows] + [("", "", t) for t in points]
+
+
+def cores(page) -> int:
+    return int(page.evaluate("navigator.hardwareConcurrency"))
+
+
+def test_a_review_on_two_workers_marks_as_on_one(page, server_url) -> None:
+    from browser_support import load_box
+
+    page.goto(server_url)
+    wait_engine(page)
+    if cores(page) < 2:
+        pytest.skip("this browser says it has one core: the engine starts no helper")
+    seen = {}
+    for choice in ("1", "0"):  # one worker, then the device's (two here at least)
+        choose_workers(page, choice)
+        page.goto(server_url + full_game_link())  # a whole game to evaluate: the helpers start
+        wait_engine(page)
+        if choice == "0":
+            page.wait_for_function("JSON.parse(window.reversiPool.state()).helpers.length >= 1", timeout=60_000)
+        load_box(page, endgame_record())  # then a short game, on every worker there is
+        page.click('[data-study="review"]')
+        count = page.locator("#move-list > .ply[data-ply]").count()
+        graph_done(page, count + 1)
+        page.wait_for_function("JSON.parse(window.reversiPool.state()).asking.length === 0")
+        seen[choice] = (marks(page), pool(page))
+    (one, alone), (two, shared) = seen["1"], seen["0"]
+    assert alone["size"] == 1 and alone["started"] == 0 and alone["helper_replies"] == 0
+    assert shared["size"] >= 2 and shared["started"] >= 1 and shared["helper_replies"] > 0, shared
+    assert one == two
+    assert not any("about" in a for _, a, _ in one), one  # exact, every one
+    assert any("mistake" in c or "blunder" in c for c, _, _ in one)
+
+
+def test_the_settings_say_how_many_workers_and_the_choice_is_kept(page, server_url) -> None:
+    page.goto(server_url)
+    wait_engine(page)
+    n = min(cores(page), 4)
+    page.click("#settings summary")
+    options = page.eval_on_selector_all('#settings select[name="workers"] option',
+                                        "els => els.map(e => [e.value, e.textContent])")
+    assert options == [["0", f"Automatic ({n})"], *([str(k), str(k)] for k in range(1, n + 1))]
+    assert page.get_attribute("#settings", "data-workers") == str(n)
+    assert page.text_content("#settings .workers-now") == "The engine is using 1 worker now."
+    page.select_option('#settings select[name="workers"]', "1")
+    page.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).settings.workers === 1")
+    page.goto(server_url + full_game_link())  # the link's game, the saved settings
+    wait_engine(page)
+    assert page.input_value('#settings select[name="workers"]') == "1"
+    assert page.get_attribute("#settings", "data-workers") == "1"
+    page.wait_for_function("document.querySelectorAll('#eval-graph [data-ply]').length > 3")
+    assert pool(page)["started"] == 0  # a whole game to evaluate, and still no helper: the person chose one
+    page.click("#settings summary")
+    page.select_option('#settings select[name="workers"]', "0")
+    page.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).settings.workers === undefined")
+    if n >= 2:
+        page.wait_for_function("JSON.parse(window.reversiPool.state()).helpers.length >= 1", timeout=60_000)
+        page.wait_for_function("document.querySelector('#settings').dataset.workersWorking >= '2'")
+        assert "workers now." in page.text_content("#settings .workers-now")
+
+
+def test_a_killed_helper_is_replaced_and_the_review_completes(page, server_url) -> None:
+    page.goto(server_url)
+    wait_engine(page)
+    if cores(page) < 2:
+        pytest.skip("this browser says it has one core: the engine starts no helper")
+    page.goto(server_url + full_game_link())
+    wait_engine(page)
+    page.click('[data-study="review"]')
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).asking.some(n => n.startsWith('helper'))",
+                           timeout=60_000)
+    first = pool(page)["helpers"][0]
+    assert page.evaluate("name => window.reversiPool.kill(name)", first)
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).replaced === 1", timeout=30_000)
+    state = pool(page)
+    assert first not in state["helpers"] and "stopped" in state["error"], state
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).helpers.length >= 1", timeout=60_000)
+    graph_done(page, 61)
+    state = pool(page)
+    assert state["started"] >= 2 and first not in state["helpers"], state
+    assert page.locator("#move-list > .ply[data-ply].blunder, #move-list > .ply[data-ply].mistake").count() > 0
+
+
+def test_a_new_game_stops_the_review_on_every_worker(page, server_url) -> None:
+    from browser_support import new_game
+
+    page.goto(server_url)
+    wait_engine(page)
+    if cores(page) < 2:
+        pytest.skip("this browser says it has one core: the engine starts no helper")
+    page.goto(server_url + full_game_link())
+    wait_engine(page)
+    assert page.get_attribute("#board", "data-stop") == "shared"  # serve.py's page is cross-origin isolated
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).asking.length >= 2", timeout=60_000)
+    new_game(page, players="two")
+    page.wait_for_function("Object.keys(JSON.parse(window.reversiPool.state()).stops).length >= 1")
+    state = pool(page)
+    # the slice in flight on each worker was stopped, once: the engine's own and the helper's
+    assert set(state["stops"]) == {"engine", *state["helpers"]} and set(state["stops"].values()) == {1}, state
