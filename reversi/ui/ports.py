@@ -209,6 +209,15 @@ class PageController(ComputerSeat, HintSource, TimedGame, OpeningSeat, Protocol)
         """Turn a display setting (reversi.ui.controller.PREFERENCES) on or off."""
         ...
 
+    @property
+    def engine_workers(self) -> int:
+        """How many workers in all the engine may use, as the person chose (0: automatic)."""
+        ...
+
+    def set_engine_workers(self, choice: int) -> bool:
+        """Choose how many workers in all the engine may use (0: automatic)."""
+        ...
+
     def load_game(self, game: Game) -> None: ...
 
     # -- what happened (reversi/ui/events.py) ---------------------------------------------
@@ -258,6 +267,11 @@ class PageHost(Protocol):
         ...
 
     @property
+    def book_engine(self) -> BookDriver:
+        """The opening book's values of the position shown (the explorer's)."""
+        ...
+
+    @property
     def notice_sources(self) -> list[Callable[[], Notice | None]]:
         """Each gives the notice of its condition, or None; drawn after every redraw."""
         ...
@@ -266,11 +280,6 @@ class PageHost(Protocol):
     def notice_actions(self) -> dict[str, Callable[[], None]]:
         """What the notices' (and the message's) buttons do, by their ``data-notice-action``."""
         ...
-    @property
-    def book_engine(self) -> BookDriver:
-        """The opening book's values of the position shown (the explorer's)."""
-        ...
-
 
     def listen(self, element: Any, event: str, handler: Callable[[Any], object]) -> Callable[[], None]:
         """Attach ``handler`` (errors shown, not lost); return its unbind."""

@@ -111,10 +111,10 @@ class Page:
         return self.engine.study
 
     @property
-    @property
     def book_engine(self) -> BookDriver:
         return self.engine.book
 
+    @property
     def notice_sources(self) -> list[Callable[[], Notice | None]]:
         return self.notices.sources
 
