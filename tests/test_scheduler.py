@@ -13,10 +13,10 @@ import pytest
 from reversi.core.position import Position
 from reversi.core.rules import Rules
 from reversi.engine import parallel
-from reversi.engine.jobs import JobWorker, Message, bits, entries_in, entries_out, unbits
+from reversi.engine.jobs import JobWorker, bits, entries_in, entries_out, unbits
 from reversi.engine.parallel import SolverPool, solve_parallel
 from reversi.engine.protocol import Limits
-from reversi.engine.scheduler import InlineCarrier, run_jobs
+from reversi.engine.scheduler import InlineCarrier, Message, run_jobs
 from reversi.engine.search import analyse, solve
 from reversi.engine.solver import clear_solvers
 from reversi.errors import ReversiError
@@ -184,3 +184,56 @@ def test_a_search_job_is_the_searchers_value_in_its_window():
     s = Searcher(pos.rules, tt=TranspositionTable())
     assert answer["value"] == s.value(pos.play(move), 3, -INF, INF)
     assert answer["pv"][0] == move and answer["nodes"] > 0
+
+
+# -- the midgame at the root, on the scripted carrier -------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_root_split_searched_to_the_end_finds_the_exact_score_and_a_best_move(seed):
+    from reversi.engine.parallel_search import search_split
+
+    pos = position_at(Rules(), 10, seed=500 + seed)
+    carrier = Scripted(3, seed, dies=(1, 3) if seed == 2 else None)
+    r = search_split(pos, carrier, Limits(depth=12))
+    clear_solvers()
+    want = solve(pos)
+    assert r.exact and r.score == want.score * 100 and r.move in want.best
+    assert len({w for w, _m in carrier.sent}) >= 2 and not carrier.queue
+
+
+def test_the_root_split_at_a_fixed_depth_reaches_it_with_a_legal_move():
+    from reversi.engine.parallel_search import search_split
+
+    for seed in range(3):
+        pos = position_at(Rules(), 40, seed=600 + seed)
+        r = search_split(pos, Scripted(2, seed), Limits(depth=5))
+        assert r.depth == 5 and r.move in pos.legal_moves() and not r.stopped
+        assert r.pv[0] == r.move and r.nodes > 0
+
+
+def test_every_moves_value_on_the_scripted_carrier_exact_as_the_serial_analysis():
+    from reversi.engine.parallel_search import analyse_split
+
+    pos = position_at(Rules(), 11, seed=700)
+    limits = Limits(exact_empties=12)
+    got = analyse_split(pos, Scripted(3, 2), limits)
+    clear_solvers()
+    want = analyse(pos, limits)
+    assert got.exact and want.exact and got.scores == want.scores
+    # the midgame's own way to the end gives the same
+    deep = analyse_split(pos, Scripted(2, 3), Limits(depth=20))
+    assert deep.exact and deep.scores == want.scores
+
+
+def test_the_positions_of_a_game_valued_on_one_or_three_workers_alike():
+    from reversi.engine.parallel_search import analyse_positions
+    from reversi.formats.notation import play_transcript
+
+    game = play_transcript(Position.start(Rules()), "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 d7 g6")
+    positions = [n.position for n in game.main_line()[:-1]]
+    limits = Limits(depth=4, exact_empties=8)
+    one = analyse_positions(positions, InlineCarrier(1), limits)
+    three = analyse_positions(positions, Scripted(3, 4), limits)
+    assert [a.scores for a in one] == [a.scores for a in three]
+    assert [a.depth for a in three] == [4] * len(positions)

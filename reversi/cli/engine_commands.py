@@ -1,17 +1,23 @@
-"""The AI's subcommands of ``python -m reversi``: ``solve``, ``best``, ``hints`` and ``match``.
+"""The AI's subcommands of ``python -m reversi``: ``solve``, ``best``, ``hints``, ``review`` and ``match``.
 
 ::
 
     python -m reversi solve "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X" --json
     python -m reversi best f5d6c3 --level 7
-    python -m reversi best "<position string>" --time 2 --json
-    python -m reversi hints f5d6 --time 2
+    python -m reversi best "<position string>" --time 2 --json -j 2
+    python -m reversi hints f5d6 --time 2 -j 2
+    python -m reversi review f5d6c3d3c4f4 --time 0.5 -j 2
     python -m reversi match --a level=3 --b level=5 --games 20 --seed 1
     python -m reversi match --a level=5 --b level=5 --plies 10 --balanced 2 --seed 7
+    python -m reversi match --a level=7,jobs=2 --b level=7 --games 200 --plies 6
 
-``solve``, ``best`` and ``hints`` take a position string (RULES.md; other geometries in the
-extended form of :mod:`reversi.formats.notation`) or a transcript played from the start
-under the rule options. Bad input exits with status 2 and a one-line message
+``solve``, ``best``, ``hints`` and ``review`` take a position string (RULES.md; other geometries
+in the extended form of :mod:`reversi.formats.notation`) or a transcript played from the start
+under the rule options. ``-j P`` (``--processes``) shares the work between P processes: the
+root's moves for ``best`` and ``hints`` (:mod:`reversi.engine.parallel_search`), the positions
+for ``review``, the games for ``match`` (a setting's ``jobs=P`` searches on P processes), the
+exact solver's tree for ``solve`` (:mod:`reversi.engine.parallel`); 1, the default except for
+long solves, is the serial search. Bad input exits with status 2 and a one-line message
 (the handler raises :class:`~reversi.errors.ReversiError`; :func:`reversi.cli.main.main`
 prints it).
 """
@@ -21,12 +27,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from reversi.cli.options import (
     add_rule_options,
     check_exact_empties,
     decimal,
+    game_from_args,
     position_from_args,
     rules_from_args,
     whole,
@@ -39,11 +49,34 @@ from reversi.formats.notation import move_name
 from reversi.i18n import _, format_number, ngettext, pgettext
 
 if TYPE_CHECKING:
+    from reversi.core.rules import Rules
+    from reversi.engine.scheduler import Carrier
     from reversi.tools.match import GameRecord, MatchResult
 
 
+def _processes_option(p: argparse.ArgumentParser, help_text: str) -> None:
+    p.add_argument("--processes", "-j", type=whole, default=1, metavar="P", help=help_text)
+
+
+@contextmanager
+def _pool(processes: int, rules: Rules) -> Iterator[Carrier | None]:
+    """``processes`` worker processes for the command (None for one: the serial search)."""
+    from reversi.engine.parallel import check_processes
+
+    check_processes(processes, "--processes")
+    if processes == 1:
+        yield None
+        return
+    from reversi.engine.evaluate import make_evaluator
+    from reversi.engine.processes import ProcessCarrier
+
+    make_evaluator(rules)  # loaded once, before the processes are forked
+    with ProcessCarrier(processes) as carrier:
+        yield carrier
+
+
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
-    """Add ``solve``, ``best``, ``hints``, ``match`` and ``nboard`` to the parser's subcommands."""
+    """Add ``solve``, ``best``, ``hints``, ``review``, ``match`` and ``nboard`` to the parser's subcommands."""
     p = subparsers.add_parser("solve", help=_("solve a position exactly: best moves and final disc difference"))
     p.add_argument("text", nargs="+", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
@@ -69,6 +102,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "--level", type=whole, default=None, metavar="N", help=_("strength level 1 to 7 (default 5; 7 is Expert)")
     )
     p.add_argument("--time", type=decimal, default=None, metavar=_("SECONDS"), help=_("time per move (overrides)"))
+    _processes_option(p, _("search on P processes, the moves at the root shared between them (default 1)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_best)
 
@@ -80,8 +114,24 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "--exact-empties", type=whole, default=14, metavar="N",
         help=_("solve exactly with this many empty squares or fewer, time allowing (default 14)"),
     )
+    _processes_option(p, _("value the moves on P processes (default 1)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_hints)
+
+    p = subparsers.add_parser("review", help=_("value every move of a game: what each lost against the best"))
+    p.add_argument("text", nargs="*", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
+    add_rule_options(p)
+    p.add_argument("--time", type=decimal, default=1.0, metavar=_("SECONDS"),
+                   help=_("time for each position (default 1)"))
+    p.add_argument("--depth", type=whole, default=None, metavar="N",
+                   help=_("search each position this many moves deep at most"))
+    p.add_argument(
+        "--exact-empties", type=whole, default=14, metavar="N",
+        help=_("solve exactly with this many empty squares or fewer, time allowing (default 14)"),
+    )
+    _processes_option(p, _("value the positions on P processes (default 1)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
+    p.set_defaults(func=cmd_review)
 
     p = subparsers.add_parser("match", help=_("play two engine settings against each other"))
     add_rule_options(p)
@@ -92,7 +142,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--plies", type=whole, default=4, metavar="K", help=_("random opening moves (default 4)"))
     p.add_argument("--balanced", type=whole, default=None, metavar=_("DISCS"),
                    help=_("balanced openings: the engine values each within this many discs of even"))
-    p.add_argument("--processes", type=whole, default=1, metavar="P", help=_("parallel processes (default 1)"))
+    p.add_argument("--processes", "-j", type=whole, default=1, metavar="P", help=_("parallel processes (default 1)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_match)
 
@@ -101,10 +151,12 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
         "nboard", help=_("serve a desktop GUI on standard input and output (the NBoard protocol)"))
     p.add_argument("--time", type=decimal, default=10.0, metavar=_("SECONDS"),
                    help=_("the most a move or a hint may take, whatever the depth (default 10)"))
+    _processes_option(p, _("search on P processes (default 1)"))
     p.set_defaults(func=cmd_nboard)
 
 
 def cmd_nboard(args: argparse.Namespace) -> int:
+    from reversi.core.rules import Rules
     from reversi.engine.nboard import run
 
     seconds = check_time_limit(args.time, "--time")
@@ -113,7 +165,8 @@ def cmd_nboard(args: argparse.Namespace) -> int:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()  # the GUI waits for each line
 
-    return run(sys.stdin.readline, say, seconds)
+    with _pool(args.processes, Rules()) as carrier:
+        return run(sys.stdin.readline, say, seconds, carrier=carrier)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -236,7 +289,9 @@ def cmd_best(args: argparse.Namespace) -> int:
         raise ReversiError(_("the game is over: there is no move to choose"))
     if args.time is not None:
         check_time_limit(args.time, "--time")
-    move, info = choose_move(pos, args.level, Limits(seconds=args.time))  # EngineRequestError on a bad level
+    with _pool(args.processes, pos.rules) as carrier:
+        # EngineRequestError on a bad level
+        move, info = choose_move(pos, args.level, Limits(seconds=args.time), carrier=carrier)
     g = pos.rules.geometry
     name = move_name(move, g)
     if args.json:
@@ -273,7 +328,14 @@ def cmd_hints(args: argparse.Namespace) -> int:
         raise ReversiError(_("the game is over: there is no move to value"))
     check_time_limit(args.time, "--time")
     check_exact_empties(args.exact_empties, "--exact-empties")
-    a = analyse(pos, Limits(seconds=args.time, exact_empties=args.exact_empties))
+    limits = Limits(seconds=args.time, exact_empties=args.exact_empties)
+    with _pool(args.processes, pos.rules) as carrier:
+        if carrier is None:
+            a = analyse(pos, limits)
+        else:
+            from reversi.engine.parallel_search import analyse_split
+
+            a = analyse_split(pos, carrier, limits)
     g = pos.rules.geometry
     if args.json:
         out = {
@@ -297,6 +359,62 @@ def cmd_hints(args: argparse.Namespace) -> int:
         a.nodes,
     )
     print(message.format(kind=kind, n=a.nodes, seconds=f"{a.seconds:.2f}"))
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from reversi.core.position import PASS
+    from reversi.engine.parallel_search import analyse_positions
+    from reversi.engine.scheduler import InlineCarrier
+
+    ns = argparse.Namespace(**vars(args))
+    ns.position, ns.moves = None, list(args.text or [])
+    game = game_from_args(ns)
+    check_time_limit(args.time, "--time")
+    check_exact_empties(args.exact_empties, "--exact-empties")
+    if args.depth is not None:
+        check_exact_empties(args.depth, "--depth")
+    played = [n for n in game.main_line()[1:] if n.parent is not None and n.move is not None and n.move != PASS]
+    if not played:
+        raise ReversiError(_("review: the game has no move to value"))
+    limits = Limits(seconds=args.time, depth=args.depth, exact_empties=args.exact_empties)
+    positions = [n.parent.position for n in played if n.parent is not None]
+    start = time.perf_counter()
+    with _pool(args.processes, game.rules) as carrier:
+        # one process: the same jobs, run here one after the other (the same values)
+        analyses = analyse_positions(positions, carrier or InlineCarrier(1), limits)
+    seconds = time.perf_counter() - start
+    g = game.rules.geometry
+    rows: list[dict[str, Any]] = []
+    for node, pos, a in zip(played, positions, analyses, strict=True):
+        assert node.move is not None
+        best_value = max(a.scores.values())
+        value = a.scores[node.move]
+        rows.append({
+            "ply": node.depth, "side": "black" if pos.turn == BLACK else "white", "move": move_name(node.move, g),
+            "value": value, "best": [move_name(m, g) for m in a.order if a.scores[m] == best_value],
+            "best_value": best_value, "loss": best_value - value, "depth": a.depth, "exact": a.exact,
+        })
+    nodes = sum(a.nodes for a in analyses)
+    if args.json:
+        print(json.dumps({"moves": rows, "nodes": nodes, "seconds": round(seconds, 3)}))
+        return 0
+    # Translators: the header of the review's table; keep it short
+    print(_("ply, side: the move and its value, the best move and its value, the discs the move lost"))
+    for row in rows:
+        side = color_name(BLACK if row["side"] == "black" else WHITE)
+        print(f"{row['ply']:>3}. {side:<6} {row['move']:<4} {row['value'] / 100:+6.2f}   "
+              f"{row['best'][0]:<4} {row['best_value'] / 100:+6.2f}   {row['loss'] / 100:5.2f}")
+    for color in (BLACK, WHITE):
+        losses = [r["loss"] for r in rows if (r["side"] == "black") == (color == BLACK)]
+        if losses:
+            # Translators: the review's summary of one side, e.g. "Black: 30 moves, 1.25 discs lost a move on average"
+            line = ngettext("{side}: {n} move, {loss} discs lost a move on average",
+                            "{side}: {n} moves, {loss} discs lost a move on average", len(losses))
+            print(line.format(side=color_name(color), n=len(losses),
+                              loss=format_number(sum(losses) / len(losses) / 100, 2)))
+    print(ngettext("{n} node in {seconds} s", "{n} nodes in {seconds} s", nodes).format(
+        n=nodes, seconds=f"{seconds:.2f}"))
     return 0
 
 

@@ -3,7 +3,7 @@
 Every subcommand takes the same rule options (:mod:`reversi.cli.options`). Bad
 input exits with status 2 and a one-line ``error: ...`` message naming the
 problem. The rules' subcommands (perft, legal, replay) live in
-:mod:`reversi.cli.rules_commands`, the AI's (solve, best, hints, match) in
+:mod:`reversi.cli.rules_commands`, the AI's (solve, best, hints, review, match) in
 :mod:`reversi.cli.engine_commands` (with ``nboard``, the engine for desktop GUIs), the
 diagrams' (svg, puzzle) in :mod:`reversi.cli.diagram_commands`, the files of games' (games)
 in :mod:`reversi.cli.games_commands`.

@@ -52,7 +52,6 @@ carrier that cannot reach it lets it finish: the master drops an answer it no lo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from reversi.core.position import PASS, Position
@@ -64,13 +63,11 @@ from reversi.errors import SearchTimeout, SolveTimeout
 from reversi.formats.notation import parse_position
 from reversi.formats.record import rules_from_dict
 
+#: A message or an answer: plain JSON-able data (as :data:`reversi.engine.scheduler.Message`).
+Message = dict[str, Any]
+
 #: Table entries with at least this many empties come back with a ``window`` job's answer.
 SHARE_MIN_EMPTIES = 9
-
-#: A message or an answer: plain JSON-able data.
-Message = dict[str, Any]
-#: What a worker runs on each message: an answer, or None for a message that has none.
-Handler = Callable[[Message], "Message | None"]
 
 #: A solver table's entry: the bounds of the exact value and the best move's bit.
 Entry = tuple[int, int, int]

@@ -30,6 +30,9 @@ the GUI says               the engine
 =========================  =================================================================
 
 While it thinks it says ``status Reversi is thinking``, and ``nodestats NODES SECONDS`` after.
+Given a carrier of worker processes (``nboard -j 2``), ``go`` and ``hint`` share the root's
+moves between them and ``analyze`` values the game's positions on all of them at once, each
+position with the workers' share of the time (:mod:`reversi.engine.parallel_search`).
 A line it cannot take (a malformed command, an illegal move, a damaged game, a command it does
 not know, ``go``, ``move`` or ``hint`` once the game has ended, by its moves or by a resignation
 or a loss on time its record gives) is answered ``status error: ...`` naming what is wrong, and
@@ -46,6 +49,7 @@ from reversi.core.game import Game
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.engine.protocol import Limits
+from reversi.engine.scheduler import Carrier
 from reversi.errors import ReversiError
 from reversi.formats.ggf import read_ggf
 from reversi.i18n import _
@@ -64,9 +68,11 @@ MAX_LINE_CHARS = 60_000
 class NBoardSession:
     """One GUI's session: its game, its depth, and the lines it is answered."""
 
-    def __init__(self, say: Callable[[str], None], seconds: float = 10.0) -> None:
+    def __init__(self, say: Callable[[str], None], seconds: float = 10.0, carrier: Carrier | None = None) -> None:
         #: Writes one line to the GUI (flushed: the GUI waits for it).
         self.say = say
+        #: The workers that search with this session's engine (None: it searches alone).
+        self.carrier = carrier
         #: The most a search may take, whatever the depth (this engine is pure Python).
         self.seconds = seconds
         self.game = Game(Rules())
@@ -210,7 +216,12 @@ class NBoardSession:
             self.say("status")
             return
         self.say(f"status {NAME} is thinking")
-        a = analyse(position, self.limits())
+        if self.carrier is not None:
+            from reversi.engine.parallel_search import analyse_split
+
+            a = analyse_split(position, self.carrier, self.limits())
+        else:
+            a = analyse(position, self.limits())
         order = a.order or sorted(a.scores, key=lambda m: -a.scores[m])
         depth = "100%" if a.exact else str(a.depth)
         for move in order[:count]:
@@ -234,16 +245,26 @@ class NBoardSession:
 
         nodes = [n for n in self.game.main_line() if not n.was_forced_pass]
         self.say(f"status {NAME} is analyzing")
-        share = Limits(seconds=max(0.05, self.seconds / max(1, len(nodes))), depth=self.depth,
-                       exact_empties=self.limits().exact_empties)
-        for node in reversed(nodes):
-            position = node.position
+        workers = 1 if self.carrier is None else max(1, self.carrier.count() - len(self.carrier.dead))
+        share = Limits(seconds=max(0.05, min(self.seconds, self.seconds * workers / max(1, len(nodes)))),
+                       depth=self.depth, exact_empties=self.limits().exact_empties)
+        values: dict[int, int] = {}
+        if self.carrier is not None and workers > 1:
+            from reversi.engine.parallel_search import analyse_positions
+
+            todo = [k for k, node in enumerate(nodes) if not node.position.is_over]
+            found = analyse_positions([nodes[k].position for k in todo], self.carrier, share)
+            values = {k: max(a.scores.values()) if a.scores else 0 for k, a in zip(todo, found, strict=True)}
+        for k in reversed(range(len(nodes))):
+            position = nodes[k].position
             if position.is_over:
                 value = position.final_margin(position.turn) * 100
+            elif k in values:
+                value = values[k]
             else:
                 a = analyse(position, share)
                 value = max(a.scores.values()) if a.scores else 0
-            self.say(f"analysis {node.depth} {value / 100:.2f}")
+            self.say(f"analysis {nodes[k].depth} {value / 100:.2f}")
         self.say("status")
 
     def go(self) -> None:
@@ -253,10 +274,14 @@ class NBoardSession:
         if position.must_pass:
             self.say("=== PA")
             return
+        from reversi.engine.parallel_search import search_split
         from reversi.engine.search import search
 
         self.say(f"status {NAME} is thinking")
-        r = search(position, self.limits())
+        if self.carrier is None:
+            r = search(position, self.limits())
+        else:
+            r = search_split(position, self.carrier, self.limits())
         self.say(f"nodestats {r.nodes} {r.seconds:.2f}")
         self.say(f"=== {self._name(r.move)}/{r.score / 100:.2f}/{r.seconds:.2f}")
         self.say("status")
@@ -265,9 +290,12 @@ class NBoardSession:
         return "PA" if move == PASS else self.game.rules.geometry.name(move).upper()
 
 
-def run(read_line: Callable[[], str], say: Callable[[str], None], seconds: float = 10.0) -> int:
-    """Serve one GUI until ``quit`` or the end of its input (``read_line`` returns '')."""
-    session = NBoardSession(say, seconds)
+def run(
+    read_line: Callable[[], str], say: Callable[[str], None], seconds: float = 10.0, carrier: Carrier | None = None
+) -> int:
+    """Serve one GUI until ``quit`` or the end of its input (``read_line`` returns ''); ``carrier``:
+    the workers the engine searches with (its owner closes it)."""
+    session = NBoardSession(say, seconds, carrier)
     while True:
         line = read_line()
         if not line:

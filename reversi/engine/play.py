@@ -26,7 +26,9 @@ from reversi.engine.levels import (
     exact_empties_for,
     get_level,
 )
+from reversi.engine.parallel_search import analyse_split, search_split
 from reversi.engine.protocol import NO_LIMITS, Limits
+from reversi.engine.scheduler import Carrier
 from reversi.engine.search import Searcher, analyse, search
 from reversi.errors import EngineRequestError
 from reversi.i18n import _
@@ -69,6 +71,7 @@ def choose_move(
     searcher: Searcher | None = None,
     evaluator: Evaluator | None = None,
     use_book: bool = True,
+    carrier: Carrier | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """A move for the side to move at ``level`` (default 5), and what was found.
 
@@ -82,7 +85,9 @@ def choose_move(
     for a move of the opening book (the levels whose ``book_margin`` is not -1 play from it,
     unless ``use_book`` is False; its ``score`` is the book's value). Returns PASS (with the value
     after it) when the side to move must pass. Raises :class:`EngineRequestError` on a
-    finished game, a level that is not in the table or a time limit out of range.
+    finished game, a level that is not in the table or a time limit out of range. With
+    ``carrier`` (:mod:`reversi.engine.scheduler`: worker processes, web workers) the search
+    shares the root's moves between its workers (:mod:`reversi.engine.parallel_search`).
     """
     if not isinstance(limits, Limits):
         limits = NO_LIMITS if limits is None else Limits(seconds=limits)
@@ -119,7 +124,10 @@ def choose_move(
             return move, info
     s = searcher or Searcher(position.rules, evaluator)
     if spec.temperature > 0 and len(position.legal_moves()) > 1:
-        a = analyse(position, within, searcher=s)
+        if carrier is not None:
+            a = analyse_split(position, carrier, within, searcher=s)
+        else:
+            a = analyse(position, within, searcher=s)
         move = _softmax_pick(a.scores, spec, random.Random(seed))
         info = {
             "level": spec.level,
@@ -130,7 +138,10 @@ def choose_move(
             "exact": a.exact,
         }
         return move, info
-    r = search(position, within, searcher=s)
+    if carrier is not None:
+        r = search_split(position, carrier, within, searcher=s)
+    else:
+        r = search(position, within, searcher=s)
     info = {
         "level": spec.level,
         "score": r.score,

@@ -23,8 +23,8 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
-from reversi.engine.jobs import JobWorker, Message
-from reversi.engine.scheduler import Worker, error_answer
+from reversi.engine.jobs import JobWorker
+from reversi.engine.scheduler import Message, Worker, error_answer
 from reversi.engine.solver import set_stop_check
 from reversi.errors import ReversiError
 from reversi.i18n import _

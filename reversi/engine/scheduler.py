@@ -37,6 +37,9 @@ through shared memory, a death reported as an error rather than an event: under 
 worker the system killed is a fault to report, not to work around). The browser's carrier
 moves the same messages to a pool of Pyodide web workers, each running a
 :class:`reversi.engine.jobs.JobWorker`.
+
+This module imports no search: a page's main thread may run a master's scheduling without
+the engine (the workers have it).
 """
 
 from __future__ import annotations
@@ -44,11 +47,13 @@ from __future__ import annotations
 import itertools
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from typing import Protocol
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Protocol
 
-from reversi.engine.jobs import JobWorker, Message
 from reversi.errors import ReversiError
+
+#: A message or an answer: plain JSON-able data (:mod:`reversi.engine.jobs` lists them).
+Message = dict[str, Any]
 
 _ids = itertools.count(1)
 
@@ -105,7 +110,11 @@ class InlineCarrier:
     job a call, in the order they were sent. Deterministic: the serial reference of a parallel
     master, and the base of a test's scripted carrier (override :meth:`pick`)."""
 
-    def __init__(self, workers: int = 1, make: Callable[[], Worker] = JobWorker) -> None:
+    def __init__(self, workers: int = 1, make: Callable[[], Worker] | None = None) -> None:
+        if make is None:
+            from reversi.engine.jobs import JobWorker
+
+            make = JobWorker
         self.workers: list[Worker] = [make() for _ in range(workers)]
         self.dead: set[int] = set()
         #: Sent and not yet answered: (worker, message), in the order sent.
@@ -154,12 +163,24 @@ class InlineCarrier:
         self.queue.clear()
 
 
-def run_jobs(carrier: Carrier, jobs: Sequence[Message]) -> Iterator[tuple[int, Message]]:
+def run_jobs(
+    carrier: Carrier,
+    jobs: Sequence[Message],
+    *,
+    deadline: float | None = None,
+    prefer: Callable[[int], int] | None = None,
+    where: dict[int, int] | None = None,
+) -> Generator[tuple[int, Message], None, None]:
     """Run ``jobs`` (messages without an ``id``: each is given one) on ``carrier``'s live workers,
     a job to a free worker, and yield ``(index in jobs, answer)`` as the answers come, in any
     order. A worker that dies has its job run again by another; with none left,
     :class:`ReversiError`. Closing the iterator early cancels the jobs still running and waits
-    for their answers."""
+    for their answers.
+
+    ``deadline`` (a ``time.perf_counter()`` value): each job is sent with the ``seconds`` left
+    until then. ``prefer(index)``: the worker a job would rather go to (its table holds the
+    job's subtree); a free worker takes the first job that prefers it, else the first waiting.
+    ``where``, if given, is filled with each job's worker (index -> worker)."""
     pending = deque(range(len(jobs)))
     running: dict[int, tuple[int, int]] = {}  # worker -> (index, id)
     done = 0
@@ -168,10 +189,18 @@ def run_jobs(carrier: Carrier, jobs: Sequence[Message]) -> Iterator[tuple[int, M
             free = [w for w in range(carrier.count()) if w not in carrier.dead and w not in running]
             while free and pending:
                 w = free.pop(0)
-                k = pending.popleft()
+                k = pending[0]
+                if prefer is not None:
+                    k = next((j for j in pending if prefer(j) == w), k)
+                pending.remove(k)
                 job_id = next_job_id()
                 running[w] = (k, job_id)
-                carrier.send(w, {**jobs[k], "id": job_id})
+                if where is not None:
+                    where[k] = w
+                message = {**jobs[k], "id": job_id}
+                if deadline is not None:
+                    message["seconds"] = max(0.001, deadline - time.perf_counter())
+                carrier.send(w, message)
             if not running:
                 raise ReversiError(no_worker_left())
             for w, answer in carrier.receive(None):

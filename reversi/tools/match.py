@@ -21,23 +21,31 @@ Openings are random legal moves from a seed (:func:`openings`), the same on ever
 machine (the package's SplitMix64), with repeated positions skipped; or, with
 ``within``, balanced ones (:mod:`reversi.engine.balanced`: the engine values each
 within that many discs of even). Games can be
-played on several processes (``processes=2``).
+played on several processes at once (``processes=2``: a worker process a game, on
+:mod:`reversi.engine.scheduler`'s carrier of processes), and a setting may search on several
+processes of its own (``jobs=2``: the root's moves shared, :mod:`reversi.engine.parallel_search`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, Rules, SplitMix64
+from reversi.engine.evaluate import make_evaluator
 from reversi.engine.levels import check_time_limit, get_level
+from reversi.engine.parallel_search import search_split
 from reversi.engine.play import choose_move
+from reversi.engine.protocol import Limits
+from reversi.engine.scheduler import Carrier
 from reversi.engine.search import Searcher, search
 from reversi.errors import EngineRequestError
 from reversi.formats.notation import write_transcript
+from reversi.formats.record import rules_from_dict, rules_to_dict
 
 #: The deepest search a ``depth=`` setting may ask for.
 MAX_DEPTH = 60
@@ -45,19 +53,23 @@ MAX_DEPTH = 60
 
 @dataclass(frozen=True)
 class Player:
-    """An engine setting: a level, or a depth, with an optional time per move."""
+    """An engine setting: a level, or a depth, with an optional time per move, searched by ``jobs``
+    processes (the root's moves shared: :mod:`reversi.engine.parallel_search`)."""
 
     level: int | None = None
     time: float | None = None
     depth: int | None = None
+    jobs: int = 1
 
     @classmethod
     def parse(cls, text: str) -> Player:
-        """``'level=3'``, ``'level=5,time=0.2'``, ``'depth=4'``, or just ``'3'`` (a level).
+        """``'level=3'``, ``'level=5,time=0.2'``, ``'depth=4'``, ``'level=7,jobs=2'``, or just
+        ``'3'`` (a level).
 
         Raises :class:`EngineRequestError` naming the setting and what is wrong: an
         unknown key, a value that is not a number, a level not in the table, a time
-        that is not a finite positive number of seconds, a depth below 1.
+        that is not a finite positive number of seconds, a depth below 1, processes
+        (``jobs``) out of 1 to :data:`MAX_PROCESSES`.
         """
         text = text.strip()
         if not text:
@@ -67,11 +79,12 @@ class Player:
         level: int | None = None
         time: float | None = None
         depth: int | None = None
+        jobs = 1
         seen: set[str] = set()
         for part in text.split(","):
             key, sep, value = (s.strip() for s in part.partition("="))
             key = key.lower()
-            if not sep or key not in ("level", "time", "depth") or key in seen:
+            if not sep or key not in ("level", "time", "depth", "jobs") or key in seen:
                 raise EngineRequestError(
                     f"engine setting {text!r}: expected e.g. 'level=3', 'depth=4' or 'level=5,time=0.2'"
                 )
@@ -88,11 +101,16 @@ class Player:
                 number = int(value)
                 if key == "level":
                     level = get_level(number).level
+                elif key == "jobs":
+                    if not 1 <= number <= MAX_PROCESSES:
+                        raise EngineRequestError(
+                            f"engine setting {text!r}: jobs={number} is not within 1 to {MAX_PROCESSES}")
+                    jobs = number
                 elif not 1 <= number <= MAX_DEPTH:
                     raise EngineRequestError(f"engine setting {text!r}: depth={number} is not within 1 to {MAX_DEPTH}")
                 else:
                     depth = number
-        return cls(level=level, time=time, depth=depth)
+        return cls(level=level, time=time, depth=depth, jobs=jobs)
 
     def describe(self) -> str:
         parts = []
@@ -102,13 +120,26 @@ class Player:
             parts.append(f"depth={self.depth}")
         if self.time is not None:
             parts.append(f"time={self.time:g}")
+        if self.jobs != 1:
+            parts.append(f"jobs={self.jobs}")
         return ",".join(parts)
 
-    def choose(self, position: Position, searcher: Searcher, seed: int) -> int:
+    def to_dict(self) -> dict[str, Any]:
+        """The setting as a job's message carries it (exactly: no number rounded)."""
+        return {"level": self.level, "time": self.time, "depth": self.depth, "jobs": self.jobs}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Player:
+        return cls(level=data["level"], time=data["time"], depth=data["depth"], jobs=data["jobs"])
+
+    def choose(self, position: Position, searcher: Searcher, seed: int, carrier: Carrier | None = None) -> int:
+        """The move of this setting (``carrier``: the processes of a setting with ``jobs`` > 1)."""
         if self.depth is not None and self.level is None:
-            r = search(position, max_depth=self.depth, time_limit=self.time, searcher=searcher)
-            return r.move
-        move, _ = choose_move(position, self.level, self.time, seed=seed, searcher=searcher)
+            limits = Limits(depth=self.depth, seconds=self.time)
+            if carrier is not None:
+                return search_split(position, carrier, limits, searcher=searcher).move
+            return search(position, limits, searcher=searcher).move
+        move, _ = choose_move(position, self.level, self.time, seed=seed, searcher=searcher, carrier=carrier)
         return move
 
 
@@ -143,23 +174,34 @@ class GameRecord:
 
 
 def play_game(rules: Rules, opening: list[int], a: Player, b: Player, a_is_black: bool, seed: int) -> GameRecord:
-    pos = Position.start(rules)
-    for m in opening:
-        pos = pos.play(m)
-    searchers = {True: Searcher(rules), False: Searcher(rules)}  # keyed by "is A"
-    moves: list[int] = []
-    ply = 0
-    while not pos.is_over:
-        if pos.must_pass:
-            pos = pos.pass_turn()
-            moves.append(PASS)
-            continue
-        a_to_move = (pos.turn == BLACK) == a_is_black
-        player = a if a_to_move else b
-        move = player.choose(pos, searchers[a_to_move], seed * 1000 + ply)
-        pos = pos.play(move)
-        moves.append(move)
-        ply += 1
+    """One game of A against B from ``opening``; a setting with ``jobs`` > 1 searches on that
+    many processes of its own, started for the game (their tables kept from move to move)."""
+    with ExitStack() as stack:
+        carriers: dict[bool, Carrier | None] = {}
+        for is_a, player in ((True, a), (False, b)):
+            carriers[is_a] = None
+            if player.jobs > 1:
+                from reversi.engine.processes import ProcessCarrier
+
+                make_evaluator(rules)  # loaded before the processes are forked
+                carriers[is_a] = stack.enter_context(ProcessCarrier(player.jobs))
+        pos = Position.start(rules)
+        for m in opening:
+            pos = pos.play(m)
+        searchers = {True: Searcher(rules), False: Searcher(rules)}  # keyed by "is A"
+        moves: list[int] = []
+        ply = 0
+        while not pos.is_over:
+            if pos.must_pass:
+                pos = pos.pass_turn()
+                moves.append(PASS)
+                continue
+            a_to_move = (pos.turn == BLACK) == a_is_black
+            player = a if a_to_move else b
+            move = player.choose(pos, searchers[a_to_move], seed * 1000 + ply, carriers[a_to_move])
+            pos = pos.play(move)
+            moves.append(move)
+            ply += 1
     a_color = BLACK if a_is_black else 1 - BLACK
     return GameRecord(opening, a_is_black, moves, pos.final_margin(a_color))
 
@@ -264,6 +306,32 @@ def _play_task(task: Task) -> GameRecord:
     return play_game(*task)
 
 
+class GameWorker:
+    """A match's worker process: it plays the games it is sent (:mod:`reversi.engine.scheduler`'s
+    ``game`` jobs: rules, opening, the two settings, A's colour and the seed)."""
+
+    def __init__(self) -> None:
+        self.current = 0
+
+    def answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        self.current = message["id"]
+        try:
+            task: Task = (rules_from_dict(message["rules"]), list(message["opening"]),
+                          Player.from_dict(message["a"]), Player.from_dict(message["b"]),
+                          bool(message["a_is_black"]), message["seed"])
+            rec = _play_task(task)
+        finally:
+            self.current = 0
+        return {"kind": "game", "id": message["id"], "opening": rec.opening, "a_is_black": rec.a_is_black,
+                "moves": rec.moves, "margin": rec.margin}
+
+
+def _game_job(task: Task) -> dict[str, Any]:
+    rules, opening, a, b, a_is_black, seed = task
+    return {"kind": "game", "rules": rules_to_dict(rules), "opening": opening, "a": a.to_dict(), "b": b.to_dict(),
+            "a_is_black": a_is_black, "seed": seed}
+
+
 #: The most games one match plays, and the most processes it starts.
 MAX_GAMES = 100_000
 MAX_PROCESSES = 64
@@ -330,12 +398,21 @@ def match(
             progress(rec, result)
 
     if processes > 1:
-        import multiprocessing
+        from reversi.engine.processes import ProcessCarrier
+        from reversi.engine.scheduler import run_jobs
 
-        with multiprocessing.Pool(processes) as pool:
-            # imap, not imap_unordered: a game that ends early waits for those before it
-            for number, rec in enumerate(pool.imap(_play_task, tasks), 1):
-                add(number, rec)
+        make_evaluator(rules)  # loaded before the processes are forked
+        # not daemons: a setting with jobs > 1 starts processes of its own
+        with ProcessCarrier(processes, make=GameWorker, daemon=False) as carrier:
+            done: dict[int, GameRecord] = {}
+            reported = 0
+            for k, answer in run_jobs(carrier, [_game_job(t) for t in tasks]):
+                done[k] = GameRecord(list(answer["opening"]), answer["a_is_black"], list(answer["moves"]),
+                                     answer["margin"])
+                # in the schedule's order: a game that ends early waits for those before it
+                while reported in done:
+                    add(reported + 1, done.pop(reported))
+                    reported += 1
     else:
         for number, task in enumerate(tasks, 1):
             add(number, _play_task(task))
