@@ -108,6 +108,7 @@ def test_an_unreadable_state_is_moved_aside_and_named(text: str, words: str) -> 
     (saved(settings=settings_with(players={"kinds": ["human", "computer"], "levels": [5, 5]})).replace(
         "[5, 5]", "[1e400, 5]"), "two levels"),
     (saved(settings=settings_with(hints="yes")), "settings.hints must be true or false"),
+    (saved(settings=settings_with(hint_mode=3)), "settings.hint_mode must be all, best or three"),
 ])
 def test_a_state_with_a_damaged_choice_keeps_its_game_and_says_what_was_reset(text: str, words: str) -> None:
     plan = plan_start(text, "")

@@ -478,6 +478,7 @@ def test_saved_players_and_form(data: Any) -> None:
 def test_saved_settings(data: Any) -> None:
     """Stored settings of any shape: what is not understood is ignored, the display settings stay booleans."""
     from reversi.ui.controller import Controller
+    from reversi.ui.drivers.hints import HINT_MODES
     from reversi.ui.settings import PREFERENCES
 
     c = Controller()
@@ -485,6 +486,7 @@ def test_saved_settings(data: Any) -> None:
         c.load_settings(data)
     assert all(isinstance(getattr(c, name), bool) for name in PREFERENCES)
     assert type(c.engine_workers) is int and 0 <= c.engine_workers <= 64
+    assert c.hint_mode in HINT_MODES
 
 
 @given(
@@ -507,6 +509,28 @@ def test_saved_workers(data: dict[str, Any]) -> None:
     c.load_settings(kept)
     assert c.engine_workers == (data["workers"] if good else 0)
     assert ("workers" in c.settings()) == bool(good and data["workers"])
+
+
+@given(
+    st.fixed_dictionaries(
+        {"hint_mode": st.one_of(json_value, st.sampled_from(["all", "best", "three", "Best", "best "]))},
+        optional={"hints": json_value, "workers": json_value, "sound": json_value},
+    )
+)
+def test_saved_hint_mode(data: dict[str, Any]) -> None:
+    """What the hints show, as stored (any value): a bad one is left out, and only it, the mode staying
+    every move's value; a good one is taken back as it was."""
+    from reversi.ui.controller import Controller
+    from reversi.ui.drivers.hints import HINT_ALL, HINT_MODES
+    from reversi.ui.store.saved_state import readable_settings
+
+    kept, reset = readable_settings(data)
+    good = isinstance(data["hint_mode"], str) and data["hint_mode"] in HINT_MODES
+    assert ("hint_mode" in kept) == good and (not good) <= any("settings.hint_mode" in r for r in reset)
+    c = Controller()
+    c.load_settings(kept)
+    assert c.hint_mode == (data["hint_mode"] if good else HINT_ALL)
+    assert c.settings()["hint_mode"] == c.hint_mode
 
 
 @given(st.one_of(any_text, json_value.map(json.dumps)))

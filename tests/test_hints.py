@@ -6,6 +6,7 @@ import asyncio
 import json
 from dataclasses import replace
 
+import pytest
 from support import run
 
 from reversi.core.rules import BLACK
@@ -14,11 +15,17 @@ from reversi.engine import api as engine_api
 from reversi.engine.protocol import AnalyseRequest, Limits
 from reversi.ui.controller import Controller
 from reversi.ui.drivers.hints import (
+    HINT_ALL,
+    HINT_BEST,
     HINT_EXACT_EMPTIES,
     HINT_LIMITS,
+    HINT_MODES,
     HINT_SECONDS,
+    HINT_THREE,
+    HINT_TITLES,
     HintDriver,
     hint_label,
+    hint_marks,
     hint_request,
     wants_hints,
 )
@@ -232,3 +239,72 @@ def test_moves_whose_shown_values_are_equal_are_marked_alike() -> None:
     labels, best = d.view()
     assert dict(labels) == {"d3": "+4", "c4": "+4", "f5": "+3", "e6": "0"}
     assert best == {"d3", "c4"}
+
+
+def test_the_hint_modes_show_every_move_the_best_only_or_the_three_best() -> None:
+    """Every move with its value; the best only (every move tied for it, by the value shown); the
+    three best (more where moves tie with the third). The gold is the best's in every mode."""
+    scores = {"a1": 420, "b1": 380, "c1": 300, "d1": 260, "e1": 240, "f1": -50}
+    labels, best = hint_marks(scores, HINT_ALL)
+    assert dict(labels) == {"a1": "+4", "b1": "+4", "c1": "+3", "d1": "+3", "e1": "+2", "f1": "0"}
+    assert best == {"a1", "b1"}
+    labels, best = hint_marks(scores, HINT_BEST)
+    assert dict(labels) == {"a1": "+4", "b1": "+4"} and best == {"a1", "b1"}
+    labels, best = hint_marks(scores, HINT_THREE)
+    assert dict(labels) == {"a1": "+4", "b1": "+4", "c1": "+3", "d1": "+3"}  # d1 ties with the third
+    assert best == {"a1", "b1"}
+    few = {"a1": 100, "b1": -300}
+    assert dict(hint_marks(few, HINT_THREE)[0]) == {"a1": "+1", "b1": "\u22123"}  # fewer than three moves
+    assert dict(hint_marks(few, HINT_BEST)[0]) == {"a1": "+1"}
+    assert hint_marks({}, HINT_BEST) == ((), frozenset())
+    with pytest.raises(ValueError, match="hint mode"):
+        hint_marks(scores, "loud")
+    assert set(HINT_TITLES) == set(HINT_MODES)
+
+
+def test_the_board_and_its_labels_follow_the_hint_mode() -> None:
+    """With the best only, the other legal moves keep their dots and say no value; the driver reads
+    the controller's mode; the mode is remembered with the settings (old settings have none)."""
+    c = Controller(players=Players())
+    c.toggle_hints()
+    d = HintDriver(c)
+    d.token = ai_token(c)
+    d.scores = {"d3": 420, "c4": 380, "f5": 300, "e6": -50}
+    assert c.hint_mode == HINT_ALL and len(d.view()[0]) == 4
+    assert c.set_hint_mode(HINT_BEST) and not c.set_hint_mode(HINT_BEST)
+    svg = hinted(c, d)
+    assert svg.count('class="hint best"') == 2 and svg.count('class="hint"') == 0 and svg.count('class="dot"') == 2
+    assert "d3, empty, legal move, value +4, best" in svg
+    assert "f5, empty, legal move\"" in svg and "e6, empty, legal move\"" in svg  # no value said
+    c.set_hint_mode(HINT_THREE)
+    assert dict(d.view()[0]) == {"d3": "+4", "c4": "+4", "f5": "+3"}
+    with pytest.raises(ValueError):
+        c.set_hint_mode("loud")
+    settings = json.loads(json.dumps(c.settings()))
+    assert settings["hint_mode"] == HINT_THREE
+    other = Controller()
+    other.load_settings(settings)
+    assert other.hint_mode == HINT_THREE
+    for bad in ("loud", 3, None, ["best"]):
+        other.load_settings({"hint_mode": bad})  # not a mode: ignored
+        assert other.hint_mode == HINT_THREE
+    old = {k: v for k, v in settings.items() if k != "hint_mode"}  # saved before the modes
+    fresh = Controller()
+    fresh.load_settings(old)
+    assert fresh.hint_mode == HINT_ALL
+
+
+@pytest.mark.parametrize("value, words", [
+    ("loud", "settings.hint_mode must be all, best or three, not 'loud'"),
+    (3, "not the number 3"), (None, "not null"), (True, "not true/false"), (["best"], "not a list"),
+    ("x" * 500, "not 'xxxx"),
+])
+def test_a_bad_stored_hint_mode_is_refused_and_named(value: object, words: str) -> None:
+    from reversi.ui.store.saved_state import StateError, readable_settings, settings_from_dict
+
+    with pytest.raises(StateError, match=r"^saved state: settings\.hint_mode") as info:
+        settings_from_dict({"hint_mode": value})
+    assert words in str(info.value) and len(str(info.value)) < 120
+    kept, reset = readable_settings({"hint_mode": value, "hints": True})
+    assert kept == {"hints": True} and len(reset) == 1 and words in reset[0]
+    assert settings_from_dict({"hint_mode": "best"}) == {"hint_mode": "best"}

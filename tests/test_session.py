@@ -181,6 +181,8 @@ def test_every_kind_of_corruption_is_named(text, words: str) -> None:
         (broken(settings={"players": {**PLAYERS, "levels": [float("inf"), 5]}}), "two levels", set()),
         (broken(settings={"players": {**PLAYERS, "seconds": 1e9}}), "settings.players: time per move", set()),
         (broken(settings={"hints": "on", "players": PLAYERS}), "settings.hints must be true or false", {"players"}),
+        (broken(settings={"hint_mode": "loud", "hints": True}), "settings.hint_mode must be all, best or three",
+         {"hints"}),
         (broken(clock=5), "clock must be an object", {"players", "form"}),
         (broken(clock={"base_ms": 1}), "clock: missing", {"players", "form"}),
         (broken(clock={"base_ms": 1000, "increment_ms": 0, "left_ms": [1, 2], "flagged": 7}), "flagged",

@@ -2,9 +2,9 @@
 
 :class:`Remembered` is the part of :class:`reversi.ui.controller.Controller` that gives its
 choices to keep (:meth:`Remembered.settings`: who plays, the new-game form's fields, hints on or
-off, the display :data:`PREFERENCES`, how many workers the engine may use), takes them back from storage
-(:meth:`Remembered.load_settings`, ignoring what it cannot read) and turns a display setting on or
-off (:meth:`Remembered.set_preference`). The page stores them with the game
+off and what they show, the display :data:`PREFERENCES`, how many workers the engine may use),
+takes them back from storage (:meth:`Remembered.load_settings`, ignoring what it cannot read)
+and turns a display setting on or off (:meth:`Remembered.set_preference`). The page stores them with the game
 (:mod:`reversi.ui.store.saved_state`).
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reversi.errors import ReversiError
+from reversi.ui.drivers.hints import HINT_ALL, HINT_MODES
 from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
 
@@ -36,6 +37,8 @@ class Remembered:
     players: Players
     form_fields: dict[str, str]
     show_hints: bool
+    #: What the hints show: one of :data:`reversi.ui.drivers.hints.HINT_MODES` (every move's value by default).
+    hint_mode: str = HINT_ALL
     #: How many workers in all the engine may use, as the person chose (0: automatic, the device's).
     engine_workers: int = 0
 
@@ -46,12 +49,14 @@ class Remembered:
         raise NotImplementedError  # the controller's
 
     def settings(self) -> dict[str, Any]:
-        """The choices to remember (JSON-able): who plays, the new-game form's fields, hints on or off,
-        the display settings, the engine's workers (only when chosen: automatic is the default)."""
+        """The choices to remember (JSON-able): who plays, the new-game form's fields, hints on or off
+        and what they show, the display settings, the engine's workers (only when chosen: automatic
+        is the default)."""
         return {
             "players": self.players.to_dict(),
             "form": dict(self.form_fields),
             "hints": self.show_hints,
+            "hint_mode": self.hint_mode,
             **{name: getattr(self, name) for name in PREFERENCES},
             **({"workers": self.engine_workers} if self.engine_workers else {}),
         }
@@ -68,6 +73,9 @@ class Remembered:
         hints = settings.get("hints")
         if isinstance(hints, bool):
             self.show_hints = hints
+        mode = settings.get("hint_mode")
+        if mode in HINT_MODES:
+            self.hint_mode = mode
         for name in PREFERENCES:
             value = settings.get(name)
             if isinstance(value, bool):
@@ -84,6 +92,15 @@ class Remembered:
         if workers == self.engine_workers:
             return False
         self.engine_workers = workers
+        return True
+
+    def set_hint_mode(self, mode: str) -> bool:
+        """What the hints show (one of :data:`reversi.ui.drivers.hints.HINT_MODES`); True if that changed it."""
+        if mode not in HINT_MODES:
+            raise ValueError(f"no hint mode {mode!r}")
+        if mode == self.hint_mode:
+            return False
+        self.hint_mode = mode
         return True
 
     def set_preference(self, name: str, value: bool) -> bool:

@@ -3,7 +3,8 @@
 One click handler reads the ``data-action`` of the button clicked. The buttons' states
 follow the controller (what can be undone or redone, who may resign), the computer (the
 Hints button waits for the worker, and says why when the computer is unavailable) and
-the players (Pause for a game of two computers). Share is the page's (``share``: the system's
+the players (Pause for a game of two computers); the Hints button's title says what the hints
+show (the setting). Share is the page's (``share``: the system's
 share sheet, or the link copied, :mod:`reversi.ui.dom.sharing`), called in the click itself.
 """
 
@@ -18,6 +19,7 @@ from reversi.i18n import _
 from reversi.ui.dom import nullable
 from reversi.ui.dom.clipboard import CONFIRM_MS, Confirmation
 from reversi.ui.drivers.health import EngineHealth
+from reversi.ui.drivers.hints import HINT_TITLES
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.turns import pause_offered
 from reversi.ui.views import StatusView
@@ -125,7 +127,7 @@ class Controls:
         hints.setAttribute("aria-pressed", "true" if c.show_hints else "false")
         hints.disabled = not hints_ready  # the worker works them out
         why = health.hints_title()  # disabled because the computer is unavailable
-        hints.title = why or _(self.hints_title)
+        hints.title = why or _(HINT_TITLES.get(c.hint_mode, self.hints_title))
         if why:
             hints.setAttribute("aria-description", why)
         else:

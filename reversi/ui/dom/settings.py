@@ -1,5 +1,5 @@
-"""The settings (``#settings``): how the board looks and sounds, and how many workers the engine uses,
-kept with the game's settings."""
+"""The settings (``#settings``): how the board looks and sounds, what the hints show, and how many
+workers the engine uses, kept with the game's settings."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 from reversi.ui.dom import nullable
 from reversi.ui.dom.sound import Sound
 from reversi.ui.drivers.client import EngineClient
+from reversi.ui.drivers.hints import HINT_MODES
 from reversi.ui.drivers.pool import choice_options, working_text
 from reversi.ui.ports import PageController, Redraw
 from reversi.ui.settings import PREFERENCES, read_workers
@@ -19,6 +20,7 @@ Listen = Callable[[Any, str, Callable[[Any], object]], Callable[[], None]]
 class SettingsPanel:
     """The ``#settings`` element ``root``; ``page_root`` (``<html>``) carries the ``disc-marks`` class.
 
+    What the hints show is ``select[name=hint_mode]`` (:data:`reversi.ui.drivers.hints.HINT_MODES`).
     The choice of workers (``select[name=workers]``) lists what the device allows (the pool's
     automatic count); the line under it says how many work now. The element's ``data-workers``
     (the workers in all the engine may use) and ``data-workers-working`` are for the tests.
@@ -48,6 +50,11 @@ class SettingsPanel:
             if choice is not None and self.controller.set_engine_workers(choice):
                 self.update()
             return
+        if name == "hint_mode":
+            mode = str(box.value)
+            if mode in HINT_MODES and self.controller.set_hint_mode(mode):
+                self.update()
+            return
         if name not in PREFERENCES:
             return
         on = bool(box.checked)
@@ -64,6 +71,9 @@ class SettingsPanel:
             box = nullable(self.root.querySelector(f'input[name="{name}"]'))
             if box is not None and bool(box.checked) != getattr(self.controller, name):
                 box.checked = getattr(self.controller, name)
+        mode = nullable(self.root.querySelector('select[name="hint_mode"]'))
+        if mode is not None and str(mode.value) != self.controller.hint_mode:
+            mode.value = self.controller.hint_mode
         self.draw_workers()
 
     def draw_workers(self) -> None:

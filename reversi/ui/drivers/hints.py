@@ -5,7 +5,9 @@ worker's ``analyse`` for the position (the same asynchronous, possibly stale
 request and reply as a computer's turn, :mod:`reversi.ui.players`): every legal
 move gets the final disc margin it leads to for the side to move, as the search
 sees it within :data:`HINT_SECONDS`, exactly when the endgame is solved. The
-board shows each value on its square ("+4", "−2", "0"), the best ones marked.
+board shows each value on its square ("+4", "−2", "0"), the best ones marked; or, as the
+person chooses (:data:`HINT_MODES`, remembered with the settings), only the best move (every
+move tied for best) or the three best (:func:`hint_marks`).
 
 A reply is kept only for the position it was asked for (the token of
 :func:`reversi.ui.players.ai_token`); after any move, undo or new game the old
@@ -21,10 +23,11 @@ from the controller is the protocol :class:`HintSource`.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Protocol
 
 from reversi.engine.protocol import AnalyseRequest, AnalysisReply, ErrorReply, Limits, read_reply
-from reversi.i18n import _
+from reversi.i18n import N_, _
 from reversi.ui import turns as _turns
 from reversi.ui.drivers.requests import Ask, Redraw, Reply, RequestDriver, no_redraw
 
@@ -34,6 +37,23 @@ HINT_SECONDS = 1.0
 HINT_EXACT_EMPTIES = 14
 #: The limits of a hints request.
 HINT_LIMITS = Limits(seconds=HINT_SECONDS, exact_empties=HINT_EXACT_EMPTIES)
+#: What the hints show (a setting): every move with its value, the best move only (with its value;
+#: every move tied for best), the three best moves with their values.
+HINT_ALL, HINT_BEST, HINT_THREE = "all", "best", "three"
+HINT_MODES = (HINT_ALL, HINT_BEST, HINT_THREE)
+#: The Hints button's title in each mode.
+HINT_TITLES = {
+    # Translators: the Hints button's title, hints showing every move's value (the setting's default)
+    HINT_ALL: N_("Show the value of every move"),
+    # Translators: the Hints button's title, hints set to show the best move only
+    HINT_BEST: N_("Show the best move"),
+    # Translators: the Hints button's title, hints set to show the three best moves
+    HINT_THREE: N_("Show the three best moves and their values"),
+}
+#: How many moves :data:`HINT_THREE` shows (more where moves tie with the last of them).
+BEST_FEW = 3
+
+HintMarks = tuple[tuple[tuple[str, str], ...], frozenset[str]]
 
 
 class HintSource(_turns.PlayState, Protocol):
@@ -41,6 +61,11 @@ class HintSource(_turns.PlayState, Protocol):
 
     @property
     def show_hints(self) -> bool: ...
+
+    @property
+    def hint_mode(self) -> str:
+        """One of :data:`HINT_MODES`."""
+        ...
 
 
 def hint_label(centidiscs: int) -> str:
@@ -51,6 +76,23 @@ def hint_label(centidiscs: int) -> str:
     if discs < 0:
         return f"\u2212{-discs}"
     return "0"
+
+
+def hint_marks(scores: Mapping[str, int], mode: str = HINT_ALL) -> HintMarks:
+    """``(square, label)`` pairs and the best squares the board shows of ``scores`` (centidiscs by
+    square) in ``mode`` (:data:`HINT_MODES`). Moves are compared by the value shown (whole discs):
+    moves whose labels are equal are marked alike, so the best move is every move tied for it, and
+    the three best are more where moves tie with the third."""
+    if mode not in HINT_MODES:
+        raise ValueError(f"hint mode should be one of {', '.join(HINT_MODES)}, not {mode!r}")
+    if not scores:
+        return (), frozenset()
+    shown = {name: round(v / 100) for name, v in scores.items()}
+    values = sorted(shown.values(), reverse=True)
+    top = values[0]
+    least = {HINT_ALL: values[-1], HINT_BEST: top, HINT_THREE: values[min(BEST_FEW, len(values)) - 1]}[mode]
+    labels = tuple((name, hint_label(v)) for name, v in sorted(scores.items()) if shown[name] >= least)
+    return labels, frozenset(name for name, v in shown.items() if v == top)
 
 
 def hint_request(controller: _turns.PlayState) -> AnalyseRequest:
@@ -109,16 +151,11 @@ class HintDriver(RequestDriver[_turns.Token]):
         """Why the position on the board has no hints ('' if it has, or is not due any)."""
         return self.error if self._due() and self._fresh() else ""
 
-    def view(self) -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
-        """``(square, label)`` pairs and the best squares, for the board view."""
-        scores = self.current()
-        if not scores:
-            return (), frozenset()
-        # the gold goes by the value shown: moves whose labels are equal are marked alike
-        shown = {name: round(v / 100) for name, v in scores.items()}
-        top = max(shown.values())
-        labels = tuple((name, hint_label(v)) for name, v in sorted(scores.items()))
-        return labels, frozenset(name for name, v in shown.items() if v == top)
+    def view(self) -> HintMarks:
+        """``(square, label)`` pairs and the best squares, for the board view, in the person's
+        :attr:`HintSource.hint_mode` (:func:`hint_marks`)."""
+        mode = self.controller.hint_mode
+        return hint_marks(self.current(), mode if mode in HINT_MODES else HINT_ALL)
 
     def waiting(self) -> bool:
         """Hints are on and due here but not known yet (being worked out, or queued)."""

@@ -21,7 +21,8 @@ still read.
 the new-game form's fields, the time control among them), given back to its
 ``load_settings()`` on restore, so a new game starts with the last choice.
 The fields the page reads are checked (:func:`settings_from_dict`): ``form`` a
-map of strings, ``players`` two players, ``hints`` true or false. A choice that cannot be
+map of strings, ``players`` two players, ``hints`` true or false, ``hint_mode`` what the hints
+show (absent in states saved before it: every move's value). A choice that cannot be
 read, or a damaged clock, is reset and named in ``SavedState.reset``: the game is kept.
 The clock is saved paused: time does not run while the page is closed.
 
@@ -49,7 +50,8 @@ from reversi.formats.record import (
     rules_from_dict,
     rules_to_dict,
 )
-from reversi.inputs import InputError, load_json
+from reversi.inputs import InputError, load_json, shown
+from reversi.ui.drivers.hints import HINT_MODES
 from reversi.ui.players import Players
 from reversi.ui.settings import MAX_WORKERS_CHOICE, read_workers
 
@@ -211,9 +213,10 @@ def settings_from_dict(data: Any) -> dict[str, Any]:
 
     A ``form`` must map names to strings, ``players`` must be players
     (:meth:`reversi.ui.players.Players.from_dict`: two kinds, two levels, a time), ``hints``
-    true or false, ``workers`` (the engine's, as the person chose: :func:`reversi.ui.settings.read_workers`)
-    a whole number from 0 to :data:`~reversi.ui.settings.MAX_WORKERS_CHOICE`. Other fields are kept as
-    they are (a later page may add some).
+    true or false, ``hint_mode`` one of :data:`~reversi.ui.drivers.hints.HINT_MODES`, ``workers``
+    (the engine's, as the person chose: :func:`reversi.ui.settings.read_workers`) a whole number
+    from 0 to :data:`~reversi.ui.settings.MAX_WORKERS_CHOICE`. Other fields are kept as they are (a
+    later page may add some).
     """
     if not isinstance(data, dict):
         raise StateError(f"saved state: settings must be an object, not {_kind(data)}")
@@ -226,6 +229,9 @@ def settings_from_dict(data: Any) -> dict[str, Any]:
             raise StateError(f"saved state: settings.players: {e}") from None
     if "hints" in data and not isinstance(data["hints"], bool):
         raise StateError(f"saved state: settings.hints must be true or false, not {_kind(data['hints'])}")
+    if "hint_mode" in data and (not isinstance(data["hint_mode"], str) or data["hint_mode"] not in HINT_MODES):
+        raise StateError(f"saved state: settings.hint_mode must be {', '.join(HINT_MODES[:-1])} or {HINT_MODES[-1]}, "
+                         f"not {_mode_kind(data['hint_mode'])}")
     if "workers" in data and read_workers(data["workers"]) is None:
         raise StateError(f"saved state: settings.workers must be a whole number from 0 to {MAX_WORKERS_CHOICE}, "
                          f"not {_kind(data['workers'])}")
@@ -262,6 +268,11 @@ def form_fields(data: Any) -> dict[str, str]:
         if len(key) > 100 or len(value) > MAX_FIELD_CHARS:
             raise StateError(f"saved state: settings.form.{key[:40]} is too long")
     return dict(data)
+
+
+def _mode_kind(value: Any) -> str:
+    """A choice that should have been one of some words: the word, if it is one ("'loud'")."""
+    return shown(value) if isinstance(value, str) else _kind(value)
 
 
 def _kind(value: Any) -> str:
