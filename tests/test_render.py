@@ -9,12 +9,13 @@ import tomllib
 import xml.etree.ElementTree as ET
 import zipfile
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from reversi import Rules
-from reversi.drawing.diagram import position_view
+from reversi.drawing.diagram import position_view, standalone_svg
 from reversi.drawing.render import (
     DISC_PAINTS,
     BoardView,
@@ -242,6 +243,64 @@ def test_disc_marks_ring_the_second_side_only() -> None:
     c.click("f5")  # e5 turns from White to Black: the old face keeps its ring under the new one
     flipped = ET.tostring(square_map(render_board(c.board_view()))["e5"], encoding="unicode")
     assert 'class="disc-mark old"' in flipped and flipped.count("disc-mark") == 1
+
+
+def test_a_line_shown_puts_numbered_translucent_discs_of_the_sides_that_play_them() -> None:
+    """A line (an analysis line, the review's better move, pointed at) on the board: each square it
+    plays has its number on a translucent disc of that side's colour, in place of the dot or the
+    hint's value and of the ghost disc; its label says the move; the rest of the board is as it was."""
+    c = Controller()
+    c.click("f5")
+    plain = c.board_view()
+    hints = (("d6", "+1"), ("f6", "0"), ("f4", "\u22121"))
+    line = (("d6", 1, 1), ("c3", 2, 0), ("d3", 3, 1))
+    view = replace(plain, hints=hints, hint_best=frozenset({"d6"}), line=line)
+    svg = render_board(view)
+    m = square_map(svg)
+    for name, number, side in line:
+        square = m[name]
+        assert square.attrib["data-line-move"] == str(number)
+        discs = [e for e in square.iter(f"{SVG_NS}g") if e.attrib.get("class") == "line-disc"]
+        assert len(discs) == 1 and discs[0].attrib["data-color"] == ("black", "white")[side]
+        circle = next(discs[0].iter(f"{SVG_NS}circle"))
+        assert circle.attrib["fill"] == f"url(#disc-{('black', 'white')[side]})"
+        assert float(circle.attrib["fill-opacity"]) < 1  # translucent: the board shows through
+        text = next(discs[0].iter(f"{SVG_NS}text"))
+        assert text.text == str(number) and text.attrib["fill"] == ("#ffffff" if side == 0 else "#111111")
+        assert square.attrib["aria-label"].endswith(f", in the line shown: {number}. {('Black', 'White')[side]}")
+    d6 = ET.tostring(m["d6"], encoding="unicode")
+    assert 'class="hint' not in d6 and 'class="dot"' not in d6 and 'class="ghost"' not in d6
+    assert "value +1, best" in m["d6"].attrib["aria-label"]  # the hint's value is still said
+    f6 = ET.tostring(m["f6"], encoding="unicode")
+    assert 'class="hint"' in f6 and 'class="ghost"' in f6 and "data-line-move" not in f6  # not in the line
+    assert "line" not in m["f6"].attrib["aria-label"] and svg.count('class="line-disc"') == 3
+    # a line over a disc (the review's better line may play where the move played stands) shows more of its paint
+    over = square_map(render_board(replace(plain, line=(("f5", 4, 1),))))["f5"]
+    assert 'class="face"' in ET.tostring(over, encoding="unicode")
+    assert float(next(e for e in over.iter(f"{SVG_NS}circle") if e.attrib.get("fill-opacity")).attrib[
+        "fill-opacity"]) > 0.8
+    # the second side's line discs carry the ring too when discs are told apart without colour
+    marked = render_board(replace(view, disc_marks=True))
+    assert marked.count('class="line-mark"') == 2  # White's two
+    # Classic draws the second side red, the number white on it
+    red = replace(view, colors=("black", "red"))
+    red_d6 = ET.tostring(square_map(render_board(red))["d6"], encoding="unicode")
+    assert 'data-color="red"' in red_d6 and 'fill="#ffffff"' in red_d6
+    # a standalone picture draws it without a style sheet
+    assert standalone_svg(view).count('class="line-disc"') == 3
+
+
+def test_a_still_board_replays_no_animation() -> None:
+    """A redraw that is no move (a line shown or taken away) draws the last move's disc and the
+    discs it turned at rest."""
+    c = Controller()
+    c.click("f5")
+    view = c.board_view()
+    moving = render_board(view)
+    assert "disc flip" in moving and "disc placed" in moving
+    still = render_board(replace(view, still=True))
+    assert "disc flip" not in still and "disc placed" not in still
+    assert square_map(still)["e5"].attrib["data-state"] == "black"
 
 
 def test_render_is_a_pure_function_of_the_view() -> None:

@@ -17,7 +17,10 @@ The testability contract of the page is written here:
 * a legal move carries the class ``legal`` and ``data-legal="true"``; with hints
   on, its value is a ``<text class="hint">`` in it (``hint best`` for the best);
 * ``data-state`` is the engine's side (``black``/``white``), whatever its colour
-  on screen (Classic draws white as red); ``data-color`` is the colour drawn.
+  on screen (Classic draws white as red); ``data-color`` is the colour drawn;
+* a line shown on the board (:attr:`BoardView.line`) puts on each square it plays
+  ``data-line-move="N"`` and a ``<g class="line-disc" data-color="...">``: a translucent
+  disc of the side that plays there with the number N on it, as a numbered diagram's.
 
 Coordinates: a square is :data:`SQUARE` units wide; letters run along the top and bottom,
 numbers down the left and right, in a margin of :data:`MARGIN` units
@@ -113,6 +116,13 @@ class BoardView:
     disc_marks: bool = False
     #: The stable discs (a study overlay: discs that can never flip), ``data-stable``.
     stable: frozenset[str] = frozenset()
+    #: A line shown on the board (an analysis line or the review's better move, pointed at): for
+    #: each disc it places ``(square, number, side)``, numbered from 1, drawn as a translucent disc
+    #: of that side's colour with its number (where a hint's value or a dot would be).
+    line: tuple[tuple[str, int, int], ...] = field(default=())
+    #: Nothing animates: the last move's disc and the discs it turned are drawn at rest (a redraw
+    #: that is no move, such as a line shown or taken away).
+    still: bool = False
 
     def name(self, col: int, row: int) -> str:
         return f"{COLUMN_LETTERS[col]}{row + 1}"
@@ -211,6 +221,7 @@ def render_board(view: BoardView) -> str:
     values = dict(view.values)
     numbers = dict(view.numbers)
     signs = dict(view.signs)
+    line = {square: (number, side) for square, number, side in view.line}
     # in the order seen on screen (a turned board's rows and columns read the other way round)
     for screen_row in range(view.height):
         row = _screen_row(view, screen_row)
@@ -228,7 +239,7 @@ def render_board(view: BoardView) -> str:
                 out.append(_blocked(view, name, x, y))
                 continue
             out.append(_square(view, name, state, x, y, ghost, hints.get(name), values.get(name), numbers.get(name),
-                               signs.get(name)))
+                               signs.get(name), line.get(name)))
         if view.grid:
             out.append("</g>")
     out.append("</g>")
@@ -328,11 +339,34 @@ def _move_number(number: int, color: str) -> str:
 
 #: The disc colours drawn light (a move number on them is written dark).
 LIGHT_DISCS = frozenset({"white"})
+#: A line's discs: how much of the disc's paint shows on an empty square, and over a disc.
+LINE_OPACITY = 0.62
+LINE_OPACITY_OVER_DISC = 0.9
+
+
+def _line_disc(color: str, number: int, over_disc: bool, mark: bool) -> str:
+    """A move of a line shown on the board: a translucent disc of the side that plays it, edged with
+    a dashed ring, its number on it as a numbered diagram writes it (``mark``: the ring of the
+    second side's discs, drawn wider so as not to cross the number)."""
+    c = half_square()
+    ink = "#111111" if color in LIGHT_DISCS else "#ffffff"
+    halo = "#ffffff" if color in LIGHT_DISCS else "#000000"
+    size = 40 if number < 100 else 32
+    opacity = LINE_OPACITY_OVER_DISC if over_disc else LINE_OPACITY
+    ring = (f'<circle class="line-mark" cx="{c}" cy="{c}" r="{MARK_RADIUS + 13}" fill="none" stroke="#1b1b1b" '
+            f'stroke-opacity="0.72" stroke-width="5"/>' if mark else "")
+    return (f'<g class="line-disc" data-color="{color}" pointer-events="none" aria-hidden="true">'
+            f'<circle cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{color})" fill-opacity="{opacity}" '
+            f'stroke="{ink}" stroke-opacity="0.6" stroke-width="3" stroke-dasharray="8 5"/>{ring}'
+            f'<text class="line-number" x="{c}" y="{c}" fill="{ink}" stroke="{halo}" stroke-opacity="0.35" '
+            f'stroke-width="3" paint-order="stroke" font-size="{size}" font-weight="700" text-anchor="middle" '
+            f'dominant-baseline="central" font-family="system-ui, sans-serif">{number}</text></g>')
 
 
 def _square(
     view: BoardView, name: str, state: str, x: int, y: int, ghost: str | None, hint: str | None = None,
     value: int | None = None, number: int | None = None, sign: str | None = None,
+    in_line: tuple[int, int] | None = None,
 ) -> str:
     legal = name in view.legal
     hint = hint if legal else None
@@ -390,6 +424,11 @@ def _square(
     if stable:
         # Translators: in a square's screen-reader label, the study overlay: a disc that can never be flipped
         said.append(_("stable"))
+    if in_line is not None:
+        # Translators: in a square's screen-reader label, while a line (the analysis', the review's better
+        # move) is shown on the board: the move of the line played there, "in the line shown: 3. Black"
+        said.append(_("in the line shown: {number}. {side}").format(number=in_line[0],
+                                                                      side=view.side_names[in_line[1]]))
     label = join_list(said)
     attrs = (
         f'class="{" ".join(classes)}" data-square="{name}" data-state="{state}"'
@@ -399,6 +438,7 @@ def _square(
         + (' data-better="true"' if better else "")
         + (' data-stable="true"' if stable else "")
         + ("" if value is None else f' data-value="{value}"')
+        + ("" if in_line is None else f' data-line-move="{in_line[0]}"')
         + (f' id="sq-{name}" role="gridcell"' if view.grid else ' role="img"')
         + f' aria-label="{escape(label)}"'
         + ("" if legal or view.editable or not view.grid else ' aria-disabled="true"')
@@ -413,10 +453,10 @@ def _square(
     if color is not None:
         side = SIDES.index(state)
         mark = view.disc_marks and side == 1
-        if name in view.flipped:
+        if name in view.flipped and not view.still:
             old = view.colors[1 - side]
             parts.append(_disc(color, "disc flip", old, mark=mark, old_mark=view.disc_marks and side == 0))
-        elif last:
+        elif last and not view.still:
             parts.append(_disc(color, "disc placed", mark=mark))
         else:
             parts.append(_disc(color, mark=mark))
@@ -426,11 +466,12 @@ def _square(
             parts.append(f'<circle class="last-mark" cx="{half_square()}" cy="{half_square()}" r="8"/>')
     elif legal:
         c = half_square()
-        if ghost is not None:
+        if ghost is not None and in_line is None:
             parts.append(f'<circle class="ghost" cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{ghost})"/>')
-        if hint is None:
+        # a line's disc stands instead of the dot or the hint's value (which the square's label still says)
+        if in_line is None and hint is None:
             parts.append(f'<circle class="dot" cx="{c}" cy="{c}" r="11"/>')
-        else:
+        elif in_line is None and hint is not None:
             css = "hint best" if name in view.hint_best else "hint"
             parts.append(f'<text class="{css}" x="{c}" y="{c + 1}">{escape(hint)}</text>')
     if last and view.glyph:
@@ -439,7 +480,7 @@ def _square(
         parts.append(_letter(sign, color))
     if better:
         c = half_square()
-        if color is None and view.better_side is not None:
+        if color is None and view.better_side is not None and in_line is None:
             # the disc that should have been played, faint: whose move it was, not the side to move now
             parts.append(f'<circle class="better-disc" cx="{c}" cy="{c}" r="{DISC_RADIUS}" '
                          f'fill="url(#disc-{view.colors[view.better_side]})" fill-opacity="0.6" '
@@ -450,6 +491,9 @@ def _square(
         # a diamond in the disc's middle, in a colour that shows on either side's discs
         parts.append(f'<path class="stable-mark" d="M{c} {c - r}L{c + r} {c}L{c} {c + r}L{c - r} {c}Z" '
                      'fill="#2ec4b6" stroke="#0b3d38" stroke-width="2" pointer-events="none"/>')
+    if in_line is not None:
+        line_color = view.colors[in_line[1]]
+        parts.append(_line_disc(line_color, in_line[0], color is not None, view.disc_marks and in_line[1] == 1))
     if marked:
         parts.append(f'<rect class="mark-ring" x="3" y="3" width="{SQUARE - 6}" height="{SQUARE - 6}" rx="4"/>')
     if name == view.cursor:
