@@ -18,7 +18,7 @@ const CALLS = new Set(["load", "ping", "analyse", "best_move", "bench", "opening
 const MODULE = "reversi/engine/worker.py";
 
 async function start() {
-  const pyodide = await loadPyodide();
+  const pyodide = await loadPyodide({ helper: true }); // no restore marker: see interpreter.js
   const response = await fetch(new URL("../" + MODULE, import.meta.url));
   if (!response.ok) throw new Error(MODULE + ": HTTP " + response.status);
   pyodide.FS.mkdirTree("reversi/engine");

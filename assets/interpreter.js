@@ -96,12 +96,16 @@ let damaged = false;
 // A restore that never came back (the tab froze or was closed in it) is not tried again: while a
 // restore runs, a marker in the snapshots' cache names the snapshot being restored, and a start that
 // finds it there deletes that snapshot and starts without one. (The cache, not localStorage: an embed
-// keeps nothing in storage, and a worker has no localStorage.)
+// keeps nothing in storage, and a worker has no localStorage.) The engine's helper workers
+// (assets/engine-helper.js, `helper: true`) neither set nor read it: a page closed while a helper
+// restores is common, and would cost every later start its snapshot; the engine's own worker, which
+// restores the same snapshot first on every start, keeps the guard, and a helper that hangs is given
+// up by the page.
 const restoringMarker = () => SITE + "assets/snapshot/" + ROLE + "-restoring";
 
 /** This role's snapshot for the archives whose digest `digest()` gives, if this browser keeps a good
  * one; others of the role (made from other archives) are deleted. */
-async function findSnapshot(digest) {
+async function findSnapshot(digest, guarded = true) {
   if (typeof caches === "undefined") return null;
   try {
     const cache = await caches.open(CACHE);
@@ -111,7 +115,7 @@ async function findSnapshot(digest) {
     for (const old of mine) if (old.url !== key) await cache.delete(old);
     const response = await cache.match(key);
     if (!response) return null;
-    const marker = await cache.match(restoringMarker());
+    const marker = guarded ? await cache.match(restoringMarker()) : null;
     if (marker && await marker.text() === key) { // the last restore of this very snapshot never finished
       console.warn("reversi: a snapshot whose restore never finished, deleted");
       await cache.delete(key);
@@ -141,19 +145,20 @@ const yieldTask = () => new Promise(resolve => setTimeout(resolve, 0));
 const RESTORED_CHECK = "import random, sys\nrandom.seed()\n'reversi.core.rules' in sys.modules";
 
 export async function loadPyodide(options = {}) {
-  const plain = { ...options, indexURL: INDEX, stdLibURL: STDLIB };
+  const { helper = false, ...rest } = options;
+  const plain = { ...rest, indexURL: INDEX, stdLibURL: STDLIB };
   const archive = fetchBytes(SITE, PAGE_ARCHIVE);
   archive.catch(() => {}); // awaited below; a failure is the start's
   let found = null;
   if (globalThis.crypto?.subtle) {
     const digest = async () => archivesDigest(ROLE === "page" ? [await archive]
       : [await archive, await fetchBytes(SITE, ENGINE_ARCHIVE)]);
-    found = await findSnapshot(digest);
+    found = await findSnapshot(digest, !helper);
   }
   let pyodide = null;
   if (found) {
     try {
-      await found.cache.put(restoringMarker(), new Response(found.key)).catch(() => {}); // full: no marker
+      if (!helper) await found.cache.put(restoringMarker(), new Response(found.key)).catch(() => {}); // full: none
       pyodide = await loadPlain({ ...plain, _loadSnapshot: found.bytes });
       await yieldTask();
       if (pyodide.runPython(RESTORED_CHECK) !== true) throw new Error("the snapshot lacks the package");
@@ -163,7 +168,7 @@ export async function loadPyodide(options = {}) {
       await found.cache.delete(found.key).catch(() => {});
       pyodide = null;
     } finally {
-      await found.cache.delete(restoringMarker()).catch(() => {});
+      if (!helper) await found.cache.delete(restoringMarker()).catch(() => {});
     }
   }
   if (!pyodide) {

@@ -191,13 +191,13 @@ def test_a_review_on_two_workers_gives_the_marks_of_one() -> None:
     assert one.pool is not None and one.pool.named == 0  # one core: no helper is ever started
 
 
-def test_no_helper_before_the_engine_is_ready_nor_for_one_position() -> None:
+def test_no_helper_before_the_page_starts_the_engine_nor_for_one_position() -> None:
     async def scenario() -> None:
         c = studied(Game(Rules()))
         host = FakeHost()
         client = client_for(c, host, Device(cores=4))
         client.schedule()
-        assert client.pool is not None and client.pool.booting == ""  # the engine is not there yet
+        assert client.pool is not None and client.pool.booting == ""  # the board does not take moves yet
         await client.start()
         await until(lambda: done(client) and not client.study.asked())
         assert set(host.workers) == {"engine"}  # one position: the engine's own worker does it
@@ -206,6 +206,35 @@ def test_no_helper_before_the_engine_is_ready_nor_for_one_position() -> None:
         assert client.pool.booting == "helper-1"
         await until(lambda: done(client) and not client.study.asked())
         assert client.pool.named >= 2 and set(host.workers) >= {"helper-1", "helper-2"}
+
+    run(scenario())
+
+
+def test_a_game_to_study_at_the_start_boots_a_helper_beside_the_engines_worker() -> None:
+    async def scenario() -> None:
+        host = FakeHost()
+        gate = asyncio.Event()
+
+        class SlowEngine(FakeWorker):
+            async def call(self, name: str, payload: str, /) -> str:
+                if name == "load":
+                    await gate.wait()  # the engine's own worker takes its time to boot
+                return await super().call(name, payload)
+
+        async def boot(name: str) -> Worker:
+            worker = SlowEngine(name) if name == "engine" else FakeWorker(name)
+            host.workers[name] = worker
+            return worker
+
+        host.boot = boot  # type: ignore[method-assign]
+        client = client_for(studied(endgame()), host, Device(cores=2))
+        task = client.start()
+        client.schedule()  # the page redraws meanwhile
+        await until(lambda: client.study.helper_replies >= 2)  # the helper works before the engine is there
+        assert client.worker is None and "helper-1" in host.workers
+        gate.set()
+        await task
+        await until(lambda: done(client) and not client.study.asked())
 
     run(scenario())
 

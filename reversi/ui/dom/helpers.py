@@ -176,6 +176,8 @@ def expose(client: EngineClient, host: HelperHost) -> None:
             "asking": [lane.name for lane in client.study.all_lanes() if lane.in_flight],
             "snapshot": {name: h.info.get("snapshot", "") for name, h in pool.helpers.items()},
             "boot_seconds": {name: h.boot_seconds for name, h in pool.helpers.items()},
+            "boot_parts": {name: [h.info.get("started"), h.info.get("loaded"), h.info.get("seconds")]
+                           for name, h in pool.helpers.items()},
             "helper_replies": client.study.helper_replies,
         })
 

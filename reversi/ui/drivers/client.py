@@ -20,8 +20,8 @@ owns the drivers and the worker's life:
   the worker is stopped, the game kept, and the computer is unavailable until
   :meth:`EngineClient.retry` (:class:`reversi.ui.drivers.health.EngineHealth` decides);
 * **helpers** (:class:`reversi.ui.drivers.pool.HelperPool`, when the page gives a host for them):
-  more workers for the study, started once the worker is ready and when the study has more
-  positions to ask about than there are workers; each gets a lane of the study
+  more workers for the study, started once the worker boots (the board takes moves) and when the
+  study has more positions to ask about than there are workers; each gets a lane of the study
   (:meth:`reversi.ui.drivers.study.StudyDriver.add_lane`), one that dies is replaced;
 * **stale searches**: a search whose answer is no longer wanted (a new game, an undo)
   is stopped in place through the shared stop flag when there is one
@@ -63,6 +63,8 @@ from reversi.ui.turns import computer_to_move
 #: A search whose answer is no longer wanted is stopped (its worker replaced) when it
 #: could still run longer than this: booting a new worker takes a few seconds.
 RESTART_AFTER_SECONDS = 5.0
+#: The study's answers redraw the page at most this often (seconds); the other drivers' at once.
+STUDY_REDRAW_SECONDS = 0.25
 #: The first worker's name; each restart names a new one (a stopped worker's name is not reused).
 WORKER_NAME = "engine"
 
@@ -100,9 +102,13 @@ class EngineClient:
         self.on_event = on_event
         self.language = language
         changed = self._changed  # the drivers redraw through on_change, whenever it is set
+        self.sleep = sleep
+        #: The page is hidden (as the last :meth:`schedule` was told); a study's redraw waiting.
+        self.hidden = False
+        self._redraw: asyncio.Future[None] | None = None
         self.ai = AiDriver(controller, on_change=changed, sleep=sleep, clock=clock)
         self.hints = HintDriver(controller, on_change=changed)
-        self.study = StudyDriver(controller, on_change=changed, clock=clock)
+        self.study = StudyDriver(controller, on_change=self._study_changed, clock=clock)
         self.openings = OpeningDriver(controller, on_change=changed)
         self.book = BookDriver(controller, on_change=changed)
         self.health = EngineHealth(clock)
@@ -142,6 +148,11 @@ class EngineClient:
     async def connect(self) -> None:
         """Boot the worker, have it fetch its files and warm it up; then the drivers get it."""
         attempt = self.health.boot()
+        if self.pool is not None:
+            # the board takes moves (the page calls start() then): helpers may start beside this worker,
+            # when the study has work for them (a game loaded, reviewed)
+            self.pool.enabled = True
+            self.poke_study()
         self.on_event(STARTING)
         name = self.worker_name
         try:
@@ -173,8 +184,6 @@ class EngineClient:
         self.ai.set_engine(json_ask(worker.call, "best_move", self._epoch))
         self.openings.set_engine(json_ask(worker.call, "opening", self._epoch))
         self.book.set_engine(json_ask(worker.call, "book"))
-        if self.pool is not None:
-            self.pool.enabled = True  # the board takes moves and the computer is there: helpers may start
         self.on_event(READY)
         self.on_change()
 
@@ -201,6 +210,19 @@ class EngineClient:
         self.book.poke(busy=self.openings.in_flight or self.ai.in_flight or self.hints.in_flight
                        or self.study.in_flight)
         self.hints.poke(busy=self.ai.in_flight)
+        self.hidden = hidden
+        self.poke_study()
+        if (
+            self.stop_flag is None  # with the stop flag, the search has stopped already
+            and self.ai.stale_seconds_left() > RESTART_AFTER_SECONDS
+            and self.restart_task is None
+        ):
+            self.restart_task = asyncio.ensure_future(self.restart())
+
+    def poke_study(self) -> None:
+        """The study asks its next positions of the free workers (the engine's own only when no other
+        driver needs it), and the pool is told how much work there is."""
+        hidden = self.hidden
         busy = (
             self.openings.in_flight
             or self.ai.in_flight
@@ -213,12 +235,21 @@ class EngineClient:
         self.study.poke(busy=busy, hidden=hidden)
         if self.pool is not None:
             self.pool.want(0 if hidden else self.study.backlog())
-        if (
-            self.stop_flag is None  # with the stop flag, the search has stopped already
-            and self.ai.stale_seconds_left() > RESTART_AFTER_SECONDS
-            and self.restart_task is None
-        ):
-            self.restart_task = asyncio.ensure_future(self.restart())
+
+    def _study_changed(self) -> None:
+        """A study's answer came: its next positions go out at once, and the page redraws soon after,
+        once for all the answers meanwhile (a review on several workers answers many times a second,
+        and each redraw is the whole page's)."""
+        self.poke_study()
+        if self._redraw is None:
+            self._redraw = asyncio.ensure_future(self._redraw_soon())
+
+    async def _redraw_soon(self) -> None:
+        try:
+            await self.sleep(STUDY_REDRAW_SECONDS)
+        finally:
+            self._redraw = None
+        self.on_change()
 
     def stop_stale_search(self) -> None:
         """The computer's search is no longer wanted: with the shared flag, move the epoch on

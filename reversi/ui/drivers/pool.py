@@ -11,8 +11,8 @@ at once (:class:`reversi.ui.drivers.study.StudyLane`).
   :data:`MAX_WORKERS`; at most :data:`SMALL_DEVICE_WORKERS` on a device of
   :data:`SMALL_DEVICE_GB` or less; one (no helper) where the reader asked to save data.
   The person may choose fewer in the settings (:attr:`HelperPool.choice`).
-* **When**: never before the engine's own worker is ready (after the board takes moves);
-  a helper boots when there is more work than workers (:meth:`HelperPool.want`), one boot
+* **When**: never before the board takes moves (the engine's own worker boots then, and a
+  helper may boot beside it); a helper boots when there is more work than workers (:meth:`HelperPool.want`), one boot
   at a time, and goes when it has had nothing to do for :data:`IDLE_SECONDS`
   (:meth:`HelperPool.check`).
 * **A helper that dies** (a call fails, a reply is overdue) is stopped and its jobs are
@@ -132,7 +132,7 @@ class HelperPool:
         self.booting = ""
         self.boot_began = 0.0
         self.boot_task: asyncio.Future[None] | None = None
-        #: The engine's own worker is ready: helpers may start (the page's start is over).
+        #: Helpers may start: the page's start is over (the engine's own worker is booting or ready).
         self.enabled = False
         #: Helpers named so far, boots that failed in a row, helpers replaced after they died,
         #: helpers stopped because they had nothing to do.
@@ -178,9 +178,12 @@ class HelperPool:
             loaded = json.loads(await worker.call("load", json.dumps({"site": self.host.site})))
             if not loaded.get("ok"):
                 raise RuntimeError(loaded.get("error", "the engine's files could not be fetched"))
+            started = self.clock() - self.boot_began  # its interpreter, and the engine's files unpacked
             info = json.loads(await worker.call("ping", json.dumps({"lang": self.language()})))
             if not info.get("ok"):
                 raise RuntimeError(info.get("error", "the engine failed its warm-up"))
+            info["started"] = round(started, 3)
+            info["loaded"] = loaded.get("seconds", 0)
             flag = await self.host.share_stop(worker)
             memory = await self._memory(worker)
         except Exception as e:
