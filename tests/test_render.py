@@ -269,7 +269,8 @@ def test_a_line_shown_puts_numbered_translucent_discs_of_the_sides_that_play_the
         assert text.text == str(number) and text.attrib["fill"] == ("#ffffff" if side == 0 else "#111111")
         assert square.attrib["aria-label"].endswith(f", in the line shown: {number}. {('Black', 'White')[side]}")
     d6 = ET.tostring(m["d6"], encoding="unicode")
-    assert 'class="hint' not in d6 and 'class="dot"' not in d6 and 'class="ghost"' not in d6
+    assert 'class="dot"' not in d6 and 'class="ghost"' not in d6
+    assert re.findall(r'class="(hint[^"]*)"', d6) == ["hint best corner"]  # its value: small, in the corner
     assert "value +1, best" in m["d6"].attrib["aria-label"]  # the hint's value is still said
     f6 = ET.tostring(m["f6"], encoding="unicode")
     assert 'class="hint"' in f6 and 'class="ghost"' in f6 and "data-line-move" not in f6  # not in the line

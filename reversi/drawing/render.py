@@ -20,7 +20,8 @@ The testability contract of the page is written here:
   on screen (Classic draws white as red); ``data-color`` is the colour drawn;
 * a line shown on the board (:attr:`BoardView.line`) puts on each square it plays
   ``data-line-move="N"`` and a ``<g class="line-disc" data-color="...">``: a translucent
-  disc of the side that plays there with the number N on it, as a numbered diagram's.
+  disc of the side that plays there with the number N on it, as a numbered diagram's (a hint's
+  value there moves to the square's corner: ``<text class="hint corner">``).
 
 Coordinates: a square is :data:`SQUARE` units wide; letters run along the top and bottom,
 numbers down the left and right, in a margin of :data:`MARGIN` units
@@ -468,12 +469,15 @@ def _square(
         c = half_square()
         if ghost is not None and in_line is None:
             parts.append(f'<circle class="ghost" cx="{c}" cy="{c}" r="{DISC_RADIUS}" fill="url(#disc-{ghost})"/>')
-        # a line's disc stands instead of the dot or the hint's value (which the square's label still says)
+        # a line's disc stands where the dot or the hint's value was (the value moves to a corner)
         if in_line is None and hint is None:
             parts.append(f'<circle class="dot" cx="{c}" cy="{c}" r="11"/>')
-        elif in_line is None and hint is not None:
+        elif hint is not None:
             css = "hint best" if name in view.hint_best else "hint"
-            parts.append(f'<text class="{css}" x="{c}" y="{c + 1}">{escape(hint)}</text>')
+            if in_line is None:
+                parts.append(f'<text class="{css}" x="{c}" y="{c + 1}">{escape(hint)}</text>')
+            else:  # small, in the corner the line's disc leaves free
+                parts.append(f'<text class="{css} corner" x="{SQUARE - 4}" y="{SQUARE - 5}">{escape(hint)}</text>')
     if last and view.glyph:
         parts.append(_glyph_badge(view.glyph))
     if sign and sign not in SIGN_FILLS:

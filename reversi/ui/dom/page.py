@@ -9,7 +9,8 @@ components, each owning one element of
 buttons (:mod:`~reversi.ui.dom.controls`), the new-game dialog
 (:mod:`~reversi.ui.dom.new_game`), the end of a game (:mod:`~reversi.ui.dom.game_over`),
 the settings (:mod:`~reversi.ui.dom.settings`), the notices
-(:mod:`~reversi.ui.dom.notices`), and what lies around the board
+(:mod:`~reversi.ui.dom.notices`), the lines drawn on the board while pointed at
+(:mod:`~reversi.ui.dom.lines`), and what lies around the board
 (:mod:`reversi.ui.dom.features`: move list, study, editor, clocks, records, storage).
 
 Every intent redraws through :meth:`Page.update`: it takes what the intents did since the
@@ -43,6 +44,7 @@ from reversi.ui.dom.controls import Controls
 from reversi.ui.dom.engine import BrowserHost, EngineView
 from reversi.ui.dom.game_over import GameOverPanel
 from reversi.ui.dom.helpers import HelperHost, device, expose
+from reversi.ui.dom.lines import LinesOnBoard
 from reversi.ui.dom.new_game import NewGameDialog
 from reversi.ui.dom.notices import ACTION_USE_UPDATE, NoticesPanel, update_notice, use_update
 from reversi.ui.dom.settings import SettingsPanel
@@ -86,6 +88,7 @@ class Page:
         self.settings = SettingsPanel(by_id("settings"), document.documentElement, c, self.update, self.sound,
                                       self.engine)
         self.notices = NoticesPanel(by_id("notices"))
+        self.lines = LinesOnBoard(by_id("study"), self.board, c, self.engine.study, self.update)
         self.notices.sources += [self.engine_notice, update_notice]
         self.notices.actions.update({
             ACTION_RETRY: self.retry_engine,
@@ -144,9 +147,10 @@ class Page:
         return unbind
 
     def bind(self) -> None:
-        for part in (self.board_panel, self.controls, self.new_game, self.game_over, self.settings):
+        for part in (self.board_panel, self.controls, self.new_game, self.game_over, self.settings, self.lines):
             part.bind(self.listen)
         self.notices.bind(self.listen, by_id("alert"))
+        self.after_update.append(self.lines.mark_shown)  # after the study bar's (the features') drawing
         switch = page_language.fill_switch()
         if switch is not None:
             self.listen(switch, "change", lambda e: self.switch_language(str(switch.value)))
@@ -174,6 +178,7 @@ class Page:
         better = self.better_move()
         if better is not None:
             view = replace(view, better=better.squares, better_side=better.side, better_instead=better.instead_of)
+        view = self.lines.draw(view, moved=bool(events))  # a line pointed at (analysis, the better move)
         status = c.status()
         self.board_panel.draw(view, status)
         self.title.textContent = status.title

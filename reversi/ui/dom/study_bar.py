@@ -6,9 +6,13 @@ It shows where you are (:func:`reversi.ui.move_list.study_text`), which of its b
 (Back to game, Promote, Delete variation), the question Promote asks before it would move the
 game itself (:func:`reversi.ui.move_list.promote_question`), which tools are on (marking, square values,
 analysis, review), the engine's line while the analysis runs, the review's note on the move shown
-and the coach's why (:func:`reversi.ui.review.review_note`), its figures per side
+and the coach's why (:func:`reversi.ui.review.review_note`), the better move's line
+(:func:`reversi.ui.lines.better_line`), its figures per side
 (:func:`reversi.ui.accuracy.summary_markup`) and its legend, and the
-position's comment (written back when it changes). The study engine is the page's
+position's comment (written back when it changes). The analysis' lines and the better line carry
+``data-line`` (the board draws them while they are pointed at: :mod:`reversi.ui.dom.lines`), take
+the keyboard's focus and say their moves as text (``aria-description``,
+:meth:`reversi.ui.lines.Line.words`). The study engine is the page's
 (:attr:`reversi.ui.ports.PageHost.study_engine`).
 """
 
@@ -27,7 +31,8 @@ from reversi.engine.protocol import MAX_LINES
 from reversi.i18n import _, format_number, ngettext, pgettext
 from reversi.ui.accuracy import summarize, summary_markup
 from reversi.ui.dom import by_id, has_focus, nullable
-from reversi.ui.drivers.study import analysis_text, counts_text, other_lines, review_marks
+from reversi.ui.drivers.study import analysis_text, counts_text, moves_text, other_lines, review_marks
+from reversi.ui.lines import Line, analysis_moves, analysis_source, better_line
 from reversi.ui.move_list import promote_question, study_text
 from reversi.ui.ports import PageHost
 from reversi.ui.practice import player_mistakes
@@ -50,6 +55,7 @@ class StudyBar:
         self.lines_count = root.querySelector("#analysis-lines-count")
         self.review_legend = root.querySelector(".review-legend")
         self.review_note = root.querySelector(".review-note")
+        self.review_line = root.querySelector(".review-line")
         self.review_summary = root.querySelector(".review-summary")
         self.comment = root.querySelector(".comment-input")
         self.comment_room = root.querySelector(".comment-room")
@@ -103,6 +109,7 @@ class StudyBar:
             self.draw_analysis()
         self.review_legend.hidden = not engine.reviewing
         self.draw_review_note()
+        self.draw_review_line()
         self.draw_summary()
         self.draw_practise()
         self.root.classList.toggle("editing", c.editor is not None)
@@ -135,14 +142,23 @@ class StudyBar:
         text = analysis_text(evaluation, c.position)
         if str(self.analysis.textContent) != text:
             self.analysis.textContent = text
-        lines = other_lines(evaluation, c.position)
-        if [str(li.textContent) for li in self.analysis_lines.children] != lines:
-            items = []
-            for line in lines:
+        names = c.rules.display_side_names()
+        said = [Line.play(c.position, moves).words(names) for moves in analysis_moves(evaluation, c.position)]
+        show_line(self.analysis, analysis_source(1) if said else "", said[0] if said else "")
+        # the items are kept and changed in place: the keyboard's focus stays on a line as it deepens
+        lines = list(zip(other_lines(evaluation, c.position), said[1:], strict=False))
+        items = list(self.analysis_lines.children)
+        for k, (line, words) in enumerate(lines, 2):
+            if k - 2 < len(items):
+                item = items[k - 2]
+            else:
                 item = document.createElement("li")
+                self.analysis_lines.append(item)
+            if str(item.textContent) != line:
                 item.textContent = line
-                items.append(item)
-            self.analysis_lines.replaceChildren(*items)
+            show_line(item, analysis_source(k), words)
+        for item in items[len(lines):]:
+            item.remove()
         counts = counts_text(c.position)
         if str(self.analysis_counts.textContent) != counts:
             self.analysis_counts.textContent = counts
@@ -174,6 +190,25 @@ class StudyBar:
         kind = review.kind if review is not None else ""
         if str(note.getAttribute("data-kind") or "") != kind:
             note.setAttribute("data-kind", kind)
+
+    def draw_review_line(self) -> None:
+        """While the review is shown, where the move shown lost discs: the better move and the line
+        the engine expected after it, "Better: a3 b4 c3" (drawn on the board while pointed at)."""
+        engine = self.page.study_engine
+        c = self.page.controller
+        line = better_line(c.game, engine.evals) if engine.reviewing else None
+        box = self.review_line
+        box.hidden = line is None
+        if line is None:
+            return
+        g = c.rules.geometry
+        moves = moves_text(["pass" if square is None else g.name(square) for square, _side in line.plies])
+        # Translators: under the review's note: the better move and the line the engine expected after it,
+        # drawn on the board while pointed at: "Better: a3 b4 c3"
+        text = _("Better: {line}").format(line=moves)
+        if str(box.textContent) != text:
+            box.textContent = text
+        show_line(box, "better", line.words(c.rules.display_side_names()))
 
     def draw_summary(self) -> None:
         """While the review is shown (and the game has moves): both sides' figures, as a small table."""
@@ -278,3 +313,14 @@ class StudyBar:
     def on_comment(self, event: Any) -> None:
         if self.page.controller.set_comment(str(self.comment.value)):
             self.page.update()
+
+
+def show_line(element: Any, source: str, words: str) -> None:
+    """``element`` shows the line ``source`` (``""``: none): it names it (``data-line``), takes the
+    keyboard's focus and says its moves (``words``) to screen readers."""
+    for name, value in (("data-line", source), ("tabindex", "0" if source else ""), ("aria-description", words)):
+        if not value:
+            if element.hasAttribute(name):
+                element.removeAttribute(name)
+        elif str(element.getAttribute(name) or "") != value:
+            element.setAttribute(name, value)
