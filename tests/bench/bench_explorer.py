@@ -19,9 +19,10 @@ then the time of a lookup (the moves of a position) at the start and along a few
 With ``--browser``, opens the app in Debian's Chromium (``serve.py``), gives the Game menu's
 Open the database, and prints the seconds until the games list shows every game and until the
 explorer has indexed them, the main thread's longest task and its tasks over 50 ms in each
-stretch (``longtask`` entries; the list's own reading is in the first), the page's memory
-before and after (``performance.measureUserAgentSpecificMemory``: the page is cross-origin
-isolated), and the tasks of a move played from the explorer's table.
+stretch (``longtask`` entries; the list's own reading is in the first), the main thread's
+WebAssembly memory (Python's heap, its peak: the memories the page makes are kept by an init
+script) before and after, and
+the tasks of a move played from the explorer's table.
 """
 
 from __future__ import annotations
@@ -168,6 +169,29 @@ def lookups(index: OpeningIndex, games: list) -> tuple[float, float]:
     return at_start, (time.perf_counter() - t0) / len(positions)
 
 
+#: Run before the page's scripts: keeps every WebAssembly memory made (by the constructor, or exported
+#: by a module instantiated) in ``window.__memories``.
+KEEP_MEMORIES = """(() => {
+  const memories = window.__memories = [];
+  const Memory = WebAssembly.Memory;
+  const keep = r => {
+    const instance = r.instance || r;
+    try {
+      for (const v of Object.values(instance.exports)) {
+        if (v instanceof Memory && !memories.includes(v)) memories.push(v);
+      }
+    } catch (e) {}
+    return r;
+  };
+  WebAssembly.Memory = function (...args) { const m = new Memory(...args); memories.push(m); return m; };
+  WebAssembly.Memory.prototype = Memory.prototype;
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const f = WebAssembly[name];
+    WebAssembly[name] = (...args) => f.apply(WebAssembly, args).then(keep);
+  }
+})();"""
+
+
 def browser(data: bytes, games: int) -> None:
     """The page's figures: the explorer's indexing in Chromium (see the module)."""
     tests = Path(__file__).resolve().parent.parent
@@ -175,15 +199,19 @@ def browser(data: bytes, games: int) -> None:
     from browser_support import launch_chromium, serve_repo
     from playwright.sync_api import sync_playwright
 
-    # the page's memory, its WebAssembly heap (Python's) with the rest (the page is cross-origin isolated)
-    memory = "async () => (await performance.measureUserAgentSpecificMemory()).bytes"
+    def memory(page) -> int:
+        """The main thread's WebAssembly memories (Python's heap), kept by :data:`KEEP_MEMORIES`: they
+        grow, never shrink, so this is the peak so far."""
+        return int(page.evaluate("window.__memories.reduce((n, m) => n + m.buffer.byteLength, 0)"))
 
     def tasks_text(tasks: list[float]) -> str:
         return (f"longest task {max(tasks, default=0):.0f} ms, {len(tasks)} tasks over 50 ms "
                 f"({sum(tasks) / 1000:.1f} s in all)")
 
     with serve_repo() as url, sync_playwright() as p:
-        page = launch_chromium(p).new_page(viewport={"width": 1280, "height": 800})
+        context = launch_chromium(p).new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(KEEP_MEMORIES)
+        page = context.new_page()
         page.goto(url)
         page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=120_000)
         page.evaluate("""() => {
@@ -191,7 +219,7 @@ def browser(data: bytes, games: int) -> None:
             new PerformanceObserver(list => { for (const e of list.getEntries()) window.__long.push(e.duration); })
                 .observe({type: 'longtask'});
         }""")
-        before = page.evaluate(memory)
+        before = memory(page)
         page.click("#explorer summary")
         started = time.perf_counter()
         page.set_input_files("#records-file", files=[
@@ -207,7 +235,7 @@ def browser(data: bytes, games: int) -> None:
             timeout=1_800_000)
         indexed = time.perf_counter() - started
         after_list = page.evaluate("window.__long.splice(0)")
-        after = page.evaluate(memory)
+        after = memory(page)
         started = time.perf_counter()
         page.click('#explorer button[data-move="f5"]')
         page.wait_for_function("document.querySelector('#board').dataset.moves === '1'")
@@ -215,9 +243,9 @@ def browser(data: bytes, games: int) -> None:
         clicked = page.evaluate("window.__long.splice(0)")
         print(f"browser: {total} games listed in {listed:.1f} s (list and explorer: {tasks_text(while_listed)}); "
               f"indexed in {indexed:.1f} s (the explorer alone after the list: {tasks_text(after_list)}); "
-              f"the page's memory {before / 1e6:.0f} MB before, {after / 1e6:.0f} MB after; "
+              f"the main thread's WebAssembly memory {before / 1e6:.0f} MB before, {after / 1e6:.0f} MB after; "
               f"a move played from the table: {tasks_text(clicked)}")
-        page.context.browser.close()
+        context.browser.close()
 
 
 def main() -> None:
