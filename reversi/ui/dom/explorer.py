@@ -104,12 +104,14 @@ class ExplorerPanel:
         self.table.innerHTML = table
         if not inside:
             return
-        target = nullable(self.table.querySelector(f'button[data-move="{name}"]:not([disabled])')) if name else None
+        selector = f'button[data-move="{name}"]:not([disabled])' if name else "button[data-move]:not([disabled])"
+        target = nullable(self.table.querySelector(selector))
         if target is None:
             target = nullable(self.table.querySelector("button[data-move]:not([disabled])"))
         if target is None:
-            target = self.root.querySelector("summary")
-        target.focus()
+            target = nullable(self.root.querySelector("summary"))
+        if target is not None:
+            target.focus()
 
     # -- a file's games, handed over by the games list ----------------------------------------
 
