@@ -375,3 +375,34 @@ def test_the_choice_is_saved_with_the_settings_and_old_or_bad_states_are_read() 
         kept = Controller()
         kept.load_settings({"workers": bad})
         assert kept.engine_workers == 0
+
+
+def test_a_solve_keeps_as_many_helpers_as_workers_and_the_study_leaves_them_alone() -> None:
+    async def scenario() -> None:
+        clock = FakeClock(start=1000.0)
+        host = FakeHost()
+        c = studied(Game(Rules()))
+        client = client_for(c, host, Device(cores=2), clock)
+        await client.start()
+        client.reserve_helpers(60)  # the engine's own worker is the solve's master: two helpers work
+        await until(lambda: client.pool is not None and len(client.pool.helpers) == 2)
+        client.solving = 1  # a solve shares its jobs with them: the study asks only the engine's own worker
+        c.load_game(endgame())
+        client.schedule()
+        await until(lambda: done(client) and not client.study.asked())
+        assert client.study.helper_replies == 0
+        assert all("analyse" not in host.workers[n].calls for n in ("helper-1", "helper-2"))
+        client.solving = 0
+        client.helper_died("helper-1", "the helper stopped: killed")  # the page saw it die
+        assert client.pool.replaced == 1 and "helper-1" in host.stopped and "helper-1" not in client.pool.helpers
+        await until(lambda: "helper-3" in client.pool.helpers)  # reserved: replaced at once
+        clock.now += IDLE_SECONDS + 1
+        client.check()
+        assert len(client.pool.helpers) == 2  # still reserved: none goes for lack of study
+        clock.now += 60
+        client.check()
+        clock.now += IDLE_SECONDS + 1
+        client.check()
+        assert not client.pool.helpers  # the reservation over, idle: they go
+
+    run(scenario())

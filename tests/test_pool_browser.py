@@ -3,9 +3,11 @@
 Functional only (no timing): a review on two workers gives the marks one gives; the settings say
 how many workers the engine uses and let the person choose fewer, remembered; a helper killed in
 the middle of a review is replaced and the review completes; a review made stale by a new game
-stops on every worker. The test browser's shared context restores the engine's memory snapshot,
-so each helper starts as a returning visitor's does. This machine's Chromium says it has
-``navigator.hardwareConcurrency`` cores; the tests that need a helper ask for at least two.
+stops on every worker; the exact solver shared by two helpers gives the value one worker gives,
+and a helper killed in the middle of a solve has its job run by the other. The test browser's
+shared context restores the engine's memory snapshot, so each helper starts as a returning
+visitor's does. This machine's Chromium says it has ``navigator.hardwareConcurrency`` cores; the
+tests that need a helper ask for at least two.
 """
 
 from __future__ import annotations
@@ -209,3 +211,52 @@ def test_a_new_game_stops_the_review_on_every_worker(page, server_url) -> None:
     state = pool(page)
     # the slice in flight on each worker was stopped, once: the engine's own and the helper's
     assert set(state["stops"]) == {"engine", *state["helpers"]} and set(state["stops"].values()) == {1}, state
+
+
+def solve_in_page(page, text: str) -> dict:
+    return json.loads(page.evaluate("p => window.reversiEngine('solve', JSON.stringify({start: p}))", text))
+
+
+def test_the_exact_solver_on_two_helpers_gives_one_workers_value_and_survives_a_killed_helper(
+        page, server_url) -> None:
+    from bench.positions import ENDGAME
+
+    from reversi.engine.search import solve
+    from reversi.formats.notation import move_name, parse_position
+
+    page.goto(server_url + "?m=")  # nothing to study: the helpers are the solver's
+    wait_engine(page)
+    if cores(page) < 2 or not page.evaluate("crossOriginIsolated"):
+        pytest.skip("one core, or no shared memory: the solver has no helpers")
+    choose_workers(page, "2")
+    text = ENDGAME[16][0]
+    alone = solve_in_page(page, text)
+    assert alone["workers"] == 1  # no helper: the engine's own worker solves alone
+    page.evaluate("window.reversiPool.reserve(600)")
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).attached.length >= 2", timeout=60_000)
+    shared = solve_in_page(page, text)
+    position = parse_position(text)
+    best = {move_name(m, position.rules.geometry) for m in solve(position).best}
+    assert shared["workers"] == 2 and shared["score"] == alone["score"] and shared["best"][0] in best
+    # a longer solve, and a helper killed in the middle of it: its job goes to the other one
+    longer = ENDGAME[18][0]
+    page.evaluate("p => { window.__solved = window.reversiEngine('solve', JSON.stringify({start: p})); }", longer)
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).solving === 1")
+    page.wait_for_timeout(500)
+    victim = pool(page)["attached"][0]
+    assert page.evaluate("name => window.reversiPool.kill(name)", victim)
+    reply = json.loads(page.evaluate("async () => await window.__solved"))
+    assert reply["score"] == solve(parse_position(longer), all_best=False).score, reply
+    state = pool(page)
+    assert state["replaced"] >= 1 and victim not in state["helpers"], state
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).attached.length >= 2", timeout=60_000)
+    # a stale solve stops on every worker: the master, and each helper's job through its cancel slot
+    hard = ENDGAME[20][0]  # tens of seconds
+    page.evaluate("p => { window.__solved = window.reversiEngine('solve', JSON.stringify({start: p})); }", hard)
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).solving === 1")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.reversiPool.stop()")
+    stopped = json.loads(page.evaluate("async () => await window.__solved"))
+    assert "error" in stopped, stopped  # not solved: stopped
+    quick = solve_in_page(page, text)  # the helpers are free at once, and answer right
+    assert quick["workers"] == 2 and quick["score"] == alone["score"]

@@ -50,7 +50,18 @@ class's ``from_json`` and answered with a reply's ``to_json``:
   CPython). The pool's helpers are measured with it.
 
 The same module runs in the pool's helper workers (plain module workers,
-``assets/engine-helper.js``), which call these functions by name.
+``assets/engine-helper.js``), which call these functions by name. The pool's solver
+(:mod:`reversi.engine.shared_carrier`: a cross-origin isolated page only) adds:
+
+* ``attach_pool(config)``, in the engine's own worker: the page's helpers that take jobs now
+  (``config``: the channel's name, the doorbell, the flags of the helpers gone, and each
+  helper's name, slot, mailbox and cancel slot); ``solve(request)`` (a
+  :class:`~reversi.engine.protocol.SolveRequest`: the position's value and a best move) then
+  shares the solve between them (:func:`reversi.engine.parallel.solve_parallel`), this worker
+  the master; with fewer than two it solves alone;
+* ``attach_jobs(cancel)`` and ``job(text)``, in a helper: a
+  :class:`~reversi.engine.jobs.JobWorker` answers the master's jobs (their JSON text; ``""`` for
+  a message with no answer), and stops a job when the master writes its id in ``cancel``.
 
 A request may name the page's language (``"lang": "cs"``): its messages are then in
 that language (:func:`reversi.engine.api.use_language`; a request without one keeps
@@ -83,6 +94,8 @@ from reversi.engine.protocol import (
     MoveRequest,
     OpeningRequest,
     PingRequest,
+    SolveReply,
+    SolveRequest,
 )
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.record import rules_from_dict
@@ -389,6 +402,86 @@ def share_stop(flag: Any = None) -> str:
     return json.dumps({"ok": True})
 
 
+#: The master's carrier over the page's helpers (:func:`attach_pool`), if any.
+_POOL: list[Any] = []
+#: A helper's job worker and its cancel slot (:func:`attach_jobs`).
+_JOBS: list[Any] = []
+
+
+def attach_pool(config: Any = None) -> str:
+    """Take the page's helpers for the pool's solves (see the module's docstring): ``{"ok", "helpers"}``."""
+    import js
+
+    from reversi.engine.shared_carrier import MailboxCarrier, SharedChannel
+
+    try:
+        helpers = [(str(h.name), int(h.slot), js.Int32Array.new(h.mailbox, 0, 2), js.Uint8Array.new(h.mailbox, 8),
+                    h.cancel) for h in config.helpers]
+        channel = SharedChannel(js.Atomics, js.BroadcastChannel.new(str(config.channel)), config.doorbell,
+                                config.gone, helpers)
+    except Exception as e:
+        return json.dumps({"ok": False, "error": f"{type(e).__name__}: {e}"})
+    for old in _POOL:
+        old.channel.close()
+    _POOL[:] = [MailboxCarrier(channel, len(helpers))] if helpers else []
+    if not helpers:
+        channel.close()
+    return json.dumps({"ok": True, "helpers": [h[0] for h in helpers]})
+
+
+def _solve(req: SolveRequest) -> Reply:
+    from reversi.engine.parallel import solve_parallel
+    from reversi.engine.search import solve as solve_alone
+    from reversi.errors import SolveTimeout
+    from reversi.formats.notation import move_name
+
+    pos = req.position()
+    carrier = _POOL[0] if _POOL else None
+    workers = carrier.count() - len(carrier.dead) if carrier is not None else 1
+    try:
+        if carrier is not None and workers >= 2:
+            r = solve_parallel(pos, carrier=carrier, limits=req.limits, all_best=False)
+        else:
+            r = solve_alone(pos, req.limits, all_best=False)
+    except SolveTimeout:
+        raise EngineRequestError(_("not solved within {seconds} s").format(seconds=req.limits.seconds)) from None
+    g = pos.rules.geometry
+    best = tuple(move_name(m, g) for m in r.best)
+    reply = SolveReply(score=r.score, best=best, moves={m: r.score for m in best}, nodes=r.nodes,
+                       seconds=round(r.seconds, 3)).to_json()
+    return {**reply, "workers": workers if workers >= 2 else 1}
+
+
+def solve(request: object = None) -> str:
+    return _answer(SolveRequest, _solve, request)
+
+
+def attach_jobs(cancel: Any = None) -> str:
+    """A helper takes the master's jobs; ``cancel`` is its cancel slot (an Int32Array)."""
+    from reversi.engine.jobs import JobWorker
+
+    _JOBS[:] = [JobWorker(), cancel]
+    return json.dumps({"ok": True})
+
+
+def job(text: str = "") -> str:
+    """A helper's answer to one of the master's messages (its JSON text): JSON, or "" for none."""
+    from reversi.engine.scheduler import error_answer
+    from reversi.engine.solver import set_stop_check
+
+    worker, cancel = _JOBS
+    message: dict[str, Any] = {}
+    try:
+        message = json.loads(text)
+        set_stop_check(lambda: worker.current != 0 and int(cancel[0]) == worker.current)
+        answer = worker.answer(message)
+    except Exception as e:  # a bug, or a bad message: the master raises it
+        answer = error_answer(message, e)
+    finally:
+        set_stop_check(None)
+    return "" if answer is None else json.dumps(answer)
+
+
 def memory(request: object = None) -> str:
     """The bytes this interpreter holds (see the module's docstring)."""
     try:
@@ -399,4 +492,5 @@ def memory(request: object = None) -> str:
         return json.dumps({"bytes": 0, "how": "none"})
 
 
-__export__ = ["load", "ping", "best_move", "analyse", "bench", "opening", "book", "share_stop", "memory"]
+__export__ = ["load", "ping", "best_move", "analyse", "bench", "opening", "book", "share_stop", "memory",
+              "attach_pool", "solve"]

@@ -10,9 +10,8 @@ step before the page (and the tests) see it.
   that the page's main thread runs (the catalogs included). ``pyscript.toml`` unpacks it
   into the interpreter's folder (``"./assets/package/page.zip" = "./*"``), so the config
   never changes when a module is added, and the package is one request, not forty. Not the
-  command line (``reversi/cli/``, ``__main__.py``), these tools (``reversi/tools/``) nor the
-  solver on several processes (``reversi/engine/parallel.py``): they never run there; nor
-  what only the worker runs (:data:`WORKER_ONLY`).
+  command line (``reversi/cli/``, ``__main__.py``) nor these tools (``reversi/tools/``): they
+  never run there; nor what only the worker runs (:data:`WORKER_ONLY`).
 * :func:`engine_archive`: ``assets/package/engine.zip``, what only the engine's worker runs
   (the search, the solver, the evaluation, the JSON API), which the worker fetches itself
   when it starts (``reversi/engine/worker.py`` load), with the names of the data files it
@@ -57,8 +56,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA_FILES = ("patterns_*.bin", "book_*.bin", "features.json")
 DATA_DIR = "reversi/engine/data/"
 #: Parts of the package the browser never runs (so the page does not ship them): the command
-#: line, these tools, and the solver on several processes (the browser has none).
-NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py", "reversi/engine/parallel.py")
+#: line and these tools.
+NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py")
 #: Scripts the browser fetches by their ``<script src>`` only: the engine's worker
 #: (``reversi/ui/dom/engine.py`` start_worker). It is in no archive: the worker imports only
 #: modules that the archives ship, and a failed fetch of its script must not stop the page.

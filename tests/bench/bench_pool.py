@@ -1,6 +1,7 @@
 """The engine's helper workers in the browser: a review on 1 worker and on 2, and a helper's memory.
 
-    python tests/bench/bench_pool.py [--runs 3] [--workers 1,2]
+    python tests/bench/bench_pool.py [--runs 3] [--workers 1,2] [--root TREE]
+    python tests/bench/bench_pool.py --solve 20 [--count 3] [--runs 2]      # the exact solver instead
 
 Drives Debian's Chromium (Playwright, a profile of its own) against ``serve.py``, after the
 browser has made its memory snapshots (as every visit after the first has: a helper starts from
@@ -19,9 +20,15 @@ that a machine getting busier weighs on both) and prints:
   ``memory``), and ``performance.measureUserAgentSpecificMemory()`` of the page with 1 and
   with 2 workers running (the page is cross-origin isolated; Chromium may take some seconds).
 
-Medians over the runs, and the ratios 1 worker / 2 workers (the issue's target for a review:
-at least 1.8). The machine's load average is printed with each run: other jobs on its cores
-make the figures of that run slower for every count alike.
+With ``--solve E``: the exact solve (a value and a best move) of the first ``--count`` bench
+positions with E empties (``tests/bench/positions.py``), through the worker's ``solve``: with 1
+worker the engine's own worker alone; with N, the solve shared by N helpers (kept up with
+``reversiPool.reserve``), the engine's own worker their master (:mod:`reversi.engine.shared_carrier`).
+The values must agree.
+
+Medians over the runs, and the ratios 1 worker / 2 workers (the issue's targets: at least 1.8 for a
+review, 1.6 for the exact solve at 20 empties). The machine's load average is printed with each
+run: other jobs on its cores make the figures of that run slower for every count alike.
 """
 
 from __future__ import annotations
@@ -129,6 +136,61 @@ def one_run(context, url: str, workers: int, seed: int) -> dict:
     return out
 
 
+def solve_run(context, url: str, workers: int, positions: list[str]) -> dict:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    choose(page, url, workers)
+    page.goto(url + "?m=")  # a game with nothing to study: the helpers are the solve's
+    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+    if workers > 1:
+        page.evaluate("window.reversiPool.reserve(3600)")
+        page.wait_for_function(f"JSON.parse(window.reversiPool.state()).attached.length >= {workers}",
+                               timeout=120_000)
+    out: dict = {"seconds": [], "scores": [], "workers": [], "errors": errors}
+    for text in positions:
+        started = time.perf_counter()
+        reply = json.loads(page.evaluate("p => window.reversiEngine('solve', JSON.stringify({start: p}))", text))
+        out["seconds"].append(time.perf_counter() - started)
+        out["scores"].append(reply.get("score", reply.get("error")))
+        out["workers"].append(reply.get("workers"))
+    page.close()
+    return out
+
+
+def solve_main(args, counts: list[int]) -> int:
+    from playwright.sync_api import sync_playwright
+
+    from bench.positions import ENDGAME
+
+    positions = ENDGAME[args.solve][: args.count]
+    results: dict[int, list[dict]] = {n: [] for n in counts}
+    with serve_repo(root=args.root) as url, sync_playwright() as p, chromium_with_profile(p, snapshots=True) as browser:
+        make_shared_snapshots(browser, url)
+        context = browser.contexts[0]
+        for run in range(args.runs):
+            order = counts if run % 2 == 0 else list(reversed(counts))
+            for n in order:
+                r = solve_run(context, url, n, positions)
+                results[n].append(r)
+                print(f"run {run + 1}, {n} worker(s): {' '.join(f'{t:.2f}' for t in r['seconds'])} s "
+                      f"(total {sum(r['seconds']):.2f} s; scores {r['scores']}; workers {r['workers']}); "
+                      f"load {os.getloadavg()[0]:.1f}", flush=True)
+                if r["errors"]:
+                    print("  page errors:", r["errors"])
+    scores = {tuple(r["scores"]) for rows in results.values() for r in rows}
+    print(f"\n{len(positions)} positions of {args.solve} empties; the same values on every count: {len(scores) == 1}")
+    base = statistics.median(sum(r["seconds"]) for r in results[counts[0]])
+    for n in counts:
+        total = statistics.median(sum(r["seconds"]) for r in results[n])
+        each = [statistics.median(r["seconds"][k] for r in results[n]) for k in range(len(positions))]
+        line = f"{n} worker(s): total median {total:.2f} s; each {' '.join(f'{t:.2f}' for t in each)}"
+        if n != counts[0]:
+            line += f"; {counts[0]}/{n}: {base / total:.2f}"
+        print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -136,8 +198,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=None,
                         help="serve this tree instead (a copy: a tree being edited makes new archives, "
                              "and the browser's snapshot no longer fits them)")
+    parser.add_argument("--solve", type=int, default=0, metavar="EMPTIES",
+                        help="time the exact solve of the bench positions with this many empties instead")
+    parser.add_argument("--count", type=int, default=3, help="positions for --solve")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.workers.split(",")]
+    if args.solve:
+        return solve_main(args, counts)
     from playwright.sync_api import sync_playwright
 
     results: dict[int, list[dict]] = {n: [] for n in counts}

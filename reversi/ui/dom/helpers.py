@@ -6,11 +6,18 @@
 starts from this browser's memory snapshot of the engine, as the engine's own worker's does.
 :class:`HelperWorker` calls its functions by message (a JSON string in, a JSON string out) and
 fails every call still waiting when the worker dies (its ``error`` event) or is stopped. On a
-cross-origin isolated page each helper shares a stop flag of its own with the page.
+cross-origin isolated page each helper shares a stop flag of its own with the page, and becomes
+a worker of the pool's solver (:mod:`reversi.engine.shared_carrier`): it gets a mailbox and a
+cancel slot (SharedArrayBuffers), the page's doorbell and the name of the page's
+``BroadcastChannel``, and :func:`attach_master` gives the engine's own worker, their master, the
+helpers that answer. A helper stopped or dead is marked gone in shared memory at once, so that a
+master waiting for its answer learns it.
 
 :func:`device` reads what the browser says of the device (cores, memory, Save-Data);
-:func:`expose` gives the tests and the benchmarks ``window.reversiPool``: ``state()`` (the pool
-as JSON) and ``kill(name)`` (a helper dies as a crash would: terminated, its calls failed).
+:func:`expose` wires the host to the page's client and gives the tests and the benchmarks
+``window.reversiPool``: ``state()`` (the pool as JSON), ``kill(name)`` (a helper dies as a crash
+would: terminated, its calls failed), ``reserve(seconds)`` (keep the helpers for a solve) and
+``stop()`` (the stop epoch moved on, as a new game moves it: every search asked before stops).
 """
 
 from __future__ import annotations
@@ -22,12 +29,17 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from reversi.ui.dom.engine import SharedStop, script_problem
+from reversi.ui.dom.engine import BrowserWorker, SharedStop, script_problem
 from reversi.ui.drivers.client import EngineClient
 from reversi.ui.drivers.pool import Device
 from reversi.ui.drivers.workers import StopFlag, Worker, WorkerUnavailable
 
 HELPER_SCRIPT = "./assets/engine-helper.js"
+#: The bytes of a helper's mailbox for one answer of the pool's solver (a few hundred table
+#: entries at most, some 40 bytes each).
+MAILBOX_BYTES = 1 << 20
+#: Helpers are given slots in the page's flags of helpers gone, in turn.
+SLOTS = 256
 
 
 def _object(fields: dict[str, Any]) -> Any:
@@ -45,6 +57,10 @@ class HelperWorker:
         self.sent = 0
         #: Why it can no longer answer ('' while it can).
         self.dead = ""
+        #: Its part of the pool's solver: its slot, mailbox and cancel slot (None: not a solver's worker).
+        self.jobs: tuple[int, Any, Any] | None = None
+        #: Told when the worker dies of itself (its ``error`` event): the host's.
+        self.on_death: Any = None
         self._message = create_proxy(self.on_message)
         self._error = create_proxy(self.on_error)
         self.js.addEventListener("message", self._message)
@@ -76,8 +92,10 @@ class HelperWorker:
             future.set_result(str(getattr(data, "reply", "")))
 
     def on_error(self, event: Any) -> None:
-        """The worker's script failed, or the worker died: every call waiting fails."""
+        """The worker's script failed, or the worker died: every call waiting fails, and the host is told."""
         self.fail(f"the helper stopped: {getattr(event, 'message', '') or 'no reason given'}")
+        if self.on_death is not None:
+            self.on_death(self.name, self.dead)
 
     def fail(self, reason: str) -> None:
         self.dead = self.dead or reason
@@ -95,10 +113,21 @@ class HelperWorker:
 
 
 class HelperHost:
-    """Boots and stops the helpers, and shares a stop flag of its own with each."""
+    """Boots and stops the helpers, shares a stop flag of its own with each, and on a cross-origin
+    isolated page makes each a worker of the pool's solver (see the module)."""
 
     def __init__(self) -> None:
         self.workers: dict[str, HelperWorker] = {}
+        #: Told when a helper dies of itself: ``(name, reason)`` (the page's client replaces it).
+        self.on_death: Any = None
+        self.slots = 0
+        self.isolated = bool(getattr(js, "crossOriginIsolated", False))
+        #: The page's channel, doorbell and flags of the helpers gone (a cross-origin isolated page only).
+        self.channel = f"reversi-pool-{js.crypto.randomUUID()}" if self.isolated else ""
+        self.doorbell = js.Int32Array.new(js.SharedArrayBuffer.new(4)) if self.isolated else None
+        self.gone = js.Int32Array.new(js.SharedArrayBuffer.new(4 * SLOTS)) if self.isolated else None
+        #: The helpers the master was last given, as it said.
+        self.attached: list[str] = []
 
     @property
     def site(self) -> str:
@@ -109,12 +138,29 @@ class HelperHost:
         if problem:
             raise WorkerUnavailable(problem)
         worker = HelperWorker(name)
+        worker.on_death = self._died
         self.workers[name] = worker
         return worker
+
+    def _died(self, name: str, reason: str) -> None:
+        worker = self.workers.get(name)
+        if worker is not None:
+            self.mark_gone(worker)
+        if self.on_death is not None:
+            self.on_death(name, reason)
+
+    def mark_gone(self, worker: HelperWorker) -> None:
+        """Tell a master waiting for ``worker``'s answer that none will come."""
+        if worker.jobs is None or self.gone is None:
+            return
+        js.Atomics.store(self.gone, worker.jobs[0], 1)
+        js.Atomics.add(self.doorbell, 0, 1)
+        js.Atomics.notify(self.doorbell, 0)
 
     def stop(self, name: str) -> None:
         worker = self.workers.pop(name, None)
         if worker is not None:
+            self.mark_gone(worker)
             worker.terminate()
 
     async def share_stop(self, worker: Worker) -> StopFlag | None:
@@ -126,7 +172,25 @@ class HelperHost:
         except Exception as e:
             js.console.warn(f"reversi: no stop flag for {worker.name}: {type(e).__name__}: {e}")
             return None
+        await self.attach_jobs(worker)
         return SharedStop(view) if reply.get("ok") else None
+
+    async def attach_jobs(self, worker: HelperWorker) -> None:
+        """Make ``worker`` a worker of the pool's solver: its mailbox, cancel slot and slot."""
+        slot = self.slots % SLOTS
+        self.slots += 1
+        mailbox = js.SharedArrayBuffer.new(8 + MAILBOX_BYTES)
+        cancel = js.Int32Array.new(js.SharedArrayBuffer.new(4))
+        js.Atomics.store(self.gone, slot, 0)
+        config = _object({"channel": self.channel, "name": worker.name, "mailbox": mailbox, "cancel": cancel,
+                          "doorbell": self.doorbell})
+        try:
+            reply = json.loads(await worker.post("attach_jobs", config))
+        except Exception as e:
+            js.console.warn(f"reversi: {worker.name} takes no solver's jobs: {type(e).__name__}: {e}")
+            return
+        if reply.get("ok"):
+            worker.jobs = (slot, mailbox, cancel)
 
     def kill(self, name: str) -> bool:
         """A helper dies as a crash would: the worker is terminated and an ``error`` event tells the
@@ -137,6 +201,28 @@ class HelperHost:
         worker.js.terminate()
         worker.js.dispatchEvent(js.ErrorEvent.new("error", _object({"message": "killed"})))
         return True
+
+
+async def attach_master(client: EngineClient, host: HelperHost) -> None:
+    """Give the engine's own worker (the master of the pool's solves) the helpers that answer now."""
+    master = client.worker
+    pool = client.pool
+    if not host.isolated or pool is None or not isinstance(master, BrowserWorker):
+        return
+    helpers = []
+    for name in pool.helpers:
+        worker = host.workers.get(name)
+        if worker is not None and worker.jobs is not None:
+            slot, mailbox, cancel = worker.jobs
+            helpers.append(_object({"name": name, "slot": slot, "mailbox": mailbox, "cancel": cancel}))
+    config = _object({"channel": host.channel, "doorbell": host.doorbell, "gone": host.gone,
+                      "helpers": to_js(helpers)})
+    try:
+        reply = json.loads(await master.proxy.attach_pool(config))
+    except Exception as e:
+        js.console.warn(f"reversi: the pool's solver has no helpers: {type(e).__name__}: {e}")
+        return
+    host.attached = [str(n) for n in reply.get("helpers", [])]
 
 
 def device() -> Device:
@@ -179,6 +265,28 @@ def expose(client: EngineClient, host: HelperHost) -> None:
             "boot_parts": {name: [h.info.get("started"), h.info.get("loaded"), h.info.get("seconds")]
                            for name, h in pool.helpers.items()},
             "helper_replies": client.study.helper_replies,
+            "attached": host.attached,
+            "solving": client.solving,
         })
 
-    js.window.reversiPool = _object({"state": create_proxy(state), "kill": create_proxy(host.kill)})
+    def reserve(seconds: float) -> None:
+        client.reserve_helpers(float(seconds))
+
+    def stop() -> bool:
+        """Every search asked before now stops (as a new game stops the computer's)."""
+        if client.stop_flag is None:
+            return False
+        client.stop_flag.bump()
+        return True
+
+    tasks: set[asyncio.Future[None]] = set()
+
+    def attach() -> None:
+        task = asyncio.ensure_future(attach_master(client, host))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    client.on_helpers = attach
+    host.on_death = client.helper_died
+    js.window.reversiPool = _object({"state": create_proxy(state), "kill": create_proxy(host.kill),
+                                     "reserve": create_proxy(reserve), "stop": create_proxy(stop)})

@@ -77,6 +77,10 @@ RESTARTING = "restarting"
 STOPPED_STALE = "stopped-stale"
 
 
+def _nothing() -> None:
+    """An ``on_helpers`` that does nothing."""
+
+
 def _no_event(kind: str) -> None:
     """An ``on_event`` that does nothing."""
 
@@ -125,11 +129,16 @@ class EngineClient:
         self.connect_task: asyncio.Future[None] | None = None
         #: Reasons the computer became unavailable, for the console.
         self.last_reason: Later | str = ""
+        #: Told when the helpers that answer change, and when the engine's own worker is ready: the
+        #: page gives the worker (the pool's master) the helpers for its solves.
+        self.on_helpers: Callable[[], None] = _nothing
+        #: Solves shared with the helpers in flight (the study leaves the helpers alone meanwhile).
+        self.solving = 0
         #: The helper workers (None: the page has only the one worker).
         self.pool: HelperPool | None = None
         if helpers is not None:
             self.pool = HelperPool(helpers, device or Device(), on_ready=self._helper_ready,
-                                   on_gone=self.study.remove_lane, on_change=changed, language=language, clock=clock)
+                                   on_gone=self._helper_gone, on_change=changed, language=language, clock=clock)
 
     def _changed(self) -> None:
         self.on_change()
@@ -185,11 +194,28 @@ class EngineClient:
         self.openings.set_engine(json_ask(worker.call, "opening", self._epoch))
         self.book.set_engine(json_ask(worker.call, "book"))
         self.on_event(READY)
+        self.on_helpers()
         self.on_change()
 
     def _helper_ready(self, helper: Helper) -> None:
         """A helper answers: the study asks it too (its requests carry its own stop epoch)."""
         self.study.add_lane(helper.name, json_ask(helper.worker.call, "analyse", helper.epoch), helper.flag)
+        self.on_helpers()
+
+    def _helper_gone(self, name: str) -> None:
+        self.study.remove_lane(name)
+        self.on_helpers()
+
+    def helper_died(self, name: str, reason: str) -> None:
+        """The page saw the helper ``name`` die (its worker's error): it is replaced when work wants it."""
+        if self.pool is not None and self.pool.lost(name, reason):
+            self.on_change()
+
+    def reserve_helpers(self, seconds: float) -> None:
+        """Keep the helpers up for a solve shared between them (see :meth:`HelperPool.reserve`)."""
+        if self.pool is not None:
+            self.pool.reserve(seconds)
+            self.poke_study()
 
     def _epoch(self) -> dict[str, Any]:
         """The stop epoch each request is made at (when the flag is shared)."""
@@ -232,7 +258,7 @@ class EngineClient:
             or computer_to_move(self.controller) is not None
             or hidden
         )
-        self.study.poke(busy=busy, hidden=hidden)
+        self.study.poke(busy=busy, hidden=hidden, helpers_busy=self.solving > 0)
         if self.pool is not None:
             self.pool.want(0 if hidden else self.study.backlog())
 
@@ -349,9 +375,24 @@ class EngineClient:
             self.pool.choose(choice)
 
     def call(self, name: str, payload: str = "{}") -> Awaitable[str]:
-        """A worker function for the page's scripts and benchmarks (``window.reversiEngine``)."""
-        if name not in ("ping", "best_move", "analyse", "bench", "opening", "book", "memory"):
+        """A worker function for the page's scripts and benchmarks (``window.reversiEngine``); a
+        ``solve`` shares its work with the helpers the worker was given, which the study leaves alone
+        meanwhile."""
+        if name not in ("ping", "best_move", "analyse", "bench", "opening", "book", "memory", "solve"):
             raise ValueError(f"the engine has no function {name!r}")
         if self.worker is None:
             raise RuntimeError("the engine is not ready")
+        if name == "solve":
+            return asyncio.ensure_future(self._solve(self.worker, payload))  # running at once, awaited or not
         return self.worker.call(name, payload)
+
+    async def _solve(self, worker: Worker, payload: str) -> str:
+        self.solving += 1
+        try:
+            request = json.loads(payload)
+            if isinstance(request, dict):  # made at the stop epoch of now: a stale solve stops on every worker
+                payload = json.dumps({**self._epoch(), **request})
+            return await worker.call("solve", payload)
+        finally:
+            self.solving -= 1
+            self.poke_study()

@@ -10,7 +10,10 @@ at once (:class:`reversi.ui.drivers.study.StudyLane`).
   device: its cores (the page's own thread is idle while the engine thinks), at most
   :data:`MAX_WORKERS`; at most :data:`SMALL_DEVICE_WORKERS` on a device of
   :data:`SMALL_DEVICE_GB` or less; one (no helper) where the reader asked to save data.
-  The person may choose fewer in the settings (:attr:`HelperPool.choice`).
+  The person may choose fewer in the settings (:attr:`HelperPool.choice`). An exact solve shared
+  between the workers (:mod:`reversi.engine.shared_carrier`) has its master in the engine's own
+  worker, which waits while the helpers work: for it the pool keeps that many *helpers* up
+  (:meth:`HelperPool.reserve`).
 * **When**: never before the board takes moves (the engine's own worker boots then, and a
   helper may boot beside it); a helper boots when there is more work than workers (:meth:`HelperPool.want`), one boot
   at a time, and goes when it has had nothing to do for :data:`IDLE_SECONDS`
@@ -142,6 +145,9 @@ class HelperPool:
         self.retired = 0
         #: Why the last helper failed to boot or died ('' if none did).
         self.last_error = ""
+        #: Until then (the pool's clock) the pool keeps :attr:`size` helpers up for a solve shared
+        #: between them (:meth:`reserve`): the engine's own worker is then their master, not a worker.
+        self.reserved_until = 0.0
 
     @property
     def size(self) -> int:
@@ -159,12 +165,25 @@ class HelperPool:
 
     # -- starting ------------------------------------------------------------------------------
 
+    @property
+    def reserved(self) -> bool:
+        return self.clock() < self.reserved_until
+
+    def reserve(self, seconds: float) -> None:
+        """Keep :attr:`size` helpers up for ``seconds``, for the exact solver shared between them
+        (a master in the engine's own worker, the jobs in the helpers)."""
+        self.reserved_until = max(self.reserved_until, self.clock() + seconds)
+
     def want(self, jobs: int) -> asyncio.Future[None] | None:
         """There are ``jobs`` independent jobs (in flight or waiting): boot a helper if more of them
-        could run at once than there are workers; the boot's task, or None."""
+        could run at once than there are workers (or :attr:`size` helpers are reserved for a
+        solve); the boot's task, or None."""
         if not self.enabled or self.booting or self.failures >= MAX_BOOT_FAILURES:
             return None
-        if len(self.helpers) >= min(self.size, jobs) - 1:
+        target = min(self.size, jobs) - 1
+        if self.reserved and self.size > 1:
+            target = self.size
+        if len(self.helpers) >= target:
             return None
         self.named += 1
         self.booting = f"{HELPER_NAME}-{self.named}"
@@ -227,22 +246,29 @@ class HelperPool:
         for name in list(self.helpers):
             reason = failed(name)
             if reason:
-                self.last_error = reason
-                self.replaced += 1
-                self.stop(name)
-                went = True
-            elif busy(name):
+                went = self.lost(name, reason) or went
+            elif busy(name) or self.reserved:
                 self.helpers[name].idle_since = now
             elif now - self.helpers[name].idle_since > IDLE_SECONDS:
                 self.retired += 1
                 self.stop(name)
                 went = True
-        for name in list(self.helpers)[max(0, self.size - 1):]:
+        keep = self.size if self.reserved and self.size > 1 else self.size - 1
+        for name in list(self.helpers)[max(0, keep):]:
             self.stop(name)  # the person chose fewer: its job goes to another worker
             went = True
         if self.booting and now - self.boot_began > BOOT_SECONDS:
             self._boot_failed(self.booting, f"it did not start within {BOOT_SECONDS:g} seconds")
         return went
+
+    def lost(self, name: str, reason: str) -> bool:
+        """The helper ``name`` died (the page saw it): it is stopped, and replaced when work wants it."""
+        if name not in self.helpers:
+            return False
+        self.last_error = reason
+        self.replaced += 1
+        self.stop(name)
+        return True
 
     def stop(self, name: str) -> None:
         """Stop the helper ``name`` (whatever it does); its users are told."""

@@ -242,13 +242,15 @@ class StudyDriver(_Lane):
         """How many positions there are to ask about, those in flight included: the work for the workers."""
         return len(self.jobs()) + len(self.asked())
 
-    def poke(self, busy: bool = False, hidden: bool = False) -> asyncio.Future[None] | None:
+    def poke(self, busy: bool = False, hidden: bool = False, helpers_busy: bool = False) -> asyncio.Future[None] | None:
         """Ask about the next positions on the free workers: the engine's own worker unless ``busy``
-        (another driver needs it), the helpers' whenever the page is not ``hidden``; the task of
-        the engine's own worker's request, or None."""
+        (another driver needs it), the helpers' whenever the page is not ``hidden`` and they are
+        not ``helpers_busy`` (a solve shares its work with them); the task of the engine's own
+        worker's request, or None."""
         if hidden:
             return None
-        free = [lane for lane in self.all_lanes() if lane.ready and not lane.in_flight and not (busy and lane is self)]
+        free = [lane for lane in self.all_lanes() if lane.ready and not lane.in_flight
+                and not (lane is self and busy) and not (lane is not self and helpers_busy)]
         if not free:
             return None
         first = None
