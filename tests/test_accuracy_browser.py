@@ -62,7 +62,7 @@ def test_the_review_shows_each_move_s_loss_the_sides_figures_and_goes_into_the_r
     losses = [0 if figure == "0" else int(figure.removeprefix(MINUS)) for figure, _label, _hidden in plies]
     figure, label, hidden = plies[10]
     assert figure.startswith(MINUS) and losses[10] >= BLUNDER_DISCS and hidden == "true"
-    assert label.startswith(f"6. Black g2, a blunder: loses about {losses[10]} discs; ") and label.endswith(" was best")
+    assert label.startswith(f"6. Black g2, a blunder: loses about {losses[10]} discs; ") and " was best" in label
     for (_figure, label, _hidden), loss in zip(plies, losses, strict=True):
         said = label.split(", ", 1)[1]  # every valued move says what it lost, not only the mistakes
         if loss == 0:

@@ -57,7 +57,9 @@ DATA_FILES = ("patterns_*.bin", "book_*.bin", "features.json")
 DATA_DIR = "reversi/engine/data/"
 #: Parts of the package the browser never runs (so the page does not ship them): the command
 #: line and these tools.
-NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py")
+#: (``engine/processes.py`` carries jobs over CPython's processes: the browser has none, and its
+#: ``multiprocessing`` would pull that package into the cut standard library.)
+NOT_SHIPPED = ("reversi/cli/", "reversi/tools/", "reversi/__main__.py", "reversi/engine/processes.py")
 #: Scripts the browser fetches by their ``<script src>`` only: the engine's worker
 #: (``reversi/ui/dom/engine.py`` start_worker). It is in no archive: the worker imports only
 #: modules that the archives ship, and a failed fetch of its script must not stop the page.
