@@ -41,6 +41,10 @@ ALLOWED = {
     "reversi.tools": {"reversi.core", "reversi.formats", "reversi.engine", "reversi.drawing", "reversi.ui"},
 }
 BROWSER_MODULES = ("js", "pyodide", "pyscript")
+#: Modules the browser is never sent that a module it runs imports, inside a function and on
+#: CPython's path only: ``parallel.SolverPool`` starts worker processes of its own when it is given
+#: no carrier (the page's engine worker always gives it its helpers'). Never imported at a module's top.
+CPYTHON_ONLY = ("reversi.engine.processes",)
 #: The scripts the page runs: its main thread and the engine's worker.
 BROWSER_ENTRIES = ("reversi.ui.dom.main", "reversi.engine.worker")
 
@@ -71,6 +75,23 @@ def imports_of(path: Path) -> list[tuple[str, list[str]]]:
                 anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(anchor + ([base] if base else []))
             out.append((base, [alias.name for alias in node.names]))
+    return out
+
+
+def top_level_imports(path: Path) -> set[str]:
+    """The package modules ``path`` imports outside any function (absolute imports: the package's way)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    todo: list[ast.AST] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Import):
+            out |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+        todo += list(ast.iter_child_nodes(node))
     return out
 
 
@@ -229,8 +250,12 @@ def test_each_thread_is_sent_what_it_runs() -> None:
     assert by_src == {"reversi.engine.worker"}, by_src
     imported = {t for m in worker | main for t in graph().get(m, ())}
     assert not by_src & imported, f"a script fetched by its src is imported by another module: {by_src & imported}"
-    unsent = sorted(m for m in worker - by_src if path_of(m) not in shipped | own)
+    unsent = sorted(m for m in worker - by_src if path_of(m) not in shipped | own and m not in CPYTHON_ONLY)
     assert not unsent, f"the worker imports modules nobody sends it: {unsent}"
+    for module in CPYTHON_ONLY:
+        assert path_of(module) not in shipped | own
+        at_top = sorted(m for m, path in modules().items() if module in top_level_imports(path))
+        assert not at_top, f"{module} is imported at the top of {at_top}: the browser would need it"
     assert engine_only <= worker and {path_of(m) for m in engine_only} <= own
     assert "patterns_8x8.bin" in data and "book_8x8.bin" in data  # the weights: the worker's, fetched later
 
