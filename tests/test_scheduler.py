@@ -237,3 +237,23 @@ def test_the_positions_of_a_game_valued_on_one_or_three_workers_alike():
     three = analyse_positions(positions, Scripted(3, 4), limits)
     assert [a.scores for a in one] == [a.scores for a in three]
     assert [a.depth for a in three] == [4] * len(positions)
+
+
+def test_an_iteration_ends_even_when_each_search_of_a_move_contradicts_the_last():
+    # a search's tables and cuts can make two searches of one move disagree (a test fails high,
+    # its re-search fails low): the iteration takes the last answer as the move's value and ends
+    from reversi.engine.parallel_search import _Iteration
+
+    it = _Iteration([10, 11, 12, 13], depth=6, guess=100)
+    flip: dict[int, bool] = {}
+    steps = 0
+    while not it.done():
+        wanted = [(i, w) for i in range(4) if (w := it.next_window(i)) is not None]
+        assert wanted and steps < 100
+        i, (a, b) = wanted[0]
+        flip[i] = not flip.get(i, False)
+        value = (b + 50 if b < 10**6 else a + 30) if flip[i] else (a - 50 if a > -(10**6) else b - 30)
+        it.take(i, (a, b), value, [it.moves[i].move])
+        steps += 1
+    lead = it.moves[it.leader()]
+    assert lead.exact and all(m is lead or m.hi <= lead.lo for m in it.moves)

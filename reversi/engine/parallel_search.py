@@ -11,7 +11,10 @@ workers test the next moves with a null window at the last iteration's score (sp
 a test whose answer the first move's value makes useless is made again). Each answer is a
 bound of its move's value; a move whose test fails high is searched again for its exact value,
 and the iteration is over when the best move's value is exact and every other move is bounded
-below it. The bound a job is given is the best known when it starts (a job's window does not
+below it. A bound that contradicts an earlier one (a search's tables and cuts can make it
+disagree with another search of the same move) is taken as the move's value, as the serial
+search takes what its re-search gives: each move becomes exact at most once, so an iteration
+always ends. The bound a job is given is the best known when it starts (a job's window does not
 change while it runs). A move goes to the worker that searched it at the last depth, whose
 table holds its subtree. On time, the iteration's best is kept if the first move was done (or a
 move proved better than it), else the last iteration's, as the serial search does.
@@ -147,7 +150,10 @@ class _Iteration:
         """Move ``i``'s search in ``window`` answered ``value`` (root's view, fail-soft)."""
         mv = self.moves[i]
         a, b = window
-        if a < value < b:
+        if a < value < b or (value <= a and value < mv.lo) or (value >= b and value > mv.hi):
+            # inside the window: its value; or a bound that contradicts the one found before (the
+            # tables and the cuts make searches of one position disagree): taken as its value, as
+            # the serial search takes what a re-search gives
             mv.lo = mv.hi = value
             mv.pv = pv
         elif value <= a:
