@@ -352,6 +352,7 @@ RULES_TEXTS_JS = """() => [...document.querySelectorAll('h1, h2, h3, p, li, th, 
 
 def latin_left(texts: list[str]) -> list[str]:
     """The texts that hold a Latin word that is not notation or a name (:data:`LATIN_IN_JAPANESE`)."""
+    texts = [re.sub(r"\b[0-9a-f]{7,40}\b", "", t) for t in texts]  # the version's commit hash
     return sorted({t for t in texts
                    if {w.lower() for w in re.findall(LATIN_WORD, t)} - LATIN_IN_JAPANESE - OPENING_NAME_WORDS})
 
