@@ -189,8 +189,15 @@ def test_a_search_job_is_the_searchers_value_in_its_window():
 # -- the midgame at the root, on the scripted carrier -------------------------------------------
 
 
+@pytest.fixture
+def split_from_depth_1(monkeypatch):
+    from reversi.engine import parallel_search
+
+    monkeypatch.setattr(parallel_search, "SPLIT_MIN_NODES", 0)  # every depth after the first shared
+
+
 @pytest.mark.parametrize("seed", range(3))
-def test_the_root_split_searched_to_the_end_finds_the_exact_score_and_a_best_move(seed):
+def test_the_root_split_searched_to_the_end_finds_the_exact_score_and_a_best_move(seed, split_from_depth_1):
     from reversi.engine.parallel_search import search_split
 
     pos = position_at(Rules(), 10, seed=500 + seed)
@@ -202,13 +209,14 @@ def test_the_root_split_searched_to_the_end_finds_the_exact_score_and_a_best_mov
     assert len({w for w, _m in carrier.sent}) >= 2 and not carrier.queue
 
 
-def test_the_root_split_at_a_fixed_depth_reaches_it_with_a_legal_move():
+def test_the_root_split_at_a_fixed_depth_reaches_it_with_a_legal_move(split_from_depth_1):
     from reversi.engine.parallel_search import search_split
 
     for seed in range(3):
         pos = position_at(Rules(), 40, seed=600 + seed)
-        r = search_split(pos, Scripted(2, seed), Limits(depth=5))
-        assert r.depth == 5 and r.move in pos.legal_moves() and not r.stopped
+        carrier = Scripted(2, seed)
+        r = search_split(pos, carrier, Limits(depth=5))
+        assert r.depth == 5 and r.move in pos.legal_moves() and not r.stopped and carrier.sent
         assert r.pv[0] == r.move and r.nodes > 0
 
 
@@ -244,7 +252,7 @@ def test_an_iteration_ends_even_when_each_search_of_a_move_contradicts_the_last(
     # its re-search fails low): the iteration takes the last answer as the move's value and ends
     from reversi.engine.parallel_search import _Iteration
 
-    it = _Iteration([10, 11, 12, 13], depth=6, guess=100)
+    it = _Iteration(Position.start(Rules()), [10, 11, 12, 13], depth=6, guess=100)
     flip: dict[int, bool] = {}
     steps = 0
     while not it.done():

@@ -21,13 +21,15 @@ The messages, by ``kind`` (an answer echoes its job's ``kind`` and ``id``):
     The exact solver's value of the position in the window, fail-soft, after merging the
     other workers' table entries. Answer: ``value`` (None: cancelled), ``nodes``,
     ``entries`` (the deep entries it stored in its table, for the other workers).
-``search``: ``id``, ``rules``, ``position``, ``move``, ``depth``, ``alpha``, ``beta``, ``seconds``
+``search``: ``id``, ``rules``, ``position``, ``move``, ``depth``, ``alpha``, ``beta``, ``seconds``, ``entries``
     ``position`` is a position string, ``move`` a square (-1 a pass, None: no move),
-    ``seconds`` the job's time (None: no limit). The midgame search of the position after
-    ``move``, ``depth`` plies, in the window, with
-    this worker's table kept from job to job. Answer: ``value`` (fail-soft, for the side to
-    move after ``move``; None: cancelled or out of time), ``nodes``, ``pv`` (from ``move``
-    on: squares, -1 a pass).
+    ``seconds`` the job's time (None: no limit), ``entries`` the other workers' deep midgame
+    table entries (``[p, o, supply, depth, lower, upper, move square]``; may be left out). The
+    midgame search of the position after ``move``, ``depth`` plies, in the window, with this
+    worker's table kept from job to job (the depths it does not hold for the position searched
+    first, shallowest first, as iterative deepening does). Answer: ``value`` (fail-soft, for
+    the side to move after ``move``; None: cancelled or out of time), ``nodes``, ``pv`` (from
+    ``move`` on: squares, -1 a pass), ``entries`` (the deep entries it stored, for the others).
 ``solve``: ``id``, ``rules``, ``position``, ``move``, ``seconds``
     The exact value of the position after ``move``. Answer: ``value`` (discs; None:
     cancelled or out of time), ``nodes``.
@@ -56,7 +58,7 @@ from typing import Any
 
 from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
-from reversi.engine.midgame import Searcher, TranspositionTable, solver_for_rules
+from reversi.engine.midgame import Searcher, TranspositionTable, solver_for_rules, supplies
 from reversi.engine.protocol import Limits
 from reversi.engine.solver import Solver
 from reversi.errors import SearchTimeout, SolveTimeout
@@ -68,6 +70,41 @@ Message = dict[str, Any]
 
 #: Table entries with at least this many empties come back with a ``window`` job's answer.
 SHARE_MIN_EMPTIES = 9
+#: Midgame table entries searched at least this deep come back with a ``search`` job's answer.
+SHARE_MIN_DEPTH = 4
+
+
+class SharingTable(TranspositionTable):
+    """A search's table that notes the keys of the deep entries stored (:attr:`fresh`), to pass
+    them on to the other workers."""
+
+    def __init__(self, max_entries: int = 200_000, min_depth: int = SHARE_MIN_DEPTH) -> None:
+        super().__init__(max_entries)
+        self.min_depth = min_depth
+        self.fresh: set[tuple[int, int, int]] = set()
+
+    def __setitem__(self, key: tuple[int, int, int], value: tuple[int, int, int, int]) -> None:
+        if value[0] >= self.min_depth:
+            self.fresh.add(key)
+        dict.__setitem__(self, key, value)
+
+    def given(self, entries: list[list[Any]]) -> None:
+        """Take the other workers' entries (``[p, o, supply, depth, lower, upper, move square]``)
+        where this table knows less (not noted as fresh: they go back to no one)."""
+        for p, o, sp, d, lo, hi, sq in entries:
+            key = (unbits(p), unbits(o), sp)
+            e = self.get(key)
+            if e is None or e[0] < d:
+                dict.__setitem__(self, key, (d, lo, hi, 1 << sq if sq >= 0 else 0))
+            elif e[0] == d and max(lo, e[1]) <= min(hi, e[2]):
+                dict.__setitem__(self, key, (d, max(lo, e[1]), min(hi, e[2]), e[3]))
+
+    def taken(self) -> list[list[Any]]:
+        """The deep entries stored since the last call, as a message carries them."""
+        out = [[bits(k[0]), bits(k[1]), k[2], e[0], e[1], e[2], e[3].bit_length() - 1]
+               for k in self.fresh if (e := self.get(k)) is not None]
+        self.fresh.clear()
+        return out
 
 #: A solver table's entry: the bounds of the exact value and the best move's bit.
 Entry = tuple[int, int, int]
@@ -164,7 +201,7 @@ class JobWorker:
         if s is None:
             if len(self._searchers) >= 4:
                 self._searchers.clear()
-            s = self._searchers[key] = Searcher(rules)
+            s = self._searchers[key] = Searcher(rules, tt=SharingTable())
         return s
 
     def position(self, message: Message) -> Position:
@@ -194,8 +231,17 @@ class JobWorker:
         value: int | None
         pv: list[int] = []
         depth = message["depth"]
+        alpha, beta = message["alpha"], message["beta"]
+        tt = s.tt
+        if isinstance(tt, SharingTable):
+            tt.given(message.get("entries", []))
         try:
-            value = s.value(pos, depth, message["alpha"], message["beta"])
+            # the depths this worker's table does not hold yet first, as iterative deepening does:
+            # their best moves order the deep search (a move new to this worker would go in blind)
+            known = s.tt.get((pos.player, pos.opponent, supplies(pos)[0])) if not pos.in_placement else None
+            for shallower in range(1 if known is None else known[0] + 1, depth - 1):
+                s.value(pos, shallower, alpha, beta)
+            value = s.value(pos, depth, alpha, beta)
         except SearchTimeout:
             value = None
         finally:
@@ -207,7 +253,8 @@ class JobWorker:
                 pv = s.pv_from(root, move, depth + 1)
             elif move == PASS:
                 pv = [PASS]
-        return {"kind": "search", "id": message["id"], "value": value, "nodes": s.nodes, "pv": pv}
+        shared = tt.taken() if isinstance(tt, SharingTable) else []
+        return {"kind": "search", "id": message["id"], "value": value, "nodes": s.nodes, "pv": pv, "entries": shared}
 
     def _solve(self, message: Message) -> Message:
         import time

@@ -5,19 +5,26 @@ CPython (:class:`reversi.engine.processes.ProcessCarrier`), web workers in the b
 jobs are :mod:`reversi.engine.jobs`'s messages.
 
 :func:`search_split` is :func:`reversi.engine.search.search` with the **root split**: iterative
-deepening in the master, and at each depth the root's moves searched by the workers, each move
-a job. The first move (the last iteration's best) gets the full window; while it runs, the other
-workers test the next moves with a null window at the last iteration's score (speculatively:
-a test whose answer the first move's value makes useless is made again). Each answer is a
-bound of its move's value; a move whose test fails high is searched again for its exact value,
-and the iteration is over when the best move's value is exact and every other move is bounded
-below it. A bound that contradicts an earlier one (a search's tables and cuts can make it
-disagree with another search of the same move) is taken as the move's value, as the serial
-search takes what its re-search gives: each move becomes exact at most once, so an iteration
-always ends. The bound a job is given is the best known when it starts (a job's window does not
-change while it runs). A move goes to the worker that searched it at the last depth, whose
-table holds its subtree. On time, the iteration's best is kept if the first move was done (or a
-move proved better than it), else the last iteration's, as the serial search does.
+deepening in the master, the first depths searched by the master alone (until an iteration
+takes ``SPLIT_MIN_NODES``: a job's round trip would cost more than such a small iteration's
+moves), and at each depth after them the root's moves searched by the workers, each move a
+job. The first move (the last iteration's best) gets the full window; while it runs, the other
+workers test the next moves with a null window at the score of the last depth of the same
+parity (Othello's values swing between odd and even depths; speculatively: a test whose answer
+the first move's value makes useless is made again). Each answer is a bound of its move's
+value; a move whose test fails high is searched again for its exact value, and the iteration is
+over when the best move's value is exact and every other move is bounded below it. A bound
+that contradicts an earlier one (a search's tables and cuts can make it disagree with another
+search of the same move) is taken as the move's value, as the serial search takes what its
+re-search gives: each move becomes exact at most once, so an iteration always ends. The bound
+a job is given is the best known when it starts (a job's window does not change while it runs).
+A move goes to the worker that searched it at the last depth, whose table holds its subtree;
+a job searches first the depths that table lacks. The workers' tables are not shared memory,
+but their entries searched ``jobs.SHARE_MIN_DEPTH`` plies deep or more come back with each
+answer and go to the other workers with their next job (at most ``SHARE_MOST``), as the exact
+solver's do. On time, the iteration's best is kept if the
+first move was done (or a move proved better than it), else the last iteration's, as the
+serial search does.
 
 :func:`analyse_split` is :func:`reversi.engine.search.analyse` (every move's value, for hints)
 with each move's full-window search a job at each depth, and each move's exact value a job when
@@ -36,20 +43,29 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from reversi.core.position import PASS, Position
 from reversi.engine.midgame import INF, Searcher, ordered_children
 from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.scheduler import Carrier, drain, next_job_id, no_worker_left, raise_error, run_jobs
 from reversi.engine.search import NEXT_DEPTH_SHARE, Analysis, SearchResult, analyse, search, solve
-from reversi.errors import ReversiError, SolveTimeout
+from reversi.errors import ReversiError, SearchTimeout, SolveTimeout
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
 
+#: Whether the other workers test the next moves while the first is searched (else they wait).
+SPECULATE = True
 #: The speculative tests (the moves after the first, before its value is known) are at the last
 #: iteration's score less this (centidiscs): a move that fails low there is below the first
 #: move whenever its value drops by less.
 SPECULATION_MARGIN = 0
+#: The root's moves are shared from the depth after the first iteration that takes this many nodes
+#: (the iterations before are searched by the master alone: a job's round trip costs more than
+#: their moves).
+SPLIT_MIN_NODES = 5_000
+#: The most table entries a job takes from the other workers (the latest).
+SHARE_MOST = 4_000
 #: The share of the time the exact solve gets before the midgame search takes over, as in the
 #: serial search.
 SOLVE_SHARE = 0.6
@@ -104,10 +120,12 @@ class _Move:
 class _Iteration:
     """One depth of the root split: which move needs which window next, and when it is done."""
 
-    def __init__(self, moves: list[int], depth: int, guess: int | None) -> None:
+    def __init__(self, position: Position, moves: list[int], depth: int, guess: int | None) -> None:
+        self.position = position
         self.moves = [_Move(m) for m in moves]
         self.depth = depth
         self.guess = guess
+        self.job = _job(position, "search", depth=depth - 1)
 
     def leader(self) -> int:
         """The move with the best lower bound (the earliest on a tie), -1 before any."""
@@ -207,27 +225,50 @@ def search_split(
         if deadline is not None and time.perf_counter() >= deadline:
             move = ordered_children(s, position, {})[0][0]
             return SearchResult(move, 0, 0, [move], 0, time.perf_counter() - start, stopped=True)
-    # depth 1 here: every move its static value, the order of the next depth
-    s.nodes = 0
-    scores = {m: -s.value(child, 0, -INF, INF) for m, child in ordered_children(s, position, {})}
-    nodes += s.nodes
-    best = max(scores, key=lambda m: scores[m])
-    result = SearchResult(best, scores[best], 1, [best], nodes, time.perf_counter() - start,
-                          exact=1 >= empties and position.supply is None)
+    # the first depths here, one process, until an iteration is big enough to share (a job's
+    # round trip costs more than a small iteration's moves)
+    result: SearchResult | None = None
+    scores: dict[int, int] = {}
     home: dict[int, int] = {}  # move -> the worker that searched it last
+    by_depth: dict[int, int] = {}  # the best score of each depth done
+    outbox: list[list[list[Any]]] = []  # per worker, the others' deep table entries, for its next job
     last_iter = 0.0
-    for depth in range(2, horizon + 1):
-        if result.exact:
+    split = False
+    for depth in range(1, horizon + 1):
+        if result is not None and result.exact:
             break
         t0 = time.perf_counter()
-        if deadline is not None and last_iter > (deadline - t0) * NEXT_DEPTH_SHARE:
+        if deadline is not None and depth > 1 and last_iter > (deadline - t0) * NEXT_DEPTH_SHARE:
             break
+        if not split:
+            s.nodes = 0
+            s.deadline = deadline
+            try:
+                move, score, scores = _serial_iteration(s, position, depth, scores)
+            except SearchTimeout:
+                nodes += s.nodes
+                if result is not None:
+                    result.stopped = True
+                break
+            finally:
+                s.deadline = None
+            nodes += s.nodes
+            split = s.nodes >= SPLIT_MIN_NODES
+            by_depth[depth] = score
+            result = SearchResult(move, score, depth, s.pv_from(position, move, depth), nodes,
+                                  time.perf_counter() - start, exact=depth >= empties and position.supply is None)
+            last_iter = time.perf_counter() - t0
+            continue
+        assert result is not None
         order = [m for m, _child in ordered_children(s, position, scores)]
-        it = _Iteration(order, depth, result.score)
-        finished, used = _run_iteration(position, carrier, it, deadline, home)
+        # the guess is the score of the last depth of the same parity: Othello's values swing
+        # between odd and even depths
+        it = _Iteration(position, order, depth, by_depth.get(depth - 2, result.score) if SPECULATE else None)
+        finished, used = _run_iteration(carrier, it, deadline, home, outbox)
         nodes += used
         if finished:
             top = it.moves[it.leader()]
+            by_depth[depth] = top.lo
             scores = {mv.move: (mv.lo if mv is top else min(mv.hi, top.lo - 1)) for mv in it.moves}
             result = SearchResult(top.move, top.lo, depth, top.pv or [top.move], nodes,
                                   time.perf_counter() - start, exact=depth >= empties and position.supply is None)
@@ -242,18 +283,46 @@ def search_split(
         else:
             result.stopped = True
         break
+    if result is None:
+        # not even depth 1 finished: the best move by the static ordering
+        move = ordered_children(s, position, {})[0][0]
+        result = SearchResult(move, 0, 0, [move], nodes, 0.0, stopped=True)
     result.nodes = nodes
     result.seconds = time.perf_counter() - start
     return result
 
 
+def _serial_iteration(
+    s: Searcher, position: Position, depth: int, scores: dict[int, int]
+) -> tuple[int, int, dict[int, int]]:
+    """One depth of the serial search's root (principal variation search): the best move, its
+    value, and every move's value or bound for the next depth's order."""
+    children = ordered_children(s, position, scores)
+    alpha = best = -INF
+    best_move = children[0][0]
+    found: dict[int, int] = {}
+    for i, (m, child) in enumerate(children):
+        if i == 0:
+            v = -s.value(child, depth - 1, -INF, INF)
+        else:
+            v = -s.value(child, depth - 1, -alpha - 1, -alpha)
+            if v > alpha:
+                v = -s.value(child, depth - 1, -INF, -v)
+        found[m] = v
+        if v > best:
+            best_move, best = m, v
+            alpha = max(alpha, v)
+    return best_move, best, {m: (v if m == best_move else min(v, best - 1)) for m, v in found.items()}
+
+
 def _run_iteration(
-    position: Position, carrier: Carrier, it: _Iteration, deadline: float | None, home: dict[int, int]
+    carrier: Carrier, it: _Iteration, deadline: float | None, home: dict[int, int], outbox: list[list[list[Any]]]
 ) -> tuple[bool, int]:
     """Search one depth of the root split; (finished, nodes). Stops at ``deadline``."""
     running: dict[int, tuple[int, int, tuple[int, int]]] = {}  # worker -> (move index, job id, window)
     nodes = 0
-    base = _job(position, "search", depth=it.depth - 1)
+    while len(outbox) < carrier.count():
+        outbox.append([])
     try:
         while not it.done():
             free = [w for w in range(carrier.count()) if w not in carrier.dead and w not in running]
@@ -271,8 +340,9 @@ def _run_iteration(
                 home[mv.move] = w
                 running[w] = (i, job_id, window)
                 a, b = window
-                carrier.send(w, {**base, "id": job_id, "move": mv.move, "alpha": -b, "beta": -a,
-                                 "seconds": _seconds_left(deadline)})
+                carrier.send(w, {**it.job, "id": job_id, "move": mv.move, "alpha": -b, "beta": -a,
+                                 "seconds": _seconds_left(deadline), "entries": outbox[w][-SHARE_MOST:]})
+                outbox[w] = []
             if not running:
                 if not [w for w in range(carrier.count()) if w not in carrier.dead]:
                     raise ReversiError(no_worker_left())
@@ -298,6 +368,10 @@ def _run_iteration(
                 if answer.get("kind") == "error":
                     raise_error(answer)
                 nodes += answer.get("nodes", 0)
+                entries = answer.get("entries") or []
+                for w2, box in enumerate(outbox):
+                    if w2 != w:
+                        box.extend(entries)
                 value = answer.get("value")
                 if value is None:
                     return False, nodes  # out of time
