@@ -361,6 +361,26 @@ class AppContext:
         self._context.remove_listener("request", self._listener)
 
 
+def app_context(browser, server_url: str, viewport: dict) -> Iterator[AppContext]:
+    """A module's :class:`AppContext` (for a ``scope="module"`` fixture: ``yield from``); on closing,
+    that no request went to another origin."""
+    context = AppContext(browser, server_url, viewport)
+    yield context
+    context.close()
+    assert not context.foreign, context.foreign
+
+
+def page_without_errors(context) -> Iterator:
+    """A test's page of ``context`` (for a fixture: ``yield from``); on closing, that no script error
+    was thrown in it."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    page.close()
+    assert not errors, errors
+
+
 def two_players_state() -> str:
     """A saved state (autosave) of a new standard game between two people.
 

@@ -30,22 +30,16 @@ def summary_rows(page, box: str) -> list[list[str]]:
 
 @pytest.fixture(scope="module")
 def context(browser, server_url):
-    from browser_support import AppContext
+    from browser_support import app_context
 
-    context = AppContext(browser, server_url, {"width": 1280, "height": 860})
-    yield context
-    context.close()
-    assert not context.foreign, context.foreign
+    yield from app_context(browser, server_url, {"width": 1280, "height": 860})
 
 
 @pytest.fixture
 def page(context):
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    page.close()
-    assert not errors, errors
+    from browser_support import page_without_errors
+
+    yield from page_without_errors(context)
 
 
 def test_the_review_shows_each_move_s_loss_the_sides_figures_and_goes_into_the_record(page, server_url) -> None:

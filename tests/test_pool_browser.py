@@ -59,22 +59,16 @@ def full_game_link() -> str:
 
 @pytest.fixture(scope="module")
 def context(browser, server_url):
-    from browser_support import AppContext
+    from browser_support import app_context
 
-    context = AppContext(browser, server_url, VIEWPORT)
-    yield context
-    context.close()
-    assert not context.foreign, context.foreign
+    yield from app_context(browser, server_url, VIEWPORT)
 
 
 @pytest.fixture
 def page(context):
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    page.close()
-    assert not errors, errors
+    from browser_support import page_without_errors
+
+    yield from page_without_errors(context)
 
 
 def pool(page) -> dict:

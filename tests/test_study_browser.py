@@ -32,22 +32,16 @@ def main_plies(page) -> list[str]:
 
 @pytest.fixture(scope="module")
 def context(browser, server_url):
-    from browser_support import AppContext
+    from browser_support import app_context
 
-    context = AppContext(browser, server_url, {"width": 1280, "height": 860})
-    yield context
-    context.close()
-    assert not context.foreign, context.foreign
+    yield from app_context(browser, server_url, {"width": 1280, "height": 860})
 
 
 @pytest.fixture
 def page(context):
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    page.close()
-    assert not errors, errors
+    from browser_support import page_without_errors
+
+    yield from page_without_errors(context)
 
 
 def test_a_link_without_players_is_for_study_and_keeps_its_variations(page, server_url) -> None:
