@@ -263,3 +263,27 @@ def three_puzzles() -> list[tuple[Position, Puzzle]]:
     """A set of three 8x8 puzzles with made-up answers."""
     positions = puzzle_positions(Rules(), 7, 3)
     return [(p, random_puzzle(p, 2 * i + 1)) for i, p in enumerate(positions)]
+
+
+def made_up_evaluations(game: Game, losses: dict[int, int], exact: bool = False, depth: int = 8,
+                        others: int = -3000) -> dict:
+    """Every main-line position valued as the study's engine would (``Evaluation`` by position): the
+    move played at ply ``p`` loses ``losses[p]`` discs (0 if not given) against the first other legal
+    move, which is then the best; every other move is worth ``others`` (in hundredths of a disc)."""
+    from reversi.formats.notation import move_name
+    from reversi.ui.drivers.study import Evaluation
+
+    g = game.rules.geometry
+    out: dict = {}
+    for node in game.main_line()[1:]:
+        parent = node.parent
+        if parent is None or node.move is None or node.was_forced_pass:
+            continue
+        names = [move_name(m, g) for m in parent.position.legal_moves()]
+        played = move_name(node.move, g)
+        rest = [n for n in names if n != played]
+        loss = losses.get(node.depth, 0) if rest else 0
+        best = rest[0] if loss else played
+        scores = {n: others for n in names} | {played: -100 * loss, best: 0}
+        out[parent.position] = Evaluation(scores, [best], [best], depth, exact, 1)
+    return out

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from support import find_game_with_pass
+from support import find_game_with_pass, made_up_evaluations
 
 from reversi import Position, Rules
 from reversi.core.game import Game
 from reversi.core.position import PASS
 from reversi.core.rules import WHITE
-from reversi.formats.notation import move_name, parse_position, play_transcript, position_to_string
+from reversi.formats.notation import parse_position, play_transcript, position_to_string
 from reversi.formats.record import MAX_TAGS, read_record
 from reversi.i18n import set_language
 from reversi.ui.accuracy import (
@@ -40,22 +40,8 @@ def review(ply: int, loss: int, played: str = "b4", best: str = "c3") -> MoveRev
 
 
 def valued(game: Game, losses: dict[int, int]) -> dict[Position, Evaluation]:
-    """Every main-line position valued: the move played at ply ``p`` loses ``losses[p]`` discs (0
-    if not given) against another legal move, which is then the best."""
-    g = game.rules.geometry
-    out: dict[Position, Evaluation] = {}
-    for node in game.main_line()[1:]:
-        parent = node.parent
-        if parent is None or node.move is None or node.was_forced_pass:
-            continue
-        names = [move_name(m, g) for m in parent.position.legal_moves()]
-        played = move_name(node.move, g)
-        others = [n for n in names if n != played]
-        loss = losses.get(node.depth, 0) if others else 0
-        best = others[0] if loss else played
-        scores = {n: -3000 for n in names} | {played: -100 * loss, best: 0}
-        out[parent.position] = Evaluation(scores, [best], [best], 8, False, 1)
-    return out
+    """Every main-line position valued: the move played at ply ``p`` loses ``losses[p]`` discs."""
+    return made_up_evaluations(game, losses)
 
 
 def test_each_side_s_average_mistakes_blunders_and_best_moves() -> None:

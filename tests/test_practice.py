@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from support import run
+from support import made_up_evaluations, run
 
 from reversi import Position, Rules
 from reversi.core.game import Game
@@ -32,24 +32,8 @@ BLUNDER_START = "--XXXX-XX-OOX-X-XOOXXOOOXOXXXOOXXOOOXOO-XOXOOX-OXOOOXXX-XOOXXXX
 
 
 def made_up_evals(game: Game, loss_at: dict[int, int]) -> dict[Position, Evaluation]:
-    """Every main-line position valued: the move played loses ``loss_at[ply]`` discs (0 if not
-    given) against another legal move, where there is one."""
-    g = game.rules.geometry
-    out: dict[Position, Evaluation] = {}
-    for node in game.main_line()[1:]:
-        parent = node.parent
-        if parent is None or node.move is None or node.was_forced_pass:
-            continue
-        names = [move_name(m, g) for m in parent.position.legal_moves()]
-        played = move_name(node.move, g)
-        others = [n for n in names if n != played]
-        loss = loss_at.get(node.depth, 0) if others else 0
-        scores = {n: -5000 for n in names}
-        scores[played] = -loss * 100
-        best = played if not loss else others[0]
-        scores[best] = 0
-        out[parent.position] = Evaluation(scores, [best], [best], 6, False, 1)
-    return out
+    """Every main-line position valued: the move played loses ``loss_at[ply]`` discs."""
+    return made_up_evaluations(game, loss_at, depth=6, others=-5000)
 
 
 def test_the_players_mistakes_and_blunders_become_puzzles_of_the_position_before_them() -> None:

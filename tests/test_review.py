@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
-from support import find_game_with_pass
+from support import find_game_with_pass, made_up_evaluations
 
 from reversi import Position, Rules
 from reversi.core.game import Game
@@ -29,24 +29,8 @@ GAME = "f5d6c3d3c4f4f6f3e6e7g2"
 
 
 def valued(game: Game, losses: dict[int, int], exact: bool = False) -> dict[Position, Evaluation]:
-    """Every main-line position valued: the move played at ply ``p`` loses ``losses[p]`` discs
-    (0 if not given) against the first other legal move, which is then the best."""
-    g = game.rules.geometry
-    out: dict[Position, Evaluation] = {}
-    for node in game.main_line()[1:]:
-        parent = node.parent
-        if parent is None or node.move is None or node.was_forced_pass:
-            continue
-        names = [move_name(m, g) for m in parent.position.legal_moves()]
-        played = move_name(node.move, g)
-        others = [n for n in names if n != played]
-        loss = losses.get(node.depth, 0) if others else 0
-        scores = {n: -3000 for n in names}
-        scores[played] = -100 * loss
-        best = others[0] if loss else played
-        scores[best] = 0
-        out[parent.position] = Evaluation(scores, [best], [best], 8, exact, 1)
-    return out
+    """Every main-line position valued: the move played at ply ``p`` loses ``losses[p]`` discs."""
+    return made_up_evaluations(game, losses, exact)
 
 
 def test_the_review_speaks_of_the_move_shown_and_rings_its_better_move_for_its_player() -> None:
