@@ -223,7 +223,7 @@ def test_the_exact_solver_on_two_helpers_gives_one_workers_value_and_survives_a_
     if cores(page) < 2 or not page.evaluate("crossOriginIsolated"):
         pytest.skip("one core, or no shared memory: the solver has no helpers")
     choose_workers(page, "2")
-    text = ENDGAME[16][0]
+    text = ENDGAME[14][0]  # split by the master (at least MIN_SPLIT_EMPTIES + SPLIT_DEPTH empties), quick
     alone = solve_in_page(page, text)
     assert alone["workers"] == 1  # no helper: the engine's own worker solves alone
     page.evaluate("window.reversiPool.reserve(600)")
@@ -233,10 +233,10 @@ def test_the_exact_solver_on_two_helpers_gives_one_workers_value_and_survives_a_
     best = {move_name(m, position.rules.geometry) for m in solve(position).best}
     assert shared["workers"] == 2 and shared["score"] == alone["score"] and shared["best"][0] in best
     # a longer solve, and a helper killed in the middle of it: its job goes to the other one
-    longer = ENDGAME[18][0]
+    longer = ENDGAME[16][0]
     page.evaluate("p => { window.__solved = window.reversiEngine('solve', JSON.stringify({start: p})); }", longer)
     page.wait_for_function("JSON.parse(window.reversiPool.state()).solving === 1")
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(100)  # in the middle of the solve
     victim = pool(page)["attached"][0]
     assert page.evaluate("name => window.reversiPool.kill(name)", victim)
     reply = json.loads(page.evaluate("async () => await window.__solved"))
