@@ -36,7 +36,6 @@ from reversi.core.game import Game, Node
 from reversi.core.position import PASS
 from reversi.errors import ReversiError
 from reversi.i18n import _, full_stops, join_list, join_sentences, ngettext
-from reversi.ui.coach import coach_sentences
 from reversi.ui.drivers.study import MoveReview
 from reversi.ui.move_list import move_said, said_with
 
@@ -131,6 +130,8 @@ def coach_words(game: Game, node: Node, review: MoveReview, side_names: tuple[st
         best = game.rules.geometry.parse_square(review.best[0])
     except ReversiError:
         return []
+    from reversi.ui.coach import coach_sentences  # imported when a review first says why, not at start
+
     return coach_sentences(parent.position, node.move, best, side_names, name_best)
 
 

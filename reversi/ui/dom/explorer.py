@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reversi.core.game import Game
 from reversi.formats.wthor import WthorGame
 from reversi.ui import turns
 from reversi.ui.dom import nullable
 from reversi.ui.drivers.book import BookDriver
-from reversi.ui.explorer import explorer_view, plies_played
-from reversi.ui.explorer_index import Indexing
 from reversi.ui.ports import PageHost
+
+if TYPE_CHECKING:  # the index is imported when a file of games is first read, not at the page's start
+    from reversi.ui.explorer_index import Indexing
 
 #: The indexing's slice of the main thread between two draws of the page (seconds).
 SLICE_SECONDS = 0.03
@@ -79,6 +80,8 @@ class ExplorerPanel:
         if c.editor is not None:
             view = ("", "", "", "")  # the board editor's position is no game's
         else:
+            from reversi.ui.explorer import explorer_view, plies_played  # when the panel is first open
+
             shown = explorer_view(self.indexing, c.position, plies_played(c.game), self.book.current(),
                                   turns.human_to_move(c))
             note = " ".join(text for text in (shown.note, self.book.error) if text)
@@ -117,6 +120,8 @@ class ExplorerPanel:
 
     def begin(self, name: str, total: int | None) -> None:
         """A file is being read (``total`` games, None while unknown): its games replace the last file's."""
+        from reversi.ui.explorer_index import Indexing  # when a file of games is first read
+
         self.indexing = Indexing(name, total)
         self.root.dataset.indexing = "1"
         if not self.root.open:

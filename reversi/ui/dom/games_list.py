@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import html
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_once_callable
@@ -26,9 +26,11 @@ from reversi.formats.ggf import GgfEntry
 from reversi.formats.record import Record, RecordEntry
 from reversi.i18n import _, format_number, ngettext
 from reversi.ui.dom import nullable
-from reversi.ui.explorer_index import GamesFeed
 from reversi.ui.games_list import GamesIndex
 from reversi.ui.ports import PageHost
+
+if TYPE_CHECKING:
+    from reversi.ui.explorer_index import GamesFeed
 
 #: Games read between two yields to the page: a WTHOR database's (bytes, quick), a text file's (each
 #: game played through: about 100 at a time keeps a slice under a tenth of a second in the page).

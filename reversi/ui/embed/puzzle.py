@@ -29,7 +29,6 @@ from reversi.errors import NotationError
 from reversi.formats.links import parse_query
 from reversi.formats.notation import play_transcript, write_transcript
 from reversi.i18n import _, join_list, join_sentences, ngettext
-from reversi.ui.coach import coach_sentences
 
 #: The most a move can lose, in discs (a 16x16 board has 256 squares).
 MAX_LOSS = 256
@@ -213,7 +212,11 @@ class PuzzleState:
             # Translators: a puzzle's answer, estimated by the engine's search
             text = ngettext("{move} loses about {n} disc against the best move.",
                             "{move} loses about {n} discs against the best move.", loss)
-        why = coach_sentences(self.position, move, self.solution_line()[0], name_best=False) if self.coach else []
+        why: list[str] = []
+        if self.coach:
+            from reversi.ui.coach import coach_sentences  # only for a puzzle that asks for the coach
+
+            why = coach_sentences(self.position, move, self.solution_line()[0], name_best=False)
         # Translators: after a wrong answer to a puzzle
         self.feedback = join_sentences([text.format(move=name, n=loss), *why, _("Try again.")])
         return True
