@@ -194,3 +194,50 @@ def test_an_anti_record_and_a_summary_of_nothing() -> None:
     assert "ends about 5 discs worse" in text and '[WhiteAverageLoss "5.0"]' in text
     assert read_record(text).rules.anti
     assert summary_tags(ReviewSummary((SideSummary(moves=3), SideSummary(moves=2)))) == {}
+
+
+# -- the review in a teacher's viewer ----------------------------------------------------------------
+
+
+def test_a_viewer_s_comments_take_the_review_and_the_coach_s_why_of_each_mistake() -> None:
+    from reversi.ui.accuracy import comment_review, move_comment
+    from reversi.ui.embed.snippets import game_query, reviewed_query
+    from reversi.ui.embed.viewer import Viewer
+    from reversi.ui.review import coach_words
+
+    game = play_transcript(Position.start(Rules()), GAME)
+    marks = review_marks(game, valued(game, {11: 14, 4: 2}))
+    g2 = game.main_line()[11]
+    why = coach_words(game, g2, marks[11])
+    assert why and why[0].startswith("g2 is diagonally next to the empty corner h1")
+    game.main_line()[3].comment = "A quiet move."
+    before = [node.comment for node in game.nodes()]
+    plain = game_query(game, game.current, True)
+    query, left = reviewed_query(game, game.current, True, marks)
+    assert left == "" and query != plain
+    assert [node.comment for node in game.nodes()] == before  # the game itself is left as it was
+    shown = Viewer.from_query("?view=embed&" + query).game
+    comments = {node.depth: node.comment for node in shown.main_line()}
+    assert comments[11] == move_comment(game, g2, marks[11], coach=True)
+    assert comments[11].startswith("a blunder: loses about 14 discs; c2 was best. ") and comments[11].endswith(why[-1])
+    assert comments[4] == "loses about 2 discs; " + marks[4].best[0] + " was best"  # not a mistake: no why
+    assert comments[3] == "A quiet move. the best move"  # after the move's own comment
+    assert comments[1] == "the best move"
+    # written again over the same game, nothing is said twice
+    copy = Viewer.from_query("?view=embed&" + query).game
+    assert comment_review(copy, review_marks(copy, valued(copy, {11: 14, 4: 2})), coach=True) == 0
+
+
+def test_a_review_that_would_make_the_viewer_s_link_too_long_is_left_out() -> None:
+    from reversi.formats.links import MAX_QUERY_CHARS
+    from reversi.ui.embed.snippets import LEFT_REVIEW, MARGIN_CHARS, game_query, reviewed_query
+
+    game = play_transcript(Position.start(Rules()), GAME)
+    marks = review_marks(game, valued(game, {11: 14}))
+    room = MAX_QUERY_CHARS - MARGIN_CHARS - len(game_query(game, game.current, True))
+    for node in game.main_line()[1:]:
+        node.comment = "x" * (room // 11 - 12)  # the game's own comments fill the link
+    plain = game_query(game, game.current, True)
+    assert len(plain) <= MAX_QUERY_CHARS - MARGIN_CHARS
+    query, left = reviewed_query(game, game.current, True, marks)
+    assert (query, left) == (plain, LEFT_REVIEW)

@@ -505,3 +505,55 @@ def test_the_coach_says_why_a_reviewed_blunder_and_a_wrong_try_are_worse(page, s
     assert said.startswith("g2 loses ") and said.endswith(" Try again."), said
     assert why + "the best move is next to no empty corner." in said, said
     page.click('[data-practice="close"]')
+    # a teacher's viewer of the game with the review in its comments: the blunder's why too
+    from html import unescape
+    from urllib.parse import unquote
+
+    page.click("#records summary")
+    page.click('button[data-record="embed"]')
+    page.wait_for_selector("#embed-dialog[open]")
+    review = page.locator('#embed-form input[name="review"]')
+    assert review.is_enabled() and not review.is_checked()
+    plain = page.input_value("#embed-code")
+    assert "diagonally" not in unquote(plain)
+    review.check()
+    page.check('#embed-form input[name="from_start"]')  # no at= of its own: the test adds one
+    html = page.input_value("#embed-code")
+    src = unescape(html.split('src="', 1)[1].split('"', 1)[0])
+    assert why in unquote(src) and page.inner_text("#embed-message") == ""
+    page.click('#embed-dialog button[data-embed="close"]')
+    page.goto(src + "&at=11")
+    wait_ready(page)
+    comment = page.inner_text("#embed-comment")
+    assert comment.startswith("a blunder: loses ") and why in comment, comment
+
+
+def test_the_coach_setting_says_why_after_a_mistake_against_the_computer(page, server_url) -> None:
+    """Coach in Settings (off by default): against the computer at level 1, Black's g2 (the known
+    blunder) is followed, once the computer has replied, by the coach's note (what it lost and
+    why, heard by a screen reader); the next move takes it away. Off again at the end (the
+    module's pages share their storage)."""
+    import json
+
+    page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7&pl=hc1")
+    wait_ready(page, "engine-ready", 120_000)
+    page.click("#settings summary")
+    box = page.locator('#settings input[name="coach"]')
+    assert not box.is_checked()
+    box.check()
+    page.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).settings.coach === true")
+    page.click('#board [data-square="g2"]')
+    page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length === 12",
+                           timeout=60_000)  # the computer's reply
+    why = "g2 is diagonally next to the empty corner h1, which such a square often gives away; "
+    page.wait_for_function(f"document.querySelector('#coach-note').textContent.includes({json.dumps(why)})",
+                           timeout=60_000)
+    note = page.locator("#coach-note")
+    assert note.is_visible() and note.get_attribute("aria-live") == "polite"
+    text = note.inner_text()
+    assert text.startswith("Coach: 6. Black g2, a blunder: loses "), text
+    legal = page.eval_on_selector_all('#board [data-legal="true"]', "els => els.map(e => e.dataset.square)")
+    page.click(f'#board [data-square="{legal[0]}"]')
+    page.wait_for_function("document.querySelector('#coach-note').hidden")
+    box.uncheck()
+    page.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).settings.coach === false")

@@ -15,7 +15,8 @@ blunder is what :attr:`~reversi.ui.drivers.study.MoveReview.kind` says. A move t
   bar and the end-of-game panel.
 * A ``.rev`` record takes the review only when asked (:func:`with_review`): each valued move's
   words as its comment, the summary as tags (:data:`SUMMARY_TAGS`), which a record reads back as
-  any other tags.
+  any other tags. A game viewer made for a teacher's page takes the same comments, with the
+  coach's why of each mistake (:func:`comment_review`, ``coach``), when the teacher asks.
 
 Only the main line is valued; forced passes are no one's choice and are left out.
 """
@@ -243,25 +244,43 @@ def summary_tags(summary: ReviewSummary) -> dict[str, str]:
     return tags
 
 
-def with_review(record: Record, marks: Mapping[int, MoveReview]) -> Record:
-    """``record`` with the review: each valued move's words as its comment (after a comment it has,
-    unless it says them already) and the summary as tags. What a record could not read back is left
-    out: a comment beyond a comment's length, comments beyond the move text's, tags beyond the most a
-    record keeps."""
-    if not marks:
-        return record
-    game = record.to_game()
-    anti = game.rules.anti
+def move_comment(game: Game, node: Node, review: MoveReview, coach: bool = False) -> str:
+    """What a record or an embed says of a valued move: the review's words ("a blunder: loses 14
+    discs; a3 was best"); with ``coach``, a mistake's and a blunder's go on with the coach's why
+    (:func:`reversi.ui.review.coach_words`)."""
+    words = review_words(review, game.rules.anti)
+    if coach and review.kind:
+        return with_coach(words, coach_words(game, node, review))
+    return words
+
+
+def comment_review(game: Game, marks: Mapping[int, MoveReview], coach: bool = False) -> int:
+    """Write the review into ``game`` (in place): each valued main-line move's words
+    (:func:`move_comment`) as its comment, after a comment it has unless it says them already; a
+    comment that would grow beyond a comment's length is left as it was. The comments written."""
+    written = 0
     for node in reviewed_moves(game):
         review = marks.get(node.depth)
         if review is None:
             continue
-        words = review_words(review, anti)
+        words = move_comment(game, node, review, coach)
         if node.comment.endswith(words):
             continue  # a record written with its review, read back and written again
         comment = f"{node.comment} {words}" if node.comment else words
         if len(comment) <= MAX_COMMENT_CHARS:
             node.comment = comment
+            written += 1
+    return written
+
+
+def with_review(record: Record, marks: Mapping[int, MoveReview], coach: bool = False) -> Record:
+    """``record`` with the review: each valued move's words as its comment (:func:`comment_review`;
+    ``coach``: a mistake's why too) and the summary as tags. What a record could not read back is
+    left out: comments beyond the move text's length, tags beyond the most a record keeps."""
+    if not marks:
+        return record
+    game = record.to_game()
+    comment_review(game, marks, coach)
     movetext = write_movetext(game, compact=True)
     if len(write_movetext(game)) > MAX_MOVETEXT_CHARS:
         movetext = record.movetext  # the comments would make the record too long to read back
@@ -275,8 +294,10 @@ __all__ = [
     "SUMMARY_TAGS",
     "ReviewSummary",
     "SideSummary",
+    "comment_review",
     "loss_figure",
     "loss_figures",
+    "move_comment",
     "move_list_review",
     "reviewed_moves",
     "summarize",

@@ -209,6 +209,11 @@ class PageController(ComputerSeat, HintSource, TimedGame, OpeningSeat, Protocol)
         """Placing and flipping discs make a sound (a setting)."""
         ...
 
+    @property
+    def coach(self) -> bool:
+        """After a mistake against the computer at a low level, the coach says why (a setting)."""
+        ...
+
     def set_preference(self, name: str, value: bool) -> bool:
         """Turn a display setting (reversi.ui.controller.PREFERENCES) on or off."""
         ...

@@ -18,8 +18,9 @@ from reversi.ui.drivers.hints import HINT_ALL, HINT_MODES
 from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
 
-#: The display settings kept with the game's settings (Controller attributes, all booleans).
-PREFERENCES = ("face_white", "disc_marks", "sound")
+#: The display settings kept with the game's settings (Controller attributes, all booleans); ``coach``:
+#: a note after a mistake against the computer at a low level (:mod:`reversi.ui.drivers.coach`).
+PREFERENCES = ("face_white", "disc_marks", "sound", "coach")
 #: The most workers a remembered choice may name (the page offers what the device allows).
 MAX_WORKERS_CHOICE = 64
 

@@ -186,6 +186,7 @@ class Page:
         self.status.show(status, status_message(c, status.message, thinking),
                          engine.ai.current_error(), engine.hints.current_error())
         self.status.tell(status, events)
+        self.status.coach(engine.coach.note())
         self.game_over.draw(status)
         self.new_game.draw()
         self.settings.draw()

@@ -23,16 +23,24 @@ from reversi.drawing.diagram import THEMES, standalone_svg
 from reversi.errors import ReversiError
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
-from reversi.i18n import LANGUAGES, _, language
+from reversi.i18n import LANGUAGES, N_, _, language
 from reversi.ui.dom import app_url, by_id, clipboard, nullable
 from reversi.ui.dom.clipboard import Confirmation
+from reversi.ui.drivers.study import review_marks
 from reversi.ui.embed.puzzle import puzzle_query
-from reversi.ui.embed.snippets import KINDS, WIDTHS, game_query, make_snippet
+from reversi.ui.embed.snippets import KINDS, LEFT_REVIEW, LEFT_WHY, WIDTHS, game_query, make_snippet, reviewed_query
 from reversi.ui.embed.viewer import MAX_CAPTION, Viewer
 
 #: The engine's time to value a puzzle's moves (seconds), and the empties it solves exactly.
 PUZZLE_SECONDS = 4.0
 PUZZLE_EXACT = 14
+#: What the maker says when the review made a viewer's link too long (:func:`reviewed_query`).
+LEFT_OUT = {
+    # Translators: the snippet maker, when the coach's reasons would make the viewer's link too long
+    LEFT_WHY: N_("The reasons for the mistakes are left out: with them the link would be too long."),
+    # Translators: the snippet maker, when the review would make the viewer's link too long
+    LEFT_REVIEW: N_("The review is left out: with it the link would be too long."),
+}
 
 
 
@@ -128,6 +136,10 @@ class EmbedMaker:
         self.form.querySelector('[name="from_start"]').disabled = kind == "puzzle"
         game = self.page.controller.game
         shown = game.current
+        marks = review_marks(game, self.page.study_engine.evals)
+        # the review goes into a viewer's comments once the engine has valued a move of the game
+        self.form.querySelector('[name="review"]').disabled = kind == "puzzle" or not marks
+        left = ""
         try:
             if kind == "puzzle":
                 key = position_to_string(shown.position)
@@ -135,6 +147,8 @@ class EmbedMaker:
                     self.start_puzzle(shown.position)
                     return
                 query = self._puzzle_query
+            elif f.get("review") == "on" and marks:
+                query, left = reviewed_query(game, shown, f.get("from_start") == "on", marks)
             else:
                 query = game_query(game, shown, f.get("from_start") == "on")
             width = f.get("width", "")
@@ -146,7 +160,7 @@ class EmbedMaker:
         except (ReversiError, ValueError) as e:  # a form changed by hand (the page's tools) is refused too
             self.show("", str(e))
             return
-        self.show(html, "")
+        self.show(html, _(LEFT_OUT[left]) if left else "")
         self.draw_preview(kind, query, f)
 
     def show(self, html: str, message: str) -> None:

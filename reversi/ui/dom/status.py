@@ -40,11 +40,18 @@ class StatusLine:
         self.message = root.querySelector("#message")
         self.notice = root.querySelector("#notice")
         self.announce = root.querySelector("#announce")
+        self.coach_note = root.querySelector("#coach-note")
         #: The passing notice and the position shown when it came (it lasts while that one is shown).
         self._noted: tuple[str, Any] = ("", None)
 
     def say(self, text: str) -> None:
         self.announce.textContent = text
+
+    def coach(self, text: str) -> None:
+        """The coach's note after the person's mistake ('' hides it; :mod:`reversi.ui.drivers.coach`)."""
+        if str(self.coach_note.textContent) != text:
+            self.coach_note.textContent = text
+        self.coach_note.hidden = not text
 
     def note(self, text: str) -> None:
         """A passing notice (an error of the computer's turn, a click while loading...): it stays until

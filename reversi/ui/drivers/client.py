@@ -1,7 +1,8 @@
 """The page's one client of the engine's worker: who gets it and when, its boots, restarts and health. No DOM here.
 
 The computer's move (:class:`reversi.ui.drivers.ai.AiDriver`), the hints
-(:class:`reversi.ui.drivers.hints.HintDriver`), the study (:class:`reversi.ui.drivers.study.StudyDriver`:
+(:class:`reversi.ui.drivers.hints.HintDriver`), the coach's value of a person's move
+(:class:`reversi.ui.drivers.coach.CoachDriver`), the study (:class:`reversi.ui.drivers.study.StudyDriver`:
 analysis, the evaluation graph, the review), a game's balanced opening
 (:class:`reversi.ui.drivers.balanced_start.OpeningDriver`) and the explorer's book values
 (:class:`reversi.ui.drivers.book.BookDriver`) share one worker. :class:`EngineClient`
@@ -48,6 +49,7 @@ from reversi.i18n import Later
 from reversi.ui.drivers.ai import AiDriver
 from reversi.ui.drivers.balanced_start import OpeningDriver
 from reversi.ui.drivers.book import BookDriver
+from reversi.ui.drivers.coach import CoachDriver
 from reversi.ui.drivers.health import EngineHealth, boot_reason
 from reversi.ui.drivers.hints import HintDriver
 from reversi.ui.drivers.pool import Device, Helper, HelperPool
@@ -112,6 +114,7 @@ class EngineClient:
         self._redraw: asyncio.Future[None] | None = None
         self.ai = AiDriver(controller, on_change=changed, sleep=sleep, clock=clock)
         self.hints = HintDriver(controller, on_change=changed)
+        self.coach = CoachDriver(controller, on_change=changed)
         self.study = StudyDriver(controller, on_change=self._study_changed, clock=clock)
         self.openings = OpeningDriver(controller, on_change=changed)
         self.book = BookDriver(controller, on_change=changed)
@@ -144,8 +147,8 @@ class EngineClient:
         self.on_change()
 
     @property
-    def drivers(self) -> tuple[AiDriver, HintDriver, StudyDriver, OpeningDriver, BookDriver]:
-        return (self.ai, self.hints, self.study, self.openings, self.book)
+    def drivers(self) -> tuple[AiDriver, HintDriver, CoachDriver, StudyDriver, OpeningDriver, BookDriver]:
+        return (self.ai, self.hints, self.coach, self.study, self.openings, self.book)
 
     # -- booting ------------------------------------------------------------------------------
 
@@ -189,6 +192,7 @@ class EngineClient:
         self.worker = worker
         self.info = info
         self.hints.set_engine(json_ask(worker.call, "analyse", self._epoch))
+        self.coach.set_engine(json_ask(worker.call, "analyse", self._epoch))
         self.study.set_engine(json_ask(worker.call, "analyse", self._epoch))
         self.ai.set_engine(json_ask(worker.call, "best_move", self._epoch))
         self.openings.set_engine(json_ask(worker.call, "opening", self._epoch))
@@ -236,6 +240,7 @@ class EngineClient:
         self.book.poke(busy=self.openings.in_flight or self.ai.in_flight or self.hints.in_flight
                        or self.study.in_flight)
         self.hints.poke(busy=self.ai.in_flight)
+        self.coach.poke(busy=self.ai.in_flight or self.hints.in_flight or self.hints.waiting())
         self.hidden = hidden
         self.poke_study()
         if (
@@ -255,6 +260,8 @@ class EngineClient:
             or self.book.in_flight
             or self.hints.in_flight
             or self.hints.waiting()
+            or self.coach.in_flight
+            or self.coach.waiting()
             or computer_to_move(self.controller) is not None
             or hidden
         )

@@ -16,18 +16,27 @@ project's :class:`~reversi.errors.NotationError`, so the teacher finds out, not 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, quote
 
 from reversi.core.game import Game, Node
 from reversi.drawing.diagram import standalone_svg
 from reversi.errors import NotationError
-from reversi.formats.links import parse_query, rewrite_query
+from reversi.formats.links import MAX_QUERY_CHARS, parse_query, rewrite_query
 from reversi.i18n import N_, catalog, language, supported
 from reversi.inputs import clean_text
 from reversi.ui.embed.viewer import Viewer
 from reversi.ui.sharing import link_query
 
+if TYPE_CHECKING:
+    from reversi.ui.drivers.study import MoveReview
+
+#: What :func:`reviewed_query` left out of a link that would be too long with it: the coach's why, the review.
+LEFT_WHY, LEFT_REVIEW = "why", "review"
+#: Room kept in a link for the embed's own parameters (caption, colours, language...).
+MARGIN_CHARS = 1_000
 #: The CSS class of a lite diagram's link (assets/lite.js and assets/embed.js look for it).
 LITE_CLASS = "reversi-lite"
 #: What ``assets/embed.js`` says itself (before Python is there), translated by the site generator.
@@ -174,6 +183,29 @@ def game_query(game: Game, shown: Node, from_start: bool) -> str:
     opened at the position shown (a main-line position; a variation's opens at the start) or at the start."""
     at = 0 if from_start or not shown.is_main else shown.depth
     return rewrite_query(link_query(game), "browse", {"at": str(at)} if at else {})
+
+
+def reviewed_query(game: Game, shown: Node, from_start: bool, marks: Mapping[int, MoveReview]) -> tuple[str, str]:
+    """A viewer's link parameters (:func:`game_query`) with the review in the moves' comments, as
+    a teacher asks: each valued move's loss, and why for the mistakes (the coach,
+    :func:`reversi.ui.accuracy.comment_review`); the game itself is left as it was. Where that
+    makes the link too long, the why is left out, then the review: the second value says what was
+    (``""``, :data:`LEFT_WHY` or :data:`LEFT_REVIEW`)."""
+    from reversi.ui.accuracy import comment_review  # only when a teacher asks for the review
+
+    kept = [(node, node.comment) for node in game.nodes()]
+    try:
+        for coach, left in ((True, ""), (False, LEFT_WHY)):
+            comment_review(game, marks, coach)
+            query = game_query(game, shown, from_start)
+            if len(query) <= MAX_QUERY_CHARS - MARGIN_CHARS:
+                return query, left
+            for node, comment in kept:
+                node.comment = comment
+    finally:
+        for node, comment in kept:
+            node.comment = comment
+    return game_query(game, shown, from_start), LEFT_REVIEW
 
 
 def make_snippet(
