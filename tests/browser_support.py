@@ -150,6 +150,32 @@ def block_foreign_requests(target, base_url: str) -> list[str]:
     return foreign
 
 
+#: How often a test's ``wait_for_function`` tries its condition (ms) when the test says nothing:
+#: Playwright's own default tries it on every animation frame, which keeps the page drawing 60
+#: frames a second for as long as the test waits (:func:`poll_by_default`).
+POLL_MS = 100
+
+
+def poll_by_default() -> None:
+    """Make :data:`POLL_MS` the polling of ``Page.wait_for_function`` and ``Frame.wait_for_function``
+    where a test gives none (the conftest calls it once): the waits are for the engine and the
+    page, which take tenths of seconds at least, and polling on every frame cost the test
+    processes a tenth of their CPU."""
+    from playwright.sync_api import Frame, Page
+
+    for cls in (Page, Frame):
+        if getattr(cls.wait_for_function, "polls_by_default", False):
+            continue
+        original = cls.wait_for_function
+
+        def wait_for_function(self, expression, *, arg=None, timeout=None, polling=None, _original=original):
+            every = POLL_MS if polling is None else polling
+            return _original(self, expression, arg=arg, timeout=timeout, polling=every)
+
+        wait_for_function.polls_by_default = True  # type: ignore[attr-defined]
+        cls.wait_for_function = wait_for_function  # type: ignore[method-assign]
+
+
 def launch_chromium(playwright, headless: bool = True):
     """Launch Debian's Chromium through Playwright (sync API)."""
     return playwright.chromium.launch(
@@ -164,6 +190,10 @@ PROFILE_ARGS = [
     "--headless",
     "--hide-scrollbars",
     "--mute-audio",
+    # the runtime's WebAssembly stays on V8's baseline code: a test page lives seconds, and each
+    # would spend a CPU-second or more optimising the interpreter's hot functions again, which
+    # the other test processes on this machine's two cores wait for (the page behaves the same)
+    "--js-flags=--wasm-tiering-budget=2000000000",
     "--disable-background-timer-throttling",
     "--disable-backgrounding-occluded-windows",
     "--disable-renderer-backgrounding",
@@ -192,6 +222,14 @@ NO_SERVICE_WORKER_JS = (
 #: start from the two that :func:`make_shared_snapshots` made once, as a visitor's every start after
 #: the first does; tests/test_snapshot_browser.py makes and uses them in a context of its own.
 NO_SNAPSHOTS_JS = "self.reversiSnapshots = false;"
+
+
+#: The test pages say the device has one core (``navigator.hardwareConcurrency``), so the engine
+#: starts no helper worker beside its own: three test processes share this machine's two cores,
+#: and every helper's start and its share of the evaluation graph would cost CPU that the tests of
+#: the other processes wait for. tests/test_pool_browser.py's pages keep the browser's own count
+#: (``AppContext(cores=None)``), and so do the pages a test opens in a context of its own.
+ONE_CORE_JS = "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => 1, configurable: true});"
 
 
 def private_context(browser, **options):
@@ -303,8 +341,9 @@ class AppContext:
     STORAGE = "local_storage,indexeddb,service_workers,file_systems,cookies"
 
     def __init__(self, browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
-                 two_players: bool = False, private: bool = False) -> None:
+                 two_players: bool = False, private: bool = False, cores: int | None = 1) -> None:
         self.private = private  # a context of its own: a second visitor beside the first
+        self.cores = cores  # what the pages say navigator.hardwareConcurrency is (None: the browser's)
         self._context = (
             private_context(browser, service_workers="block") if private else browser.contexts[0]
         )
@@ -327,6 +366,8 @@ class AppContext:
         page = self._context.new_page()
         page.set_viewport_size(self.viewport)
         page.emulate_media(reduced_motion=self.reduced_motion)
+        if self.cores == 1:
+            page.add_init_script(ONE_CORE_JS)
         if self.two_players:
             page.add_init_script(seed_two_players_js())
         if self._blocked:
@@ -361,10 +402,10 @@ class AppContext:
         self._context.remove_listener("request", self._listener)
 
 
-def app_context(browser, server_url: str, viewport: dict) -> Iterator[AppContext]:
+def app_context(browser, server_url: str, viewport: dict, cores: int | None = 1) -> Iterator[AppContext]:
     """A module's :class:`AppContext` (for a ``scope="module"`` fixture: ``yield from``); on closing,
     that no request went to another origin."""
-    context = AppContext(browser, server_url, viewport)
+    context = AppContext(browser, server_url, viewport, cores=cores)
     yield context
     context.close()
     assert not context.foreign, context.foreign

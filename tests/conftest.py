@@ -19,7 +19,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "assets"))
 
-from browser_support import chromium_with_profile, make_shared_snapshots, serve_repo
+from browser_support import chromium_with_profile, make_shared_snapshots, poll_by_default, serve_repo
+
+poll_by_default()
 
 # numpy's OpenBLAS runs a thread per core in every vector product of the training's fits: with the
 # test processes beside each other on the same cores, those threads wait on each other, and a tiny

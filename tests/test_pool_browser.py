@@ -61,7 +61,7 @@ def full_game_link() -> str:
 def context(browser, server_url):
     from browser_support import app_context
 
-    yield from app_context(browser, server_url, VIEWPORT)
+    yield from app_context(browser, server_url, VIEWPORT, cores=None)  # the browser's own count of cores
 
 
 @pytest.fixture
