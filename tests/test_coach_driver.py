@@ -57,6 +57,17 @@ def coached(players: Players, start: str | None = None) -> Controller:
     return c
 
 
+def after_f5_d6(losses: dict[str, int], coach: bool = True) -> tuple[Controller, CoachDriver, list]:
+    """A person (Black) against the computer at level 1 after f5 and the computer's d6, and a coach
+    whose made-up engine values f5 ``losses["f5"]`` centidiscs below the other openings."""
+    c = coached(Players.vs_computer(BLACK, 1)) if coach else Controller(players=Players.vs_computer(BLACK, 1))
+    calls: list = []
+    d = CoachDriver(c, made_up(calls, {"d3": 0, "c4": 0, "e6": 0, **losses}))
+    c.click("f5")
+    computer_plays(c, "d6")
+    return c, d, calls
+
+
 def computer_plays(c: Controller, name: str) -> None:
     assert c.players.is_computer(c.position.turn)
     assert c.place(c.rules.geometry.parse_square(name))
@@ -76,11 +87,7 @@ def test_the_coach_is_a_setting_off_by_default_and_remembered():
 
 def test_off_it_asks_nothing_and_says_nothing():
     async def scenario():
-        c = Controller(players=Players.vs_computer(BLACK, 1))
-        calls: list = []
-        d = CoachDriver(c, made_up(calls, {"f5": -800, "d3": 0, "c4": 0, "e6": 0}))
-        c.click("f5")
-        computer_plays(c, "d6")
+        _c, d, calls = after_f5_d6({"f5": -800}, coach=False)
         assert d.poke() is None and not calls and d.note() == "" and not d.waiting()
 
     run(scenario())
@@ -113,11 +120,7 @@ def test_a_mistake_gets_a_note_after_the_computers_reply_and_the_next_move_drops
 
 def test_a_good_move_and_a_small_loss_say_nothing():
     async def scenario():
-        c = coached(Players.vs_computer(BLACK, 1))
-        calls: list = []
-        d = CoachDriver(c, made_up(calls, {"f5": -300, "d3": 0, "c4": 0, "e6": 0}))
-        c.click("f5")
-        computer_plays(c, "d6")
+        _c, d, _calls = after_f5_d6({"f5": -300})
         await d.poke()
         assert d.note() == "" and not d.waiting()  # 3 discs: less than a mistake
 
