@@ -17,6 +17,7 @@ from reversi.formats.notation import parse_position
 from reversi.i18n import set_language
 from reversi.ui.controller import Controller
 from reversi.ui.drivers.coach import COACH_MOST_LEVEL, CoachDriver, coached_game, judged_move
+from reversi.ui.drivers.study import MISTAKE_DISCS
 from reversi.ui.players import Players
 from reversi.ui.settings import PREFERENCES
 
@@ -144,17 +145,20 @@ def test_the_note_says_why_from_the_features_of_both_moves():
     run(scenario())
 
 
-def test_the_real_engine_values_the_move_played():
+def test_the_real_engine_values_a_known_blunder():
     async def scenario():
+        # Black's g2 hands White the h1 corner: about 20 discs lost (the study's own test game)
         c = coached(Players.vs_computer(BLACK, 1))
+        for move in ("f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7"):
+            assert c.place(c.rules.geometry.parse_square(move))
         calls: list = []
         d = CoachDriver(c, real_engine(calls))
-        c.click("f5")
-        computer_plays(c, "d6")
+        c.click("g2")
+        computer_plays(c, c.rules.geometry.name(c.position.legal_moves()[0]))
         await d.poke()
         (review,) = d.reviews.values()
-        assert review is not None and review.played == "f5" and review.loss <= 1  # the four openings are alike
-        assert d.note() == ""
+        assert review is not None and review.played == "g2" and review.loss >= MISTAKE_DISCS, review
+        assert d.note().startswith("Coach: 6. Black g2, a ")
 
     run(scenario())
 
