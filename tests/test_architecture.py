@@ -279,3 +279,19 @@ def test_every_layer_is_a_documented_package(layer: str) -> None:
     init = PACKAGE.joinpath(*layer.split(".")[1:], "__init__.py")
     doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
     assert doc and len(doc) > 80, f"{init} should say what the layer is for"
+
+
+#: The most lines a class of the page's logic may have: past it, a class holds more than one job
+#: (the controller was 723 lines of form parsing, intents, study and views before it was cut up).
+MOST_UI_CLASS_LINES = 400
+
+
+def test_no_class_of_the_page_is_over_its_most_lines() -> None:
+    over = []
+    for path in sorted((PACKAGE / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MOST_UI_CLASS_LINES:
+                    over.append(f"{path.relative_to(ROOT)}: {node.name} ({lines} lines)")
+    assert not over, f"cut these up (at most {MOST_UI_CLASS_LINES} lines a class): {over}"
