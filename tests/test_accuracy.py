@@ -241,3 +241,36 @@ def test_a_review_that_would_make_the_viewer_s_link_too_long_is_left_out() -> No
     assert len(plain) <= MAX_QUERY_CHARS - MARGIN_CHARS
     query, left = reviewed_query(game, game.current, True, marks)
     assert (query, left) == (plain, LEFT_REVIEW)
+
+
+def test_the_why_goes_first_where_the_review_alone_fits_the_viewer_s_link() -> None:
+    from reversi.formats.links import MAX_QUERY_CHARS
+    from reversi.ui.accuracy import comment_review
+    from reversi.ui.embed.snippets import LEFT_WHY, MARGIN_CHARS, game_query, reviewed_query
+
+    def game_with(pad: int) -> Game:
+        """The test game, its own comments ``pad`` characters in all (on the moves before g2), each
+        six in the link (an "é" is written %C3%A9)."""
+        game = play_transcript(Position.start(Rules()), GAME)
+        for node in game.main_line()[1:10]:
+            node.comment = "\u00e9" * min(pad, 1_500)
+            pad -= len(node.comment)
+        return game
+
+    marks = review_marks(game_with(0), valued(game_with(0), {11: 14}))
+
+    def length(pad: int, coach: bool) -> int:
+        game = game_with(pad)
+        comment_review(game, marks, coach)
+        return len(game_query(game, game.current, True))
+
+    room = MAX_QUERY_CHARS - MARGIN_CHARS
+    # the review alone just fits; with the coach's why it would not
+    pad = (room - length(0, coach=False)) // 6
+    while length(pad, coach=False) > room:
+        pad -= 1
+    assert length(pad, coach=False) <= room < length(pad, coach=True)
+    game = game_with(pad)
+    query, left = reviewed_query(game, game.current, True, marks)
+    assert left == LEFT_WHY and "diagonally" not in query and len(query) <= room
+    assert query != game_query(game, game.current, True)  # the review is in
