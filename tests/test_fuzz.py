@@ -489,6 +489,43 @@ def test_saved_settings(data: Any) -> None:
     assert c.hint_mode in HINT_MODES
 
 
+@given(st.fixed_dictionaries({"coach": json_value}, optional={"sound": json_value}))
+def test_saved_coach_setting(data: dict[str, Any]) -> None:
+    """The Coach setting as stored (any value): a boolean is taken back, anything else leaves it off."""
+    from reversi.ui.controller import Controller
+
+    c = Controller()
+    c.load_settings(data)
+    assert c.coach is (data["coach"] if isinstance(data["coach"], bool) else False)
+
+
+@given(st.lists(st.text(max_size=400), min_size=11, max_size=11), st.dictionaries(st.integers(1, 11),
+                                                                                    st.integers(0, 64)))
+def test_a_viewer_s_review_over_any_comments(comments: list[str], losses: dict[int, int]) -> None:
+    """A teacher's viewer with the review (reversi/ui/embed/snippets.py reviewed_query) over the
+    game's own comments of any text: the game keeps them, the link stays short enough, and the
+    viewer reads it back or refuses it with a message of ours."""
+    from support import made_up_evaluations
+
+    from reversi.core.game import Game
+    from reversi.formats.links import MAX_QUERY_CHARS
+    from reversi.ui.drivers.study import review_marks
+    from reversi.ui.embed.snippets import LEFT_REVIEW, MARGIN_CHARS, reviewed_query
+    from reversi.ui.embed.viewer import Viewer
+
+    game = Game(Rules())
+    for move in ("f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "g2"):
+        game.play(game.rules.geometry.parse_square(move))
+    for node, comment in zip(game.main_line()[1:], comments, strict=True):
+        node.comment = comment
+    before = [node.comment for node in game.nodes()]
+    marks = review_marks(game, made_up_evaluations(game, losses))
+    query, left = reviewed_query(game, game.current, True, marks)
+    assert [node.comment for node in game.nodes()] == before
+    assert left == LEFT_REVIEW or len(query) <= MAX_QUERY_CHARS - MARGIN_CHARS
+    only_our_errors(lambda: Viewer.from_query("?view=embed&" + query))
+
+
 @given(
     st.fixed_dictionaries(
         {"workers": st.one_of(json_value, st.integers(-3, 70))},
