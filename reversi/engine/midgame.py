@@ -10,7 +10,7 @@ remaining depth reaches the end of the game, the exact solver
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from reversi.core.geometry import iter_indices
 from reversi.core.position import PASS, Position
@@ -435,3 +435,20 @@ def ordered_children(searcher: Searcher, position: Position, scores: dict[int, i
 
     children.sort(key=key)
     return children
+
+
+def root_values(searcher: Searcher, children: list[tuple[int, Position]], depth: int) -> Iterator[tuple[int, int]]:
+    """The root of a principal variation search to ``depth``: each child's move and value, in the
+    order given, as each is known. The first is searched with a full window, the others with a null
+    window on the best value so far and again with a full one when they beat it; a move that does
+    not beat it is worth at most its bound."""
+    alpha = -INF
+    for i, (m, child) in enumerate(children):
+        if i == 0:
+            v = -searcher.value(child, depth - 1, -INF, INF)
+        else:
+            v = -searcher.value(child, depth - 1, -alpha - 1, -alpha)
+            if v > alpha:
+                v = -searcher.value(child, depth - 1, -INF, -v)
+        alpha = max(alpha, v)
+        yield m, v

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reversi.core.position import PASS, Position
-from reversi.engine.midgame import INF, Searcher, ordered_children
+from reversi.engine.midgame import INF, Searcher, ordered_children, root_values
 from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.scheduler import Carrier, drain, next_job_id, no_worker_left, raise_error, run_jobs
 from reversi.engine.search import NEXT_DEPTH_SHARE, Analysis, SearchResult, analyse, search, solve
@@ -298,20 +298,13 @@ def _serial_iteration(
     """One depth of the serial search's root (principal variation search): the best move, its
     value, and every move's value or bound for the next depth's order."""
     children = ordered_children(s, position, scores)
-    alpha = best = -INF
+    best = -INF
     best_move = children[0][0]
     found: dict[int, int] = {}
-    for i, (m, child) in enumerate(children):
-        if i == 0:
-            v = -s.value(child, depth - 1, -INF, INF)
-        else:
-            v = -s.value(child, depth - 1, -alpha - 1, -alpha)
-            if v > alpha:
-                v = -s.value(child, depth - 1, -INF, -v)
+    for m, v in root_values(s, children, depth):
         found[m] = v
         if v > best:
             best_move, best = m, v
-            alpha = max(alpha, v)
     return best_move, best, {m: (v if m == best_move else min(v, best - 1)) for m, v in found.items()}
 
 

@@ -49,7 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from reversi.core.position import PASS, Position
-from reversi.engine.midgame import INF, Evaluator, Searcher, TranspositionTable, ordered_children
+from reversi.engine.midgame import INF, Evaluator, Searcher, TranspositionTable, ordered_children, root_values
 from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.solver import (
     INFINITY,
@@ -212,23 +212,15 @@ def search(
                 if last_iter > left * NEXT_DEPTH_SHARE:
                     break
             children = ordered_children(s, position, scores)
-            alpha = -INF
             best_move, best_score = children[0][0], -INF
             completed = 0
             new_scores: dict[int, int] = {}
             try:
-                for i, (m, child) in enumerate(children):
-                    if i == 0:
-                        v = -s.value(child, depth - 1, -INF, INF)
-                    else:
-                        v = -s.value(child, depth - 1, -alpha - 1, -alpha)
-                        if v > alpha:
-                            v = -s.value(child, depth - 1, -INF, -v)
+                for m, v in root_values(s, children, depth):
                     new_scores[m] = v
                     completed += 1
                     if v > best_score:
                         best_move, best_score = m, v
-                        alpha = max(alpha, v)
             except SearchTimeout:
                 if completed:
                     result = SearchResult(
