@@ -341,7 +341,8 @@ class AppContext:
     STORAGE = "local_storage,indexeddb,service_workers,file_systems,cookies"
 
     def __init__(self, browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
-                 two_players: bool = False, private: bool = False, cores: int | None = 1) -> None:
+                 two_players: bool = False, private: bool = False, cores: int | None = 1,
+                 graph: bool = False) -> None:
         self.private = private  # a context of its own: a second visitor beside the first
         self.cores = cores  # what the pages say navigator.hardwareConcurrency is (None: the browser's)
         self._context = (
@@ -349,6 +350,7 @@ class AppContext:
         )
         self.server_url, self.viewport, self.reduced_motion = server_url, viewport, reduced_motion
         self.two_players = two_players
+        self.graph = graph  # with two_players: the graph setting seeded on (see two_players_state)
         self.pages: list = []
         self._routes: list[tuple] = []
         self._blocked: list[str] = []
@@ -369,7 +371,7 @@ class AppContext:
         if self.cores == 1:
             page.add_init_script(ONE_CORE_JS)
         if self.two_players:
-            page.add_init_script(seed_two_players_js())
+            page.add_init_script(seed_two_players_js(self.graph))
         if self._blocked:
             block_urls(page, *self._blocked)
         self.pages.append(page)
@@ -422,11 +424,16 @@ def page_without_errors(context) -> Iterator:
     assert not errors, errors
 
 
-def two_players_state() -> str:
+def two_players_state(graph: bool = False) -> str:
     """A saved state (autosave) of a new standard game between two people.
 
     The page's default is a game against the computer; tests that play both sides
     by clicking start from this saved choice instead (see :func:`seed_two_players`).
+    Unless ``graph``, the setting "Value each move as the game is played" is off in it: the
+    engine's background valuing of every move played cost these tests about a seventh of their
+    CPU, which the other test processes on this machine's two cores wait for; the tests of the
+    graph, the review and the analysis start with it on (the page's default, and every page
+    against the computer keeps it).
     """
     from reversi.core.game import Game
     from reversi.ui.controller import Controller
@@ -436,24 +443,26 @@ def two_players_state() -> str:
 
     c = Controller(players=Players())
     c.form_fields = {**FORM_DEFAULTS, "players": "two"}
+    c.graph = graph
     return dump_state(SavedState(Game(), c.settings(), None))
 
 
-def seed_two_players_js() -> str:
-    """A script that saves "two players" before the page's own scripts run, unless a state is saved."""
+def seed_two_players_js(graph: bool = False) -> str:
+    """A script that saves "two players" before the page's own scripts run, unless a state is saved
+    (``graph``: see :func:`two_players_state`)."""
     import json
 
     from reversi.ui.store.saved_state import STORAGE_KEY
 
     return (
         f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)})) "
-        f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(two_players_state())});"
+        f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(two_players_state(graph))});"
     )
 
 
-def seed_two_players(context) -> None:
+def seed_two_players(context, graph: bool = False) -> None:
     """Before any page of ``context`` loads, save "two players" unless a state is saved."""
-    context.add_init_script(seed_two_players_js())
+    context.add_init_script(seed_two_players_js(graph))
 
 
 def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
@@ -599,16 +608,21 @@ LIST_TEXT_JS = "() => Array.from(document.querySelectorAll('#move-list > span'))
 class Fresh:
     """A page on the app as a first visit finds it; closes itself and checks nothing left the machine.
 
-    ``private``: in a browser context of its own (its own localStorage), beside the others.
+    ``private``: in a browser context of its own (its own localStorage), beside the others;
+    ``script``: run in its pages before the page's own scripts; ``clipboard``: the page may read
+    and write the clipboard.
     """
 
     def __init__(self, browser, server_url: str, viewport: dict | None = None, path: str = "",
-                 private: bool = False) -> None:
+                 private: bool = False, script: str = "", clipboard: bool = False) -> None:
         from browser_support import AppContext
 
         self.server_url = server_url
         self.context = AppContext(browser, server_url, viewport or {"width": 1280, "height": 800},
                                   reduced_motion="reduce", two_players=True, private=private)
+        if clipboard:
+            self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url.rstrip("/"))
+        self.script = script
         self.foreign = self.context.foreign
         self.errors: list[str] = []
         self.page = self.new_page(path)
@@ -616,6 +630,8 @@ class Fresh:
     def new_page(self, path: str = ""):
         """Another tab of the same browser context (same localStorage)."""
         page = self.context.new_page()
+        if self.script:
+            page.add_init_script(self.script)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.goto(self.server_url + path)

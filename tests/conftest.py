@@ -66,8 +66,9 @@ def browser(server_url):
 def fresh(browser, server_url):
     made: list[browser_support.Fresh] = []
 
-    def make(path: str = "", viewport: dict | None = None, private: bool = False) -> browser_support.Fresh:
-        f = browser_support.Fresh(browser, server_url, viewport, path, private)
+    def make(path: str = "", viewport: dict | None = None, private: bool = False, script: str = "",
+             clipboard: bool = False) -> browser_support.Fresh:
+        f = browser_support.Fresh(browser, server_url, viewport, path, private, script, clipboard)
         made.append(f)
         return f
 

@@ -351,3 +351,40 @@ def test_the_book_is_asked_while_the_explorer_watches_and_kept_per_position() ->
         assert client.book.current() == {} and not client.book.error  # no book for 10x10
 
     run(scenario())
+
+
+def test_the_graph_setting_off_values_no_move_until_the_review_asks() -> None:
+    """Settings' "Value each move as the game is played" (on by default, remembered): off, the study
+    asks the worker nothing about the game's moves; the review still values them, and on again the
+    graph fills in."""
+
+    async def scenario() -> None:
+        c = Controller(players=Players((HUMAN, HUMAN), (1, 1)))
+        assert c.graph is True and c.settings()["graph"] is True
+        assert c.set_preference("graph", False) and c.settings()["graph"] is False
+        restored = Controller()
+        restored.load_settings(c.settings())
+        assert restored.graph is False
+        c.click("f5")
+        c.click("d6")
+        host = FakeHost()
+        client, _ = client_for(c, host)
+        await client.start()
+        worker = host.workers["engine"]
+        client.schedule()
+        await settle()
+        assert "analyse" not in worker.names() and not client.study.evals
+        assert all(value is None for _ply, value, _exact in client.study.graph_points())
+        client.study.reviewing = True  # the Review button
+        client.schedule()
+        await until(lambda: all(value is not None for _ply, value, _exact in client.study.graph_points()))
+        client.study.reviewing = False
+        c.click("c3")
+        client.schedule()
+        await settle()
+        assert client.study.graph_points()[-1][1] is None  # off: the new move is not valued
+        c.set_preference("graph", True)
+        client.schedule()
+        await until(lambda: client.study.graph_points()[-1][1] is not None)
+
+    run(scenario())

@@ -499,6 +499,17 @@ def test_saved_coach_setting(data: dict[str, Any]) -> None:
     assert c.coach is (data["coach"] if isinstance(data["coach"], bool) else False)
 
 
+@given(st.fixed_dictionaries({"graph": json_value}, optional={"coach": json_value}))
+def test_saved_graph_setting(data: dict[str, Any]) -> None:
+    """The setting "Value each move as the game is played" as stored (any value): a boolean is taken
+    back, anything else leaves it on."""
+    from reversi.ui.controller import Controller
+
+    c = Controller()
+    c.load_settings(data)
+    assert c.graph is (data["graph"] if isinstance(data["graph"], bool) else True)
+
+
 @given(st.lists(st.text(max_size=400), min_size=11, max_size=11), st.dictionaries(st.integers(1, 11),
                                                                                     st.integers(0, 64)))
 def test_a_viewer_s_review_over_any_comments(comments: list[str], losses: dict[int, int]) -> None:

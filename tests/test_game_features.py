@@ -292,13 +292,7 @@ NO_CLIPBOARD_JS = (
 
 def page_with(fresh, script: str, viewport: dict | None = None):
     """A first visit's page whose scripts start after ``script``, the clipboard allowed."""
-    f = fresh(viewport=viewport, private=True)
-    f.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=f.server_url.rstrip("/"))
-    page = f.page
-    page.add_init_script(script)
-    page.reload()
-    wait_ready(page)
-    return page
+    return fresh(viewport=viewport, private=True, script=script, clipboard=True).page
 
 
 def share_status(page) -> str:

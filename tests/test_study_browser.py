@@ -557,3 +557,42 @@ def test_the_coach_setting_says_why_after_a_mistake_against_the_computer(page, s
     page.wait_for_function("document.querySelector('#coach-note').hidden")
     box.uncheck()
     page.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).settings.coach === false")
+
+
+def test_the_graph_setting_off_values_nothing_until_the_review_asks(page, server_url) -> None:
+    """Settings' "Value each move as the game is played" (on by default): off, the graph's box says
+    it is off and where to turn it on, and the engine values no move of the game; Review values
+    them all (the graph drawn, the blunder marked); on again, a new move is valued as it is played.
+    On again at the end (the module's pages share their storage)."""
+    from browser_support import ARTIFACTS
+
+    page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")
+    wait_ready(page, "engine-ready", 120_000)
+    page.click("#settings summary")
+    box = page.locator('#settings input[name="graph"]')
+    assert box.is_checked()
+    box.uncheck()
+    page.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).settings.graph === false")
+    page.reload()  # nothing valued yet on this visit: the graph's box says why it is empty
+    wait_ready(page, "engine-ready", 120_000)
+    off = page.locator("#graph-box .graph-off")
+    off.wait_for()
+    assert off.inner_text().startswith("The evaluation graph is off in Settings")
+    assert page.get_attribute("#graph-box", "role") is None  # no slider over no values
+    page.click("#settings summary")
+    page.locator("#graph-box").scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "graph-off-desktop.png"))
+    time.sleep(1.5)  # several of the study's slices, were it valuing the moves
+    assert page.locator("#graph-box .graph-off").count() == 1 and page.locator("#eval-graph").count() == 0
+    page.click('[data-study="review"]')  # the review values the game all the same
+    page.wait_for_selector('#move-list .ply.blunder[data-ply="11"]', timeout=60_000)
+    assert "blunder" in page.get_attribute('#eval-graph [data-ply="11"]', "class")
+    page.click('[data-study="review"]')  # review off: the values stay on the graph
+    page.wait_for_function("!document.querySelector('#review-legend') || "
+                           "document.querySelector('#review-legend').hidden")
+    box.check()  # Settings still open
+    page.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).settings.graph === true")
+    legal = page.eval_on_selector_all('#board [data-legal="true"]', "els => els.map(e => e.dataset.square)")
+    page.click(f'#board [data-square="{legal[0]}"]')
+    page.wait_for_function("document.querySelectorAll('#eval-graph [data-ply]').length === 13", timeout=60_000)

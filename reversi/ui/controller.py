@@ -69,8 +69,6 @@ class Controller(TreeIntents, BalancedStart, Remembered):
         self.disc_marks = False
         #: Placing and flipping discs make a sound (a setting; the page plays it).
         self.sound = False
-        #: After a mistake against the computer at a low level, the coach says why (a setting).
-        self.coach = False
         #: What the intents did since the page last took it (take_events).
         self._events: list[Event] = []
         self._start(rules or Rules())

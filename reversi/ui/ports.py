@@ -214,6 +214,11 @@ class PageController(ComputerSeat, HintSource, TimedGame, OpeningSeat, Protocol)
         """After a mistake against the computer at a low level, the coach says why (a setting)."""
         ...
 
+    @property
+    def graph(self) -> bool:
+        """The engine values the game's moves as they are played, for the graph (a setting)."""
+        ...
+
     def set_preference(self, name: str, value: bool) -> bool:
         """Turn a display setting (reversi.ui.controller.PREFERENCES) on or off."""
         ...

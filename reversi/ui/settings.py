@@ -19,8 +19,9 @@ from reversi.ui.forms import FORM_DEFAULTS
 from reversi.ui.players import Players
 
 #: The display settings kept with the game's settings (Controller attributes, all booleans); ``coach``:
-#: a note after a mistake against the computer at a low level (:mod:`reversi.ui.drivers.coach`).
-PREFERENCES = ("face_white", "disc_marks", "sound", "coach")
+#: a note after a mistake against the computer at a low level (:mod:`reversi.ui.drivers.coach`); ``graph``:
+#: the engine values the game's moves as they are played (:attr:`reversi.ui.drivers.study.StudyDriver.graphing`).
+PREFERENCES = ("face_white", "disc_marks", "sound", "coach", "graph")
 #: The most workers a remembered choice may name (the page offers what the device allows).
 MAX_WORKERS_CHOICE = 64
 
@@ -42,6 +43,11 @@ class Remembered:
     hint_mode: str = HINT_ALL
     #: How many workers in all the engine may use, as the person chose (0: automatic, the device's).
     engine_workers: int = 0
+    #: After a mistake against the computer at a low level, the coach says why (a setting).
+    coach: bool = False
+    #: The engine values each move of the game as it is played, for the graph and the end's figures
+    #: (a setting; off, the game is valued only when the review or the analysis asks).
+    graph: bool = True
 
     def _set_players(self, players: Players) -> None:
         raise NotImplementedError  # the controller's

@@ -16,12 +16,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from reversi.i18n import _, full_stops
+from reversi.i18n import N_, _, full_stops
 from reversi.ui.dom import has_focus, nullable
 from reversi.ui.drivers.study import review_marks
 from reversi.ui.graph import graph_caption, graph_names, point_text, render_graph
 from reversi.ui.ports import PageHost
 
+#: What the graph's box says while the setting "Value each move as the game is played" is off.
+GRAPH_OFF = N_("The evaluation graph is off in Settings: Review or Analysis values the game.")
 #: Keys that move the point looked at, and by how many plies.
 STEPS = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowDown": -1, "ArrowUp": 1, "PageDown": -10, "PageUp": 10}
 
@@ -52,12 +54,18 @@ class EvaluationGraph:
         engine = self.page.study_engine
         game = c.game
         root = self.root
-        if not game.root.children:
+        points = engine.graph_points() if game.root.children else []
+        slider = bool(points)
+        if not points:
             html, said = "", ""
             self.looked = None
             self._plies = 0
+        elif not c.graph and not engine.reviewing and all(value is None for _ply, value, _exact in points):
+            # the person turned the valuing off (Settings): say so rather than draw an empty graph
+            html, said, slider = f'<p class="graph-off">{escape(_(GRAPH_OFF))}</p>', "", False
+            self.looked = None
+            self._plies = 0
         else:
-            points = engine.graph_points()
             self._plies = len(points) - 1
             if self.looked is not None and self.looked > self._plies:
                 self.looked = self._plies
@@ -77,7 +85,7 @@ class EvaluationGraph:
         if html != self._html:
             self._html = html
             root.innerHTML = html
-        if not html:
+        if not slider:
             for name in ("tabindex", "role", "aria-label", "aria-valuemin", "aria-valuemax", "aria-valuenow",
                          "aria-valuetext"):
                 root.removeAttribute(name)

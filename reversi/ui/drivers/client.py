@@ -265,6 +265,7 @@ class EngineClient:
             or computer_to_move(self.controller) is not None
             or hidden
         )
+        self.study.graphing = self.controller.graph  # the person's setting
         self.study.poke(busy=busy, hidden=hidden, helpers_busy=self.solving > 0)
         if self.pool is not None:
             self.pool.want(0 if hidden else self.study.backlog())
