@@ -341,8 +341,7 @@ class AppContext:
     STORAGE = "local_storage,indexeddb,service_workers,file_systems,cookies"
 
     def __init__(self, browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
-                 two_players: bool = False, private: bool = False, cores: int | None = 1,
-                 graph: bool = False) -> None:
+                 two_players: bool = False, private: bool = False, cores: int | None = 1) -> None:
         self.private = private  # a context of its own: a second visitor beside the first
         self.cores = cores  # what the pages say navigator.hardwareConcurrency is (None: the browser's)
         self._context = (
@@ -350,7 +349,6 @@ class AppContext:
         )
         self.server_url, self.viewport, self.reduced_motion = server_url, viewport, reduced_motion
         self.two_players = two_players
-        self.graph = graph  # with two_players: the graph setting seeded on (see two_players_state)
         self.pages: list = []
         self._routes: list[tuple] = []
         self._blocked: list[str] = []
@@ -371,7 +369,7 @@ class AppContext:
         if self.cores == 1:
             page.add_init_script(ONE_CORE_JS)
         if self.two_players:
-            page.add_init_script(seed_two_players_js(self.graph))
+            page.add_init_script(seed_two_players_js())
         if self._blocked:
             block_urls(page, *self._blocked)
         self.pages.append(page)
@@ -424,12 +422,12 @@ def page_without_errors(context) -> Iterator:
     assert not errors, errors
 
 
-def two_players_state(graph: bool = False) -> str:
+def two_players_state() -> str:
     """A saved state (autosave) of a new standard game between two people.
 
     The page's default is a game against the computer; tests that play both sides
     by clicking start from this saved choice instead (see :func:`seed_two_players`).
-    Unless ``graph``, the setting "Value each move as the game is played" is off in it: the
+    The setting "Value each move as the game is played" is off in it: the
     engine's background valuing of every move played cost these tests about a seventh of their
     CPU, which the other test processes on this machine's two cores wait for; the tests of the
     graph, the review and the analysis start with it on (the page's default, and every page
@@ -443,26 +441,25 @@ def two_players_state(graph: bool = False) -> str:
 
     c = Controller(players=Players())
     c.form_fields = {**FORM_DEFAULTS, "players": "two"}
-    c.graph = graph
+    c.graph = False
     return dump_state(SavedState(Game(), c.settings(), None))
 
 
-def seed_two_players_js(graph: bool = False) -> str:
-    """A script that saves "two players" before the page's own scripts run, unless a state is saved
-    (``graph``: see :func:`two_players_state`)."""
+def seed_two_players_js() -> str:
+    """A script that saves "two players" before the page's own scripts run, unless a state is saved."""
     import json
 
     from reversi.ui.store.saved_state import STORAGE_KEY
 
     return (
         f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)})) "
-        f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(two_players_state(graph))});"
+        f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(two_players_state())});"
     )
 
 
-def seed_two_players(context, graph: bool = False) -> None:
+def seed_two_players(context) -> None:
     """Before any page of ``context`` loads, save "two players" unless a state is saved."""
-    context.add_init_script(seed_two_players_js(graph))
+    context.add_init_script(seed_two_players_js())
 
 
 def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
