@@ -183,7 +183,7 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
-/** Once the page has started (the app: its engine too; an embed: its board), make this browser's
+/** Once the page has started (the app: its engine too, or none is needed yet; an embed: its board), make this browser's
  * snapshots of `roles` in a worker of their own, at idle time: the next start uses them. */
 function makeLater(roles) {
   if (typeof caches === "undefined" || typeof Worker === "undefined" || !globalThis.crypto?.subtle) return;
@@ -225,7 +225,7 @@ function makeLater(roles) {
     if (globalThis.requestIdleCallback) requestIdleCallback(go, { timeout: 5000 }); else setTimeout(go, 500);
   };
   const ready = () => embed ? root.classList.contains("ready")
-    : root.classList.contains("engine-ready") || root.classList.contains("engine-unavailable");
+    : ["engine-ready", "engine-unavailable", "engine-idle"].some(name => root.classList.contains(name));
   const observer = new MutationObserver(() => { if (ready()) start(); });
   observer.observe(root, { attributes: true, attributeFilter: ["class"] });
   setTimeout(start, 30000);

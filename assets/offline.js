@@ -26,7 +26,8 @@
     root.setAttribute("data-" + name, value);
     window.dispatchEvent(new CustomEvent("reversi-offline"));
   }
-  // registered once the page and its engine have loaded (or after a while): the precache then
+  // registered once the page and its engine have loaded, or the page needs no engine yet (or after a
+  // while): the precache then
   // revalidates what the browser has just fetched instead of downloading it a second time
   var registered = false;
   function register() {
@@ -37,7 +38,9 @@
   }
   var observer = new MutationObserver(function () {
     var classes = root.classList;
-    if (classes.contains("engine-ready") || classes.contains("engine-unavailable")) register();
+    if (["engine-ready", "engine-unavailable", "engine-idle"].some(function (name) { return classes.contains(name); })) {
+      register();
+    }
   });
   observer.observe(root, { attributes: true, attributeFilter: ["class"] });
   setTimeout(register, 20000);

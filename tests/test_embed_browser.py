@@ -282,7 +282,7 @@ def test_the_snippet_maker_writes_a_viewer_a_diagram_and_a_puzzle(browser, serve
     try:
         page.emulate_media(color_scheme="light")
         page.goto(server_url + "?m=f5d6c3d3c4")
-        page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+        wait_ready(page, "engine-idle")  # two people, the graph off: the puzzle below boots the engine
         # the theme: the system's, followed as it changes, until the switch chooses one (kept)
         theme = "document.documentElement.dataset.theme"
         assert page.evaluate(theme) == "light" and page.input_value("#theme-select") == "auto"

@@ -19,6 +19,7 @@ from reversi.core.rules import Rules
 from reversi.engine import worker as real_worker
 from reversi.ui.controller import Controller
 from reversi.ui.drivers.client import (
+    IDLE,
     READY,
     RESTART_AFTER_SECONDS,
     RESTARTING,
@@ -386,5 +387,52 @@ def test_the_graph_setting_off_values_no_move_until_the_review_asks() -> None:
         c.set_preference("graph", True)
         client.schedule()
         await until(lambda: client.study.graph_points()[-1][1] is not None)
+
+    run(scenario())
+
+
+def test_a_game_that_needs_no_engine_boots_none_until_something_does() -> None:
+    """Two people with the graph off: no worker boots when the board takes moves (no memory, no
+    CPU on a phone), moves are played without one; the first thing that needs it boots it (the
+    hints here, a review or the explorer alike). A computer player or the graph boots it at once."""
+
+    async def scenario() -> None:
+        c = Controller(players=Players((HUMAN, HUMAN), (1, 1)))
+        c.set_preference("graph", False)
+        host = FakeHost()
+        client, events = client_for(c, host)
+        assert client.start_when_needed() is None
+        assert events == [IDLE] and client.deferred
+        c.click("f5")
+        c.click("d6")
+        client.schedule()
+        await settle()
+        assert host.workers == {} and client.worker is None
+        assert c.toggle_hints()
+        client.schedule()
+        await until(lambda: client.worker is not None and client.hints.current() != {})
+        assert events[1:] == [STARTING, READY] and not client.deferred
+        assert list(host.workers) == ["engine"]
+
+        # a caller outside the drivers (the snippet maker's puzzle) boots a deferred worker and waits for it
+        quiet = Controller(players=Players((HUMAN, HUMAN), (1, 1)))
+        quiet.set_preference("graph", False)
+        third = FakeHost()
+        third_client, _ = client_for(quiet, third)
+        assert third_client.start_when_needed() is None and third.workers == {}
+        worker = await third_client.worker_when_ready()
+        assert worker is third.workers["engine"] and worker is third_client.worker
+        third.refuse = "blocked"
+        fourth_client, _ = client_for(quiet, third)
+        fourth_client.start_when_needed()
+        assert await fourth_client.worker_when_ready() is None and fourth_client.health.unavailable
+
+        for controller in (vs_computer(), Controller(players=Players((HUMAN, HUMAN), (1, 1)))):
+            other = FakeHost()
+            other_client, other_events = client_for(controller, other)  # the graph on: the default
+            task = other_client.start_when_needed()
+            assert task is not None
+            await task
+            assert other_events == [STARTING, READY] and list(other.workers) == ["engine"]
 
     run(scenario())

@@ -415,8 +415,8 @@ def test_practise_these_positions_says_copied_beside_its_buttons(fresh, server_u
     the HTML's iframe is named for a puzzle."""
     page = page_with(fresh, "")
     page.goto(server_url + "?m=f5d6c3d3c4f4f6f3e6e7g2")  # g2: a blunder of Black's
-    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
-    page.click('[data-study="review"]')
+    wait_ready(page)
+    page.click('[data-study="review"]')  # the engine boots for it (two people, the graph off)
     page.wait_for_selector('[data-study="practise"]:not([hidden])', timeout=120_000)
     page.click('[data-study="practise"]')
     page.wait_for_selector("#practice-dialog[open]")

@@ -34,8 +34,7 @@ def wait_hints(page, count: str) -> None:
 
 def test_the_hint_modes_change_what_the_board_shows_and_survive_a_reload(fresh) -> None:
     f = fresh()
-    page = f.page
-    wait_ready(page, "engine-ready", 120_000)
+    page = f.page  # two people, the graph off: no engine until the hints ask for it
     play(page, TEN)
     page.click("#btn-hints")
     legal = page.eval_on_selector_all('[data-legal="true"]', "els => els.map(e => e.dataset.square)")
@@ -175,9 +174,7 @@ def test_the_reviews_better_move_pointed_at_draws_its_line(page_for_lines) -> No
 
 @pytest.fixture
 def page_for_lines(fresh):
-    page = fresh(path=BLUNDER).page
-    wait_ready(page, "engine-ready", 120_000)
-    return page
+    return fresh(path=BLUNDER).page  # the engine boots when the analysis or the review asks
 
 
 def test_on_a_phone_a_tap_shows_a_line_and_a_second_tap_or_one_elsewhere_takes_it_away(browser, server_url) -> None:

@@ -168,12 +168,10 @@ def test_the_settings_say_how_many_workers_and_the_choice_is_kept(page, server_u
 
 
 def test_a_killed_helper_is_replaced_and_the_review_completes(page, server_url) -> None:
-    page.goto(server_url)
+    page.goto(server_url + full_game_link())
     wait_engine(page)
     if cores(page) < 2:
         pytest.skip("this browser says it has one core: the engine starts no helper")
-    page.goto(server_url + full_game_link())
-    wait_engine(page)
     page.click('[data-study="review"]')
     page.wait_for_function("JSON.parse(window.reversiPool.state()).asking.some(n => n.startsWith('helper'))",
                            timeout=60_000)
@@ -192,12 +190,10 @@ def test_a_killed_helper_is_replaced_and_the_review_completes(page, server_url) 
 def test_a_new_game_stops_the_review_on_every_worker(page, server_url) -> None:
     from browser_support import new_game
 
-    page.goto(server_url)
+    page.goto(server_url + full_game_link())
     wait_engine(page)
     if cores(page) < 2:
         pytest.skip("this browser says it has one core: the engine starts no helper")
-    page.goto(server_url + full_game_link())
-    wait_engine(page)
     assert page.get_attribute("#board", "data-stop") == "shared"  # serve.py's page is cross-origin isolated
     page.wait_for_function("JSON.parse(window.reversiPool.state()).asking.length >= 2", timeout=60_000)
     new_game(page, players="two")

@@ -574,7 +574,7 @@ def test_the_graph_setting_off_values_nothing_until_the_review_asks(page, server
     box.uncheck()
     page.wait_for_function("JSON.parse(localStorage.getItem('reversi.state')).settings.graph === false")
     page.reload()  # nothing valued yet on this visit: the graph's box says why it is empty
-    wait_ready(page, "engine-ready", 120_000)
+    wait_ready(page, "engine-idle")  # and nothing needs the engine: none boots until the review asks
     off = page.locator("#graph-box .graph-off")
     off.wait_for()
     assert off.inner_text().startswith("The evaluation graph is off in Settings")
@@ -585,7 +585,8 @@ def test_the_graph_setting_off_values_nothing_until_the_review_asks(page, server
     page.screenshot(path=str(ARTIFACTS / "graph-off-desktop.png"))
     time.sleep(1.5)  # several of the study's slices, were it valuing the moves
     assert page.locator("#graph-box .graph-off").count() == 1 and page.locator("#eval-graph").count() == 0
-    page.click('[data-study="review"]')  # the review values the game all the same
+    assert page.get_attribute("#board", "data-engine") == "idle"
+    page.click('[data-study="review"]')  # the review values the game all the same: the engine boots
     page.wait_for_selector('#move-list .ply.blunder[data-ply="11"]', timeout=60_000)
     assert "blunder" in page.get_attribute('#eval-graph [data-ply="11"]', "class")
     page.click('[data-study="review"]')  # review off: the values stay on the graph

@@ -31,6 +31,7 @@ from pyscript import document
 from reversi.i18n import Later
 from reversi.ui.dom import nullable
 from reversi.ui.drivers.client import (
+    IDLE,
     READY,
     RESTARTING,
     STARTING,
@@ -115,9 +116,12 @@ class EngineView:
         root = document.documentElement.classList
         data = self.board.dataset
         c = self.client
-        if kind == STARTING:
+        if kind == IDLE:  # nothing needs the worker yet: the page's idle work may go ahead (interpreter.js)
+            data.engine = "idle"
+            root.add("engine-idle")
+        elif kind == STARTING:
             data.engine = "starting"
-            root.remove("engine-unavailable")
+            root.remove("engine-unavailable", "engine-idle")
         elif kind == READY:
             data.engine = "ready"
             data.stop = "shared" if c.stop_flag is not None else "none"

@@ -193,7 +193,8 @@ class Page:
         tags = c.game.tags
         self.cards.draw(status, c.players, thinking, (tags.get("Black", ""), tags.get("White", "")))
         hints_state = engine.health.board_hints(engine.hints.board_state())
-        self.controls.draw(status, engine.health, engine.hints.ready, hints_state)
+        # Hints works while no engine is needed yet too: asking for them boots it
+        self.controls.draw(status, engine.health, engine.hints.ready or engine.deferred, hints_state)
         data = self.board.dataset
         data.hints = hints_state
         data.thinking = "" if thinking is None else ("black", "white")[thinking]
@@ -262,7 +263,7 @@ def start() -> Page:
     document.documentElement.classList.add("ready")
     js.performance.mark("reversi-ready")
     page.board_panel.play_early_click()
-    page.engine.start()
+    page.engine.start_when_needed()
     from reversi.ui.store import probe  # the page's readers, for probes from JavaScript (the tests)
 
     js.window.reversiRead = create_proxy(probe.read)

@@ -189,11 +189,6 @@ class EmbedMaker:
     # -- a puzzle's answers ----------------------------------------------------------------
 
     def start_puzzle(self, position: Any) -> None:
-        engine = self.page.engine.worker
-        if engine is None:
-            # Translators: the snippet maker, when the computer (needed to make a puzzle) is not there
-            self.show("", _("The computer works out a puzzle's answers: it is not ready yet."))
-            return
         if position.must_pass or position.is_over:
             self.show("", _("puzzle: the side to move has no move to find here"))
             return
@@ -201,9 +196,14 @@ class EmbedMaker:
         self.show("", _("Working out the value of every move…"))
         if self._working is not None and not self._working.done():
             self._working.cancel()
-        self._working = asyncio.ensure_future(self.work_out(engine, position))
+        self._working = asyncio.ensure_future(self.work_out(position))
 
-    async def work_out(self, engine: Any, position: Any) -> None:
+    async def work_out(self, position: Any) -> None:
+        engine = await self.page.engine.worker_when_ready()  # booted now if nothing had needed it yet
+        if engine is None:
+            # Translators: the snippet maker, when the computer (needed to make a puzzle) is not there
+            self.show("", _("The computer works out a puzzle's answers: it is not ready yet."))
+            return
         request = {"rules": rules_to_dict(position.rules), "start": position_to_string(position), "moves": "",
                    "time_limit": PUZZLE_SECONDS, "exact_empties": PUZZLE_EXACT, "lang": language()}
         try:

@@ -12,6 +12,11 @@ owns the drivers and the worker's life:
   computer's move first; the book's values (no search) when nothing else is asked; the hints
   when no move is being worked out; the study only when none of them wants the worker (and
   the computer is not to move, and the page is shown);
+* **when to boot** (:meth:`EngineClient.start_when_needed`, once the board takes moves): at once
+  when anything needs the worker (a computer player, the graph, the hints, the coach, the study,
+  the explorer's book, a balanced opening); else not until something does (:meth:`EngineClient.needed`,
+  asked at every :meth:`EngineClient.schedule`): a game between two people with the graph off costs
+  no worker (its memory, its CPU on a phone) until a hint, an analysis or a review is asked for;
 * **booting** (:meth:`EngineClient.connect`): the worker is booted by the
   :class:`WorkerHost` (the page's PyScript glue, or a fake in the tests), fetches its own
   files (``load``), is warmed up (``ping``), and only then are the drivers given it;
@@ -32,7 +37,7 @@ owns the drivers and the worker's life:
   study's requests for positions the game no longer has are stopped the same way, on every
   worker (:meth:`reversi.ui.drivers.study.StudyDriver.stop_stale`).
 
-What happens is told as events (:data:`STARTING`, :data:`READY`, :data:`UNAVAILABLE`,
+What happens is told as events (:data:`IDLE`, :data:`STARTING`, :data:`READY`, :data:`UNAVAILABLE`,
 :data:`RESTARTING`, :data:`STOPPED_STALE`) to ``on_event``; the page draws them (its
 classes, the notice) and redraws on ``on_change``.
 """
@@ -70,8 +75,10 @@ STUDY_REDRAW_SECONDS = 0.25
 #: The first worker's name; each restart names a new one (a stopped worker's name is not reused).
 WORKER_NAME = "engine"
 
-#: The events told to ``on_event``: a boot began, the worker answers, the computer is
+#: The events told to ``on_event``: nothing needs the worker yet (none is booted),
+#: a boot began, the worker answers, the computer is
 #: unavailable (the worker stopped), a worker is being replaced, a stale search was stopped.
+IDLE = "idle"
 STARTING = "starting"
 READY = "ready"
 UNAVAILABLE = "unavailable"
@@ -135,6 +142,8 @@ class EngineClient:
         #: Told when the helpers that answer change, and when the engine's own worker is ready: the
         #: page gives the worker (the pool's master) the helpers for its solves.
         self.on_helpers: Callable[[], None] = _nothing
+        #: The board takes moves but nothing has needed the worker yet (:meth:`start_when_needed`).
+        self.deferred = False
         #: Solves shared with the helpers in flight (the study leaves the helpers alone meanwhile).
         self.solving = 0
         #: The helper workers (None: the page has only the one worker).
@@ -152,8 +161,44 @@ class EngineClient:
 
     # -- booting ------------------------------------------------------------------------------
 
+    def start_when_needed(self) -> asyncio.Future[None] | None:
+        """The board takes moves: boot the worker now if anything needs it (:meth:`needed`), else at
+        the first :meth:`schedule` that finds it needed. The boot's task, or None (deferred)."""
+        if self.needed():
+            return self.start()
+        self.deferred = True
+        self.on_event(IDLE)
+        return None
+
+    def needed(self) -> bool:
+        """Whether anything wants the worker: a computer player (its first move should not wait for a
+        boot), the graph setting, a balanced opening to draw, hints or the coach due, the explorer's
+        book open, or positions for the study to ask about (an analysis, a review)."""
+        c = self.controller
+        self.study.graphing = c.graph
+        return (
+            c.players.any_computer
+            or c.graph
+            or c.opening_pending is not None
+            or self.hints.waiting()
+            or self.coach.waiting()
+            or self.book.watching
+            or bool(self.study.jobs(1))
+        )
+
+    async def worker_when_ready(self) -> Worker | None:
+        """The worker for a caller outside the drivers (the snippet maker's puzzle): booted now if
+        nothing had needed it yet, awaited while it boots; None when the computer is unavailable."""
+        if self.worker is None and self.deferred:
+            self.start()
+        task = self.connect_task
+        if self.worker is None and task is not None and not task.done():
+            await asyncio.shield(task)  # the caller's cancellation leaves the boot alone
+        return self.worker
+
     def start(self) -> asyncio.Future[None]:
-        """Boot the worker in the background (the page calls it once the board takes moves)."""
+        """Boot the worker in the background."""
+        self.deferred = False
         self.connect_task = asyncio.ensure_future(self.connect())
         return self.connect_task
 
@@ -231,7 +276,10 @@ class EngineClient:
     def schedule(self, hidden: bool = False) -> None:
         """After every redraw: the computer's move, else the hints, else the study (not while
         the page is ``hidden``); a stale search stopped or its worker replaced. A game's balanced
-        opening is drawn before all of them (nobody moves until it is there)."""
+        opening is drawn before all of them (nobody moves until it is there). A boot deferred by
+        :meth:`start_when_needed` starts once something needs the worker."""
+        if self.deferred and self.needed():
+            self.start()
         self.openings.poke()
         self.ai.poke()
         self.stop_stale_search()
