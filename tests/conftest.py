@@ -75,23 +75,3 @@ def fresh(browser, server_url):
     yield make
     for f in reversed(made):
         f.close()
-
-
-
-def _file_rank(item: pytest.Item) -> int:
-    """0: a browser test, 1: a slow one, 2: the others."""
-    return 0 if item.get_closest_marker("browser") else 1 if item.get_closest_marker("slow") else 2
-
-
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Order the test files for the processes beside each other (``tests/run.py``: pytest-xdist hands
-    out whole files, in this order): the files with browser tests first, then those with slow tests,
-    then the others, the largest first in each (a rough measure of their time): the quick ones fill
-    the gaps at the end. Otherwise a long browser file handed out last keeps one process busy while
-    the others have finished. The order within a file stays as written."""
-    files: dict[Path, int] = {}
-    for item in items:
-        files[item.path] = min(files.get(item.path, 2), _file_rank(item))
-    order = sorted(files, key=lambda p: (files[p], -p.stat().st_size, p.name))
-    rank = {path: k for k, path in enumerate(order)}
-    items.sort(key=lambda item: rank[item.path])  # stable: a file's own order is kept
