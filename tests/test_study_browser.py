@@ -586,6 +586,7 @@ def test_the_graph_setting_off_values_nothing_until_the_review_asks(page, server
     time.sleep(1.5)  # several of the study's slices, were it valuing the moves
     assert page.locator("#graph-box .graph-off").count() == 1 and page.locator("#eval-graph").count() == 0
     assert page.get_attribute("#board", "data-engine") == "idle"
+    assert page.is_enabled("#btn-hints")  # asking for hints would boot it
     page.click('[data-study="review"]')  # the review values the game all the same: the engine boots
     page.wait_for_selector('#move-list .ply.blunder[data-ply="11"]', timeout=60_000)
     assert "blunder" in page.get_attribute('#eval-graph [data-ply="11"]', "class")

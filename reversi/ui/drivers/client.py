@@ -168,6 +168,7 @@ class EngineClient:
             return self.start()
         self.deferred = True
         self.on_event(IDLE)
+        self.on_change()  # drawn before: what waits for a worker (the Hints button) is usable now
         return None
 
     def needed(self) -> bool:
