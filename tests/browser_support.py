@@ -190,10 +190,6 @@ PROFILE_ARGS = [
     "--headless",
     "--hide-scrollbars",
     "--mute-audio",
-    # the runtime's WebAssembly stays on V8's baseline code: a test page lives seconds, and each
-    # would spend a CPU-second or more optimising the interpreter's hot functions again, which
-    # the other test processes on this machine's two cores wait for (the page behaves the same)
-    "--js-flags=--wasm-tiering-budget=2000000000",
     "--disable-background-timer-throttling",
     "--disable-backgrounding-occluded-windows",
     "--disable-renderer-backgrounding",
@@ -209,6 +205,13 @@ PROFILE_ARGS = [
     "--force-color-profile=srgb",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost",
 ]
+#: What only the tests' browser adds (not a benchmark's, which measures the visitor's browser): the
+#: runtime's WebAssembly stays on V8's baseline code (Liftoff), never optimised. A test page lives
+#: seconds, and each interpreter's start (the page's, the engine worker's) would spend about 0.35
+#: CPU-s optimising its largest functions again (even with tier-up put off by a huge budget),
+#: which the other test processes on this machine's two cores wait for. The page behaves the
+#: same, its Python somewhat slower.
+TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
 DEVTOOLS_LINE = re.compile(r"DevTools listening on (ws://\S+)")
 #: Playwright's own way of blocking service workers (its ``service_workers="block"``), for the
 #: shared context, which is not made by ``new_context``.
@@ -264,20 +267,23 @@ def make_shared_snapshots(browser, server_url: str, timeout_ms: float = 180_000)
 
 
 @contextlib.contextmanager
-def chromium_with_profile(playwright, timeout: float = 30.0, snapshots: bool = False) -> Iterator:
+def chromium_with_profile(playwright, timeout: float = 30.0, snapshots: bool = False,
+                          bench: bool = False) -> Iterator:
     """Debian's Chromium with a profile on disk, driven over the DevTools protocol.
 
     Yields a Playwright Browser whose ``contexts[0]`` keeps its HTTP cache between tests, and
     with it the compiled WebAssembly of the runtime: a page boots there about a second and a
     half sooner than in a new context (see :class:`AppContext`). ``new_context()`` still makes
     the private contexts that tests with their own locale, routes or service worker need.
-    Its pages make no memory snapshot unless ``snapshots`` (see :data:`NO_SNAPSHOTS_JS`).
+    Its pages make no memory snapshot unless ``snapshots`` (see :data:`NO_SNAPSHOTS_JS`). A
+    ``bench`` browser runs V8 as a visitor's does (without :data:`TEST_ONLY_ARGS`).
     """
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="reversi-chromium-", ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
-            [CHROMIUM_PATH, *CHROMIUM_ARGS, *PROFILE_ARGS, f"--user-data-dir={profile}",
+            [CHROMIUM_PATH, *CHROMIUM_ARGS, *PROFILE_ARGS, *([] if bench else TEST_ONLY_ARGS),
+             f"--user-data-dir={profile}",
              "--remote-debugging-port=0", "about:blank"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

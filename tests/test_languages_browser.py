@@ -1,6 +1,7 @@
 """The page in five languages, in a real browser (Chromium via Playwright, against serve.py).
 
-One context whose browser says Danish (``locale="da-DK"``) and one page, navigated:
+Pages whose browser says Danish (``navigator.languages``, da-DK), in the test browser's warm
+context (each starts from the memory snapshot, as a returning visitor's does), navigated:
 
 * the browser's language opens the page in Danish; ``?lang=cs`` in Czech;
 * the switch changes the language mid-game without losing the moves, is
@@ -18,7 +19,7 @@ import functools
 import re
 
 import pytest
-from browser_support import ARTIFACTS, click_start, private_context, wait_ready
+from browser_support import ARTIFACTS, click_start, wait_ready
 
 from reversi import i18n
 from reversi.formats.openings import OPENINGS, local_name
@@ -44,17 +45,34 @@ def in_language(code: str, text: str) -> str:
         i18n.set_language(previous)
 
 
+#: A browser whose languages are Danish's (as ``locale="da-DK"`` says them, without a cold context of its own).
+DANISH_JS = """for (const name of ['language', 'languages'])
+  Object.defineProperty(Navigator.prototype, name, {get: () => name === 'language' ? 'da-DK' : ['da-DK', 'da']});"""
+
+
+class DanishContext:
+    """The module's pages: the test browser's shared context with a first visit's storage (two
+    players saved) and a browser that says Danish; requests to other origins recorded."""
+
+    def __init__(self, browser, server_url: str) -> None:
+        from browser_support import AppContext
+
+        self.app = AppContext(browser, server_url, {"width": 1280, "height": 800}, two_players=True)
+
+    def new_page(self):
+        page = self.app.new_page()
+        page.add_init_script(DANISH_JS)
+        return page
+
+
 @pytest.fixture(scope="module")
 def danish_context(browser, server_url):
-    """A browser whose language is Danish (one context for the module: its storage carries over)."""
-    from browser_support import seed_two_players, watch_foreign_requests
-
-    context = private_context(browser, viewport={"width": 1280, "height": 800}, locale="da-DK", service_workers="block")
-    foreign, _ = watch_foreign_requests(context, server_url)  # no route: the context's cache stays on
-    seed_two_players(context)
+    """The module's Danish browser (:class:`DanishContext`)."""
+    context = DanishContext(browser, server_url)
     yield context
+    foreign = context.app.foreign
+    context.app.close()
     assert not foreign, foreign
-    context.close()
 
 
 @pytest.fixture

@@ -149,7 +149,8 @@ def main() -> int:
             encoding="utf-8")
         with static_host(top) as host:
             for _ in range(args.runs):
-                with chromium_with_profile(pw) as browser:  # a new browser each run: memory from the same start
+                # a new browser each run: memory from the same start
+                with chromium_with_profile(pw, bench=True) as browser:
                     # a reader's first embed (an empty cache), then the next ones (the runtime cached)
                     results.setdefault("viewer, cold", []).append(one_embed(browser, site + "?view=embed&" + GAME))
                     results.setdefault("viewer", []).append(one_embed(browser, site + "?view=embed&" + GAME))
@@ -159,10 +160,12 @@ def main() -> int:
                     results.setdefault("ten live viewers", []).append(host_page(browser, host + "live.html", 10))
                     results.setdefault("ten boards, one script", []).append(
                         host_page(browser, host + "boards.html", 0, 10))
-                with chromium_with_profile(pw) as browser:  # the boards on a reader's first visit: nothing cached
+                # the boards on a reader's first visit: nothing cached
+                with chromium_with_profile(pw, bench=True) as browser:
                     results.setdefault("ten boards, one script, cold", []).append(
                         host_page(browser, host + "boards.html", 0, 10))
-                with chromium_with_profile(pw, snapshots=True) as browser:  # a reader's viewers after the first
+                # a reader's viewers after the first
+                with chromium_with_profile(pw, snapshots=True, bench=True) as browser:
                     one_embed(browser, site + "?view=embed&" + GAME, snapshot="make")
                     results.setdefault("viewer, from its snapshot", []).append(
                         one_embed(browser, site + "?view=embed&" + GAME, snapshot="use"))

@@ -147,13 +147,14 @@ def solve_run(context, url: str, workers: int, positions: list[str]) -> dict:
         page.evaluate("window.reversiPool.reserve(3600)")
         page.wait_for_function(f"JSON.parse(window.reversiPool.state()).attached.length >= {workers}",
                                timeout=120_000)
-    out: dict = {"seconds": [], "scores": [], "workers": [], "errors": errors}
+    out: dict = {"seconds": [], "scores": [], "workers": [], "nodes": [], "errors": errors}
     for text in positions:
         started = time.perf_counter()
         reply = json.loads(page.evaluate("p => window.reversiEngine('solve', JSON.stringify({start: p}))", text))
         out["seconds"].append(time.perf_counter() - started)
         out["scores"].append(reply.get("score", reply.get("error")))
         out["workers"].append(reply.get("workers"))
+        out["nodes"].append(reply.get("nodes", 0))
     page.close()
     return out
 
@@ -165,7 +166,8 @@ def solve_main(args, counts: list[int]) -> int:
 
     positions = ENDGAME[args.solve][: args.count]
     results: dict[int, list[dict]] = {n: [] for n in counts}
-    with serve_repo(root=args.root) as url, sync_playwright() as p, chromium_with_profile(p, snapshots=True) as browser:
+    with (serve_repo(root=args.root) as url, sync_playwright() as p,
+          chromium_with_profile(p, snapshots=True, bench=True) as browser):
         make_shared_snapshots(browser, url)
         context = browser.contexts[0]
         for run in range(args.runs):
@@ -174,7 +176,8 @@ def solve_main(args, counts: list[int]) -> int:
                 r = solve_run(context, url, n, positions)
                 results[n].append(r)
                 print(f"run {run + 1}, {n} worker(s): {' '.join(f'{t:.2f}' for t in r['seconds'])} s "
-                      f"(total {sum(r['seconds']):.2f} s; scores {r['scores']}; workers {r['workers']}); "
+                      f"(total {sum(r['seconds']):.2f} s; scores {r['scores']}; workers {r['workers']}; "
+                      f"nodes {sum(r['nodes']):,}); "
                       f"load {os.getloadavg()[0]:.1f}", flush=True)
                 if r["errors"]:
                     print("  page errors:", r["errors"])
@@ -208,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     results: dict[int, list[dict]] = {n: [] for n in counts}
-    with serve_repo(root=args.root) as url, sync_playwright() as p, chromium_with_profile(p, snapshots=True) as browser:
+    with (serve_repo(root=args.root) as url, sync_playwright() as p,
+          chromium_with_profile(p, snapshots=True, bench=True) as browser):
         make_shared_snapshots(browser, url)
         context = browser.contexts[0]
         cores = None
