@@ -613,7 +613,7 @@ def test_saved_clocks(data: Any) -> None:
 #: The protocol's fields, and numbers that broke number checks before (huge, NaN, bools).
 PROTOCOL_KEYS = [
     "rules", "start", "moves", "level", "seed", "time_limit", "node_limit", "max_depth", "exact_empties", "lang",
-    "epoch", "positions", "seconds", "plies", "within", "lines",
+    "epoch", "positions", "seconds", "plies", "within", "lines", "helpers",
 ]
 PROTOCOL_NUMBERS = [10**400, -(10**400), 1e999, -1e999, math.nan, True, False, 0, -1, 2**31, 1e-300]
 #: What JSON text can carry (Python writes no int of more than 4300 digits), and more for Python callers.
@@ -630,7 +630,7 @@ protocol_value = st.one_of(protocol_json_value, st.just(10**5000))
             "rules": json_value, "start": json_value, "moves": st.one_of(json_value, grammar_text),
             "level": json_value, "seed": json_value, "max_depth": protocol_json_value,
             "exact_empties": protocol_json_value, "node_limit": protocol_json_value, "epoch": protocol_json_value,
-            "lines": protocol_json_value,
+            "lines": protocol_json_value, "helpers": protocol_json_value,
         },
     )
 )

@@ -19,6 +19,7 @@ from support import FakeClock, run
 from reversi import Rules
 from reversi.core.game import Game
 from reversi.engine import worker as real_worker
+from reversi.engine.protocol import MoveRequest
 from reversi.formats.notation import play_transcript
 from reversi.ui.controller import Controller
 from reversi.ui.drivers.client import EngineClient
@@ -26,15 +27,17 @@ from reversi.ui.drivers.pool import (
     IDLE_SECONDS,
     MAX_BOOT_FAILURES,
     MAX_WORKERS,
+    RESERVE_AHEAD,
     Device,
     automatic_workers,
     choice_options,
+    shared_solve,
     workers_in_all,
     working_text,
 )
 from reversi.ui.drivers.study import review_marks
 from reversi.ui.drivers.workers import StopFlag, Worker, WorkerUnavailable
-from reversi.ui.players import Players
+from reversi.ui.players import COMPUTER, HUMAN, Players
 
 
 class Flag:
@@ -404,5 +407,102 @@ def test_a_solve_keeps_as_many_helpers_as_workers_and_the_study_leaves_them_alon
         clock.now += IDLE_SECONDS + 1
         client.check()
         assert not client.pool.helpers  # the reservation over, idle: they go
+
+    run(scenario())
+
+
+# -- the computer's exact solve on the helpers ------------------------------------------------------
+
+
+def game_at(empties: int, seed: int = 3, rules: Rules | None = None) -> Game:
+    """A game played at random until ``empties`` empty squares are left (or fewer: a pass)."""
+    rng = random.Random(seed)
+    game = Game(rules or Rules())
+    while game.position.empty.bit_count() > empties and not game.position.is_over:
+        game.play(rng.choice(game.position.legal_moves()))
+    assert game.position.empty.bit_count() == empties and not game.position.is_over
+    return game
+
+
+def test_which_computer_moves_keep_the_helpers_up_and_share_their_solve() -> None:
+    from reversi.engine.levels import LEVELS, shared_exact_empties
+    from reversi.engine.protocol import AnalyseRequest, Limits, MoveRequest
+    from reversi.ui.drivers.pool import HelperPool
+
+    expert, advanced = LEVELS[-1].level, LEVELS[-2].level
+    point = shared_exact_empties(expert, None, 64)
+    assert point == LEVELS[-1].exact_empties + 2 and shared_exact_empties(advanced, None, 64) == 0
+    assert shared_exact_empties(None, 5.0, 64) > point  # a longer time solves sooner still
+    assert shared_exact_empties(expert, None, 36) == 0 and shared_exact_empties(expert, None, 100) == 0
+
+    pool = HelperPool(FakeHost(), Device(cores=2))
+    pool.helpers = {"helper-1": None, "helper-2": None}  # type: ignore[dict-item]  # two answer
+
+    def verdict(empties: int, level: int | None = expert, pool: HelperPool = pool, **limits: Any) -> tuple[bool, bool]:
+        return shared_solve(MoveRequest.in_game(game_at(empties), level=level, limits=Limits(**limits)), pool)
+
+    assert verdict(point) == (True, True) and verdict(point - 5) == (True, True)
+    assert verdict(point + 1) == (True, False) and verdict(point + RESERVE_AHEAD) == (True, False)
+    assert verdict(point + RESERVE_AHEAD + 1) == (False, False)
+    assert verdict(point, level=advanced) == (False, False)  # the ladder below Expert is unchanged
+    assert verdict(point, exact_empties=10) == (False, False)  # an exact point asked for is kept
+    timed = shared_exact_empties(None, 5.0, 64)
+    assert verdict(timed, level=None, seconds=5.0) == (True, True)  # a time per move solves sooner
+    assert verdict(timed + 1, level=None, seconds=5.0) == (True, False)
+    one_helper = HelperPool(FakeHost(), Device(cores=2))
+    one_helper.helpers = {"helper-1": None}  # type: ignore[dict-item]
+    assert verdict(point, pool=one_helper) == (True, False)  # kept up, but one helper is no split
+    assert verdict(point, pool=HelperPool(FakeHost(), Device(cores=1))) == (False, False)
+    small = MoveRequest.in_game(game_at(14, rules=Rules(size=6)), level=expert)
+    assert shared_solve(small, pool) == (False, False)
+    assert shared_solve(AnalyseRequest.in_game(game_at(point)), pool) == (False, False)
+
+
+def test_an_expert_move_near_the_end_keeps_the_helpers_up_and_asks_them_to_share_its_solve() -> None:
+    from reversi.engine.levels import LEVELS, shared_exact_empties
+
+    point = shared_exact_empties(LEVELS[-1].level, None, 64)
+    payloads: list[dict[str, Any]] = []
+    pools: list[Any] = []  # the client's pool, once made: how many helpers answer at each move
+
+    def record(worker: FakeWorker) -> None:
+        call = worker.call
+
+        async def recording(name: str, payload: str, /) -> str:
+            if name != "best_move":
+                return await call(name, payload)
+            payloads.append({**json.loads(payload), "up": len(pools[0].helpers) if pools else 0})
+            position = MoveRequest.from_json(json.loads(payload)).position()
+            move = position.rules.geometry.name(position.legal_moves()[0])
+            workers = 2 if "helpers" in payloads[-1] else 1
+            return json.dumps({"move": move, "score": 0, "depth": 1, "nodes": 1, "seconds": 0.0, "exact": False,
+                               "level": 7, "pv": [move], "book": False, "workers": workers})
+
+        worker.call = recording  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        host = FakeHost()
+        host.configure = record
+        c = Controller(players=Players((HUMAN, COMPUTER), (7, 7)))
+        c.load_game(game_at(point + RESERVE_AHEAD + 2, seed=4))
+        c.graph = False  # no study: only the computer's moves ask the workers
+        client = EngineClient(c, host, clock=FakeClock(start=1000.0), helpers=host, device=Device(cores=2),
+                              sleep=lambda seconds: asyncio.sleep(0))  # no pause before the computer's moves
+        client.on_change = lambda: client.schedule()
+        pools.append(client.pool)
+        await client.start()
+        while not c.position.is_over:
+            if c.position.turn == 0 and not c.position.must_pass:
+                c.place(c.position.legal_moves()[-1])  # the person's move
+            client.schedule()
+            await until(lambda: not client.ai.in_flight and (c.position.turn == 0 or c.position.is_over), 30)
+            await asyncio.sleep(0)
+        asked = [(MoveRequest.from_json(p).position().empty.bit_count(), p.get("helpers", False), p["up"])
+                 for p in payloads]
+        # shared exactly when within the point and two helpers answer (they boot once the end is near)
+        assert all(shared == (empties <= point and up >= 2) for empties, shared, up in asked), asked
+        assert asked[0][0] > point + RESERVE_AHEAD and asked[0][2] == 0  # too far from the end: none booted
+        assert sum(shared for _e, shared, _up in asked) >= 3 and client.shared_moves == sum(s for _e, s, _u in asked)
+        assert client.pool is not None and client.pool.reserved and client.solving == 0
 
     run(scenario())

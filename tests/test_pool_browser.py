@@ -250,3 +250,47 @@ def test_the_exact_solver_on_two_helpers_gives_one_workers_value_and_survives_a_
     assert "error" in stopped, stopped  # not solved: stopped
     quick = solve_in_page(page, text)  # the helpers are free at once, and answer right
     assert quick["workers"] == 2 and quick["score"] == alone["score"]
+
+
+def expert_endgame_link() -> tuple[str, int]:
+    """A link to a game (the same every run) where the computer, Expert, plays White and is to move
+    at a few empties more than the point where its exact solve is shared: its first move there is
+    its own (the helpers boot meanwhile), the one after the person's reply is shared. The link, and
+    the empties at that point."""
+    from reversi import Rules
+    from reversi.core.game import Game
+    from reversi.core.rules import WHITE
+    from reversi.engine.levels import LEVELS, shared_exact_empties
+    from reversi.formats.notation import write_transcript
+
+    point = shared_exact_empties(LEVELS[-1].level, None, 64)
+    rng = random.Random(54)
+    while True:
+        game = Game(Rules())
+        while game.position.empty.bit_count() > point + 2 and not game.position.is_over:
+            game.play(rng.choice(game.position.legal_moves()))
+        pos = game.position
+        if pos.empty.bit_count() == point + 2 and pos.turn == WHITE and len(pos.legal_moves()) > 1:
+            return f"?m={write_transcript(game.line, game.rules.geometry)}&pl=hc{LEVELS[-1].level}", point
+
+
+def test_expert_near_the_end_keeps_the_helpers_up_and_shares_its_exact_solve_with_them(page, server_url) -> None:
+    from browser_support import moves_played
+
+    link, point = expert_endgame_link()
+    page.goto(server_url + link)
+    wait_engine(page)
+    if cores(page) < 2 or not page.evaluate("crossOriginIsolated"):
+        pytest.skip("one core, or no shared memory: the solver has no helpers")
+    played = moves_played(page)
+    page.wait_for_function(f"document.querySelector('#board').dataset.moves === '{played + 1}'", timeout=60_000)
+    # near the end at Expert: the helpers boot and are given to the engine's worker for its solves
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).attached.length >= 2", timeout=60_000)
+    assert pool(page)["shared_moves"] == 0  # the computer's first move here was its own: too far from the end
+    square = page.eval_on_selector("#board [data-square].legal", "e => e.dataset.square")
+    page.click(f'[data-square="{square}"]')  # the person's reply: now within the point
+    page.wait_for_function(f"document.querySelector('#board').dataset.moves === '{played + 3}'", timeout=60_000)
+    state = pool(page)
+    assert state["shared_moves"] == 1 and state["solving"] == 0, state
+    empties = page.evaluate("document.querySelectorAll('#board [data-square][data-state=\"empty\"]').length")
+    assert 0 < empties <= point - 1  # the shared move was made within the point

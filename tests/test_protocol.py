@@ -54,6 +54,7 @@ REQUESTS = [
     MoveRequest(rules=Rules(size=6), level=7, limits=Limits(seconds=10.0)),
     MoveRequest(rules=Rules(handicap=2, handicap_color=WHITE, blocked=("a8",)), level=1),
     MoveRequest(limits=Limits(seconds=0.5, nodes=1000, depth=4, exact_empties=10), epoch=-3),
+    MoveRequest(moves="f5", level=7, helpers=True),
     AnalyseRequest(),
     AnalyseRequest(moves="f5", limits=Limits(seconds=0.25, exact_empties=14)),
     AnalyseRequest(limits=Limits()),  # no limit at all: sent as nulls, not left to the defaults
@@ -162,6 +163,9 @@ BAD_REQUESTS: list[tuple[type[Request], Any, type[Exception], str]] = [
     (MoveRequest, {"level": 1e999}, EngineRequestError, "level inf is out of range"),
     (MoveRequest, {"seed": 1.5}, EngineRequestError, "seed must be a whole number"),
     (MoveRequest, {"seed": False}, EngineRequestError, "seed must be a whole number"),
+    (MoveRequest, {"helpers": 1}, EngineRequestError, "helpers must be true or false, not 1"),
+    (MoveRequest, {"helpers": None}, EngineRequestError, "helpers must be true or false, not None"),
+    (MoveRequest, {"helpers": "x" * 10**4}, EngineRequestError, "helpers must be true or false, not 'xxx"),
     (MoveRequest, {"time_limit": 10**400}, EngineRequestError, "time_limit inf is out of range"),
     (MoveRequest, {"time_limit": -(10**400)}, EngineRequestError, "time_limit -inf is out of range"),
     (MoveRequest, {"time_limit": 1e999}, EngineRequestError, "time_limit inf is out of range"),

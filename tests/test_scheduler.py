@@ -265,3 +265,67 @@ def test_an_iteration_ends_even_when_each_search_of_a_move_contradicts_the_last(
         steps += 1
     lead = it.moves[it.leader()]
     assert lead.exact and all(m is lead or m.hi <= lead.lo for m in it.moves)
+
+
+def quick_position(empties: int, seed: int, most_nodes: int = 40_000) -> Position:
+    """A position of ``empties`` whose exact solve is small (so a test's time limits cannot bite)."""
+    while True:
+        pos = position_at(Rules(), empties, seed)
+        clear_solvers()
+        if solve(pos).nodes <= most_nodes:
+            return pos
+        seed += 1
+
+
+def test_a_full_strength_move_on_two_workers_shares_a_solve_two_empties_sooner():
+    from reversi.engine.levels import LEVELS, SHARED_EXACT_MORE
+    from reversi.engine.play import choose_move
+
+    expert, advanced = LEVELS[-1], LEVELS[-2]
+    sooner = quick_position(expert.exact_empties + SHARED_EXACT_MORE, seed=839)
+    clear_solvers()
+    want = solve(sooner)
+    for exact_only in (True, False):
+        carrier = Scripted(2, 5)
+        move, info = choose_move(sooner, expert.level, carrier=carrier, exact_only=exact_only)
+        kinds = {m["kind"] for _w, m in carrier.sent}
+        assert info["exact"] and move in want.best and info["score"] == want.score * 100, info
+        assert kinds == {"window"} and len({w for w, _m in carrier.sent}) == 2, kinds  # the solver's jobs, on both
+    # one empty further: a midgame move, searched by the master alone with ``exact_only``
+    further = position_at(Rules(), expert.exact_empties + SHARED_EXACT_MORE + 1, seed=801)
+    carrier = Scripted(2, 6)
+    move, _info = choose_move(further, expert.level, Limits(nodes=20_000), carrier=carrier, exact_only=True)
+    assert move in further.legal_moves() and not carrier.sent
+    # one worker left: no sooner solve (the solve shared by one is the serial one)
+    carrier = Scripted(2, 7)
+    carrier.dead.add(1)
+    _move, info = choose_move(sooner, expert.level, Limits(nodes=20_000), carrier=carrier, exact_only=True)
+    assert not carrier.sent
+    # the levels below Expert keep their own exact point (the ladder is unchanged)
+    below = quick_position(advanced.exact_empties + 1, seed=802)
+    carrier = Scripted(2, 8)
+    choose_move(below, advanced.level, Limits(nodes=20_000), carrier=carrier, exact_only=True)
+    assert not carrier.sent
+
+
+def test_a_window_jobs_answer_carries_at_most_share_most_entries_those_nearest_its_root(monkeypatch):
+    from reversi.engine import jobs
+
+    pos = position_at(Rules(), 14, seed=900)
+    job = {"kind": "window", "id": 1, "p": bits(pos.player), "o": bits(pos.opponent), "alpha": -64, "beta": 64,
+           "entries": []}
+    setup = {"kind": "setup", "rules": rules_to_dict(Rules())}
+    clear_solvers()
+    whole = JobWorker()
+    whole.answer(setup)
+    every = entries_in(whole.answer(dict(job))["entries"])
+    assert len(every) > 10
+    monkeypatch.setattr(jobs, "SHARE_MOST", 10)
+    clear_solvers()
+    capped = JobWorker()
+    capped.answer(setup)
+    answer = capped.answer(dict(job))
+    kept = entries_in(answer["entries"])
+    discs = sorted((p | o).bit_count() for (p, o), _e in every)
+    assert len(kept) == 10 and sorted((p | o).bit_count() for (p, o), _e in kept) == discs[:10]
+    assert answer["value"] == solve(pos).score  # the answer's value is the job's, whatever it carries

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, ParamSpec
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from reversi.core.geometry import Geometry
 from reversi.core.position import Position
@@ -41,6 +41,9 @@ from reversi.engine.protocol import (
 from reversi.errors import EngineRequestError, ReversiError
 from reversi.formats.notation import move_name
 from reversi.i18n import _, language, set_language
+
+if TYPE_CHECKING:
+    from reversi.engine.scheduler import Carrier
 
 Reply = dict[str, Any]
 _P = ParamSpec("_P")
@@ -69,12 +72,14 @@ def _guard(fn: Callable[_P, Reply]) -> Callable[_P, Reply]:
     return wrapper
 
 
-def answer_best_move(request: MoveRequest) -> MoveReply:
-    """The engine's move for ``request`` (raises :class:`EngineRequestError` on a finished game)."""
+def answer_best_move(request: MoveRequest, carrier: Carrier | None = None) -> MoveReply:
+    """The engine's move for ``request`` (raises :class:`EngineRequestError` on a finished game);
+    ``carrier``: the workers its exact solve is shared with (the page's helpers)."""
     from reversi.engine.play import choose_move
 
     pos = request.position()
-    move, info = choose_move(pos, request.level, request.limits, seed=request.seed)
+    move, info = choose_move(pos, request.level, request.limits, seed=request.seed, carrier=carrier,
+                             exact_only=True)
     return move_reply(move, info, pos.rules.geometry)
 
 

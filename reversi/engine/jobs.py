@@ -68,8 +68,13 @@ from reversi.formats.record import rules_from_dict
 #: A message or an answer: plain JSON-able data (as :data:`reversi.engine.scheduler.Message`).
 Message = dict[str, Any]
 
-#: Table entries with at least this many empties come back with a ``window`` job's answer.
+#: Table entries with at least this many empties come back with a ``window`` job's answer...
 SHARE_MIN_EMPTIES = 9
+#: ... at most this many (those of the most empties, nearest the job's root: the others are
+#: the cheapest to search again): a big job stores tens of thousands, which would cost more to
+#: carry (and to read) than they save, and would not fit a browser helper's mailbox (1 MB).
+#: A job takes at most as many from the other workers (the latest).
+SHARE_MOST = 4_000
 #: Midgame table entries searched at least this deep come back with a ``search`` job's answer.
 SHARE_MIN_DEPTH = 4
 
@@ -188,7 +193,11 @@ class JobWorker:
             value = solver.solve(unbits(message["p"]), unbits(message["o"]), message["alpha"], message["beta"])
         except SolveTimeout:
             value = None
-        out = [(key, tt[key]) for key in set(self._shared) if key in tt]
+        keys = [key for key in set(self._shared) if key in tt]
+        if len(keys) > SHARE_MOST:
+            keys.sort(key=lambda key: (key[0] | key[1]).bit_count())  # the fewest discs: the most empties
+            del keys[SHARE_MOST:]
+        out = [(key, tt[key]) for key in keys]
         return {"kind": "window", "id": message["id"], "value": value, "nodes": solver.nodes,
                 "entries": entries_out(out)}
 

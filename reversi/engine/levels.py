@@ -76,6 +76,38 @@ RETIRED_LEVELS = {8: 3.0, 9: 5.0, 10: 10.0}
 EXACT_BY_TIME = ((0.0, 12), (1.0, 14), (4.0, 16), (12.0, 18), (60.0, 20))
 
 
+#: Boards of at most this many squares (6x6, 4x4) are small: their solver reaches further
+#: (:mod:`reversi.engine.play` solves there sooner).
+SMALL_BOARD_SQUARES = 36
+#: Boards of more than this many squares (10x10, the octagon, 12x12) are big: their solver is
+#: slower (:mod:`reversi.engine.play` solves there later).
+BIG_BOARD_SQUARES = 64
+
+#: A full-strength move (Expert, or a time per move) on two workers or more solves exactly this
+#: many empties sooner than on one (on an 8x8 board; the small and big boards keep their own
+#: points): the solve they share is 1.6 to 1.9 times as fast (docs/engine/tuning.md, Parallel
+#: solver), which brings most 16-empty solves within the solver's share of Expert's time in the
+#: browser's workers; one that does not finish leaves the midgame search the rest of the time.
+SHARED_EXACT_MORE = 2
+
+
+def full_strength(spec: Level, timed: bool) -> bool:
+    """Does the level ``spec`` play at full strength: Expert, or a level without noise given a time
+    per move (``timed``)? The levels below Expert keep their own exact-solve points."""
+    return spec.temperature == 0 and (timed or spec.level == LEVELS[-1].level)
+
+
+def shared_exact_empties(level: int | None, seconds: float | None, squares: int) -> int:
+    """From how many empties the computer's move (``level``: None for the default, or Expert when
+    ``seconds`` a move are given; a board of ``squares``) solves exactly when two workers or more
+    share the solve; 0 where sharing changes nothing (a level below full strength, a small or a
+    big board: they keep their own points)."""
+    spec = get_level(level if level is not None else LEVELS[-1].level if seconds is not None else DEFAULT_LEVEL)
+    if not full_strength(spec, seconds is not None) or not SMALL_BOARD_SQUARES < squares <= BIG_BOARD_SQUARES:
+        return 0
+    return (spec.exact_empties if seconds is None else exact_empties_for(seconds)) + SHARED_EXACT_MORE
+
+
 def current_level(level: int) -> int:
     """``level`` as this version knows it: a retired level above Expert becomes Expert."""
     return len(LEVELS) if level in RETIRED_LEVELS else level

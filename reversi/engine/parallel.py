@@ -25,8 +25,9 @@ YBWC), re-implemented from the idea:
   (in the next MTD(f) test, or by transposition) usually finds its table there;
   a free worker takes any job rather than wait.
 * The workers' tables are not shared memory, but their entries with at least
-  :data:`reversi.engine.jobs.SHARE_MIN_EMPTIES` empties (a few hundred a job) come back with each job's
-  answer and go to the other workers with their next job.
+  :data:`reversi.engine.jobs.SHARE_MIN_EMPTIES` empties (at most :data:`~reversi.engine.jobs.SHARE_MOST`,
+  the most empties first) come back with each job's answer and go to the other workers with
+  their next job (the latest of them).
 * The root is MTD(f) as in the serial solver, from the same midgame estimate, whose
   move hints go to every worker's table.
 
@@ -48,7 +49,7 @@ import time
 
 from reversi.core.position import PASS, Position
 from reversi.engine.evaluate import make_evaluator
-from reversi.engine.jobs import Entry, bits, entries_in, entries_out
+from reversi.engine.jobs import SHARE_MOST, Entry, bits, entries_in, entries_out
 from reversi.engine.kernels import moves_function
 from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.scheduler import Carrier, next_job_id, no_worker_left, raise_error
@@ -387,7 +388,7 @@ class SolverPool:
         self.jobs += 1
         self.running[w] = job
         message = {"kind": "window", "id": job.job_id, "p": bits(job.p), "o": bits(job.o),
-                   "alpha": job.alpha, "beta": job.beta, "entries": entries_out(self.outbox[w])}
+                   "alpha": job.alpha, "beta": job.beta, "entries": entries_out(self.outbox[w][-SHARE_MOST:])}
         self.outbox[w] = []
         self.carrier.send(w, message)
 

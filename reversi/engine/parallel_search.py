@@ -24,7 +24,9 @@ but their entries searched ``jobs.SHARE_MIN_DEPTH`` plies deep or more come back
 answer and go to the other workers with their next job (at most ``SHARE_MOST``), as the exact
 solver's do. On time, the iteration's best is kept if the
 first move was done (or a move proved better than it), else the last iteration's, as the
-serial search does.
+serial search does. A position within the exact solver's reach (``limits.exact_empties``) is
+solved first, that solve shared by the same workers (:func:`reversi.engine.parallel.solve_parallel`),
+with the serial search's share of the time.
 
 :func:`analyse_split` is :func:`reversi.engine.search.analyse` (every move's value, for hints)
 with each move's full-window search a job at each depth, and each move's exact value a job when
@@ -46,10 +48,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reversi.core.position import PASS, Position
+from reversi.engine.jobs import SHARE_MOST
 from reversi.engine.midgame import INF, Searcher, ordered_children, root_values
+from reversi.engine.parallel import solve_parallel
 from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.scheduler import Carrier, drain, next_job_id, no_worker_left, raise_error, run_jobs
-from reversi.engine.search import NEXT_DEPTH_SHARE, Analysis, SearchResult, analyse, search, solve
+from reversi.engine.search import NEXT_DEPTH_SHARE, Analysis, SearchResult, SolveResult, analyse, search
 from reversi.errors import ReversiError, SearchTimeout, SolveTimeout
 from reversi.formats.notation import position_to_string
 from reversi.formats.record import rules_to_dict
@@ -64,8 +68,6 @@ SPECULATION_MARGIN = 0
 #: (the iterations before are searched by the master alone: a job's round trip costs more than
 #: their moves).
 SPLIT_MIN_NODES = 5_000
-#: The most table entries a job takes from the other workers (the latest).
-SHARE_MOST = 4_000
 #: The share of the time the exact solve gets before the midgame search takes over, as in the
 #: serial search.
 SOLVE_SHARE = 0.6
@@ -88,6 +90,17 @@ def _share(deadline: float | None, share: float) -> float | None:
         return None
     now = time.perf_counter()
     return now + max(0.0, deadline - now) * share
+
+
+def _solve_shared(position: Position, carrier: Carrier, deadline: float | None) -> SolveResult:
+    """The exact solve of ``position`` shared by ``carrier``'s workers (:mod:`reversi.engine.parallel`;
+    serial where the split does not help), by ``deadline``; raises :class:`SolveTimeout` past it."""
+    if deadline is None:
+        return solve_parallel(position, carrier=carrier, all_best=False)
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise SolveTimeout
+    return solve_parallel(position, carrier=carrier, limits=Limits(seconds=left), all_best=False)
 
 
 def _job(position: Position, kind: str, **fields: object) -> dict[str, object]:
@@ -215,7 +228,7 @@ def search_split(
     nodes = 0
     if empties <= exact_empties and not position.in_placement:
         try:
-            solved = solve(position, all_best=False, deadline=_share(deadline, SOLVE_SHARE))
+            solved = _solve_shared(position, carrier, _share(deadline, SOLVE_SHARE))
         except SolveTimeout:
             pass
         else:

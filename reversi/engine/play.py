@@ -20,21 +20,22 @@ from reversi.core.position import Position
 from reversi.engine.book import book_for, book_moves
 from reversi.engine.evaluate import Evaluator
 from reversi.engine.levels import (
+    BIG_BOARD_SQUARES,
     DEFAULT_LEVEL,
     LEVELS,
+    SMALL_BOARD_SQUARES,
     Level,
     exact_empties_for,
     get_level,
+    shared_exact_empties,
 )
-from reversi.engine.parallel_search import analyse_split, search_split
+from reversi.engine.parallel_search import analyse_split, search_split, workers_alive
 from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.scheduler import Carrier
 from reversi.engine.search import Searcher, analyse, search
 from reversi.errors import EngineRequestError
 from reversi.i18n import _
 
-#: Boards of at most this many squares (6x6, 4x4) are small: their solver reaches further.
-SMALL_BOARD_SQUARES = 36
 #: (seconds per move, exact solve from this many empties) on a small board. The 6x6 solver goes
 #: about two empties further than the 8x8 one in the same time (``tests/bench/bench_small_boards.py``;
 #: docs/engine/tuning.md); the search gives it 60% of the move's time and falls back on the
@@ -42,11 +43,10 @@ SMALL_BOARD_SQUARES = 36
 EXACT_BY_TIME_SMALL = ((0.0, 14), (1.0, 18), (4.0, 20), (20.0, 22), (150.0, 24))
 
 
-#: Boards of more than this many squares (10x10, the octagon, 12x12) are big: each solver node
-#: costs more there, and the empties lie in more regions: from 16 empties a solve takes a few
-#: times 8x8's time (docs/engine/tuning.md, Levels and play), so the exact solve that a time per
-#: move buys comes ``BIG_BOARD_EXACT_LESS`` empties later there, from 16 empties up.
-BIG_BOARD_SQUARES = 64
+#: On a big board (more than :data:`~reversi.engine.levels.BIG_BOARD_SQUARES`) each solver node
+#: costs more, and the empties lie in more regions: from 16 empties a solve takes a few times 8x8's
+#: time (docs/engine/tuning.md, Levels and play), so the exact solve that a time per move buys
+#: comes ``BIG_BOARD_EXACT_LESS`` empties later there, from 16 empties up.
 BIG_BOARD_EXACT_LESS = 2
 #: ... but never below this: up to 14 empties the big boards solve as fast as 8x8 (the levels' own points).
 BIG_BOARD_EXACT_KEPT = 14
@@ -55,6 +55,7 @@ BIG_BOARD_EXACT_KEPT = 14
 def big_board_exact_empties(exact_empties: int) -> int:
     """The exact-solve point of a full-strength search on a big board, given 8x8's."""
     return min(exact_empties, max(BIG_BOARD_EXACT_KEPT, exact_empties - BIG_BOARD_EXACT_LESS))
+
 
 
 def small_board_exact_empties(seconds: float) -> int:
@@ -72,6 +73,7 @@ def choose_move(
     evaluator: Evaluator | None = None,
     use_book: bool = True,
     carrier: Carrier | None = None,
+    exact_only: bool = False,
 ) -> tuple[int, dict[str, Any]]:
     """A move for the side to move at ``level`` (default 5), and what was found.
 
@@ -87,7 +89,11 @@ def choose_move(
     after it) when the side to move must pass. Raises :class:`EngineRequestError` on a
     finished game, a level that is not in the table or a time limit out of range. With
     ``carrier`` (:mod:`reversi.engine.scheduler`: worker processes, web workers) the search
-    shares the root's moves between its workers (:mod:`reversi.engine.parallel_search`).
+    shares the root's moves between its workers (:mod:`reversi.engine.parallel_search`), and their
+    exact solve (:mod:`reversi.engine.parallel`): at full strength with two workers or more, that
+    solve starts sooner (:func:`~reversi.engine.levels.shared_exact_empties`). With ``exact_only`` the workers share
+    the exact solve only, the midgame is searched here alone (the browser's helpers: at Expert's
+    time a root split gains nothing, docs/engine/tuning.md).
     """
     if not isinstance(limits, Limits):
         limits = NO_LIMITS if limits is None else Limits(seconds=limits)
@@ -111,6 +117,11 @@ def choose_move(
         spec = replace(spec, exact_empties=max(spec.exact_empties, small_board_exact_empties(spec.seconds)))
     if limits.exact_empties is not None:
         spec = replace(spec, exact_empties=limits.exact_empties)
+    elif carrier is not None and workers_alive(carrier) >= 2:
+        shared = shared_exact_empties(level, limits.seconds, squares)  # a solve shared reaches further
+        spec = replace(spec, exact_empties=max(spec.exact_empties, shared))
+    if exact_only and (position.empty.bit_count() > spec.exact_empties or position.in_placement):
+        carrier = None  # a midgame move: searched here alone
     within = Limits(seconds=spec.seconds, nodes=limits.nodes, depth=spec.depth, exact_empties=spec.exact_empties)
     if spec.book_margin >= 0 and use_book:
         book = book_for(position.rules)

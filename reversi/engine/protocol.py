@@ -22,7 +22,8 @@ rules are read by :func:`reversi.formats.record.rules_from_dict` (a
 The wire format (JSON objects; a key left out takes its default, ``null`` means "none")::
 
     every request   lang (the page's language), epoch (the page's stop epoch, see worker.py)
-    best_move       rules, start, moves, level, seed, time_limit, node_limit, max_depth, exact_empties
+    best_move       rules, start, moves, level, seed, time_limit, node_limit, max_depth, exact_empties,
+                    helpers (true: the exact solve shared with the page's helpers)
     analyse         rules, start, moves, time_limit (default 1.0), exact_empties (default 12),
                     node_limit, max_depth, lines (1 to 5: the best moves with their lines)
     ping            rules
@@ -321,13 +322,20 @@ class PositionRequest(Request):
 @dataclass(frozen=True, kw_only=True)
 class MoveRequest(PositionRequest):
     """The worker's ``best_move``: the computer's move at ``level`` (None: the default level, or Expert
-    when a time is given), within ``limits`` (a time overrides the level's); ``seed`` makes it reproducible."""
+    when a time is given), within ``limits`` (a time overrides the level's); ``seed`` makes it reproducible.
+    With ``helpers`` the worker shares the move's exact solve with the page's helpers it was given
+    (:func:`reversi.engine.worker.attach_pool`), which then solve it sooner
+    (:data:`reversi.engine.levels.SHARED_EXACT_MORE`)."""
 
     level: int | None = None
     seed: int | None = None
+    helpers: bool = False
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        if not isinstance(self.helpers, bool):
+            raise EngineRequestError(_("{option} must be true or false, not {value!r}").format(
+                option="helpers", value=Shown(self.helpers, SHOWN_CHARS)))
         if self.level is not None:
             _check_int(self.level, "level", 1, len(LEVELS))
         if self.seed is not None and not is_int(self.seed):
@@ -343,6 +351,8 @@ class MoveRequest(PositionRequest):
             out["level"] = self.level
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.helpers:
+            out["helpers"] = True
         return out
 
     @classmethod
@@ -351,6 +361,7 @@ class MoveRequest(PositionRequest):
             **super()._read(items),
             "level": items.get("level"),
             "seed": items.get("seed"),
+            "helpers": items.get("helpers", False),
         }
 
 

@@ -326,7 +326,18 @@ def _ping(req: PingRequest) -> Reply:
 def _best_move(req: MoveRequest) -> Reply:
     from reversi.engine import api as engine_api
 
-    return engine_api.answer_best_move(req).to_json()
+    carrier = _POOL[0] if _POOL and req.helpers else None
+    workers = carrier.count() - len(carrier.dead) if carrier is not None else 1
+    if workers < 2:
+        return engine_api.answer_best_move(req).to_json()
+    try:
+        reply = engine_api.answer_best_move(req, carrier).to_json()
+    except EngineRequestError:
+        raise
+    except ReversiError:  # every helper died in the middle of the solve: the move without them
+        return engine_api.answer_best_move(req).to_json()
+    # "workers": how many the move could share its exact solve with (a shared solve's nodes are all of theirs)
+    return {**reply, "workers": workers}
 
 
 def _analyse(req: AnalyseRequest) -> Reply:

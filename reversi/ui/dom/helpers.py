@@ -267,6 +267,7 @@ def expose(client: EngineClient, host: HelperHost) -> None:
             "helper_replies": client.study.helper_replies,
             "attached": host.attached,
             "solving": client.solving,
+            "shared_moves": client.shared_moves,
         })
 
     def reserve(seconds: float) -> None:

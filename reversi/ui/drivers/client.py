@@ -50,6 +50,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from reversi.engine.protocol import Request
 from reversi.i18n import Later
 from reversi.ui.drivers.ai import AiDriver
 from reversi.ui.drivers.balanced_start import OpeningDriver
@@ -57,8 +58,8 @@ from reversi.ui.drivers.book import BookDriver
 from reversi.ui.drivers.coach import CoachDriver
 from reversi.ui.drivers.health import EngineHealth, boot_reason
 from reversi.ui.drivers.hints import HintDriver
-from reversi.ui.drivers.pool import Device, Helper, HelperPool
-from reversi.ui.drivers.requests import Redraw, json_ask, no_redraw
+from reversi.ui.drivers.pool import RESERVE_SECONDS, Device, Helper, HelperPool, shared_solve
+from reversi.ui.drivers.requests import Ask, Redraw, Reply, json_ask, no_redraw
 from reversi.ui.drivers.study import StudyDriver
 from reversi.ui.drivers.workers import StopFlag as StopFlag
 from reversi.ui.drivers.workers import Worker as Worker
@@ -144,8 +145,10 @@ class EngineClient:
         self.on_helpers: Callable[[], None] = _nothing
         #: The board takes moves but nothing has needed the worker yet (:meth:`start_when_needed`).
         self.deferred = False
-        #: Solves shared with the helpers in flight (the study leaves the helpers alone meanwhile).
+        #: Solves shared with the helpers in flight (the study leaves the helpers alone meanwhile);
+        #: the computer's moves whose exact solve the helpers shared.
         self.solving = 0
+        self.shared_moves = 0
         #: The helper workers (None: the page has only the one worker).
         self.pool: HelperPool | None = None
         if helpers is not None:
@@ -240,12 +243,37 @@ class EngineClient:
         self.hints.set_engine(json_ask(worker.call, "analyse", self._epoch))
         self.coach.set_engine(json_ask(worker.call, "analyse", self._epoch))
         self.study.set_engine(json_ask(worker.call, "analyse", self._epoch))
-        self.ai.set_engine(json_ask(worker.call, "best_move", self._epoch))
+        self.ai.set_engine(self._move_ask(worker))
         self.openings.set_engine(json_ask(worker.call, "opening", self._epoch))
         self.book.set_engine(json_ask(worker.call, "book"))
         self.on_event(READY)
         self.on_helpers()
         self.on_change()
+
+    def _move_ask(self, worker: Worker) -> Ask:
+        """The computer's moves: near the end of a game at full strength the helpers are kept up,
+        and the move's exact solve is shared with them (the study leaves them alone meanwhile)."""
+        alone = json_ask(worker.call, "best_move", self._epoch)
+        shared = json_ask(worker.call, "best_move", lambda: {**self._epoch(), "helpers": True})
+
+        async def ask(request: Request) -> Reply:
+            keep, share = shared_solve(request, self.pool) if self.pool is not None else (False, False)
+            if keep:
+                self.reserve_helpers(RESERVE_SECONDS)
+            if not share:
+                return await alone(request)
+            self.solving += 1
+            try:
+                reply = await shared(request)
+            finally:
+                self.solving -= 1
+                self.poke_study()
+            workers = reply.get("workers")
+            if isinstance(workers, int) and workers >= 2:
+                self.shared_moves += 1
+            return reply
+
+        return ask
 
     def _helper_ready(self, helper: Helper) -> None:
         """A helper answers: the study asks it too (its requests carry its own stop epoch)."""

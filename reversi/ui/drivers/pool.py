@@ -36,6 +36,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from reversi.engine.levels import shared_exact_empties
+from reversi.engine.protocol import MoveRequest
+from reversi.errors import ReversiError
 from reversi.i18n import _, format_number, join_sentences, ngettext
 from reversi.ui.drivers.health import BOOT_SECONDS
 from reversi.ui.drivers.requests import Redraw, no_redraw
@@ -77,6 +80,30 @@ def automatic_workers(device: Device, cap: int = MAX_WORKERS) -> int:
 def workers_in_all(choice: int, automatic: int) -> int:
     """The workers in all for the person's ``choice`` (0: automatic), never more than ``automatic``."""
     return automatic if choice <= 0 else max(1, min(choice, automatic))
+
+
+#: A full-strength computer move this many empties or fewer before the point where its exact solve
+#: is shared (:func:`reversi.engine.levels.shared_exact_empties`) keeps :attr:`HelperPool.size`
+#: helpers up, for :data:`RESERVE_SECONDS`: they boot (about a second each) before the solve needs them.
+RESERVE_AHEAD = 8
+RESERVE_SECONDS = 30.0
+
+
+def shared_solve(request: object, pool: HelperPool) -> tuple[bool, bool]:
+    """For the computer's move ``request`` (a :class:`~reversi.engine.protocol.MoveRequest`): whether to
+    keep the helpers up (:meth:`HelperPool.reserve`), and whether to share its exact solve with them
+    now (two or more answer: the worker's ``helpers``)."""
+    if not isinstance(request, MoveRequest) or pool.size < 2 or request.limits.exact_empties is not None:
+        return False, False
+    try:
+        position = request.position()
+    except ReversiError:
+        return False, False
+    point = shared_exact_empties(request.level, request.limits.seconds, position.rules.geometry.square_count)
+    empties = position.empty.bit_count()
+    if not point or position.in_placement or position.is_over:
+        return False, False
+    return empties <= point + RESERVE_AHEAD, empties <= point and len(pool.helpers) >= 2
 
 
 @dataclass
