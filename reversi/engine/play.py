@@ -57,7 +57,6 @@ def big_board_exact_empties(exact_empties: int) -> int:
     return min(exact_empties, max(BIG_BOARD_EXACT_KEPT, exact_empties - BIG_BOARD_EXACT_LESS))
 
 
-
 def small_board_exact_empties(seconds: float) -> int:
     """How many empties a full-strength search with ``seconds`` a move solves on a small board."""
     return max(e for t, e in EXACT_BY_TIME_SMALL if seconds >= t)

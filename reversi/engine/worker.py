@@ -325,9 +325,10 @@ def _ping(req: PingRequest) -> Reply:
 
 def _best_move(req: MoveRequest) -> Reply:
     from reversi.engine import api as engine_api
+    from reversi.engine.parallel_search import workers_alive
 
     carrier = _POOL[0] if _POOL and req.helpers else None
-    workers = carrier.count() - len(carrier.dead) if carrier is not None else 1
+    workers = workers_alive(carrier) if carrier is not None else 1
     if workers < 2:
         return engine_api.answer_best_move(req).to_json()
     try:
@@ -442,13 +443,14 @@ def attach_pool(config: Any = None) -> str:
 
 def _solve(req: SolveRequest) -> Reply:
     from reversi.engine.parallel import solve_parallel
+    from reversi.engine.parallel_search import workers_alive
     from reversi.engine.search import solve as solve_alone
     from reversi.errors import SolveTimeout
     from reversi.formats.notation import move_name
 
     pos = req.position()
     carrier = _POOL[0] if _POOL else None
-    workers = carrier.count() - len(carrier.dead) if carrier is not None else 1
+    workers = workers_alive(carrier) if carrier is not None else 1
     try:
         if carrier is not None and workers >= 2:
             r = solve_parallel(pos, carrier=carrier, limits=req.limits, all_best=False)

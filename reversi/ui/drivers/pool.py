@@ -95,13 +95,15 @@ def shared_solve(request: object, pool: HelperPool) -> tuple[bool, bool]:
     now (two or more answer: the worker's ``helpers``)."""
     if not isinstance(request, MoveRequest) or pool.size < 2 or request.limits.exact_empties is not None:
         return False, False
+    point = shared_exact_empties(request.level, request.limits.seconds, request.rules.geometry.square_count)
+    if not point:
+        return False, False  # not a full-strength move: no need to replay the game
     try:
         position = request.position()
     except ReversiError:
         return False, False
-    point = shared_exact_empties(request.level, request.limits.seconds, position.rules.geometry.square_count)
     empties = position.empty.bit_count()
-    if not point or position.in_placement or position.is_over:
+    if position.in_placement or position.is_over:
         return False, False
     return empties <= point + RESERVE_AHEAD, empties <= point and len(pool.helpers) >= 2
 
