@@ -8,7 +8,9 @@
 Installs (only when missing): the Python test packages (the optional dependencies ``test`` of
 ``pyproject.toml``, their one list, pins included), Debian's Chromium (``apt-get``, needs root),
 the self-hosted browser runtime (``assets/fetch_runtime.py``) and axe-core, the accessibility
-checker of the browser tests (``npm``, into ``tests/.axe/``).
+checker of the browser tests (``npm``, into ``tests/.axe/``). Chromium, the runtime and axe-core
+install beside each other and beside the Python packages; ruff, mypy and the tests' compilation
+(:func:`compile_tests`) run while Chromium is still being installed.
 Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
 and pytest (with no arguments: every test, in processes beside each other, see
 :func:`everything`); exits non-zero when any of them fails. ``.ci/run`` calls this same
@@ -24,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from concurrent.futures import Future, ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = "/usr/bin/chromium"
@@ -60,14 +63,22 @@ def ensure_pip_packages() -> None:
 
 
 def ensure_chromium() -> None:
+    """Debian's Chromium, without the packages it only recommends (a printer dialog, a notification
+    daemon, a terminal...: a headless browser needs none of them, and they doubled the install).
+    apt-get's output is shown only when it fails."""
     if os.path.exists(CHROMIUM):
         return
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         sys.exit(f"[tests/run] {CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)")
     say("installing Debian's chromium (apt-get)")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+    for command in (["apt-get", "update", "-qq"],
+                    ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium"]):
+        done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if done.returncode != 0:
+            print(done.stdout, end="", flush=True)
+            sys.exit(f"[tests/run] {' '.join(command)} failed ({done.returncode})")
+    say("chromium installed")
 
 
 def ensure_runtime() -> None:
@@ -100,17 +111,20 @@ def standards() -> int:
 
 
 def main() -> int:
-    ensure_pip_packages()
     args = sys.argv[1:]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        installs: list[Future[None]] = [pool.submit(ensure_runtime)]
+        if args != ["--fast"]:
+            installs += [pool.submit(ensure_chromium), pool.submit(ensure_axe)]
+        ensure_pip_packages()
+        failed = standards()
+        if not args:
+            compile_tests()
+        waiting()
+        for install in installs:
+            install.result()  # raises what the install raised (SystemExit included)
     if args == ["--fast"]:
-        ensure_runtime()  # the site's files are checked against it (fetched once, from npm's registry)
         args = ["-n", str(workers()), "-p", "no:cacheprovider", "-m", "not slow and not browser", "tests"]
-    else:
-        ensure_chromium()
-        ensure_runtime()
-        ensure_axe()
-    failed = standards()
-    waiting()
     code = everything() if not args else pytest(args)
     if failed and code == 0:
         say("the tests passed, but the standards above did not")
@@ -127,9 +141,25 @@ def waiting() -> None:
         say(f"{count} catalog entries wait for a translator: python -m reversi.tools.translations --check")
 
 
+#: pytest's environment: Python writes its bytecode caches (``__pycache__``, ignored by git and by
+#: the site) even where the machine says not to (``PYTHONDONTWRITEBYTECODE``, as CI's image does).
+#: Else every test process compiles the package anew, every command-line test's subprocess too,
+#: and each of pytest's processes rewrites the asserts of every test file: a sixth of the CPU of
+#: the tests without a browser.
+PYTEST_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
+def compile_tests() -> None:
+    """Collect the tests once, which compiles them (pytest's assert rewriting) and the package into
+    their bytecode caches, so that pytest's processes beside each other each load them instead."""
+    say("compiling the tests")
+    subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "tests"],
+                   cwd=ROOT, env=PYTEST_ENV, stdout=subprocess.DEVNULL, check=False)
+
+
 def pytest(args: list[str]) -> int:
     say(f"pytest {' '.join(args)}")
-    return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT).returncode
+    return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=PYTEST_ENV).returncode
 
 
 def everything() -> int:
