@@ -292,7 +292,7 @@ NO_CLIPBOARD_JS = (
 
 def page_with(fresh, script: str, viewport: dict | None = None):
     """A first visit's page whose scripts start after ``script``, the clipboard allowed."""
-    return fresh(viewport=viewport, private=True, script=script, clipboard=True).page
+    return fresh(viewport=viewport, script=script, clipboard=True).page
 
 
 def share_status(page) -> str:
@@ -443,7 +443,7 @@ ALERT_LOOK_JS = """() => { const s = getComputedStyle(document.querySelector('#a
 def test_an_info_a_notice_and_an_error_look_different(fresh) -> None:
     """The message line's kinds (reversi/ui/dom/alerts.py) in both themes: an error red, news amber,
     what went well ("Opened a recent game") green; never an info in the error's colours."""
-    f = fresh(private=True)
+    f = fresh()
     f.page.evaluate("localStorage.setItem('reversi.theme', 'dark')")
     play(f.page, "f5d6c3")  # saved: a link in another tab keeps it, and says so (a notice)
     f.page.close()
