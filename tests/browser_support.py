@@ -256,6 +256,9 @@ def make_shared_snapshots(browser, server_url: str, timeout_ms: float = 180_000)
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     page = browser.contexts[0].new_page()
+    # two players: the page makes both snapshots in workers of their own and needs no engine meanwhile
+    # (a game against the computer would boot one from scratch: seconds of CPU for nothing)
+    page.add_init_script(seed_two_players_js())
     try:
         page.goto(server_url)
         page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=timeout_ms)
