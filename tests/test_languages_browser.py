@@ -182,12 +182,19 @@ OVERFLOW_JS = """() => [...document.querySelectorAll(
   .map(e => (e.id || e.className || e.tagName) + ': ' + e.textContent.trim().slice(0, 40))"""
 
 
-def untranslated(texts: list[str], code: str) -> list[str]:
-    """The texts that are an English message whose translation in ``code`` is another text."""
+@functools.cache
+def english_messages() -> tuple[tuple[str, ...], ...]:
+    """Each English message of the package and the page (its plural forms too), extracted once: Babel
+    reads every source file for it, about two CPU-seconds a time."""
     from reversi.tools.translations import extract
 
+    return tuple((m.id,) if isinstance(m.id, str) else tuple(m.id) for m in extract() if m.id)
+
+
+def untranslated(texts: list[str], code: str) -> list[str]:
+    """The texts that are an English message whose translation in ``code`` is another text."""
     tr = i18n.catalog(code)
-    english = {m.id if isinstance(m.id, str) else m.id[0] for m in extract() if m.id}
+    english = {forms[0] for forms in english_messages()}
     return sorted({t for t in texts if t in english and tr.gettext(t) != t})
 
 
@@ -297,11 +304,11 @@ def words(text: str) -> set[str]:
 def english_only(code: str) -> frozenset[str]:
     """The English words (of the catalog's English messages, or common ones) that no message of
     language ``code`` uses, nor any name that every language shares."""
-    from reversi.tools.translations import extract, read_catalog
+    from reversi.tools.translations import read_catalog
 
     english = set(COMMON_ENGLISH)
-    for message in extract():
-        for text in (message.id,) if isinstance(message.id, str) else message.id:
+    for forms in english_messages():
+        for text in forms:
             english |= words(text)
     native = set(SAME_IN_EVERY_LANGUAGE)
     for message in read_catalog(code):
