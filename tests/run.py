@@ -117,10 +117,11 @@ def main() -> int:
         if args != ["--fast"]:
             installs += [pool.submit(ensure_chromium), pool.submit(ensure_axe)]
         ensure_pip_packages()
+        compiling = compile_tests() if not args else None  # beside ruff and mypy: one core each
         failed = standards()
-        if not args:
-            compile_tests()
         waiting()
+        if compiling is not None:
+            compiling.wait()
         for install in installs:
             install.result()  # raises what the install raised (SystemExit included)
     if args == ["--fast"]:
@@ -149,12 +150,13 @@ def waiting() -> None:
 PYTEST_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
-def compile_tests() -> None:
-    """Collect the tests once, which compiles them (pytest's assert rewriting) and the package into
-    their bytecode caches, so that pytest's processes beside each other each load them instead."""
+def compile_tests() -> subprocess.Popen[bytes]:
+    """Start collecting the tests once, which compiles them (pytest's assert rewriting) and the package
+    into their bytecode caches, so that pytest's processes beside each other each load them instead.
+    A failure here is pytest's to report, in the run itself."""
     say("compiling the tests")
-    subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "tests"],
-                   cwd=ROOT, env=PYTEST_ENV, stdout=subprocess.DEVNULL, check=False)
+    return subprocess.Popen([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "tests"],
+                            cwd=ROOT, env=PYTEST_ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def pytest(args: list[str]) -> int:
