@@ -29,7 +29,49 @@ for name in sorted(names):
 del importlib, zipfile, SKIP, names, archive, name, path, PATHS, ROLE
 `;
 
-async function make(role, archives) {
+// The engine's: the data files a game of Othello needs first (its pattern weights, its book), named as the
+// worker's first request would fetch them, each with the SHA-256 the engine's archive lists for it.
+const WANTED = `
+import json, zipfile
+from reversi.engine.book import book_names
+from reversi.engine.protocol import PingRequest
+from reversi.engine.weights import pattern_names
+with zipfile.ZipFile(PATHS[-1]) as archive:
+    listing = json.loads(archive.read("engine-data.json"))
+rules = PingRequest.from_json({}).rules
+wanted = []
+for names in (pattern_names(rules), book_names(rules)):
+    wanted += [[n, listing.get("sha256", {}).get(n, "")] for n in names if n in listing["data"]][:1]
+del json, zipfile, book_names, PingRequest, pattern_names, archive, listing, rules, names, PATHS
+json_wanted = __import__("json").dumps(wanted)
+del wanted
+json_wanted
+`;
+
+// The engine's: those files written where the worker keeps them, and the engine warmed up from them
+// (reversi.engine.api.warm_up: the evaluator's tables and generated code, a first quick move), so that
+// a worker restored from the snapshot answers its first request without building them (the page's
+// engine is ready sooner, and every helper of the pool too). The worker fetches the files again (the
+// snapshot holds memory, not files) and keeps what was built when its archive lists the same digests;
+// they are part of the archive's digest, so a snapshot is never used with other data files. A file
+// whose bytes are not the listed ones: no warm-up (the snapshot holds the imported modules only).
+async function warmEngine(pyodide, site) {
+  const data = {};
+  const wanted = JSON.parse(pyodide.runPython(WANTED));
+  pyodide.runPython("del json_wanted");
+  for (const [name, digest] of wanted) {
+    const bytes = await fetchBytes(site, "reversi/engine/data/" + name);
+    if (!digest || await archivesDigest([bytes]) !== digest) return;
+    pyodide.FS.mkdirTree("reversi/engine/data");
+    pyodide.FS.writeFile("reversi/engine/data/" + name, bytes);
+    data[name] = digest;
+  }
+  pyodide.runPython("from reversi.engine.api import warm_up\nfrom reversi.engine.protocol import PingRequest\n"
+                    + "warm_up(PingRequest.from_json({}).rules, " + JSON.stringify(data) + ")\n"
+                    + "del warm_up, PingRequest");
+}
+
+async function make(role, archives, site) {
   const pyodide = await loadPyodide({ indexURL: new URL("./runtime/pyodide/", import.meta.url).href, stdLibURL: STDLIB,
                                       _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
   const local = archives.map((bytes, i) => {
@@ -37,6 +79,14 @@ async function make(role, archives) {
     return "/tmp/archive" + i + ".zip";
   });
   pyodide.runPython("ROLE = " + JSON.stringify(role) + "\nPATHS = " + JSON.stringify(local) + "\n" + IMPORT_ALL);
+  if (role === "engine") {
+    pyodide.runPython("PATHS = " + JSON.stringify(local));
+    try {
+      await warmEngine(pyodide, site);
+    } catch (e) { // a snapshot of the imported modules is still worth keeping
+      console.warn("reversi: the engine's snapshot is made without its warm-up:", e);
+    }
+  }
   return pyodide.makeMemorySnapshot();
 }
 
@@ -49,7 +99,7 @@ self.onmessage = async event => {
     const key = snapshotKey(site, role, await archivesDigest(archives));
     const cache = await caches.open(CACHE);
     if (!(await cache.match(key))) { // else another tab made it
-      const snapshot = await make(role, archives);
+      const snapshot = await make(role, archives, site);
       const digest = await archivesDigest([snapshot]); // checked before every restore
       await cache.put(key, new Response(snapshot, {
         headers: { "Content-Type": "application/octet-stream", [DIGEST_HEADER]: digest } }));

@@ -237,6 +237,44 @@ def test_the_worker_answers_through_the_protocol() -> None:
     assert set(out) == {"error"} and "level 10**400" in out["error"]
 
 
+def test_a_worker_keeps_the_evaluator_its_snapshot_built_from_the_listed_bytes_only(monkeypatch) -> None:
+    """In the browser the worker fetches the pattern weights at its first request; an evaluator built
+    before is dropped, unless its memory snapshot's warm-up built it from the bytes its archive lists
+    (``api.PREPARED_FROM`` against the listing's SHA-256): then the ping says it was kept."""
+    from reversi.engine.evaluate import make_evaluator
+    from reversi.engine.weights import pattern_names
+
+    rules = PingRequest.from_json({}).rules
+    name = pattern_names(rules)[-1]
+    path = "reversi/engine/data/" + name
+    fetched: list[str] = []
+    monkeypatch.setattr(worker, "_SITE", ["https://example.org/"])
+    monkeypatch.setattr(worker, "_LISTED", {path: 1})
+    monkeypatch.setattr(worker, "_KEPT", set())
+    monkeypatch.setattr(worker, "_fetch_data", lambda file: fetched.append(file) or True)  # fetched now
+    monkeypatch.setattr(api, "PREPARED_FROM", {})
+    for prepared, listed, kept in (("ab12", "ab12", [name]), ("ab12", "cd34", []), ("", "", []), ("ab12", None, [])):
+        monkeypatch.setattr(worker, "_DIGESTS", {} if listed is None else {path: listed})
+        monkeypatch.setattr(api, "PREPARED_FROM", {name: prepared} if prepared else {})
+        evaluate = make_evaluator(rules)  # the snapshot's (or one built before the file came)
+        reply = json.loads(worker.ping("{}"))
+        assert reply["ok"] and reply["kept"] == kept, (prepared, listed, reply)
+        assert (make_evaluator(rules) is evaluate) == bool(kept), (prepared, listed)
+    assert fetched and set(fetched) <= {name, "book_8x8.bin"}
+
+
+def test_the_warm_up_builds_the_evaluator_and_remembers_the_bytes_only_when_told(monkeypatch) -> None:
+    from reversi.engine.evaluate import make_evaluator
+
+    rules = PingRequest.from_json({}).rules
+    monkeypatch.setattr(api, "PREPARED_FROM", {})
+    make_evaluator.cache_clear()
+    assert api.warm_up(rules)
+    assert make_evaluator.cache_info().currsize == 1 and api.PREPARED_FROM == {}
+    assert api.warm_up(rules, {"patterns_8x8.bin": "ab12"})
+    assert api.PREPARED_FROM == {"patterns_8x8.bin": "ab12"}
+
+
 # -- replies read by the page ---------------------------------------------------------------
 
 

@@ -6,8 +6,9 @@ In a browser context of its own (the shared one makes none, ``browser_support.NO
 1. a first visit starts without one (``data-snapshot="none"``) and, once its engine is ready,
    makes two, the page's and the engine's, kept in Cache Storage under the runtime's version and
    the SHA-256 of the archives they were made from (checked here against the served archives);
-2. the next start uses them, on the main thread and in the engine's worker (its ping says so),
-   and the game is played against the computer as on any start;
+2. the next start uses them, on the main thread and in the engine's worker (its ping says so, and
+   that the evaluator of Othello came built in the snapshot), and the game is played against the
+   computer as on any start;
 3. a snapshot that cannot be restored (damaged) is deleted and the page starts without it
    (``failed``); one made from other archives is deleted and not used (``none``).
 
@@ -119,6 +120,8 @@ def test_a_start_after_the_first_restores_the_snapshots_made_in_the_background(b
         page.on("pageerror", lambda e: errors.append(str(e)))
         start(page, server_url)
         assert snapshot_state(page) in ("none", "made")  # made meanwhile, if the machine is quick
+        ping = json.loads(page.evaluate("window.reversiEngine('ping', '{}')"))
+        assert ping["snapshot"] == "none" and ping["kept"] == [], ping  # its evaluator built here
         page.wait_for_function("document.documentElement.dataset.snapshot === 'made'", timeout=180_000)
         archives = {"page": digest(server_url, "assets/package/page.zip"),
                     "engine": digest(server_url, "assets/package/page.zip") + "-"
@@ -136,6 +139,8 @@ def test_a_start_after_the_first_restores_the_snapshots_made_in_the_background(b
         assert snapshot_state(page) == "used"
         ping = json.loads(page.evaluate("window.reversiEngine('ping', '{}')"))
         assert ping["ok"] and ping["snapshot"] == "used", ping
+        # the engine's snapshot holds Othello's evaluator, built from the weights its archive lists
+        assert ping["kept"] == ["patterns_8x8.bin"] and ping["evaluator"] == "patterns", ping
         new_game(page, players="computer", you="black", level=1)
         click_square(page, "f5")  # the computer answers
         page.wait_for_function("document.querySelector('#board').dataset.moves === '2'", timeout=60_000)

@@ -43,6 +43,7 @@ from reversi.formats.notation import move_name
 from reversi.i18n import _, language, set_language
 
 if TYPE_CHECKING:
+    from reversi.core.rules import Rules
     from reversi.engine.scheduler import Carrier
 
 Reply = dict[str, Any]
@@ -184,6 +185,29 @@ def answer_book(request: BookRequest) -> BookReply:
     values = book_moves(pos, book) if book else {}
     g = pos.rules.geometry
     return BookReply(moves={move_name(m, g): v for m, v in sorted(values.items())})
+
+
+#: The engine's data files (name: SHA-256, as the engine's archive lists them) that the evaluators in this
+#: interpreter's memory were built from before a memory snapshot was made of it (:func:`warm_up`, called
+#: by assets/snapshot-worker.js). A worker restored from that snapshot fetches the files again; it keeps
+#: what it built from them when its archive lists the same digests (reversi/engine/worker.py).
+PREPARED_FROM: dict[str, str] = {}
+
+
+def warm_up(rules: Rules, data: Mapping[str, str] | None = None) -> bool:
+    """Build the evaluation of ``rules`` and play one quick move with it: the tables, the generated code
+    and the caches that a game's first request would otherwise wait for. ``data``: the data files (name:
+    SHA-256) read for them, when a memory snapshot is to be made of this interpreter (kept in
+    :data:`PREPARED_FROM`). False when no move can be played from the rules' start."""
+    from reversi.engine.evaluate import make_evaluator
+
+    make_evaluator(rules)
+    try:
+        answer_best_move(MoveRequest(rules=rules, level=1, seed=0))
+    except ReversiError:
+        return False
+    PREPARED_FROM.update(data or {})
+    return True
 
 
 def _fields(rules: object, start: object, moves: object, fields: Mapping[str, object]) -> dict[str, object]:

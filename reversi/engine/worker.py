@@ -22,7 +22,8 @@ class's ``from_json`` and answered with a reply's ``to_json``:
   them fetches them (a game of Othello never downloads Anti's).
 * ``ping(request)``: warm-up (builds the evaluator of ``request["rules"]``, plain
   Othello by default, and runs a tiny search) and says what it loaded:
-  ``{"ok", "python", "evaluator", "data_files", "seconds"}``. The page calls it once
+  ``{"ok", "python", "evaluator", "data_files", "kept", "snapshot", "seconds"}`` (``kept``: the
+  weights whose evaluator came built in the memory snapshot the worker started from). The page calls it once
   before it announces ``engine-ready``.
 * ``best_move(request)``: a :class:`~reversi.engine.protocol.MoveRequest` (``rules``, the
   form of :func:`reversi.formats.record.rules_to_dict`, ``start``, ``moves``, ``level``,
@@ -164,10 +165,14 @@ DATA_LISTING = "engine-data.json"
 #: first needs them (:func:`_ensure_weights`), not by :func:`load`: a game of Othello never
 #: downloads Anti's weights, nor a game of Anti the book.
 WEIGHTS_SUFFIX = ".bin"
-#: Where :func:`load` fetched from (the page's folder), and the data files (path: size) its
-#: archive listed.
+#: Where :func:`load` fetched from (the page's folder), and the data files (path: size; path: SHA-256)
+#: its archive listed.
 _SITE: list[str] = []
 _LISTED: dict[str, int] = {}
+_DIGESTS: dict[str, str] = {}
+#: The pattern weights whose evaluators this worker kept from the memory snapshot it started from
+#: (:data:`reversi.engine.api.PREPARED_FROM`) instead of building them again: its ping says so.
+_KEPT: set[str] = set()
 
 
 async def _load(req: Request) -> Reply:
@@ -197,6 +202,8 @@ async def _load(req: Request) -> Reply:
     _SITE[:] = [site]
     _LISTED.clear()
     _LISTED.update({"reversi/engine/data/" + name: int(size) for name, size in listing["data"].items()})
+    _DIGESTS.clear()
+    _DIGESTS.update({"reversi/engine/data/" + name: str(d) for name, d in listing.get("sha256", {}).items()})
     import importlib
 
     importlib.invalidate_caches()
@@ -231,9 +238,14 @@ def _ensure_weights(spec: object, weights: bool = True) -> None:
     for names in (pattern_names(rules) if weights else [], book_names(rules)):
         listed = [n for n in names if "reversi/engine/data/" + n in _LISTED]
         if listed and _fetch_data(listed[0]) and listed[0].startswith("patterns_"):
+            from reversi.engine.api import PREPARED_FROM
             from reversi.engine.evaluate import make_evaluator
 
-            make_evaluator.cache_clear()  # an evaluator made without them is not kept
+            if PREPARED_FROM.get(listed[0]) == _DIGESTS.get("reversi/engine/data/" + listed[0], ""):
+                _KEPT.add(listed[0])  # the memory snapshot this worker started from built them from these bytes
+            else:
+                make_evaluator.cache_clear()  # one made without them (or from other bytes) is not kept
+                _KEPT.clear()
 
 
 def _fetch_data(file: str) -> bool:
@@ -299,17 +311,11 @@ def evaluator_kind(rules: Rules) -> str:
 
 def _ping(req: PingRequest) -> Reply:
     from reversi.engine import api as engine_api
-    from reversi.engine.evaluate import make_evaluator
     from reversi.engine.weights import DATA_DIR
 
     t0 = time.perf_counter()
     rules = req.rules
-    make_evaluator(rules)
-    try:
-        engine_api.answer_best_move(MoveRequest(rules=rules, level=1, seed=0))
-        warm = True
-    except ReversiError:
-        warm = False
+    warm = engine_api.warm_up(rules)
     data_files = sorted(os.listdir(DATA_DIR)) if os.path.isdir(DATA_DIR) else []
     return {
         "ok": warm,
@@ -317,6 +323,7 @@ def _ping(req: PingRequest) -> Reply:
         "platform": sys.platform,
         "evaluator": evaluator_kind(rules),
         "data_files": data_files,
+        "kept": sorted(_KEPT),
         # how this interpreter started (assets/interpreter.js): "used" a memory snapshot, "none", "failed"
         "snapshot": os.environ.get("REVERSI_SNAPSHOT", ""),
         "seconds": round(time.perf_counter() - t0, 3),

@@ -36,6 +36,7 @@ the page never imports it.
 from __future__ import annotations
 
 import gettext
+import hashlib
 import html.parser
 import io
 import json
@@ -246,7 +247,10 @@ def engine_archive(root: Path = ROOT, compiled: bool = True) -> bytes:
     data = data_files(root)
     modules = [n for n in worker_files(root) if n not in data]
     sizes = {n.removeprefix(DATA_DIR): (root / n).stat().st_size for n in data}  # the worker checks them
-    listing = json.dumps({"data": sizes}, indent=1, sort_keys=True) + "\n"
+    # their contents' SHA-256 too: the archive's own digest then changes with any of them, and with it the
+    # key of the engine's memory snapshot, which holds what was built from them (assets/snapshot-worker.js)
+    digests = {n.removeprefix(DATA_DIR): hashlib.sha256((root / n).read_bytes()).hexdigest() for n in data}
+    listing = json.dumps({"data": sizes, "sha256": digests}, indent=1, sort_keys=True) + "\n"
     made = archive(root, modules, {ENGINE_DATA_LISTING: listing.encode()})
     return bytecode.compile_archive(made, root, PACKAGE_OPTIMIZE) if compiled else made
 
