@@ -10,7 +10,7 @@ the same way: tests/conftest.py (and each benchmark under tests/bench/) puts ``t
   whose time passes only when they sleep, or (``step``) a little at every reading.
 * ``Board``, ``Recorder``, ``Worker``: a page's token, a ``RequestDriver`` that keeps what it
   accepted, and an engine whose replies wait for the test (reversi/ui/drivers/requests.py).
-* ``find_game_with_pass(rules)``: the moves of a random game in which a side has to pass.
+* ``find_game_with_pass(rules, within=None)``: the moves of a random game in which a side has to pass.
 * ``static_host(top)``: a plain static HTTP server of a folder, as a static host is (another
   origin than serve.py's).
 """
@@ -115,13 +115,14 @@ class Worker:
 # -- games ---------------------------------------------------------------------------------
 
 
-def find_game_with_pass(rules: Rules) -> list[int]:
-    """Moves of a random game of ``rules`` in which a side has to pass."""
+def find_game_with_pass(rules: Rules, within: int | None = None) -> list[int]:
+    """Moves of a random game of ``rules`` in which a side has to pass (and the game goes on), up to
+    that pass; ``within``: by that many moves (a short one, for a test that clicks them one by one)."""
     for seed in range(5000):
         rng = random.Random(seed)
         game = Game(rules)
         moves = []
-        while not game.is_over:
+        while not game.is_over and (within is None or len(moves) < within):
             move = rng.choice(game.position.legal_moves())
             moves.append(move)
             game.play(move)

@@ -94,7 +94,7 @@ def test_move_list_navigation_and_variations(tab) -> None:
 
 def test_a_pass_shows_in_the_list(tab) -> None:
     rules = Rules()
-    moves = find_game_with_pass(rules)
+    moves = find_game_with_pass(rules, within=24)  # clicked one by one
     game = Game(rules)
     game.play_all(moves)
     page = tab
