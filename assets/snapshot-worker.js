@@ -33,18 +33,13 @@ del importlib, zipfile, SKIP, names, archive, name, path, PATHS, ROLE
 // worker's first request would fetch them, each with the SHA-256 the engine's archive lists for it.
 const WANTED = `
 import json, zipfile
-from reversi.engine.book import book_names
+from reversi.engine.api import data_files_for
 from reversi.engine.protocol import PingRequest
-from reversi.engine.weights import pattern_names
 with zipfile.ZipFile(PATHS[-1]) as archive:
     listing = json.loads(archive.read("engine-data.json"))
-rules = PingRequest.from_json({}).rules
-wanted = []
-for names in (pattern_names(rules), book_names(rules)):
-    wanted += [[n, listing.get("sha256", {}).get(n, "")] for n in names if n in listing["data"]][:1]
-del json, zipfile, book_names, PingRequest, pattern_names, archive, listing, rules, names, PATHS
-json_wanted = __import__("json").dumps(wanted)
-del wanted
+json_wanted = json.dumps([[n, listing.get("sha256", {}).get(n, "")]
+                          for n in data_files_for(PingRequest.from_json({}).rules, listing["data"])])
+del json, zipfile, data_files_for, PingRequest, archive, listing, PATHS
 json_wanted
 `;
 

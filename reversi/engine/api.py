@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import TYPE_CHECKING, Any, ParamSpec
 
 from reversi.core.geometry import Geometry
@@ -192,6 +192,19 @@ def answer_book(request: BookRequest) -> BookReply:
 #: by assets/snapshot-worker.js). A worker restored from that snapshot fetches the files again; it keeps
 #: what it built from them when its archive lists the same digests (reversi/engine/worker.py).
 PREPARED_FROM: dict[str, str] = {}
+
+
+def data_files_for(rules: Rules, listed: Container[str], weights: bool = True) -> list[str]:
+    """The engine's data files (names) that requests with ``rules`` use, of those ``listed``: the most
+    specific pattern weights (unless not ``weights``), then the book. The browser's worker fetches
+    them at a request's first need, and the engine's memory snapshot is warmed up with them."""
+    from reversi.engine.book import book_names
+    from reversi.engine.weights import pattern_names
+
+    out: list[str] = []
+    for names in (pattern_names(rules) if weights else [], book_names(rules)):
+        out += [n for n in names if n in listed][:1]
+    return out
 
 
 def warm_up(rules: Rules, data: Mapping[str, str] | None = None) -> bool:

@@ -203,7 +203,9 @@ async def _load(req: Request) -> Reply:
     _LISTED.clear()
     _LISTED.update({"reversi/engine/data/" + name: int(size) for name, size in listing["data"].items()})
     _DIGESTS.clear()
-    _DIGESTS.update({"reversi/engine/data/" + name: str(d) for name, d in listing.get("sha256", {}).items()})
+    digests = listing.get("sha256")  # none in an archive made before they were listed: nothing is kept
+    if isinstance(digests, dict):
+        _DIGESTS.update({"reversi/engine/data/" + name: str(d) for name, d in digests.items()})
     import importlib
 
     importlib.invalidate_caches()
@@ -228,21 +230,19 @@ def _ensure_weights(spec: object, weights: bool = True) -> None:
     the generic evaluation in use, or the search without a book."""
     if not _SITE:
         return  # not in the browser (CPython has every file), or load() was not called
-    from reversi.engine.book import book_names
-    from reversi.engine.weights import pattern_names
+    from reversi.engine.api import PREPARED_FROM, data_files_for
 
     try:
         rules = rules_from_dict({} if spec is None else spec)
     except ReversiError:
         return  # the request's own handler says what is wrong with it
-    for names in (pattern_names(rules) if weights else [], book_names(rules)):
-        listed = [n for n in names if "reversi/engine/data/" + n in _LISTED]
-        if listed and _fetch_data(listed[0]) and listed[0].startswith("patterns_"):
-            from reversi.engine.api import PREPARED_FROM
+    listed = {path.removeprefix("reversi/engine/data/") for path in _LISTED}
+    for name in data_files_for(rules, listed, weights):
+        if _fetch_data(name) and name.startswith("patterns_"):
             from reversi.engine.evaluate import make_evaluator
 
-            if PREPARED_FROM.get(listed[0]) == _DIGESTS.get("reversi/engine/data/" + listed[0], ""):
-                _KEPT.add(listed[0])  # the memory snapshot this worker started from built them from these bytes
+            if PREPARED_FROM.get(name) == _DIGESTS.get("reversi/engine/data/" + name, ""):
+                _KEPT.add(name)  # the memory snapshot this worker started from built them from these bytes
             else:
                 make_evaluator.cache_clear()  # one made without them (or from other bytes) is not kept
                 _KEPT.clear()
