@@ -105,6 +105,40 @@ def test_the_split_tree_on_a_scripted_carrier_agrees_with_the_serial_solver(monk
     assert {w for w, _kind, _id in carrier.log} == {0, 1, 2}
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_younger_brothers_are_null_window_tests_searched_again_when_they_fail_high_inside(monkeypatch, seed):
+    # as the serial solver's PVS: a younger brother goes out with the null window just above
+    # alpha; one whose test fails high inside the node's window is searched again with that window
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    pos = position_at(Rules(), 12, seed=600 + seed)
+    want = serial_score(pos)
+    made: list[tuple[int, int, bool, int]] = []  # (node, child, scout, its window's width)
+    child = SolverPool._child
+
+    def spy(self, node, i, scout):
+        unit = child(self, node, i, scout)
+        made.append((id(node), i, unit.scout, unit.beta - unit.alpha))
+        return unit
+
+    monkeypatch.setattr(SolverPool, "_child", spy)
+    with SolverPool(pos, carrier=Scripted(3, seed)) as pool:
+        pool.start(pos)
+        # the whole window: the nodes of the principal variation have their values inside it
+        assert pool.search(pos.player, pos.opponent, -100, 100) == want
+    assert all(width == 1 for _node, i, scout, width in made if scout)
+    assert any(scout for _node, i, scout, _width in made if i > 0)  # younger brothers were tested
+    again = [(node, i) for k, (node, i, scout, _w) in enumerate(made) if scout
+             and any((n2, i2, s2) == (node, i, False) for n2, i2, s2, _w2 in made[k + 1:])]
+    assert again  # and at least one was searched again with the node's window
+
+
+def test_two_workers_split_the_root_alone_and_more_split_deeper():
+    pos = position_at(Rules(), 14, seed=5)
+    with SolverPool(pos, carrier=InlineCarrier(2)) as two, SolverPool(pos, carrier=InlineCarrier(3)) as three:
+        assert (two.split_depth, three.split_depth) == (parallel.SPLIT_DEPTH_FEW, parallel.SPLIT_DEPTH)
+    assert parallel.SPLIT_DEPTH_FEW < parallel.SPLIT_DEPTH
+
+
 @pytest.mark.parametrize("ignore_cancel", [False, True])
 def test_cancelled_jobs_answer_none_or_late_and_the_value_is_right(monkeypatch, ignore_cancel):
     # cut brothers and restarts cancel jobs; a carrier that cannot stop them lets them finish,

@@ -9,15 +9,17 @@ carrier is worker processes (:class:`reversi.engine.processes.ProcessCarrier`). 
 the tree the way the strong programs' parallel searches do ("young brothers wait",
 YBWC), re-implemented from the idea:
 
-* The **master** (the calling process) searches the first ``SPLIT_DEPTH`` plies
-  itself. At each of these *split nodes* it orders the moves as the serial solver
-  does (its own table's move first, then fastest-first with the evaluation) and
-  searches the **eldest child first**; when that child does not cut, the **younger
-  brothers** go to whichever workers are free, all at once. A child that cuts
-  stops its brothers (their jobs are cancelled); a child that raises alpha restarts
-  the brothers still running with the window they started with. A worker that
-  would wait for an eldest child starts its next brother instead (speculatively:
-  the work is lost if the eldest cuts, but the core was idle).
+* The **master** (the calling process) searches the first ``SPLIT_DEPTH`` plies itself
+  (``SPLIT_DEPTH_FEW`` on two workers). At each of these *split nodes* it orders the moves
+  as the serial solver does (its own table's move first, then fastest-first with the
+  evaluation) and searches the **eldest child first**; when that child does not cut, the
+  **younger brothers** go to whichever workers are free, all at once. As in the serial
+  solver's PVS, each younger brother is first tested with the null window just above
+  alpha, and searched again with the node's window if it fails high inside it. A child
+  that cuts stops its brothers (their jobs are cancelled); a child that raises alpha
+  restarts the brothers still running with the narrower window. A worker that would wait
+  for an eldest child starts its next brother instead (speculatively: the work is lost if
+  the eldest cuts, but the core was idle).
 * Below the split nodes (or below ``MIN_SPLIT_EMPTIES`` empties) a **job** is an
   ordinary null-window solve of one position, run by a **worker** with its
   own :class:`~reversi.engine.solver.Solver` and table, kept from job to job. Each
@@ -61,6 +63,10 @@ from reversi.i18n import _
 
 #: Plies below the root searched by the master (split nodes); the jobs are the positions below.
 SPLIT_DEPTH = 3
+#: The same on at most ``FEW_WORKERS`` workers: the root alone is split. Two workers need few
+#: jobs to keep busy, and every split node costs the nodes its brothers search at once.
+SPLIT_DEPTH_FEW = 1
+FEW_WORKERS = 2
 #: A position with fewer empties is one job (not split): splitting it costs more than it saves.
 MIN_SPLIT_EMPTIES = 12
 #: Most worker processes a solve may ask for.
@@ -91,11 +97,12 @@ def check_processes(value: object, name: str = "--processes") -> int:
 class _Job:
     """A leaf of the split tree: one position with a window, searched by one worker."""
 
-    __slots__ = ("alpha", "beta", "dead", "index", "job_id", "o", "p", "parent", "stale", "worker")
+    __slots__ = ("alpha", "beta", "dead", "index", "job_id", "o", "p", "parent", "scout", "stale", "worker")
 
     def __init__(self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int) -> None:
         self.parent, self.index = parent, index
         self.p, self.o, self.alpha, self.beta = p, o, alpha, beta
+        self.scout = False  # a younger brother's null-window test (see SolverPool._window)
         self.worker = -1  # the worker running it, -1 when it waits
         self.job_id = 0
         self.dead = False  # its answer is no longer wanted
@@ -107,7 +114,7 @@ class _Split:
 
     __slots__ = (
         "alpha", "alpha0", "best", "best_move", "beta", "dead", "depth", "finished", "first_done", "hi", "index",
-        "kids", "lo", "o", "p", "parent", "started", "units",
+        "kids", "lo", "o", "p", "parent", "scout", "started", "units",
     )
 
     def __init__(self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int, depth: int) -> None:
@@ -122,6 +129,7 @@ class _Split:
         self.best, self.best_move = -INFINITY, 0
         self.first_done = False
         self.dead = False
+        self.scout = False
 
 
 def _finished(node: _Split) -> bool:
@@ -157,6 +165,8 @@ class SolverPool:
         self.moves = moves_function(r.geometry)
         self.tt: dict[tuple[int, int], Entry] = {}
         workers = carrier.count()
+        #: Plies of split nodes (the master's) above the jobs.
+        self.split_depth = SPLIT_DEPTH_FEW if workers <= FEW_WORKERS else SPLIT_DEPTH
         self.outbox: list[list[tuple[tuple[int, int], Entry]]] = [[] for _ in range(workers)]
         self.running: dict[int, _Job] = {}
         self.deadline: float | None = None
@@ -222,11 +232,20 @@ class SolverPool:
         node.kids = self._children(p, o, mv)
         return node
 
+    def _child(self, node: _Split, i: int, scout: bool) -> _Job | _Split:
+        """Child ``i`` of ``node`` as a unit: with the node's window, or (``scout``) the null
+        window just above its alpha, as the serial solver's PVS tests the younger brothers."""
+        _move, p, o = node.kids[i]
+        scout = scout and node.beta - node.alpha > 1
+        alpha, beta = (-node.alpha - 1, -node.alpha) if scout else (-node.beta, -node.alpha)
+        u = self._unit(node, i, p, o, alpha, beta, node.depth - 1)
+        u.scout = scout
+        return u
+
     def _start_child(self, node: _Split) -> None:
         i = node.started
         node.started += 1
-        _move, p, o = node.kids[i]
-        u = self._unit(node, i, p, o, -node.beta, -node.alpha, node.depth - 1)
+        u = self._child(node, i, i > 0)
         node.units[i] = u
         if isinstance(u, _Split):
             self._settle(u)
@@ -311,13 +330,15 @@ class SolverPool:
         if node.dead or node.units.get(index) is not child:
             return  # the node is done, or this child was replaced by a restarted one
         node.units.pop(index, None)
-        node.finished += 1
         val = -v
         if val > node.best:
             node.best, node.best_move = val, node.kids[index][0]
         if val >= node.beta:
             self._finish(node, val)
             return
+        again = child.scout and val > node.alpha
+        if not again:
+            node.finished += 1
         if val > node.alpha:
             node.alpha = val
             # the brothers still running started with a wider window: run them again
@@ -328,16 +349,23 @@ class SolverPool:
                     if u.worker >= 0:
                         u.stale = True
                         self.carrier.cancel(u.worker, u.job_id)
-                    u.alpha, u.beta = -node.beta, -node.alpha
+                    u.alpha, u.beta = (-node.alpha - 1, -node.alpha) if u.scout else (-node.beta, -node.alpha)
                 else:
                     self._kill(u)
-                    _move, p, o = node.kids[k]
-                    nu = self._unit(node, k, p, o, -node.beta, -node.alpha, node.depth - 1)
+                    nu = self._child(node, k, u.scout)
                     node.units[k] = nu
                     if isinstance(nu, _Split):
                         self._settle(nu)  # may answer it from the table, and so finish ``node``
                     if _finished(node):
                         return
+        if again:
+            # the null-window test says this move is better than alpha (``val`` is only a lower
+            # bound): searched again with the node's window, as PVS does
+            nu = self._child(node, index, False)
+            node.units[index] = nu
+            if isinstance(nu, _Split):
+                self._settle(nu)
+            return
         if index == 0:
             node.first_done = True
         if node.finished == len(node.kids):
@@ -392,10 +420,11 @@ class SolverPool:
         self.outbox[w] = []
         self.carrier.send(w, message)
 
-    def search(self, p: int, o: int, alpha: int, beta: int, depth: int = SPLIT_DEPTH) -> int:
-        """The value of ``(p, o)`` if inside ``(alpha, beta)``, else a bound (fail-soft)."""
+    def search(self, p: int, o: int, alpha: int, beta: int, depth: int | None = None) -> int:
+        """The value of ``(p, o)`` if inside ``(alpha, beta)``, else a bound (fail-soft), split
+        ``depth`` plies deep (default :attr:`split_depth`)."""
         self._answer.clear()
-        root = self._unit(None, 0, p, o, alpha, beta, depth)
+        root = self._unit(None, 0, p, o, alpha, beta, self.split_depth if depth is None else depth)
         if isinstance(root, _Split):
             self._settle(root)
         try:
