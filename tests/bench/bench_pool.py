@@ -46,7 +46,7 @@ TESTS = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(TESTS))
 sys.path.insert(0, str(TESTS.parent))
 
-from browser_support import chromium_with_profile, make_shared_snapshots, serve_repo  # noqa: E402
+from browser_support import chromium_with_profile, clear_storage, make_shared_snapshots, serve_repo  # noqa: E402
 
 MEMORY_JS = """async () => {
   if (!self.crossOriginIsolated || !performance.measureUserAgentSpecificMemory) return null;
@@ -89,9 +89,12 @@ def main_thread_seconds(cdp) -> float:
 
 
 def choose(page, url: str, workers: int) -> None:
-    """The settings' choice of workers, kept with the settings (the next page reads it)."""
+    """The settings' choice of workers, kept with the settings (the next page reads it), in a
+    browser that keeps only its memory snapshots: no game saved (the snapshots' first page left a
+    game of two players, with which a link of no moves would need no engine)."""
+    clear_storage(page.context, url, "local_storage")
     page.goto(url)
-    page.wait_for_function("document.documentElement.classList.contains('engine-ready')", timeout=120_000)
+    page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=120_000)
     page.click("#settings summary")
     page.select_option('#settings select[name="workers"]', str(workers))
     page.wait_for_function(f"JSON.parse(localStorage.getItem('reversi.state')).settings.workers === {workers}")
