@@ -132,6 +132,23 @@ def test_younger_brothers_are_null_window_tests_searched_again_when_they_fail_hi
     assert again  # and at least one was searched again with the node's window
 
 
+@pytest.mark.parametrize(("seed", "workers"), [(16, 2), (22, 3)])
+def test_an_answer_for_a_younger_brothers_old_window_is_not_taken_for_its_new_one(monkeypatch, seed, workers):
+    # a carrier that cannot stop a running job lets it answer for the window it was sent with; a
+    # younger brother's null window moves when its node's alpha rises, and then that answer may say
+    # nothing of the new window (positions and orders where it did, before this was checked)
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    monkeypatch.setattr(parallel, "SPLIT_DEPTH_FEW", parallel.SPLIT_DEPTH)
+    pos = position_at(Rules(), 9, seed=5000 + seed)
+    want = serial_score(pos)
+    carrier = Scripted(workers, seed + 1, ignore_cancel=True)
+    with SolverPool(pos, carrier=carrier) as pool:
+        pool.start(pos)
+        for alpha, beta in ((want - 3, want + 3), (-100, 100)):
+            assert pool.search(pos.player, pos.opponent, alpha, beta) == want
+    assert carrier.cancels > 0
+
+
 def test_two_workers_split_the_root_alone_and_more_split_deeper():
     pos = position_at(Rules(), 14, seed=5)
     with SolverPool(pos, carrier=InlineCarrier(2)) as two, SolverPool(pos, carrier=InlineCarrier(3)) as three:

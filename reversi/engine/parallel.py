@@ -36,8 +36,10 @@ YBWC), re-implemented from the idea:
 Cancelling is the carrier's: the processes' reaches a running job through shared memory
 (the worker's stop check, :func:`reversi.engine.solver.set_stop_check`, compares the job it
 runs with the one the master cancelled, every few thousand nodes). A carrier that cannot
-reach a running job lets it finish: a restarted job's answer from its wider window is good
-for the narrower one too (fail-soft), and a dead job's answer is dropped.
+reach a running job lets it finish: a restarted job's answer for its old window is taken when
+it answers the new one too (fail-soft: a whole window's answer always does, a younger
+brother's moved null window only with a value or a bound beyond it), else the job runs again;
+a dead job's answer is dropped.
 
 Measured by ``python -m tests.bench.bench_endgame --ffo 40 --processes 1,2`` (serial and
 parallel in one run): the figures are in ``docs/engine/tuning.md`` (Parallel solver) and
@@ -97,7 +99,7 @@ def check_processes(value: object, name: str = "--processes") -> int:
 class _Job:
     """A leaf of the split tree: one position with a window, searched by one worker."""
 
-    __slots__ = ("alpha", "beta", "dead", "index", "job_id", "o", "p", "parent", "scout", "stale", "worker")
+    __slots__ = ("alpha", "beta", "dead", "index", "job_id", "o", "p", "parent", "scout", "sent", "stale", "worker")
 
     def __init__(self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int) -> None:
         self.parent, self.index = parent, index
@@ -106,7 +108,8 @@ class _Job:
         self.worker = -1  # the worker running it, -1 when it waits
         self.job_id = 0
         self.dead = False  # its answer is no longer wanted
-        self.stale = False  # cancelled to be run again with a narrower window
+        self.stale = False  # cancelled to be run again with another window
+        self.sent = (alpha, beta)  # the window it was last sent with
 
 
 class _Split:
@@ -130,6 +133,20 @@ class _Split:
         self.first_done = False
         self.dead = False
         self.scout = False
+
+
+def _answers(job: _Job, v: int) -> bool:
+    """Does ``v``, the fail-soft value of ``job`` searched with the window it was sent with, answer
+    it for the window it has now? (A job's window changes when its node's alpha rises; a carrier
+    that cannot stop a running job lets it answer for the old one. A whole window's answer holds
+    for any narrower one; a younger brother's null window moves instead, and then only an exact
+    value or a bound beyond the new window answers it.)"""
+    sent_alpha, sent_beta = job.sent
+    if sent_alpha < v < sent_beta:
+        return True  # exact
+    if v <= sent_alpha:
+        return v <= job.alpha  # an upper bound, below the new window
+    return v >= job.beta  # a lower bound, above it
 
 
 def _finished(node: _Split) -> bool:
@@ -413,6 +430,7 @@ class SolverPool:
     def _send(self, w: int, job: _Job) -> None:
         job.job_id = next_job_id()
         job.worker = w
+        job.sent = (job.alpha, job.beta)
         self.jobs += 1
         self.running[w] = job
         message = {"kind": "window", "id": job.job_id, "p": bits(job.p), "o": bits(job.o),
@@ -461,9 +479,10 @@ class SolverPool:
                 for job, v in self._receive(timeout):
                     if job.dead:
                         continue
+                    if v is not None and job.stale and not _answers(job, v):
+                        v = None  # an answer that came anyway, for another window: run it again
                     if v is None:
-                        # cancelled to run again with the narrower window (an answer that came
-                        # first is good for it too: fail-soft, from a wider window)
+                        # cancelled to run again with its new window
                         job.worker = -1
                         job.stale = False
                         continue
