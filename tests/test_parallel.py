@@ -259,10 +259,12 @@ def test_a_brother_answered_from_the_table_during_a_restart_leaves_no_orphan(mon
         assert root.finished == 3 and not root.dead and not pool._answer  # brother 3 is still to come
 
 
-def test_every_moves_value_where_the_table_answers_split_children_at_once():
+def test_every_moves_value_where_the_table_answers_split_children_at_once(monkeypatch):
     # the pool's table carries bounds from one move's solve to the next, so that a new split
     # child can be answered as it is made, finishing an eldest during the walk for jobs: the
-    # younger brothers must still be searched (this position crashed with "nothing to run")
+    # younger brothers must still be searched (this position crashed with "nothing to run",
+    # splitting 3 plies on two processes)
+    monkeypatch.setattr(parallel, "SPLIT_DEPTH_FEW", parallel.SPLIT_DEPTH)
     pos = parse_position("----XO----X-X-XXO-XXXXX-XOOXOXX-XOOOOOOOXXOXOXOOXXXXXOXX-OOXOO-X O")
     got, want = solve_parallel(pos, 2, all_moves=True), serial(pos, all_moves=True)
     assert got.values == want.values and got.best == want.best

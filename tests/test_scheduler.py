@@ -125,7 +125,8 @@ def test_younger_brothers_are_null_window_tests_searched_again_when_they_fail_hi
         pool.start(pos)
         # the whole window: the nodes of the principal variation have their values inside it
         assert pool.search(pos.player, pos.opponent, -100, 100) == want
-    assert all(width == 1 for _node, i, scout, width in made if scout)
+    # a null window, or narrower where the table's bounds answered part of it
+    assert all(width <= 1 for _node, i, scout, width in made if scout)
     assert any(scout for _node, i, scout, _width in made if i > 0)  # younger brothers were tested
     again = [(node, i) for k, (node, i, scout, _w) in enumerate(made) if scout
              and any((n2, i2, s2) == (node, i, False) for n2, i2, s2, _w2 in made[k + 1:])]
@@ -149,11 +150,21 @@ def test_an_answer_for_a_younger_brothers_old_window_is_not_taken_for_its_new_on
     assert carrier.cancels > 0
 
 
-def test_two_workers_split_the_root_alone_and_more_split_deeper():
-    pos = position_at(Rules(), 14, seed=5)
-    with SolverPool(pos, carrier=InlineCarrier(2)) as two, SolverPool(pos, carrier=InlineCarrier(3)) as three:
-        assert (two.split_depth, three.split_depth) == (parallel.SPLIT_DEPTH_FEW, parallel.SPLIT_DEPTH)
-    assert parallel.SPLIT_DEPTH_FEW < parallel.SPLIT_DEPTH
+@pytest.mark.parametrize(("workers", "dead", "plies"), [(2, 0, 1), (3, 0, 3), (3, 1, 1)])
+def test_two_workers_split_the_root_alone_and_more_split_deeper(monkeypatch, workers, dead, plies):
+    # the jobs sent are the positions ``plies`` below the root; a worker dead before the pool
+    # starts does not count
+    assert parallel.SPLIT_DEPTH_FEW == 1 and parallel.SPLIT_DEPTH == 3
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    pos = position_at(Rules(), 10, seed=5)
+    carrier = Scripted(workers, 5)
+    carrier.dead.update(range(dead))
+    with SolverPool(pos, carrier=carrier) as pool:
+        pool.start(pos)
+        assert pool.search(pos.player, pos.opponent, -100, 100) == serial_score(pos)
+    mask = Rules().geometry.mask
+    empties = {(mask & ~(unbits(m["p"]) | unbits(m["o"]))).bit_count() for _w, m in carrier.sent}
+    assert empties == {10 - plies}
 
 
 @pytest.mark.parametrize("ignore_cancel", [False, True])

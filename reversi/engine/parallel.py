@@ -182,8 +182,9 @@ class SolverPool:
         self.moves = moves_function(r.geometry)
         self.tt: dict[tuple[int, int], Entry] = {}
         workers = carrier.count()
-        #: Plies of split nodes (the master's) above the jobs.
-        self.split_depth = SPLIT_DEPTH_FEW if workers <= FEW_WORKERS else SPLIT_DEPTH
+        #: Plies of split nodes (the master's) above the jobs: by the workers alive at the start.
+        alive = workers - len(carrier.dead)
+        self.split_depth = SPLIT_DEPTH_FEW if alive <= FEW_WORKERS else SPLIT_DEPTH
         self.outbox: list[list[tuple[tuple[int, int], Entry]]] = [[] for _ in range(workers)]
         self.running: dict[int, _Job] = {}
         self.deadline: float | None = None
@@ -249,13 +250,18 @@ class SolverPool:
         node.kids = self._children(p, o, mv)
         return node
 
+    @staticmethod
+    def _window(node: _Split, scout: bool) -> tuple[int, int]:
+        """A child's window (for the child's side): the node's, or (``scout``) the null window
+        just above its alpha, as the serial solver's PVS tests the younger brothers."""
+        return (-node.alpha - 1, -node.alpha) if scout else (-node.beta, -node.alpha)
+
     def _child(self, node: _Split, i: int, scout: bool) -> _Job | _Split:
-        """Child ``i`` of ``node`` as a unit: with the node's window, or (``scout``) the null
-        window just above its alpha, as the serial solver's PVS tests the younger brothers."""
+        """Child ``i`` of ``node`` as a unit, with the window of :meth:`_window` (no scout when
+        the node's window is already null)."""
         _move, p, o = node.kids[i]
         scout = scout and node.beta - node.alpha > 1
-        alpha, beta = (-node.alpha - 1, -node.alpha) if scout else (-node.beta, -node.alpha)
-        u = self._unit(node, i, p, o, alpha, beta, node.depth - 1)
+        u = self._unit(node, i, p, o, *self._window(node, scout), node.depth - 1)
         u.scout = scout
         return u
 
@@ -366,7 +372,7 @@ class SolverPool:
                     if u.worker >= 0:
                         u.stale = True
                         self.carrier.cancel(u.worker, u.job_id)
-                    u.alpha, u.beta = (-node.alpha - 1, -node.alpha) if u.scout else (-node.beta, -node.alpha)
+                    u.alpha, u.beta = self._window(node, u.scout)
                 else:
                     self._kill(u)
                     nu = self._child(node, k, u.scout)
