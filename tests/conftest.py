@@ -31,14 +31,6 @@ for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The browser tests first, the others after them, each in the order collected. pytest-xdist
-    hands whole files to its processes in this order (``--dist loadfile``): a browser test file
-    takes up to two minutes, the others seconds, so these fill the processes' ends evenly
-    instead of one long browser file running alone at the end while the other processes idle."""
-    items.sort(key=lambda item: item.get_closest_marker("browser") is None)
-
-
 @pytest.fixture(autouse=True)
 def english(monkeypatch: pytest.MonkeyPatch):
     """Every test starts in English, whatever the machine's LANG, and leaves English behind."""
