@@ -183,8 +183,7 @@ class SolverPool:
         self.tt: dict[tuple[int, int], Entry] = {}
         workers = carrier.count()
         #: Plies of split nodes (the master's) above the jobs: by the workers alive at the start.
-        alive = workers - len(carrier.dead)
-        self.split_depth = SPLIT_DEPTH_FEW if alive <= FEW_WORKERS else SPLIT_DEPTH
+        self.split_depth = SPLIT_DEPTH_FEW if len(self._alive()) <= FEW_WORKERS else SPLIT_DEPTH
         self.outbox: list[list[tuple[tuple[int, int], Entry]]] = [[] for _ in range(workers)]
         self.running: dict[int, _Job] = {}
         self.deadline: float | None = None
