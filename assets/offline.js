@@ -60,9 +60,22 @@
     window.addEventListener("pagehide", function () {
       if (registration.waiting) registration.waiting.postMessage("skip-waiting");
     });
+    // "Use it now": the page reloads once the new version has taken over (the controller has
+    // changed), not after a fixed wait, which a slow phone can outlast and so load the old one again
     window.reversiUseUpdate = function () {
-      if (registration.waiting) registration.waiting.postMessage("skip-waiting");
-      setTimeout(function () { location.reload(); }, 300);
+      var waiting = registration.waiting;
+      var reloaded = false;
+      function reload() {
+        if (reloaded) return;
+        reloaded = true;
+        location.reload();
+      }
+      if (!waiting) return reload();
+      workers.addEventListener("controllerchange", reload);
+      waiting.addEventListener("statechange", function () {
+        if (waiting.state === "activated" || waiting.state === "redundant") reload();
+      });
+      waiting.postMessage("skip-waiting");
     };
   }).catch(function (error) {
     announce("offline", "failed");

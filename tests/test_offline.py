@@ -8,7 +8,7 @@ assembles it, from a plain static server under a sub-path (``/REPO/``), and:
    makes it ready for offline use; the manifest passes Chromium's installability check;
 2. goes offline and reloads: the page plays a game against the computer;
 3. back online, a new version is deployed: the page says so, keeps the game, and "Use it now"
-   brings the new version (the footer says which).
+   brings the new version (the footer says which), even when its worker is slow to take over.
 
 A last test opens ``index.html`` from disk (``file://``): it says plainly that it must be served.
 """
@@ -147,6 +147,14 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         context.set_offline(False)
         second = assemble(site, commit="b" * 40)
         assert second != first
+        # the new version's worker takes two seconds to take over, as it may on a slow phone: the
+        # page must wait for it, not reload into the old version
+        worker = site / "sw.js"
+        taking_over = 'if (event.data === "skip-waiting") self.skipWaiting();'
+        slow = ('if (event.data === "skip-waiting") '
+                "event.waitUntil(new Promise((r) => setTimeout(r, 2000)).then(() => self.skipWaiting()));")
+        assert taking_over in worker.read_text(encoding="utf-8")
+        worker.write_text(worker.read_text(encoding="utf-8").replace(taking_over, slow), encoding="utf-8")
         page.reload()
         wait_ready(page, timeout_ms=PATIENCE_MS)
         page.wait_for_selector('#notices [data-notice="update"]', timeout=PATIENCE_MS)
