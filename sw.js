@@ -6,8 +6,9 @@
 // requests from it, the network only for what it lacks (a broken or partly
 // filled cache falls back to the network). A new deployment is a new version:
 // its worker installs beside the running one and waits; the page says a new
-// version is ready and it takes over on the next load (the page asks it to
-// when it goes), never in the middle of a game. Old caches are deleted when
+// version is ready and it takes over when a page opens with no other page of
+// the site open (that page then loads again, the new version whole) or when
+// the reader asks, never in the middle of a game. Old caches are deleted when
 // the new one takes over. The page it serves is cross-origin isolated (it adds
 // COOP and COEP, which static hosts cannot send). It must sit at the site's top: its scope is its
 // folder (GitHub Pages cannot send Service-Worker-Allowed).
@@ -44,6 +45,15 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  // a page that has just opened while this version waits: it takes over unless another page of the
+  // site is open (a game there would change version under it), and that page opens again
+  if (event.data === "take-over-if-alone") {
+    event.waitUntil(
+      self.clients
+        .matchAll({ type: "window", includeUncontrolled: true })
+        .then((open) => (open.length <= 1 ? self.skipWaiting() : undefined))
+    );
+  }
 });
 
 async function fromCache(request, key) {

@@ -6,8 +6,11 @@
 // * Otherwise it registers the service worker (not in an embed: ?view=...). <html> says how
 //   far that is: data-offline="ready" once everything is cached for offline use, and
 //   data-update="ready" when a new version is installed and waiting; the page (Python) shows
-//   a notice for it and, on "Use it now", calls window.reversiUseUpdate(). When the page goes
-//   (pagehide) the waiting version takes over, so the next load uses it: never mid-game.
+//   a notice for it and, on "Use it now", calls window.reversiUseUpdate(). Else the new version
+//   takes over when the page opens again (a reload, the next visit) and no other page of the site
+//   is open, never mid-game: the page then loads once more, with the new version whole. (It used
+//   to take over as the page went away, while the reload was loading: the old version's
+//   index.html with the new version's scripts.)
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -46,9 +49,31 @@
   setTimeout(register, 20000);
   if (workers.controller) register(); // a repeat visit: the page is served by it already
 
+  // Once a new version has taken over, the page loads again, with it whole (never the old index.html
+  // with the new version's scripts); it waits for the new worker (a slow phone takes a while) or
+  // for its failure, not a fixed time
+  var reloading = false;
+  function reloadWhenTakenOver(waiting) {
+    function reload() {
+      if (reloading) return;
+      reloading = true;
+      location.reload();
+    }
+    workers.addEventListener("controllerchange", reload);
+    waiting.addEventListener("statechange", function () {
+      if (waiting.state === "activated" || waiting.state === "redundant") reload();
+    });
+  }
+
   function start() { workers.register("./sw.js").then(function (registration) {
     if (!registration) return; // refused (a test browser blocks service workers)
-    if (registration.waiting && workers.controller) announce("update", "ready");
+    if (registration.waiting && workers.controller) {
+      announce("update", "ready");
+      // this page has just opened (a reload, a visit) while a new version waits: the new one takes
+      // over now, unless another page of the site is open (sw.js decides), and this one opens again
+      reloadWhenTakenOver(registration.waiting);
+      registration.waiting.postMessage("take-over-if-alone");
+    }
     registration.addEventListener("updatefound", function () {
       var incoming = registration.installing;
       if (!incoming) return;
@@ -57,24 +82,11 @@
       });
     });
     workers.ready.then(function () { announce("offline", "ready"); });
-    window.addEventListener("pagehide", function () {
-      if (registration.waiting) registration.waiting.postMessage("skip-waiting");
-    });
-    // "Use it now": the page reloads once the new version has taken over (the controller has
-    // changed), not after a fixed wait, which a slow phone can outlast and so load the old one again
+    // "Use it now"
     window.reversiUseUpdate = function () {
       var waiting = registration.waiting;
-      var reloaded = false;
-      function reload() {
-        if (reloaded) return;
-        reloaded = true;
-        location.reload();
-      }
-      if (!waiting) return reload();
-      workers.addEventListener("controllerchange", reload);
-      waiting.addEventListener("statechange", function () {
-        if (waiting.state === "activated" || waiting.state === "redundant") reload();
-      });
+      if (!waiting) return location.reload();
+      reloadWhenTakenOver(waiting);
       waiting.postMessage("skip-waiting");
     };
   }).catch(function (error) {

@@ -8,7 +8,9 @@ assembles it, from a plain static server under a sub-path (``/REPO/``), and:
    makes it ready for offline use; the manifest passes Chromium's installability check;
 2. goes offline and reloads: the page plays a game against the computer;
 3. back online, a new version is deployed: the page says so, keeps the game, and "Use it now"
-   brings the new version (the footer says which), even when its worker is slow to take over.
+   brings the new version (the footer says which), even when its worker is slow to take over;
+4. a third version: a reload while another page of the site is open keeps the old version; once
+   it is closed, a reload brings the new one whole (its index.html and its scripts, never a mix).
 
 A last test opens ``index.html`` from disk (``file://``): it says plainly that it must be served.
 """
@@ -104,12 +106,46 @@ def test_stamping_the_version() -> None:
 PATIENCE_MS = 240_000
 
 
+def deploy(site: Path, tag: str, held: bool = True) -> str:
+    """Publish a version at ``site`` whose commit is ``tag`` repeated and whose scripts say ``tag``
+    (``window.reversiTestBuild``), so that a page of one version's index.html with another's scripts
+    shows. A ``held`` one's service worker installs only once the test writes ``site/installs-<tag>``:
+    the test sees the page before the new version waits (a page that opens while one waits takes it)."""
+    version = assemble(site, commit=tag * 40)
+    script = site / "assets" / "offline.js"
+    script.write_text(f"window.reversiTestBuild = {tag!r};\n" + script.read_text(encoding="utf-8"), encoding="utf-8")
+    if not held:
+        return version
+    worker = site / "sw.js"
+    anchor = 'importScripts("./assets/precache.js");\n'
+    gate = ('self.addEventListener("install", (event) => event.waitUntil((async () => { '
+            f'while (!(await fetch("./installs-{tag}", {{ cache: "no-store" }})).ok) '
+            "await new Promise((r) => setTimeout(r, 200)); })()));\n")
+    text = worker.read_text(encoding="utf-8")
+    assert anchor in text
+    worker.write_text(text.replace(anchor, anchor + gate), encoding="utf-8")
+    return version
+
+
+def shown_version(page) -> tuple[str, str]:
+    """The commit the page's index.html says (the footer's end) and the version its scripts say."""
+    return page.text_content("#site-footer").strip()[-7:], page.evaluate("window.reversiTestBuild")
+
+
+def wait_for_version(page, commit: str) -> None:
+    page.wait_for_function(
+        "commit => (document.querySelector('#site-footer') || {textContent: ''}).textContent.includes(commit)",
+        arg=commit, timeout=PATIENCE_MS,
+    )
+    wait_ready(page, timeout_ms=PATIENCE_MS)
+
+
 @pytest.mark.browser
 def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tmp_path: Path) -> None:
     from browser_support import block_foreign_requests
 
     site = tmp_path / "REPO"
-    first = assemble(site, commit="a" * 40)
+    first = deploy(site, "a", held=False)
     with static_host(tmp_path) as host:
         base = host + "REPO/"
         context = private_context(browser, viewport={"width": 1000, "height": 800})
@@ -131,6 +167,7 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         # a test browser's context is private ("in-incognito"), which no page can change
         assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
         assert page.text_content("#site-footer").strip() == f"v{__version__} · aaaaaaa"
+        assert page.evaluate("window.reversiTestBuild") == "a"
         # offline: a reload plays against the computer at full strength
         context.set_offline(True)
         page.reload()
@@ -145,7 +182,7 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         played = page.evaluate("location.search")
         # online again, a new version is published: the page says so and keeps the game
         context.set_offline(False)
-        second = assemble(site, commit="b" * 40)
+        second = deploy(site, "b")
         assert second != first
         # the new version's worker takes two seconds to take over, as it may on a slow phone: the
         # page must wait for it, not reload into the old version
@@ -157,14 +194,32 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         worker.write_text(worker.read_text(encoding="utf-8").replace(taking_over, slow), encoding="utf-8")
         page.reload()
         wait_ready(page, timeout_ms=PATIENCE_MS)
+        assert shown_version(page) == ("aaaaaaa", "a")
+        (site / "installs-b").write_text("", encoding="utf-8")
         page.wait_for_selector('#notices [data-notice="update"]', timeout=PATIENCE_MS)
-        assert page.text_content("#site-footer").strip().endswith("aaaaaaa")  # not mid-game
+        assert shown_version(page) == ("aaaaaaa", "a")  # not mid-game
         page.click('#notices button[data-notice-action="use-update"]')
-        page.wait_for_function(
-            "(document.querySelector('#site-footer') || {textContent: ''}).textContent.includes('bbbbbbb')",
-            timeout=PATIENCE_MS,
-        )
+        wait_for_version(page, "bbbbbbb")
+        assert shown_version(page) == ("bbbbbbb", "b")
+        assert page.evaluate("location.search") == played
+        assert page.locator("#move-list > .ply[data-ply]").count() >= 2
+        # a third version: a reload takes it whole, once no other page of the site is open
+        deploy(site, "c")
+        page.reload()
         wait_ready(page, timeout_ms=PATIENCE_MS)
+        (site / "installs-c").write_text("", encoding="utf-8")
+        page.wait_for_selector('#notices [data-notice="update"]', timeout=PATIENCE_MS)
+        other = context.new_page()
+        other.goto(base + "assets/rules/rules.en.html")
+        page.reload()
+        wait_ready(page, timeout_ms=PATIENCE_MS)
+        page.wait_for_selector('#notices [data-notice="update"]', timeout=PATIENCE_MS)
+        page.wait_for_timeout(1500)  # a take-over would load the page again: it does not, another page is open
+        assert shown_version(page) == ("bbbbbbb", "b")
+        other.close()
+        page.reload()
+        wait_for_version(page, "ccccccc")
+        assert shown_version(page) == ("ccccccc", "c")  # the new index.html and the new scripts, not a mix
         assert page.evaluate("location.search") == played
         assert page.locator("#move-list > .ply[data-ply]").count() >= 2
         context.close()
