@@ -46,12 +46,16 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
   // a page that has just opened while this version waits: it takes over unless another page of the
-  // site is open (a game there would change version under it), and that page opens again
+  // site is open (a game there would change version under it; the origin's pages outside the site's
+  // folder do not count), and says which on the port it was sent; that page then opens again
   if (event.data === "take-over-if-alone") {
+    const port = event.ports[0];
     event.waitUntil(
-      self.clients
-        .matchAll({ type: "window", includeUncontrolled: true })
-        .then((open) => (open.length <= 1 ? self.skipWaiting() : undefined))
+      self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((open) => {
+        const alone = open.filter((c) => c.url.startsWith(SCOPE.href)).length <= 1;
+        if (port) port.postMessage(alone ? "taking-over" : "staying");
+        return alone ? self.skipWaiting() : undefined;
+      })
     );
   }
 });

@@ -5,7 +5,8 @@
 //   so plainly, in the reader's language, and how to serve it.
 // * Otherwise it registers the service worker (not in an embed: ?view=...). <html> says how
 //   far that is: data-offline="ready" once everything is cached for offline use, and
-//   data-update="ready" when a new version is installed and waiting; the page (Python) shows
+//   data-update="ready" when a new version is installed and waiting ("taking-over" while it takes
+//   over, as below: the page then loads again); the page (Python) shows
 //   a notice for it and, on "Use it now", calls window.reversiUseUpdate(). Else the new version
 //   takes over when the page opens again (a reload, the next visit) and no other page of the site
 //   is open, never mid-game: the page then loads once more, with the new version whole. (It used
@@ -50,29 +51,52 @@
   if (workers.controller) register(); // a repeat visit: the page is served by it already
 
   // Once a new version has taken over, the page loads again, with it whole (never the old index.html
-  // with the new version's scripts); it waits for the new worker (a slow phone takes a while) or
-  // for its failure, not a fixed time
+  // with the new version's scripts); it waits for the new worker (a slow phone takes a while), not a
+  // fixed time. Each document loads again once at most.
   var reloading = false;
-  function reloadWhenTakenOver(waiting) {
-    function reload() {
-      if (reloading) return;
-      reloading = true;
-      location.reload();
+  function reload() {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  }
+  // ... until `until` (a time), past which the reader may be playing
+  function reloadWhenTakenOver(waiting, before, until) {
+    function reloadInTime() {
+      if (Date.now() <= until) reload();
     }
-    workers.addEventListener("controllerchange", reload);
+    if (workers.controller !== before) return reloadInTime(); // it already has
+    workers.addEventListener("controllerchange", reloadInTime);
     waiting.addEventListener("statechange", function () {
-      if (waiting.state === "activated" || waiting.state === "redundant") reload();
+      if (waiting.state === "activated") reloadInTime();
     });
   }
+  // How long a page that has just opened waits for a new version to take over (the old worker first
+  // finishes what it serves) before it gives up and shows the notice
+  var TAKE_OVER_MS = 10000;
 
   function start() { workers.register("./sw.js").then(function (registration) {
     if (!registration) return; // refused (a test browser blocks service workers)
-    if (registration.waiting && workers.controller) {
-      announce("update", "ready");
+    var waiting = registration.waiting;
+    if (waiting && workers.controller) {
       // this page has just opened (a reload, a visit) while a new version waits: the new one takes
-      // over now, unless another page of the site is open (sw.js decides), and this one opens again
-      reloadWhenTakenOver(registration.waiting);
-      registration.waiting.postMessage("take-over-if-alone");
+      // over now unless another page of the site is open (sw.js decides and says), and this page
+      // opens again; else the notice says a new version is ready
+      var before = workers.controller;
+      var answered = false;
+      var answer = new MessageChannel();
+      answer.port1.onmessage = function (event) {
+        if (answered) return;
+        answered = true;
+        if (event.data === "taking-over") {
+          announce("update", "taking-over");
+          reloadWhenTakenOver(waiting, before, Date.now() + TAKE_OVER_MS);
+          setTimeout(function () { if (!reloading) announce("update", "ready"); }, TAKE_OVER_MS);
+        } else {
+          announce("update", "ready");
+        }
+      };
+      setTimeout(function () { if (!answered) { answered = true; announce("update", "ready"); } }, TAKE_OVER_MS);
+      waiting.postMessage("take-over-if-alone", [answer.port2]);
     }
     registration.addEventListener("updatefound", function () {
       var incoming = registration.installing;
@@ -82,11 +106,17 @@
       });
     });
     workers.ready.then(function () { announce("offline", "ready"); });
-    // "Use it now"
+    // "Use it now": the waiting version takes over and the page loads again with it; if it never
+    // does (it was replaced by a newer one, or takes too long), the page loads again anyway, and
+    // that start takes whichever version waits
     window.reversiUseUpdate = function () {
       var waiting = registration.waiting;
-      if (!waiting) return location.reload();
-      reloadWhenTakenOver(waiting);
+      if (!waiting) return reload();
+      reloadWhenTakenOver(waiting, workers.controller, Infinity);
+      waiting.addEventListener("statechange", function () {
+        if (waiting.state === "redundant") reload();
+      });
+      setTimeout(reload, TAKE_OVER_MS);
       waiting.postMessage("skip-waiting");
     };
   }).catch(function (error) {
