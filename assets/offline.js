@@ -6,12 +6,11 @@
 // * Otherwise it registers the service worker (not in an embed: ?view=...). <html> says how
 //   far that is: data-offline="ready" once everything is cached for offline use, and
 //   data-update="ready" when a new version is installed and waiting ("taking-over" while it takes
-//   over, as below: the page then loads again); the page (Python) shows
-//   a notice for it and, on "Use it now", calls window.reversiUseUpdate(). Else the new version
-//   takes over when the page opens again (a reload, the next visit) and no other page of the site
-//   is open, never mid-game: the page then loads once more, with the new version whole. (It used
-//   to take over as the page went away, while the reload was loading: the old version's
-//   index.html with the new version's scripts.)
+//   over, as below); the page (Python) shows a notice for it and, on "Use it now", calls
+//   window.reversiUseUpdate(). Else the new version takes over when the page opens again (a
+//   reload, the next visit) and no other page of the site is open, never mid-game: the page then
+//   loads once more, with the new version whole. (It used to take over as the page went away,
+//   while the reload was loading: the old version's index.html with the new version's scripts.)
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -82,20 +81,14 @@
       // over now unless another page of the site is open (sw.js decides and says), and this page
       // opens again; else the notice says a new version is ready
       var before = workers.controller;
-      var answered = false;
+      var deadline = Date.now() + TAKE_OVER_MS;
       var answer = new MessageChannel();
       answer.port1.onmessage = function (event) {
-        if (answered) return;
-        answered = true;
-        if (event.data === "taking-over") {
-          announce("update", "taking-over");
-          reloadWhenTakenOver(waiting, before, Date.now() + TAKE_OVER_MS);
-          setTimeout(function () { if (!reloading) announce("update", "ready"); }, TAKE_OVER_MS);
-        } else {
-          announce("update", "ready");
-        }
+        var taking = event.data === "taking-over" && Date.now() <= deadline;
+        announce("update", taking ? "taking-over" : "ready");
+        if (taking) reloadWhenTakenOver(waiting, before, deadline);
       };
-      setTimeout(function () { if (!answered) { answered = true; announce("update", "ready"); } }, TAKE_OVER_MS);
+      setTimeout(function () { if (!reloading) announce("update", "ready"); }, TAKE_OVER_MS);
       waiting.postMessage("take-over-if-alone", [answer.port2]);
     }
     registration.addEventListener("updatefound", function () {
