@@ -58,10 +58,10 @@
     reloading = true;
     location.reload();
   }
-  // ... until `until` (a time), past which the reader may be playing
-  function reloadWhenTakenOver(waiting, before, until) {
+  // ... unless `untouched` and the reader has begun to use the page meanwhile
+  function reloadWhenTakenOver(waiting, before, untouched) {
     function reloadInTime() {
-      if (Date.now() <= until) reload();
+      if (!(untouched && touched)) reload();
     }
     if (workers.controller !== before) return reloadInTime(); // it already has
     workers.addEventListener("controllerchange", reloadInTime);
@@ -70,8 +70,13 @@
     });
   }
   // How long a page that has just opened waits for a new version to take over (the old worker first
-  // finishes what it serves) before it gives up and shows the notice
+  // finishes what it serves) before it shows the notice; it still loads again when the new version
+  // takes over, unless the reader has pressed a key or pointed at something by then
   var TAKE_OVER_MS = 10000;
+  var touched = false;
+  function touch() { touched = true; }
+  document.addEventListener("pointerdown", touch, true);
+  document.addEventListener("keydown", touch, true);
 
   function start() { workers.register("./sw.js").then(function (registration) {
     if (!registration) return; // refused (a test browser blocks service workers)
@@ -81,12 +86,11 @@
       // over now unless another page of the site is open (sw.js decides and says), and this page
       // opens again; else the notice says a new version is ready
       var before = workers.controller;
-      var deadline = Date.now() + TAKE_OVER_MS;
       var answer = new MessageChannel();
       answer.port1.onmessage = function (event) {
-        var taking = event.data === "taking-over" && Date.now() <= deadline;
+        var taking = event.data === "taking-over" && !touched;
         announce("update", taking ? "taking-over" : "ready");
-        if (taking) reloadWhenTakenOver(waiting, before, deadline);
+        if (taking) reloadWhenTakenOver(waiting, before, true);
       };
       setTimeout(function () { if (!reloading) announce("update", "ready"); }, TAKE_OVER_MS);
       waiting.postMessage("take-over-if-alone", [answer.port2]);
@@ -105,7 +109,7 @@
     window.reversiUseUpdate = function () {
       var waiting = registration.waiting;
       if (!waiting) return reload();
-      reloadWhenTakenOver(waiting, workers.controller, Infinity);
+      reloadWhenTakenOver(waiting, workers.controller, false);
       waiting.addEventListener("statechange", function () {
         if (waiting.state === "redundant") reload();
       });
