@@ -11,6 +11,10 @@
 //   reload, the next visit) and no other page of the site is open, never mid-game: the page then
 //   loads once more, with the new version whole. (It used to take over as the page went away,
 //   while the reload was loading: the old version's index.html with the new version's scripts.)
+// * When a new version takes over from another page ("Use it now" there, or its start), every
+//   other page of the site the reader has not used yet (one still loading among them, whose
+//   index.html came from the old version) loads again with it; one in use keeps its game and
+//   shows the notice, whose "Use it now" then loads it again.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -78,6 +82,18 @@
   document.addEventListener("pointerdown", touch, true);
   document.addEventListener("keydown", touch, true);
 
+  // Another page made a new version take over (this one asked nothing): the files this page fetches
+  // from now on are the new version's, with the old one's index.html and scripts. A page not used
+  // yet loads again with the new version whole; one in use keeps its game and says a new version
+  // is ready. Not at a first visit, when the first worker takes control (there was none before).
+  var servedBy = workers.controller;
+  var asked = false; // this page asked for the take-over: its own wait reloads it (below)
+  workers.addEventListener("controllerchange", function () {
+    if (!servedBy || asked || reloading) return;
+    if (!touched) return reload();
+    announce("update", "ready");
+  });
+
   function start() { workers.register("./sw.js").then(function (registration) {
     if (!registration) return; // refused (a test browser blocks service workers)
     var waiting = registration.waiting;
@@ -90,7 +106,10 @@
       answer.port1.onmessage = function (event) {
         var taking = event.data === "taking-over" && !touched;
         announce("update", taking ? "taking-over" : "ready");
-        if (taking) reloadWhenTakenOver(waiting, before, true);
+        if (taking) {
+          asked = true;
+          reloadWhenTakenOver(waiting, before, true);
+        }
       };
       setTimeout(function () { if (!reloading) announce("update", "ready"); }, TAKE_OVER_MS);
       waiting.postMessage("take-over-if-alone", [answer.port2]);
@@ -109,6 +128,7 @@
     window.reversiUseUpdate = function () {
       var waiting = registration.waiting;
       if (!waiting) return reload();
+      asked = true;
       reloadWhenTakenOver(waiting, workers.controller, false);
       waiting.addEventListener("statechange", function () {
         if (waiting.state === "redundant") reload();

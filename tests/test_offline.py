@@ -9,6 +9,7 @@ assembles it, from a plain static server under a sub-path (``/REPO/``), and:
 2. goes offline and reloads: the page plays a game against the computer;
 3. back online, a new version is deployed: the page says so, keeps the game, and "Use it now"
    brings the new version (the footer says which), even when its worker is slow to take over;
+   a second tab of the site, open and not used yet, loads again with the new version whole;
 4. a third version: a reload while another page of the site is open keeps the old version; once
    it is closed, a reload brings the new one whole (its index.html and its scripts, never a mix).
 
@@ -188,9 +189,20 @@ def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tm
         page.evaluate(CHECK_FOR_UPDATE_JS)  # as the browser does at a navigation, without one
         page.wait_for_selector('#notices [data-notice="update"]', timeout=PATIENCE_MS)
         assert shown_version(page) == ("aaaaaaa", "a")  # not mid-game
+        # a second tab, opened meanwhile and not used yet: the version waits (a page is in use)
+        second = context.new_page()
+        second.goto(base)
+        wait_ready(second, timeout_ms=PATIENCE_MS)
+        second.wait_for_selector('#notices [data-notice="update"]', timeout=PATIENCE_MS)
+        assert shown_version(second) == ("aaaaaaa", "a")
         page.click('#notices button[data-notice-action="use-update"]')
         wait_for_version(page, "bbbbbbb")
         assert shown_version(page) == ("bbbbbbb", "b")
+        # the tab not used yet loads again with the new version whole (it would have fetched the new
+        # version's files under the old one's page from now on)
+        wait_for_version(second, "bbbbbbb")
+        assert shown_version(second) == ("bbbbbbb", "b")
+        second.close()
         assert page.evaluate("location.search") == played
         assert page.locator("#move-list > .ply[data-ply]").count() >= 2
         # a third version: a reload takes it whole, once no other page of the site is open
