@@ -270,11 +270,24 @@ def test_puzzle_set_files_with_mistakes_get_one_line_that_says_where(
 
 
 def test_puzzle_set_refuses_a_set_whose_address_is_too_long(tmp_path: Path) -> None:
-    """A hundred 16x16 positions make an address over the limit: refused, saying how many fit."""
+    """A hundred 16x16 positions make an address over the limit: refused, saying how many fit, before
+    the searches of their answers (a minute each here: the command would run out of the test's time)."""
     from reversi.formats.notation import position_to_string
 
     positions = puzzle_positions(Rules(size=16), 11, 100)
     path = tmp_path / "big.txt"
     path.write_text("\n".join(position_to_string(p) for p in positions) + "\n", encoding="utf-8")
-    done = run("puzzle", "--set", str(path), "--size", "16", "--seconds", "0.05", "--exact", "0")
+    done = run("puzzle", "--set", str(path), "--size", "16", "--seconds", "60", "--exact", "0")
     assert done.returncode != 0 and "more than the 8,000" in done.stderr and "of these 100 puzzles fit" in done.stderr
+
+
+def test_the_least_address_of_a_set_is_never_longer_than_its_address() -> None:
+    """The early refusal never turns away a set that would fit: a set's least address (before any
+    search) is at most as long as its address once worked out."""
+    from reversi.ui.embed.puzzle_set import least_set_query, puzzle_set_query
+
+    for rules in (Rules(), Rules(size=6), Rules(size=16), Rules("octagon")):
+        for seed in range(5):
+            positions = puzzle_positions(rules, seed, 4)
+            entries = [(p, random_puzzle(p, seed + i)) for i, p in enumerate(positions)]
+            assert len(least_set_query(positions)) <= len(puzzle_set_query(entries)), (rules, seed)

@@ -205,27 +205,40 @@ def _set_lines(path: str) -> list[tuple[int, str]]:
 
 def _puzzle_set(args: argparse.Namespace) -> int:
     """``puzzle --set FILE``: a puzzle of each line's position, all in one link."""
-    from reversi.ui.embed.puzzle_set import check_set_address, puzzle_set_query
+    from reversi.ui.embed.puzzle_set import check_set_address, least_set_query, puzzle_set_query
     from reversi.ui.embed.snippets import embed_url, viewer_snippet
 
-    entries = []
+    def line_error(number: int, e: ReversiError) -> ReversiError:
+        # Translators: a puzzle set's file is wrong on one line: "positions.txt, line 3: ..."
+        return ReversiError(_("{path}, line {line}: {error}").format(path=args.set, line=number, error=e))
+
     lines = _set_lines(args.set)
+    positions = []
     for number, line in lines:
         ns = argparse.Namespace(**vars(args))
         ns.text = line.split()
         try:
-            position = _game_at(ns).position
+            positions.append((number, _game_at(ns).position))
+        except ReversiError as e:
+            raise line_error(number, e) from None
+    app, extra = split_app_address(args.url)
+
+    def address(query: str) -> tuple[str, str]:
+        query = f"{extra}&{query}" if extra else query
+        return query, embed_url(app, query, args.caption, view="puzzle")
+
+    # a set too long for an address even with the shortest answers: said before any search
+    check_set_address(address(least_set_query([p for _n, p in positions]))[1], len(positions))
+    entries = []
+    for number, position in positions:
+        try:
             entries.append((position, _answers(position, args)))
         except ReversiError as e:
-            # Translators: a puzzle set's file is wrong on one line: "positions.txt, line 3: ..."
-            raise ReversiError(_("{path}, line {line}: {error}").format(path=args.set, line=number, error=e)) from None
+            raise line_error(number, e) from None
         if sys.stderr.isatty():
             print(_("puzzle {number} of {total} worked out").format(number=len(entries), total=len(lines)),
                   file=sys.stderr)
-    app, extra = split_app_address(args.url)
-    query = puzzle_set_query(entries)
-    query = f"{extra}&{query}" if extra else query
-    url = embed_url(app, query, args.caption, view="puzzle")
+    query, url = address(puzzle_set_query(entries))
     check_set_address(url, len(entries))
     print(viewer_snippet(app, query, args.caption, view="puzzle") if args.html else url)
     return 0

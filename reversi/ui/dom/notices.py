@@ -19,7 +19,8 @@ from reversi.ui.dom import nullable
 from reversi.ui.notices import Action, Notice, render_notices
 
 #: A new version of the page is ready (the service worker's): the notice and its button.
-UPDATE_READY = N_("A new version of this page is ready: it is used when the page next opens with no other page of this site open.")
+UPDATE_READY = N_("A new version of this page is ready: it is used when the page next opens with no other page "
+                  "of this site open.")
 LABEL_USE_UPDATE = N_("Use it now")
 TITLE_USE_UPDATE = N_("Reload the page with the new version; the game is kept.")
 ACTION_USE_UPDATE = "use-update"

@@ -151,6 +151,21 @@ def puzzle_set_query(entries: Sequence[tuple[Position, Puzzle]]) -> str:
     return rewrite_query(game, "puzzle", set_params(entries))
 
 
+def least_set_query(positions: Sequence[Position]) -> str:
+    """The shortest link parameters a set of puzzles of ``positions`` (same rules) can have, before
+    any is worked out: each legal move's loss one digit, each solution one move. A set whose
+    least address is already too long (:func:`check_set_address`) is refused before the searches
+    its answers would take, never one that would fit."""
+    geometry = positions[0].rules.geometry
+    parts = []
+    for position in positions:
+        moves = list(iter_indices(position.legal))
+        losses = "-".join("0" for _move in moves)
+        parts.append(f"{pack_position(position)}.{losses}.{write_transcript(moves[:1], geometry)}")
+    game = rewrite_query("", "game", record_params(Record(rules=positions[0].rules)))
+    return rewrite_query(game, "puzzle", {"ps": "~".join(parts)})
+
+
 def check_set_address(address: str, puzzles: int) -> None:
     """Refuse a set's address longer than :data:`MAX_SET_ADDRESS`, saying how many puzzles fit."""
     if len(address) <= MAX_SET_ADDRESS:
