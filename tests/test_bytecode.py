@@ -39,11 +39,50 @@ def members(data: bytes) -> list[str]:
 
 
 def test_the_archives_hold_bytecode_for_each_module_and_nothing_else_changes() -> None:
-    for make in (build.page_archive, build.engine_archive):
+    pyscript = [f"pyscript/__pycache__/{n[:-3]}.cpython-313.pyc" for n in bytecode.pyscript_sources(ROOT)]
+    assert len(pyscript) >= 10 and "pyscript/__pycache__/__init__.cpython-313.pyc" in pyscript
+    for make, more in ((build.page_archive, pyscript), (build.engine_archive, [])):
         source, compiled = members(make(ROOT, compiled=False)), members(make(ROOT))
-        assert sorted(n + "c" if n.endswith(".py") else n for n in source) == sorted(compiled)
+        assert sorted([*(n + "c" if n.endswith(".py") else n for n in source), *more]) == sorted(compiled)
         assert not [n for n in compiled if n.endswith(".py")]
         assert make(ROOT) == make(ROOT)  # the same source, the same bytes
+
+
+#: Runs with the runtime's Python: writes PyScript's modules as PyScript does at a start (source, with
+#: the time of now) beside the page archive's bytecode cache of them, and loads each one's code the
+#: way an import does, with compiling source made to fail: the cache is taken, never the source.
+LOAD_PYSCRIPT = r'''
+import importlib.machinery, json, os, sys, tempfile, zipfile
+job = json.loads(open(sys.argv[1], encoding="utf-8").read())
+folder = tempfile.mkdtemp()
+archive = zipfile.ZipFile(job["in"])
+archive.extractall(folder, [n for n in archive.namelist() if n.startswith("pyscript/")])
+os.makedirs(os.path.join(folder, "pyscript"), exist_ok=True)
+def no_compiling(*args, **kwargs):
+    raise AssertionError("compiled from source")
+loaded = {}
+for name, text in job["sources"].items():
+    path = os.path.join(folder, "pyscript", name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    loader = importlib.machinery.SourceFileLoader("pyscript." + name[:-3], path)
+    loader.source_to_code = no_compiling
+    try:
+        loaded[name] = loader.get_code(loader.name).co_filename == path
+    except AssertionError as e:
+        loaded[name] = str(e)
+with zipfile.ZipFile(job["out"], "w") as out:
+    out.writestr("answer.json", json.dumps(loaded))
+'''
+
+
+def test_pyscript_s_modules_are_loaded_from_the_archive_s_bytecode_not_compiled_at_the_start() -> None:
+    sources = bytecode.pyscript_sources(ROOT)
+    done = bytecode.run_program(LOAD_PYSCRIPT, build.page_archive(ROOT), {"sources": sources})
+    assert done is not None, "no Python of the runtime's version here"
+    with zipfile.ZipFile(io.BytesIO(done[0])) as out:
+        loaded = json.loads(out.read("answer.json"))
+    assert sorted(loaded) == sorted(sources) and all(v is True for v in loaded.values()), loaded
 
 
 def test_the_package_runs_from_its_bytecode_alone_under_the_runtime_s_python() -> None:
