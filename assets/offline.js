@@ -53,43 +53,29 @@
   setTimeout(register, 20000);
   if (workers.controller) register(); // a repeat visit: the page is served by it already
 
-  // Once a new version has taken over, the page loads again, with it whole (never the old index.html
-  // with the new version's scripts); it waits for the new worker (a slow phone takes a while), not a
-  // fixed time. Each document loads again once at most.
+  // A page loads again at most once
   var reloading = false;
   function reload() {
     if (reloading) return;
     reloading = true;
     location.reload();
   }
-  // ... unless `untouched` and the reader has begun to use the page meanwhile
-  function reloadWhenTakenOver(waiting, before, untouched) {
-    function reloadInTime() {
-      if (!(untouched && touched)) reload();
-    }
-    if (workers.controller !== before) return reloadInTime(); // it already has
-    workers.addEventListener("controllerchange", reloadInTime);
-    waiting.addEventListener("statechange", function () {
-      if (waiting.state === "activated") reloadInTime();
-    });
-  }
   // How long a page that has just opened waits for a new version to take over (the old worker first
-  // finishes what it serves) before it shows the notice; it still loads again when the new version
-  // takes over, unless the reader has pressed a key or pointed at something by then
+  // finishes what it serves) before it shows the notice, and how long "Use it now" waits for it
   var TAKE_OVER_MS = 10000;
-  var touched = false;
+  var touched = false; // the reader has pressed a key or pointed at something on this page
   function touch() { touched = true; }
   document.addEventListener("pointerdown", touch, true);
   document.addEventListener("keydown", touch, true);
 
-  // Another page made a new version take over (this one asked nothing): the files this page fetches
-  // from now on are the new version's, with the old one's index.html and scripts. A page not used
-  // yet loads again with the new version whole; one in use keeps its game and says a new version
-  // is ready. Not at a first visit, when the first worker takes control (there was none before).
+  // A new version has taken over (asked by this page as it opened, by "Use it now" here or in another
+  // page, or by another page's start): what this page fetches from now on is the new version's, under
+  // the old one's index.html and scripts. A page not used yet loads again, with the new version whole
+  // (it waits for the new worker, however slow, not a fixed time); one in use keeps its game and says
+  // a new version is ready. Not at a first visit, when the first worker takes control.
   var servedBy = workers.controller;
-  var asked = false; // this page asked for the take-over: its own wait reloads it (below)
   workers.addEventListener("controllerchange", function () {
-    if (!servedBy || asked || reloading) return;
+    if (!servedBy || reloading) return;
     if (!touched) return reload();
     announce("update", "ready");
   });
@@ -101,15 +87,9 @@
       // this page has just opened (a reload, a visit) while a new version waits: the new one takes
       // over now unless another page of the site is open (sw.js decides and says), and this page
       // opens again; else the notice says a new version is ready
-      var before = workers.controller;
       var answer = new MessageChannel();
-      answer.port1.onmessage = function (event) {
-        var taking = event.data === "taking-over" && !touched;
-        announce("update", taking ? "taking-over" : "ready");
-        if (taking) {
-          asked = true;
-          reloadWhenTakenOver(waiting, before, true);
-        }
+      answer.port1.onmessage = function (event) { // the take-over itself reloads it (above)
+        announce("update", event.data === "taking-over" && !touched ? "taking-over" : "ready");
       };
       setTimeout(function () { if (!reloading) announce("update", "ready"); }, TAKE_OVER_MS);
       waiting.postMessage("take-over-if-alone", [answer.port2]);
@@ -128,10 +108,9 @@
     window.reversiUseUpdate = function () {
       var waiting = registration.waiting;
       if (!waiting) return reload();
-      asked = true;
-      reloadWhenTakenOver(waiting, workers.controller, false);
+      workers.addEventListener("controllerchange", reload); // this page is in use: loads again all the same
       waiting.addEventListener("statechange", function () {
-        if (waiting.state === "redundant") reload();
+        if (waiting.state === "activated" || waiting.state === "redundant") reload();
       });
       setTimeout(reload, TAKE_OVER_MS);
       waiting.postMessage("skip-waiting");

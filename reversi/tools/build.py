@@ -141,12 +141,11 @@ def page_archive(root: Path = ROOT, compiled: bool = True) -> bytes:
     """The page's archive, its modules as bytecode, and PyScript's in the interpreter's bytecode cache
     (:func:`reversi.tools.bytecode.pyscript_bytecode`); ``compiled=False``: the package's as source."""
     template = board_template((root / "index.html").read_text(encoding="utf-8"))
-    if not compiled:
-        return archive(root, main_thread_files(root), {BOARD_TEMPLATE: template.encode()})
-    # with PyScript's own modules' bytecode, which it would compile from source at every start
-    extra = {BOARD_TEMPLATE: template.encode(), **bytecode.pyscript_bytecode(root)}
+    extra = {BOARD_TEMPLATE: template.encode()}
+    if compiled:  # PyScript's own modules too, which it would compile from source at every start
+        extra.update(bytecode.pyscript_bytecode(root))
     made = archive(root, main_thread_files(root), extra)
-    return bytecode.compile_archive(made, root, PACKAGE_OPTIMIZE)
+    return bytecode.compile_archive(made, root, PACKAGE_OPTIMIZE) if compiled else made
 
 
 def stdlib_archive(root: Path = ROOT) -> bytes:

@@ -198,16 +198,15 @@ with zipfile.ZipFile(job["out"], "w", zipfile.ZIP_DEFLATED, compresslevel=9) as 
         info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         info.external_attr = 0o644 << 16
-        if name.endswith(".py") and job.get("cached"):
-            # beside a source written at run time: in its folder's bytecode cache, unchecked
+        if name.endswith(".py"):
             code = compile(data, name, "exec", dont_inherit=True, optimize=job["optimize"])
-            folder, _, module = name.rpartition("/")
-            info.filename = f"{folder}/__pycache__/{module[:-3]}.{sys.implementation.cache_tag}.pyc"
-            data = bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(data), False))
-        elif name.endswith(".py"):
-            code = compile(data, name, "exec", dont_inherit=True, optimize=job["optimize"])
-            data = bytes(ext._code_to_timestamp_pyc(code, 0, len(data)))
-            info.filename = name + "c"
+            if job.get("cached"):  # beside a source written at run time: its folder's cache, unchecked
+                folder, _, module = name.rpartition("/")
+                info.filename = f"{folder}/__pycache__/{module[:-3]}.{sys.implementation.cache_tag}.pyc"
+                data = bytes(ext._code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+            else:
+                data = bytes(ext._code_to_timestamp_pyc(code, 0, len(data)))
+                info.filename = name + "c"
         out.writestr(info, data)
 print(json.dumps({"magic": importlib.util.MAGIC_NUMBER.hex(), "members": len(names)}))
 '''
