@@ -1,11 +1,11 @@
-"""Helpers for tests that drive the app in a real browser (Playwright + Debian Chromium).
+"""Helpers for tests that drive the app in a real browser (Playwright + Debian's Chromium).
 
 * ``serve_repo()`` starts ``serve.py --port 0 --no-fetch`` as a subprocess and
   yields the base URL it prints (``http://127.0.0.1:PORT/``); the server is
   stopped on exit.
 * ``chromium_with_profile(playwright)`` starts Debian's Chromium (``playwright
-  install`` cannot download browsers here) with a profile on disk and connects
-  to it: the browser of the tests. Its first context keeps the HTTP cache (and
+  install`` cannot download browsers here) in its headless shell (:data:`HEADLESS_SHELL_PATH`)
+  with a profile on disk and connects to it: the browser of the tests. Its first context keeps the HTTP cache (and
   the compiled runtime) from test to test; no host name resolves in it but the
   test servers' own, so nothing can leave the machine.
 * ``make_shared_snapshots(browser, url)``: that context's first page makes the memory
@@ -16,8 +16,8 @@
   recorded (``foreign``), and ``block()`` for URLs the test makes fail; ``private=True``
   gives a context of its own instead (a second visitor, a page kept open), as
   ``private_context(browser)`` does: a cold cache, no snapshot.
-* ``launch_chromium(playwright)`` launches Chromium through Playwright (the
-  benchmarks), and ``block_foreign_requests(target, base_url)`` routes every
+* ``launch_chromium(playwright)`` launches the whole Chromium, a visitor's browser, through
+  Playwright (the benchmarks), and ``block_foreign_requests(target, base_url)`` routes every
   request of a page or context there: those to other origins are aborted and
   recorded. A route turns the HTTP cache off; ``watch_foreign_requests`` only
   records.
@@ -55,7 +55,14 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 SERVE_PY = REPO_ROOT / "serve.py"
 #: Where the browser tests put their screenshots (git-ignored).
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+#: A visitor's browser: Debian's Chromium, whole (the benchmarks measure the page in it).
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+#: The tests' browser: the same Chromium build as its headless shell (Debian's package
+#: ``chromium-headless-shell``; Playwright's own choice for headless runs). Blink, V8, the network
+#: stack, storage and workers are the same; it lacks the windowed browser's layers (its views, the
+#: desktop's compositing path), and a page start costs the machine about a fifth less (two players
+#: from the snapshots 1.9 CPU-s against 2.5; CONTRIBUTING.md): the browser tests are bound by the CPU.
+HEADLESS_SHELL_PATH = os.environ.get("CHROMIUM_HEADLESS_SHELL_PATH", "/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -272,20 +279,27 @@ def make_shared_snapshots(browser, server_url: str, timeout_ms: float = 180_000)
 @contextlib.contextmanager
 def chromium_with_profile(playwright, timeout: float = 30.0, snapshots: bool = False,
                           bench: bool = False) -> Iterator:
-    """Debian's Chromium with a profile on disk, driven over the DevTools protocol.
+    """Debian's Chromium with a profile on disk, driven over the DevTools protocol: its headless
+    shell (:data:`HEADLESS_SHELL_PATH`), or the whole browser for a ``bench``.
 
     Yields a Playwright Browser whose ``contexts[0]`` keeps its HTTP cache between tests, and
     with it the compiled WebAssembly of the runtime: a page boots there about a second and a
     half sooner than in a new context (see :class:`AppContext`). ``new_context()`` still makes
     the private contexts that tests with their own locale, routes or service worker need.
     Its pages make no memory snapshot unless ``snapshots`` (see :data:`NO_SNAPSHOTS_JS`). A
-    ``bench`` browser runs V8 as a visitor's does (without :data:`TEST_ONLY_ARGS`).
+    ``bench`` browser is a visitor's (:data:`CHROMIUM_PATH`), its V8 run as theirs is (without
+    :data:`TEST_ONLY_ARGS`).
     """
     import tempfile
 
+    executable = CHROMIUM_PATH if bench else HEADLESS_SHELL_PATH
+    if not os.path.exists(executable):
+        raise FileNotFoundError(f"{executable} is missing: python tests/run.py installs it "
+                                f"(apt-get install {'chromium' if bench else 'chromium-headless-shell'})")
+
     with tempfile.TemporaryDirectory(prefix="reversi-chromium-", ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
-            [CHROMIUM_PATH, *CHROMIUM_ARGS, *PROFILE_ARGS, *([] if bench else TEST_ONLY_ARGS),
+            [executable, *CHROMIUM_ARGS, *PROFILE_ARGS, *([] if bench else TEST_ONLY_ARGS),
              f"--user-data-dir={profile}",
              "--remote-debugging-port=0", "about:blank"],
             stdout=subprocess.DEVNULL,

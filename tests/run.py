@@ -6,11 +6,12 @@
     python tests/run.py [pytest args]   # ruff, mypy, then pytest with these arguments
 
 Installs (only when missing): the Python test packages (the optional dependencies ``test`` of
-``pyproject.toml``, their one list, pins included), Debian's Chromium (``apt-get``, needs root),
-the self-hosted browser runtime (``assets/fetch_runtime.py``) and axe-core, the accessibility
-checker of the browser tests (``npm``, into ``tests/.axe/``). Chromium, the runtime and axe-core
-install beside each other and beside the Python packages; ruff, mypy and the tests' compilation
-(:func:`compile_tests`) run while Chromium is still being installed.
+``pyproject.toml``, their one list, pins included), Debian's Chromium as its headless shell
+(``apt-get``, needs root), the self-hosted browser runtime (``assets/fetch_runtime.py``) and
+axe-core, the accessibility checker of the browser tests (``npm``, into ``tests/.axe/``).
+Chromium, the runtime and axe-core install beside each other and beside the Python packages;
+ruff, mypy and the tests' compilation (:func:`compile_tests`) run while Chromium is still being
+installed.
 Then runs ``ruff check`` and ``mypy`` (both configured in ``pyproject.toml``)
 and pytest (with no arguments: every test, in processes beside each other, see
 :func:`everything`); exits non-zero when any of them fails. ``.ci/run`` calls this same
@@ -29,7 +30,7 @@ import tomllib
 from concurrent.futures import Future, ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = "/usr/bin/chromium-headless-shell"  # the browser tests' (tests/browser_support.py)
 AXE_VERSION = "4.10.3"  # pinned: a new release may add findings
 AXE_DIR = os.path.join(ROOT, "tests", ".axe")
 AXE_JS = os.path.join(AXE_DIR, "node_modules", "axe-core", "axe.min.js")
@@ -63,22 +64,25 @@ def ensure_pip_packages() -> None:
 
 
 def ensure_chromium() -> None:
-    """Debian's Chromium, without the packages it only recommends (a printer dialog, a notification
-    daemon, a terminal...: a headless browser needs none of them, and they doubled the install).
-    apt-get's output is shown only when it fails."""
+    """Debian's Chromium as its headless shell (the package ``chromium-headless-shell``: the browser
+    tests' browser, see ``tests/browser_support.py``), without the packages it only recommends (a
+    printer dialog, a notification daemon, a terminal...: a headless browser needs none of them).
+    apt-get's output is shown only when it fails. The benchmarks use the whole browser (``chromium``),
+    which no test needs."""
     if os.path.exists(CHROMIUM):
         return
     if os.geteuid() != 0 or not shutil.which("apt-get"):
-        sys.exit(f"[tests/run] {CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)")
-    say("installing Debian's chromium (apt-get)")
+        sys.exit(f"[tests/run] {CHROMIUM} is missing: install Debian's chromium-headless-shell package"
+                 " (apt-get install chromium-headless-shell)")
+    say("installing Debian's chromium-headless-shell (apt-get)")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     for command in (["apt-get", "update", "-qq"],
-                    ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium"]):
+                    ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium-headless-shell"]):
         done = subprocess.run(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if done.returncode != 0:
             print(done.stdout, end="", flush=True)
             sys.exit(f"[tests/run] {' '.join(command)} failed ({done.returncode})")
-    say("chromium installed")
+    say("chromium-headless-shell installed")
 
 
 def ensure_runtime() -> None:
