@@ -99,13 +99,24 @@ def wait_for_line(stream, pattern: re.Pattern[str], timeout: float, what: str, p
             return match
 
 
-def stop(process) -> None:
-    """End a subprocess: politely, then for good."""
-    process.terminate()
+def stop(process, group: bool = False) -> None:
+    """End a subprocess: politely, then for good. ``group``: with every process of its group (one
+    started with ``start_new_session``), so that a browser started through a wrapper script that
+    does not ``exec`` it (Debian's ``chromium-headless-shell``) ends with its script."""
+    import signal
+
+    def send(sig: int) -> None:
+        if group:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, sig)
+        else:
+            process.send_signal(sig)
+
+    send(signal.SIGTERM)
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
-        process.kill()
+        send(signal.SIGKILL)
         process.wait()
 
 
@@ -305,6 +316,7 @@ def chromium_with_profile(playwright, timeout: float = 30.0, snapshots: bool = F
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
+            start_new_session=True,  # a group of its own, ended whole (see stop)
         )
         try:
             assert process.stderr is not None
@@ -318,7 +330,7 @@ def chromium_with_profile(playwright, timeout: float = 30.0, snapshots: bool = F
             finally:
                 browser.close()
         finally:
-            stop(process)
+            stop(process, group=True)
 
 
 def watch_foreign_requests(target, base_url: str) -> tuple[list[str], object]:

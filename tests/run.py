@@ -7,8 +7,9 @@
 
 Installs (only when missing): the Python test packages (the optional dependencies ``test`` of
 ``pyproject.toml``, their one list, pins included), Debian's Chromium as its headless shell
-(``apt-get``, needs root), the self-hosted browser runtime (``assets/fetch_runtime.py``) and
-axe-core, the accessibility checker of the browser tests (``npm``, into ``tests/.axe/``).
+(``apt-get``, needs root), the self-hosted browser runtime (``assets/fetch_runtime.py``) with the
+bytecode the site ships (compiled once into ``.tools/bytecode/``) and axe-core, the accessibility
+checker of the browser tests (``npm``, into ``tests/.axe/``).
 Chromium, the runtime and axe-core install beside each other and beside the Python packages;
 ruff, mypy and the tests' compilation (:func:`compile_tests`) run while Chromium is still being
 installed.
@@ -89,6 +90,21 @@ def ensure_runtime() -> None:
     subprocess.run([sys.executable, os.path.join(ROOT, "assets", "fetch_runtime.py")], check=True)
 
 
+#: Makes the site's archives once (``reversi/tools/site.py``), which compiles the package, PyScript's
+#: modules and the standard library the page starts with into the bytecode cache (``.tools/bytecode/``).
+WARM_SITE = ("from reversi.tools import build; from reversi.tools.site import Site; site = Site(); "
+             "[site.generated(name) for name in (build.PAGE_ARCHIVE, build.ENGINE_ARCHIVE, build.STDLIB_ARCHIVE)]")
+
+
+def ensure_runtime_and_bytecode() -> None:
+    """The runtime, then the bytecode the site ships, made before the tests start: else each test
+    process's server compiles it on its first page (on a fresh clone, the three at once, each
+    seconds of CPU; by Node.js where no Python of the runtime's version is installed, far more).
+    A failure here is the tests' to report (the server makes the archives itself)."""
+    ensure_runtime()
+    subprocess.run([sys.executable, "-c", WARM_SITE], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def ensure_axe() -> None:
     """axe-core, which tests/test_access_browser.py runs in the page (not a page's file: tests/.axe/)."""
     if os.path.exists(AXE_JS):
@@ -117,7 +133,7 @@ def standards() -> int:
 def main() -> int:
     args = sys.argv[1:]
     with ThreadPoolExecutor(max_workers=3) as pool:
-        installs: list[Future[None]] = [pool.submit(ensure_runtime)]
+        installs: list[Future[None]] = [pool.submit(ensure_runtime_and_bytecode)]
         if args != ["--fast"]:
             installs += [pool.submit(ensure_chromium), pool.submit(ensure_axe)]
         ensure_pip_packages()
