@@ -188,11 +188,14 @@ def everything() -> int:
     """Every test, in one more process than the machine has cores (pytest-xdist): the browser
     tests spend part of their time waiting on Chromium, and the others keep the cores busy
     meanwhile. Each process takes whole test files (``--dist loadfile``: a file's fixtures are
-    set up once), the files with the most tests first (pytest-xdist's own order, which mixes
-    files of browser tests with the others: all browser files first made the run slower, 722 s
-    against 668, the browsers contending), and the browser tests of a process share one server
-    and one browser. The slowest tests are named: CI has 9 minutes."""
-    return pytest(["-n", str(workers()), "--dist", "loadfile", "-p", "no:cacheprovider", "--durations=15", "tests"])
+    set up once), in the order tests/conftest.py gives them: the files of ``long`` browser tests
+    first, so that none runs alone at the end, then the files with the most tests first
+    (pytest-xdist's own order, which mixes files of browser tests with the others: all browser
+    files first made the run slower, 722 s against 668, the browsers contending). The browser
+    tests of a process share one server and one browser. The slowest tests are named: CI has
+    9 minutes."""
+    return pytest(["-n", str(workers()), "--dist", "loadfile", "--no-loadscope-reorder", "-p", "no:cacheprovider",
+                   "--durations=15", "tests"])
 
 
 def workers() -> int:

@@ -135,6 +135,7 @@ def wait_for_version(page, commit: str) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_the_published_site_plays_offline_and_picks_up_a_new_version(browser, tmp_path: Path) -> None:
     from browser_support import block_foreign_requests
 

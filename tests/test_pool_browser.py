@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 VIEWPORT = {"width": 1280, "height": 900}
 

@@ -24,7 +24,7 @@ import urllib.request
 import pytest
 from browser_support import REPO_ROOT, click_square, new_game, wait_ready
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 KEYS_JS = """async () => {
   const cache = await caches.open('reversi-snapshots');
