@@ -13,8 +13,8 @@ from support import FakeClock
 from reversi import PASS, Position, Rules
 from reversi.core.bitboard import flips, moves
 from reversi.engine.protocol import Limits
-from reversi.engine.search import Searcher, TranspositionTable, analyse, search, solve
-from reversi.formats.notation import parse_position
+from reversi.engine.search import SURE_DEPTH, Searcher, TranspositionTable, analyse, search, solve
+from reversi.formats.notation import move_name, parse_position, play_transcript
 from tests.bench.plain import minimax
 from tests.bench.positions import MIDGAME, random_position
 
@@ -268,6 +268,19 @@ def test_analyse_falls_back_when_the_solver_runs_out_of_time(clock: FakeClock) -
     assert set(a.scores) == set(pos.legal_moves()) and not a.exact and a.depth >= 1
     r = search(pos, Limits(seconds=0.3, exact_empties=20))
     assert pos.is_legal(r.move) and not r.exact
+
+
+def test_every_moves_value_sees_the_replies_however_short_the_time(clock: FakeClock) -> None:
+    """The first iterations of an analysis complete whatever its limit (:data:`SURE_DEPTH`): in the
+    shortest wipeout game, White's f5 lets Black's c5 take every disc. One ply deep it looks White's
+    best move; with the replies seen it is the worst, lost by 64."""
+    clock.step = 10.0  # every reading of the clock is past the deadline
+    pos = play_transcript(Position.start(), "e6f4e3f6g5d6e7").position
+    a = analyse(pos, Limits(seconds=0.01))
+    assert a.depth >= SURE_DEPTH
+    named = {move_name(m, pos.rules.geometry): v for m, v in a.scores.items()}
+    assert set(named) == {move_name(m, pos.rules.geometry) for m in pos.legal_moves()}
+    assert named["f5"] == -6400 and move_name(a.order[-1], pos.rules.geometry) == "f5", named
 
 
 def test_a_stop_check_ends_a_search_at_once() -> None:

@@ -81,6 +81,7 @@ GUESS_NODE_LIMIT = 400_000
 HINT_PLIES = 2
 
 __all__ = [
+    "SURE_DEPTH",
     "Analysis",
     "Limits",
     "SearchResult",
@@ -263,6 +264,13 @@ def _share(deadline: float | None, share: float) -> float | None:
     return now + max(0.0, deadline - now) * share
 
 
+#: The iterations of :func:`analyse` that complete whatever its time or node limit: every move gets
+#: a value that has seen the other side's every reply. With one ply only, a move that hands over a
+#: wipeout or a corner can look best (a busy phone's slice ending early made a review call the move
+#: into a wipeout the best one); the second ply costs one evaluation per reply.
+SURE_DEPTH = 2
+
+
 def analyse(
     position: Position,
     limits: Limits = NO_LIMITS,
@@ -273,7 +281,8 @@ def analyse(
     deadline: float | None = None,
 ) -> Analysis:
     """A value (centidiscs) for EVERY legal move, from the deepest full iteration within ``limits``
-    (as :func:`search`'s).
+    (as :func:`search`'s), at least :data:`SURE_DEPTH` plies deep (or to the game's end, or
+    ``limits.depth`` when it is less).
 
     Each move is searched with a full window, so the values are comparable (not
     just "worse than the best"). A position where the side must pass gives
@@ -309,13 +318,13 @@ def analyse(
         last_iter = 0.0
         for depth in range(1, horizon + 1):
             t0 = time.perf_counter()
-            if deadline is not None and depth > 1 and last_iter > (deadline - t0) / 3:
+            if deadline is not None and depth > SURE_DEPTH and last_iter > (deadline - t0) / 3:
                 break
             new_scores = {}
-            # depth 1 always completes (one evaluation per move), so every move gets a value
-            s.deadline = None if depth == 1 else deadline
+            # the first iterations always complete (see SURE_DEPTH)
+            s.deadline = None if depth <= SURE_DEPTH else deadline
             limit = s.node_limit
-            if depth == 1:
+            if depth <= SURE_DEPTH:
                 s.node_limit = None
             for m, child in ordered_children(s, position, scores):
                 new_scores[m] = -s.value(child, depth - 1, -INF, INF)
