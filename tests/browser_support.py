@@ -509,17 +509,20 @@ def seed_two_players(context) -> None:
 
 
 def open_app(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference",
-             two_players: bool = False, private: bool = False):
+             two_players: bool = False, private: bool = False, script: str = ""):
     """A page on the app, in the shared context with a first visit's storage (:class:`AppContext`).
 
     Returns ``(context, page, foreign, requests, errors)``: the AppContext (close it), the
     requests made to other origins, every request made, and the page's errors (uncaught and
     console). With ``two_players`` a first visit opens as two players instead of against the
     computer. A page that stays open while other tests run (a module's) is ``private``: in the
-    shared context, the next test's first visit would clear its storage.
+    shared context, the next test's first visit would clear its storage. ``script`` runs in the
+    page before its own scripts.
     """
     context = AppContext(browser, server_url, viewport, reduced_motion, two_players, private)
     page = context.new_page()
+    if script:
+        page.add_init_script(script)
     requests: list[str] = []
     errors: list[str] = []
     page.on("request", lambda r: requests.append(r.url))

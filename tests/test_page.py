@@ -122,25 +122,47 @@ def test_no_engine_file_is_asked_for_before_the_board_takes_moves(browser, serve
         context.close()
 
 
+#: The page as its load event finds it, kept in ``window.atLoad``: read at once, in the page, as
+#: the test reading it piece by piece could find Python ready between two readings.
+AT_LOAD_JS = """addEventListener('load', () => {
+  const shown = e => !!e && getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0
+    && e.getBoundingClientRect().width > 0;
+  const box = s => { const r = document.querySelector(s).getBoundingClientRect();
+    return [r.x + scrollX, r.y + scrollY, r.width, r.height]; };
+  window.atLoad = {
+    ready: document.documentElement.classList.contains('ready'),
+    squares: document.querySelectorAll('[data-square]').length,
+    notes: Array.from(document.querySelectorAll('.loading-note')).filter(shown).length,
+    bar: shown(document.querySelector('.load-bar')),
+    board: box('#board'), panel: box('.panel'),
+    svg: document.querySelector('#board svg').outerHTML,
+  };
+});"""
+
+
 def test_boots_offline_with_the_board_painted_before_python(browser, server_url) -> None:
-    context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800})
+    from browser_support import open_app
+
+    context, page, foreign, requests, errors = open_app(browser, server_url, {"width": 1280, "height": 800},
+                                                        two_players=True, script=AT_LOAD_JS)
     try:
-        assert not page.evaluate("document.documentElement.classList.contains('ready')")
-        assert page.locator("[data-square]").count() == 64  # the static board of index.html
+        first = page.evaluate("window.atLoad")
+        assert not first["ready"]
+        assert first["squares"] == 64  # the static board of index.html
         # how far it has loaded: one of the notes ("Loading..." or, once the runtime's files are in,
         # "Starting Python...") and the bar
-        assert page.locator(".loading-note:visible").count() == 1 and page.is_visible(".load-bar")
-        board_box = page.locator("#board").bounding_box()
-        panel_box = page.locator(".panel").bounding_box()
+        assert first["notes"] == 1 and first["bar"], first
+        board_box, panel_box, static_board = first["board"], first["panel"], first["svg"]
+        box_js = ("s => { const r = document.querySelector(s).getBoundingClientRect();"
+                  " return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }")
         svg_js = "document.querySelector('#board svg').outerHTML"
-        static_board = page.evaluate(svg_js)
         wait_ready(page)
         assert not page.is_visible(".loading-note") and not page.is_visible(".load-bar")
         # the bar went past the runtime's files and Python's start, and the note said the board was next
         assert float(page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--load')")) >= 94
         assert page.evaluate("document.querySelector('.loading-note[data-phase=board]').hidden") is False
-        assert page.locator("#board").bounding_box() == board_box  # no layout jump
-        assert page.locator(".panel").bounding_box() == panel_box
+        assert page.evaluate(box_js, "#board") == board_box  # no layout jump
+        assert page.evaluate(box_js, ".panel") == panel_box
         assert page.evaluate(svg_js) == static_board  # Python draws the same start
         assert foreign == []
         assert not [u for u in requests if "numpy" in u or u.endswith(".whl")]  # numpy stays off
