@@ -60,8 +60,8 @@ CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 #: The tests' browser: the same Chromium build as its headless shell (Debian's package
 #: ``chromium-headless-shell``; Playwright's own choice for headless runs). Blink, V8, the network
 #: stack, storage and workers are the same; it lacks the windowed browser's layers (its views, the
-#: desktop's compositing path), and a page start costs the machine about a fifth less (two players
-#: from the snapshots 1.9 CPU-s against 2.5; CONTRIBUTING.md): the browser tests are bound by the CPU.
+#: desktop's compositing path), and the browser tests, bound by the CPU, cost the machine about a
+#: fifth less in it (CONTRIBUTING.md has the figures).
 HEADLESS_SHELL_PATH = os.environ.get("CHROMIUM_HEADLESS_SHELL_PATH", "/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--no-sandbox",
