@@ -191,7 +191,8 @@ def everything() -> int:
     set up once), in the order tests/conftest.py gives them: the files of ``long`` browser tests
     first, so that none runs alone at the end, then the files with the most tests first
     (pytest-xdist's own order, which mixes files of browser tests with the others: all browser
-    files first made the run slower, 722 s against 668, the browsers contending). The browser
+    files first made the run slower, 722 s against 668, the browsers contending; two processes
+    instead of three, 568 s against 531, the cores then idle while a browser waits). The browser
     tests of a process share one server and one browser. The slowest tests are named: CI has
     9 minutes."""
     return pytest(["-n", str(workers()), "--dist", "loadfile", "--no-loadscope-reorder", "-p", "no:cacheprovider",
