@@ -30,11 +30,13 @@ from reversi.ui.players import Players
 pytestmark = pytest.mark.browser
 
 
-def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference", private: bool = False):
-    """A new page on the app as two players (these tests play both sides by clicking)."""
+def boot(browser, server_url: str, viewport: dict, reduced_motion: str = "no-preference", private: bool = False,
+         script: str = ""):
+    """A new page on the app as two players (these tests play both sides by clicking); ``script``
+    runs in it before its own scripts."""
     from browser_support import open_app
 
-    return open_app(browser, server_url, viewport, reduced_motion, two_players=True, private=private)
+    return open_app(browser, server_url, viewport, reduced_motion, two_players=True, private=private, script=script)
 
 
 @pytest.fixture(scope="module")
@@ -122,13 +124,15 @@ def test_no_engine_file_is_asked_for_before_the_board_takes_moves(browser, serve
         context.close()
 
 
+#: The box of the element ``s`` selects, in the page's coordinates: [x, y, width, height].
+BOX_JS = ("s => { const r = document.querySelector(s).getBoundingClientRect();"
+          " return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }")
 #: The page as its load event finds it, kept in ``window.atLoad``: read at once, in the page, as
 #: the test reading it piece by piece could find Python ready between two readings.
 AT_LOAD_JS = """addEventListener('load', () => {
   const shown = e => !!e && getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0
     && e.getBoundingClientRect().width > 0;
-  const box = s => { const r = document.querySelector(s).getBoundingClientRect();
-    return [r.x + scrollX, r.y + scrollY, r.width, r.height]; };
+  const box = """ + BOX_JS + """;
   window.atLoad = {
     ready: document.documentElement.classList.contains('ready'),
     squares: document.querySelectorAll('[data-square]').length,
@@ -141,10 +145,8 @@ AT_LOAD_JS = """addEventListener('load', () => {
 
 
 def test_boots_offline_with_the_board_painted_before_python(browser, server_url) -> None:
-    from browser_support import open_app
-
-    context, page, foreign, requests, errors = open_app(browser, server_url, {"width": 1280, "height": 800},
-                                                        two_players=True, script=AT_LOAD_JS)
+    context, page, foreign, requests, errors = boot(browser, server_url, {"width": 1280, "height": 800},
+                                                    script=AT_LOAD_JS)
     try:
         first = page.evaluate("window.atLoad")
         assert not first["ready"]
@@ -153,16 +155,14 @@ def test_boots_offline_with_the_board_painted_before_python(browser, server_url)
         # "Starting Python...") and the bar
         assert first["notes"] == 1 and first["bar"], first
         board_box, panel_box, static_board = first["board"], first["panel"], first["svg"]
-        box_js = ("s => { const r = document.querySelector(s).getBoundingClientRect();"
-                  " return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }")
         svg_js = "document.querySelector('#board svg').outerHTML"
         wait_ready(page)
         assert not page.is_visible(".loading-note") and not page.is_visible(".load-bar")
         # the bar went past the runtime's files and Python's start, and the note said the board was next
         assert float(page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--load')")) >= 94
         assert page.evaluate("document.querySelector('.loading-note[data-phase=board]').hidden") is False
-        assert page.evaluate(box_js, "#board") == board_box  # no layout jump
-        assert page.evaluate(box_js, ".panel") == panel_box
+        assert page.evaluate(BOX_JS, "#board") == board_box  # no layout jump
+        assert page.evaluate(BOX_JS, ".panel") == panel_box
         assert page.evaluate(svg_js) == static_board  # Python draws the same start
         assert foreign == []
         assert not [u for u in requests if "numpy" in u or u.endswith(".whl")]  # numpy stays off
