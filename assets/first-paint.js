@@ -29,8 +29,8 @@
   document.documentElement.lang = code;
   // the one choice of the page's language: Python reads it from here (reversi/ui/dom/language.py)
   document.documentElement.setAttribute("data-lang", code);
-  var table = strings[code];
-  if (!table) return;
+  // English needs no table: its texts are recorded (their ids) and left as they are
+  var table = strings[code] || {};
   function tr(text) { return Object.prototype.hasOwnProperty.call(table, text) ? table[text] : text; }
   function normal(text) { return text.replace(/\s+/g, " ").trim(); }
 
@@ -62,4 +62,7 @@
   }
   var langSwitch = document.getElementById("lang-select");
   if (langSwitch) langSwitch.value = code;
+  // every marked text is now in the page's language, its id recorded: Python's start need not
+  // translate them again (reversi/ui/dom/language.py, start_language)
+  document.documentElement.setAttribute("data-texts", code);
 })();

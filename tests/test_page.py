@@ -270,6 +270,35 @@ def test_every_rule_set_starts_from_the_right_position(app, key: str) -> None:
         assert "212, 42, 28" in fill  # #d42a1c
 
 
+def test_an_english_start_keeps_the_first_paints_texts_and_the_switch_translates_them(app) -> None:
+    """``assets/first-paint.js`` records each marked text's English (its id) on an English page too
+    and says so (``<html data-texts>``): Python's start leaves those texts as they are, and a switch
+    of language translates them from the ids, and back."""
+    from reversi import i18n
+
+    def czech(text: str) -> str:
+        try:
+            i18n.set_language("cs")
+            return i18n._(text)
+        finally:
+            i18n.set_language("en")
+
+    assert app.get_attribute("html", "data-texts") == "en"
+    assert app.get_attribute("#btn-new", "data-i18n-id") == "New game"
+    assert app.get_attribute("#btn-undo", "data-i18n-id-title") == "Take back a move"
+    assert czech("New game") != "New game" and czech("Take back a move") != "Take back a move"
+    try:
+        app.select_option("#lang-select", "cs")
+        app.wait_for_function("document.documentElement.lang === 'cs'")
+        assert app.text_content("#btn-new").strip() == czech("New game")
+        assert app.get_attribute("#btn-undo", "title") == czech("Take back a move")
+    finally:
+        app.select_option("#lang-select", "en")
+        app.wait_for_function("document.documentElement.lang === 'en'")
+    assert app.text_content("#btn-new").strip() == "New game"
+    assert app.get_attribute("#btn-undo", "title") == "Take back a move"
+
+
 def test_an_illegal_click_changes_nothing(app) -> None:
     start_game(app)
     click_square(app, "f5")

@@ -270,7 +270,7 @@ class Embed:
 
 def start() -> Embed:
     """Draw the embed of this address, attach its handlers, and signal readiness."""
-    page_language.apply_language(page_language.initial_language())
+    page_language.start_language()
     query = str(js.location.search)
     embed = Embed(Viewer.from_query(query))
     embed.show_once(query)

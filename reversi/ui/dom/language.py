@@ -8,8 +8,9 @@ text) or ``data-i18n-attrs`` (the attributes it names).
 
 The English of each marked text (its message id) is kept on the element the first
 time it is translated (``data-i18n-id`` for the text, ``data-i18n-id-<attribute>``
-for an attribute: ``assets/first-paint.js`` does the same before Python loads), so
-the page can switch from any language to any other and back.
+for an attribute), so the page can switch from any language to any other and back.
+``assets/first-paint.js`` does the same before Python loads, English pages included;
+Python's start (:func:`start_language`) then leaves the texts it has translated.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from reversi.ui.language import STORAGE_KEY, choose_language, query_for_language
 
 TEXT_KEY = "data-i18n-id"
 SWITCH_ID = "lang-select"
+#: Set on ``<html>`` by ``assets/first-paint.js`` to the language its marked texts are now in.
+PAINTED = "data-texts"
 
 
 def _normal(text: str) -> str:
@@ -109,6 +112,22 @@ def apply_language(code: str) -> str:
     """Make ``code`` the page's language and translate the marked texts; returns the language."""
     chosen = set_language(code)
     apply_texts()
+    return chosen
+
+
+def start_language() -> str:
+    """At start: make the language of :func:`initial_language` the page's. The marked texts are
+    translated here only if ``assets/first-paint.js`` has not already put them in that language
+    and recorded their ids (``<html data-texts>``): a page without that script, or one whose
+    language it could not choose. Returns the language."""
+    chosen = set_language(initial_language())
+    if nullable(document.documentElement.getAttribute(PAINTED)) != chosen:
+        apply_texts()
+        return chosen
+    document.documentElement.setAttribute("lang", chosen)
+    switch = nullable(document.getElementById(SWITCH_ID))
+    if switch is not None and str(switch.value) != chosen:
+        switch.value = chosen
     return chosen
 
 

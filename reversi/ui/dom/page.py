@@ -253,7 +253,7 @@ class Page:
 
 def start() -> Page:
     """Draw the page from Python, attach the handlers, and signal readiness."""
-    page_language.apply_language(page_language.initial_language())
+    page_language.start_language()
     page = Page()
     from reversi.ui.dom.features import attach  # the move list, clocks, records, autosave, link
 
