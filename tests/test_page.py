@@ -270,6 +270,91 @@ def test_every_rule_set_starts_from_the_right_position(app, key: str) -> None:
         assert "212, 42, 28" in fill  # #d42a1c
 
 
+#: ``zipMembers`` of ``assets/interpreter.js`` on each archive (a list of bytes; "served": the page's
+#: own archive, fetched): its members, or the message it refused the archive with.
+ZIP_MEMBERS_JS = """async archives => {
+  const { zipMembers } = await import('./assets/interpreter.js');
+  const served = new Uint8Array(await (await fetch('assets/package/page.zip')).arrayBuffer());
+  return archives.map(bytes => {
+    try { return zipMembers(bytes === 'served' ? served : new Uint8Array(bytes)); } catch (e) { return e.message; }
+  });
+}"""
+#: ``unpackPackage`` on bytes it cannot read, with an interpreter that records what is asked of it:
+#: Pyodide's own unpacker is the fallback, into the interpreter's folder.
+UNPACK_FALLBACK_JS = """async () => {
+  const { unpackPackage } = await import('./assets/interpreter.js');
+  const asked = [];
+  const pyodide = { FS: { cwd: () => '/home/pyodide' },
+                    unpackArchive: (bytes, format, options) => asked.push([bytes.length, format, options.extractDir]) };
+  const warn = console.warn;
+  console.warn = () => {};
+  try { return [unpackPackage(pyodide, new Uint8Array([80, 75, 1, 2, 3])), asked]; } finally { console.warn = warn; }
+}"""
+
+
+def _members(data: bytes) -> list[list]:
+    """What zipMembers must say of ``data``: each member's name, method, where its data starts (after
+    its local header), its length as stored and unpacked."""
+    import io
+    import zipfile
+
+    out = []
+    for info in zipfile.ZipFile(io.BytesIO(data)).infolist():
+        at = info.header_offset
+        name_length, extra_length = (int.from_bytes(data[i:i + 2], "little") for i in (at + 26, at + 28))
+        start = at + 30 + name_length + extra_length
+        out.append([info.filename, info.compress_type, start, info.compress_size, info.file_size])
+    return out
+
+
+def test_the_package_is_unpacked_by_the_pages_own_reader_and_a_bad_archive_by_pyodides(app, server_url) -> None:
+    """``assets/interpreter.js`` unpacks the package itself (``data-unpacked``): its zip reader reads
+    the served archive and others as Python's zipfile does, refuses what it cannot read or what
+    would land outside the folder, and leaves those to Pyodide's own unpacker."""
+    import io
+    import urllib.request
+    import zipfile
+
+    assert app.get_attribute("html", "data-unpacked") == "js"
+
+    def archive(members: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED, comment: bytes = b"") -> bytes:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", method) as z:
+            for name, data in members.items():
+                z.writestr(name, data)
+            z.comment = comment
+        return buffer.getvalue()
+
+    mixed = io.BytesIO()
+    with zipfile.ZipFile(mixed, "w") as z:
+        z.writestr("pkg/", b"")
+        z.writestr(zipfile.ZipInfo("pkg/stored.txt"), b"as it is", compress_type=zipfile.ZIP_STORED)
+        z.writestr(zipfile.ZipInfo("pkg/packed.pyc"), bytes(range(256)) * 40, compress_type=zipfile.ZIP_DEFLATED)
+        z.writestr(zipfile.ZipInfo("pkg/ünï.mo"), b"x" * 999, compress_type=zipfile.ZIP_DEFLATED)
+        z.comment = b"a comment at the end"
+    good = [mixed.getvalue(), archive({"a.py": b"print(1)\n"}, comment=b"")]
+    refused = {
+        "outside": archive({"pkg/../../etc/x.py": b"1"}),
+        "absolute": archive({"/etc/x.py": b"1"}),
+        "bzip2": archive({"a.py": b"1" * 100}, zipfile.ZIP_BZIP2),
+        "cut short": good[0][:-40],
+        "not an archive": b"PK but nothing more than this",
+    }
+    with urllib.request.urlopen(server_url + "assets/package/page.zip") as response:
+        served = response.read()
+    got = app.evaluate(ZIP_MEMBERS_JS, ["served"] + [list(data) for data in good + list(refused.values())])
+    assert got[0] == _members(served) and len(got[0]) > 100
+    assert got[1:3] == [_members(data) for data in good]
+    assert dict(zip(refused, got[3:], strict=True)) == {
+        "outside": "pkg/../../etc/x.py: a member outside the folder",
+        "absolute": "/etc/x.py: a member outside the folder",
+        "bzip2": "a.py: a member this unpacker cannot read",
+        "cut short": "not a zip archive",
+        "not an archive": "not a zip archive",
+    }
+    assert app.evaluate(UNPACK_FALLBACK_JS) == ["pyodide", [[5, "zip", "/home/pyodide"]]]
+
+
 def test_an_english_start_keeps_the_first_paints_texts_and_the_switch_translates_them(app) -> None:
     """``assets/first-paint.js`` records each marked text's English (its id) on an English page too
     and says so (``<html data-texts>``): Python's start leaves those texts as they are, and a switch
