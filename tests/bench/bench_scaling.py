@@ -15,8 +15,11 @@ nothing; the speedup is the serial solver's time over it. What it leaves out: th
 cancelled job's table entries (the simulated job ran to its end, so its worker keeps all of them).
 
 For each worker count and split depth (``SPLIT_DEPTH`` and ``SPLIT_DEPTH_FEW`` both set to it), one
-line: the nodes of all workers, the virtual seconds and the speedup, summed over the bench positions
-with ``--empties`` empties (``tests/bench/positions.py``). Run on two workers, it can be checked
+line: the nodes of all workers, the virtual seconds and the speedup, the share of the workers' time
+spent waiting, and the nodes of jobs cancelled before their end, summed over the bench positions
+with ``--empties`` empties (``tests/bench/positions.py``). A cancelled job's worker keeps the
+table entries of the whole job here: a change that cancels more (splitting a running job again,
+say) looks better here than it is on processes. Run on two workers, it can be checked
 against the real processes (``tests/bench/bench_endgame.py --processes 1,2``).
 """
 
@@ -54,6 +57,9 @@ class VirtualCarrier:
         self.now = 0.0
         #: worker -> [job id, its answer, start, end]
         self.running: dict[int, list] = {}
+        #: Virtual worker-seconds spent on jobs, and the nodes of jobs cancelled before their end.
+        self.busy = 0.0
+        self.cancelled_nodes = 0
 
     def count(self) -> int:
         return len(self.workers)
@@ -74,6 +80,7 @@ class VirtualCarrier:
         done = int((self.now - job[2]) * self.rate)
         stopped = cancelled_answer(job[1])
         stopped["nodes"] = min(done, job[1]["nodes"])
+        self.cancelled_nodes += stopped["nodes"]
         job[1], job[3] = stopped, self.now
 
     def receive(self, timeout: float | None) -> list[tuple[int, Message]]:
@@ -82,7 +89,8 @@ class VirtualCarrier:
         self.now = max(self.now, min(job[3] for job in self.running.values()))
         out = [(w, job[1]) for w, job in self.running.items() if job[3] <= self.now]
         for w, _answer in out:
-            del self.running[w]
+            job = self.running.pop(w)
+            self.busy += job[3] - job[2]
         return out
 
     def close(self, abort: bool = False) -> None:
@@ -112,11 +120,12 @@ def main(argv: list[str] | None = None) -> int:
     serial_seconds = serial_nodes / rate
     print(f"{len(positions)} positions of {args.empties} empties: serial {serial_nodes:,} nodes, "
           f"{rate:,.0f} nodes/s (this process's CPU), {serial_seconds:.1f} s; latency {args.latency_ms} ms")
-    print(f"{'workers':>7}  {'split':>5}  {'nodes':>11}  {'x serial':>8}  {'seconds':>8}  {'speedup':>7}")
+    print(f"{'workers':>7}  {'split':>5}  {'nodes':>11}  {'x serial':>8}  {'seconds':>8}  {'speedup':>7}  "
+          f"{'idle':>6}  {'cancelled':>10}")
     for n in (int(k) for k in args.workers.split(",")):
         for depth in (int(k) for k in args.depths.split(",")):
             parallel.SPLIT_DEPTH = parallel.SPLIT_DEPTH_FEW = depth
-            nodes, seconds = 0, 0.0
+            nodes, seconds, idle, cancelled = 0, 0.0, 0.0, 0
             for pos, score in zip(positions, scores, strict=True):
                 carrier = VirtualCarrier(n, rate, args.latency_ms / 1000)
                 r = parallel.solve_parallel(pos, carrier=carrier, all_best=False)
@@ -125,8 +134,10 @@ def main(argv: list[str] | None = None) -> int:
                     return 1
                 nodes += r.nodes
                 seconds += carrier.now
+                idle += n * carrier.now - carrier.busy
+                cancelled += carrier.cancelled_nodes
             print(f"{n:7d}  {depth:5d}  {nodes:11,}  {nodes / serial_nodes:8.2f}  {seconds:8.1f}  "
-                  f"{serial_seconds / seconds:7.2f}", flush=True)
+                  f"{serial_seconds / seconds:7.2f}  {idle / (n * seconds):6.1%}  {cancelled:10,}", flush=True)
     return 0
 
 
