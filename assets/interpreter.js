@@ -186,19 +186,27 @@ export async function loadPyodide(options = {}) {
 }
 
 /** The members of the zip archive `bytes` (ours: no zip64, no encryption), in its order: [name, method
- * (0 stored, 8 deflated), where its data starts, its length as stored, its length unpacked] each.
- * Throws on anything else, and on a name outside the folder. */
+ * (0 stored, 8 deflated), where its data starts, its length as stored, its length unpacked, its
+ * CRC-32] each. Throws on anything else, on an archive of no member, and on a name outside the folder. */
 export function zipMembers(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.byteLength - 22; // the end of the central directory, after at most a comment
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  // the end of the central directory: its signature, its comment running to the archive's end, the
+  // directory right before it (a comment may hold what looks like another end)
+  const isEnd = end => view.getUint32(end, true) === 0x06054b50
+    && end + 22 + view.getUint16(end + 20, true) === bytes.byteLength
+    && view.getUint32(end + 16, true) + view.getUint32(end + 12, true) === end;
+  let end = bytes.byteLength - 22;
+  while (end >= 0 && !isEnd(end)) end--;
   if (end < 0) throw new Error("not a zip archive");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  if (count === 0) throw new Error("not a zip archive");
   const names = new TextDecoder();
   const members = [];
-  let at = view.getUint32(end + 16, true);
-  for (let i = view.getUint16(end + 10, true); i > 0; i--) {
+  for (let i = count; i > 0; i--) {
     if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a damaged zip archive");
     const flags = view.getUint16(at + 8, true), method = view.getUint16(at + 10, true);
+    const crc = view.getUint32(at + 16, true);
     const stored = view.getUint32(at + 20, true), size = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const local = view.getUint32(at + 42, true);
@@ -209,7 +217,7 @@ export function zipMembers(bytes) {
     if (view.getUint32(local, true) !== 0x04034b50) throw new Error("a damaged zip archive");
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     if (start + stored > bytes.byteLength || (method === 0 && stored !== size)) throw new Error("a damaged zip archive");
-    members.push([name, method, start, stored, size]);
+    members.push([name, method, start, stored, size, crc]);
   }
   return members;
 }
@@ -222,13 +230,13 @@ def _reversi_inflate(archive, spans, out):
     import zlib
     data = archive.to_bytes()
     parts = []
-    for start, size, method in spans.to_py():
-        chunk = data[start:start + size]
-        parts.append(zlib.decompress(chunk, -15) if method == 8 else chunk)
-    joined = b"".join(parts)
-    if len(joined) != out.length:
-        raise ValueError("the archive's sizes do not add up")
-    out.assign(joined)
+    for start, stored, method, size, crc in spans.to_py():
+        chunk = data[start:start + stored]
+        part = zlib.decompress(chunk, -15) if method == 8 else chunk
+        if len(part) != size or zlib.crc32(part) != crc:
+            raise ValueError("a member whose size or CRC is not the archive's")
+        parts.append(part)
+    out.assign(b"".join(parts))
 `;
 
 /** Unpack the package's archive into the interpreter's folder: its members inflated by Python's zlib
@@ -245,11 +253,15 @@ export function unpackPackage(pyodide, bytes) {
     // Python's exec rather than runPython (which parses the code for its last expression: milliseconds),
     // in a namespace of its own: __main__'s stays as it was
     const builtins = pyodide.pyimport("builtins");
-    scope = builtins.dict();
-    builtins.exec(INFLATE_PY, scope);
-    builtins.destroy();
+    const [dict, exec] = [builtins.dict, builtins.exec];
+    try {
+      scope = dict();
+      exec(INFLATE_PY, scope);
+    } finally {
+      for (const proxy of [dict, exec, builtins]) proxy.destroy();
+    }
     inflate = scope.get("_reversi_inflate");
-    inflate(bytes, members.map(([, method, start, stored]) => [start, stored, method]), out);
+    inflate(bytes, members.map(([, method, start, stored, size, crc]) => [start, stored, method, size, crc]), out);
     let at = 0;
     const made = new Set();
     for (const [name, , , , size] of members) {

@@ -294,7 +294,7 @@ UNPACK_FALLBACK_JS = """async () => {
 
 def _members(data: bytes) -> list[list]:
     """What zipMembers must say of ``data``: each member's name, method, where its data starts (after
-    its local header), its length as stored and unpacked."""
+    its local header), its length as stored and unpacked, its CRC-32."""
     import io
     import zipfile
 
@@ -303,7 +303,7 @@ def _members(data: bytes) -> list[list]:
         at = info.header_offset
         name_length, extra_length = (int.from_bytes(data[i:i + 2], "little") for i in (at + 26, at + 28))
         start = at + 30 + name_length + extra_length
-        out.append([info.filename, info.compress_type, start, info.compress_size, info.file_size])
+        out.append([info.filename, info.compress_type, start, info.compress_size, info.file_size, info.CRC])
     return out
 
 
@@ -332,25 +332,48 @@ def test_the_package_is_unpacked_by_the_pages_own_reader_and_a_bad_archive_by_py
         z.writestr(zipfile.ZipInfo("pkg/packed.pyc"), bytes(range(256)) * 40, compress_type=zipfile.ZIP_DEFLATED)
         z.writestr(zipfile.ZipInfo("pkg/ünï.mo"), b"x" * 999, compress_type=zipfile.ZIP_DEFLATED)
         z.comment = b"a comment at the end"
-    good = [mixed.getvalue(), archive({"a.py": b"print(1)\n"}, comment=b"")]
+
+    class Unseekable(io.RawIOBase):  # zipfile then writes each member's sizes after its data (flag bit 3)
+        def __init__(self) -> None:
+            self.data = bytearray()
+
+        def writable(self) -> bool:
+            return True
+
+        def write(self, b) -> int:
+            self.data += b
+            return len(b)
+
+    streamed = Unseekable()
+    with zipfile.ZipFile(streamed, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("pkg/streamed.pyc", b"streamed " * 300)
+    plain = archive({"a.py": b"print(1)\n"})
+    # a comment that looks like the directory's end (Python's zipfile takes it for the end, and finds
+    # no member): its members are the plain archive's
+    fooled = archive({"a.py": b"print(1)\n"}, comment=b"PK\x05\x06" + bytes(18))
+    assert fooled[: len(plain) - 2] == plain[:-2] and zipfile.ZipFile(io.BytesIO(fooled)).namelist() == []
+    good = [mixed.getvalue(), fooled, bytes(streamed.data)]
+    expected = [_members(good[0]), _members(plain), _members(good[2])]
     refused = {
         "outside": archive({"pkg/../../etc/x.py": b"1"}),
         "absolute": archive({"/etc/x.py": b"1"}),
         "bzip2": archive({"a.py": b"1" * 100}, zipfile.ZIP_BZIP2),
         "cut short": good[0][:-40],
         "not an archive": b"PK but nothing more than this",
+        "no member": archive({}),
     }
     with urllib.request.urlopen(server_url + "assets/package/page.zip") as response:
         served = response.read()
     got = app.evaluate(ZIP_MEMBERS_JS, ["served"] + [list(data) for data in good + list(refused.values())])
     assert got[0] == _members(served) and len(got[0]) > 100
-    assert got[1:3] == [_members(data) for data in good]
-    assert dict(zip(refused, got[3:], strict=True)) == {
+    assert got[1:4] == expected
+    assert dict(zip(refused, got[4:], strict=True)) == {
         "outside": "pkg/../../etc/x.py: a member outside the folder",
         "absolute": "/etc/x.py: a member outside the folder",
         "bzip2": "a.py: a member this unpacker cannot read",
         "cut short": "not a zip archive",
         "not an archive": "not a zip archive",
+        "no member": "not a zip archive",
     }
     assert app.evaluate(UNPACK_FALLBACK_JS) == ["pyodide", [[5, "zip", "/home/pyodide"]]]
 
