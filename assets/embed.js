@@ -58,7 +58,7 @@
   var SITE_ORIGIN = new URL(site).origin;
   var SELECTOR = "div.reversi, a.reversi-lite";
   var status = { kind: "reversi.boards", state: "idle", boards: 0, live: 0, failed: 0, interpreters: 0,
-                 error: "", reason: "", started: 0, python: 0, ready: 0 };
+                 error: "", reason: "", started: 0, python: 0, ready: 0, unpacked: "" };
   try { window[KEY] = status; } catch (e) { /* read-only: the boards work without it */ }
   try {
     if (!Object.prototype.hasOwnProperty.call(window, "reversiBoards")) window.reversiBoards = status;
@@ -375,15 +375,24 @@
     var module = assets + "runtime/pyodide/pyodide.mjs" + (importFailed ? "?try=" + mine : "");
     var imported = within(import(module), ANSWER_MS, "pyodide.mjs");
     imported.then(null, function () { importFailed = true; });
+    // the app's own unpacker (assets/interpreter.js, unpackPackage), else Pyodide's
+    var unpacker = imported.then(function () {
+      return within(import(assets + "interpreter.js"), ANSWER_MS, "interpreter.js");
+    }).then(function (m) { return m.unpackPackage; }, function () { return null; });
     var runtime = imported.then(function (module) {
       status.interpreters += 1;
       return module.loadPyodide({ indexURL: assets + "runtime/pyodide/", stdLibURL: STDLIB,
                                   stdout: function () {}, stderr: function () {} });
     });
-    return Promise.all([runtime, archive, styles]).then(function (got) {
+    return Promise.all([runtime, archive, styles, unpacker]).then(function (got) {
       if (mine !== attempt) throw problem("network", "abandoned");
       var py = got[0];
-      py.unpackArchive(got[1], "zip");
+      if (got[3]) {
+        status.unpacked = got[3](py, new Uint8Array(got[1]));
+      } else {
+        py.unpackArchive(got[1], "zip");
+        status.unpacked = "pyodide";
+      }
       var module = py.pyimport("reversi.ui.dom.boards");
       module.start(languages());
       return module;

@@ -91,6 +91,7 @@ def test_ten_boards_in_a_teachers_page_from_another_origin_share_one_interpreter
             status = wait_live(page, 10, scroll=True)
             assert status["state"] == "live" and status["live"] == 10 and status["boards"] == 10, status
             assert status["interpreters"] == 1
+            assert status["unpacked"] == "js"  # by the app's own unpacker (assets/interpreter.js)
             assert sum(url.endswith("/pyodide.asm.wasm") for url in requests) == 1
             assert sum(url.endswith("/package/page.zip") for url in requests) == 1
             outside = [u for u in requests if origin_of(u) not in (origin_of(teacher), origin_of(server_url))
