@@ -6,6 +6,7 @@ context (each starts from the memory snapshot, as a returning visitor's does), n
 * the browser's language opens the page in Danish; ``?lang=cs`` in Czech;
 * the switch changes the language mid-game without losing the moves, is
   remembered over a reload, and sets ``<html lang>``;
+* a first paint that stops part-way leaves the texts to Python's start, which translates them;
 * on a phone the new-game dialog's choices fit, the levels' longest ("5 · Silný klubový hráč") too;
 * Japanese, from the browser's languages and ``?lang=ja``: no Latin word left but notation and names,
   in the page, the study bar, the records, the embed and the rules page.
@@ -116,6 +117,37 @@ def test_the_first_paint_is_in_the_language_before_python(danish_context, server
         assert page.get_attribute('[data-square="f5"]', "aria-label") == "f5, puste, dozwolony ruch"
         assert page.get_attribute("#btn-new", "data-i18n-id") == "New game"  # for Python's switch
         assert page.input_value("#lang-select") == "pl"
+    finally:
+        page.close()
+
+
+#: The first paint fails part-way: its Czech table throws at the first text it is asked for (after
+#: the script has chosen the language, before it has translated anything or said so).
+FIRST_PAINT_FAILS_JS = """(() => {
+  let strings;
+  Object.defineProperty(window, 'REVERSI_FIRST_PAINT', {configurable: true, set(value) { strings = value; },
+    get() { return strings && {cs: new Proxy(strings.cs, {getOwnPropertyDescriptor() {
+      throw new Error('the first paint fails here'); }})}; }});
+})();"""
+
+
+def test_a_first_paint_that_failed_part_way_leaves_the_texts_to_python(danish_context, server_url) -> None:
+    """``assets/first-paint.js`` marks ``<html data-texts>`` only once every text is in the
+    language: when it stops before, Python's start translates them all (``start_language``)."""
+    page = danish_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(FIRST_PAINT_FAILS_JS)
+    try:
+        page.goto(server_url + "?lang=cs", wait_until="domcontentloaded")
+        assert page.text_content("#btn-new").strip() == "New game"  # the first paint stopped
+        assert page.get_attribute("html", "data-texts") is None
+        wait_ready(page)
+        assert html_lang(page) == "cs" and page.get_attribute("html", "data-texts") is None
+        assert page.text_content("#btn-new").strip() == in_language("cs", "New game") != "New game"
+        assert page.get_attribute("#btn-undo", "title") == in_language("cs", "Take back a move")
+        assert message(page) == "Černý na tahu"
+        assert errors == ["the first paint fails here"], errors
     finally:
         page.close()
 
