@@ -180,8 +180,10 @@ export async function loadPyodide(options = {}) {
   if (ROLE === "page") performance.mark("reversi-interpreter");
   await yieldTask();
   const unpacked = unpackPackage(pyodide, await archive);
-  if (ROLE === "page") document.documentElement.setAttribute("data-unpacked", unpacked);
-  if (ROLE === "page") performance.mark("reversi-package");
+  if (ROLE === "page") {
+    document.documentElement.setAttribute("data-unpacked", unpacked);
+    performance.mark("reversi-package");
+  }
   return pyodide;
 }
 

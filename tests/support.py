@@ -131,6 +131,18 @@ def find_game_with_pass(rules: Rules, within: int | None = None) -> list[int]:
     raise AssertionError("no pass found")
 
 
+def in_language(code: str, text: str) -> str:
+    """``text`` (an English message id) as the catalog of ``code`` says it; the language is put back."""
+    from reversi import i18n
+
+    previous = i18n.language()
+    try:
+        i18n.set_language(code)
+        return i18n._(text)
+    finally:
+        i18n.set_language(previous)
+
+
 # -- a static host -------------------------------------------------------------------------
 
 

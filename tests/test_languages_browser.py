@@ -21,6 +21,7 @@ import re
 
 import pytest
 from browser_support import ARTIFACTS, click_start, wait_ready
+from support import in_language
 
 from reversi import i18n
 from reversi.formats.openings import OPENINGS, local_name
@@ -35,15 +36,6 @@ def html_lang(page) -> str:
 
 def message(page) -> str:
     return str(page.text_content("#message")).strip()
-
-
-def in_language(code: str, text: str) -> str:
-    previous = i18n.language()
-    try:
-        i18n.set_language(code)
-        return i18n._(text)
-    finally:
-        i18n.set_language(previous)
 
 
 #: A browser whose languages are Danish's (as ``locale="da-DK"`` says them, without a cold context of its own).

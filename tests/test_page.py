@@ -8,6 +8,8 @@ through the new-game dialog, as a person would. Screenshots go to
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from browser_support import (
     ARTIFACTS,
@@ -20,7 +22,7 @@ from browser_support import (
     start_game,
     wait_ready,
 )
-from support import find_game_with_pass
+from support import find_game_with_pass, in_language
 
 from reversi import Game, Rules
 from reversi.core.rules import WHITE, random_blocked
@@ -382,14 +384,7 @@ def test_an_english_start_keeps_the_first_paints_texts_and_the_switch_translates
     """``assets/first-paint.js`` records each marked text's English (its id) on an English page too
     and says so (``<html data-texts>``): Python's start leaves those texts as they are, and a switch
     of language translates them from the ids, and back."""
-    from reversi import i18n
-
-    def czech(text: str) -> str:
-        try:
-            i18n.set_language("cs")
-            return i18n._(text)
-        finally:
-            i18n.set_language("en")
+    czech = functools.partial(in_language, "cs")
 
     assert app.get_attribute("html", "data-texts") == "en"
     assert app.get_attribute("#btn-new", "data-i18n-id") == "New game"

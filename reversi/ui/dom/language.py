@@ -99,13 +99,18 @@ def translate_marked(root: Any) -> None:
         _translate_attributes(element)
 
 
-def apply_texts() -> None:
-    """Every marked text of the page, ``<title>`` included, in the current language."""
-    translate_marked(document)
+def _show_language() -> None:
+    """``<html lang>`` and the switch say the current language."""
     document.documentElement.setAttribute("lang", language())
     switch = nullable(document.getElementById(SWITCH_ID))
     if switch is not None and str(switch.value) != language():
         switch.value = language()
+
+
+def apply_texts() -> None:
+    """Every marked text of the page, ``<title>`` included, in the current language."""
+    translate_marked(document)
+    _show_language()
 
 
 def apply_language(code: str) -> str:
@@ -122,12 +127,8 @@ def start_language() -> str:
     language it could not choose. Returns the language."""
     chosen = set_language(initial_language())
     if nullable(document.documentElement.getAttribute(PAINTED)) != chosen:
-        apply_texts()
-        return chosen
-    document.documentElement.setAttribute("lang", chosen)
-    switch = nullable(document.getElementById(SWITCH_ID))
-    if switch is not None and str(switch.value) != chosen:
-        switch.value = chosen
+        translate_marked(document)
+    _show_language()
     return chosen
 
 
