@@ -155,6 +155,10 @@ def test_the_app_and_its_dialogs(app_page, server_url, audit, capsys) -> None:
     page = app_page
     page.goto(server_url)
     wait_for_class(page, "ready")
+    # the engine settled (booted, or not needed yet): its arrival enables Hints, whose fade-in
+    # mid-audit would be measured half-way
+    page.wait_for_function("['engine-ready', 'engine-idle', 'engine-unavailable']"
+                           ".some(name => document.documentElement.classList.contains(name))", timeout=120_000)
     assert page.get_attribute("html", "data-theme") == "dark"
     # the audit can fail: a broken snippet is found out, then taken away
     audit.load(page)
