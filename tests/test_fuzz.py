@@ -891,3 +891,54 @@ def test_a_link_opened_over_a_saved_game(saved_moves: str, query: str, players: 
     if plan.previous is not None:
         assert plan.previous == text
     write_movetext(plan.game)
+
+
+# -- a match's record -------------------------------------------------------------------
+
+#: A short match's record of 4x4 games, and its header: the pieces the record fuzz mixes.
+_MATCH_RULES = Rules(size=4)
+
+
+def _a_short_match_record() -> tuple[dict[str, Any], list[bytes]]:
+    from reversi.tools import match_record
+    from reversi.tools.match import Player, match
+
+    first = match_record.header(Player(depth=1), Player(depth=1), _MATCH_RULES, 0, 1, None)
+    games = match(Player(depth=1), Player(depth=1), 2, rules=_MATCH_RULES, plies=1).games
+    lines = [json.dumps(first).encode()] + [json.dumps(match_record.game_line(_MATCH_RULES, g)).encode()
+                                            for g in games]
+    return first, lines
+
+
+_MATCH_HEADER, _MATCH_LINES = _a_short_match_record()
+record_line = st.one_of(
+    st.sampled_from(_MATCH_LINES),
+    json_value.map(lambda v: json.dumps(v).encode()),
+    st.fixed_dictionaries({"game": st.one_of(st.integers(0, 3), json_value), "a_is_black": json_value,
+                           "transcript": st.one_of(any_text, st.sampled_from(["a1", "b1a1c1", ""])),
+                           "margin": st.one_of(st.integers(-16, 16), json_value)}).map(
+        lambda d: json.dumps(d).encode()),
+    any_text.map(lambda t: t.encode("utf-8", "surrogatepass")),
+    st.binary(max_size=60),
+)
+
+
+@given(st.lists(record_line, max_size=5), st.booleans(), deep_json)
+def test_match_records(lines: list[bytes], ended: bool, deep: str) -> None:
+    """A match's record as the file holds it (any bytes; a last line cut short or not): the games
+    it holds, each a game of these rules that ended with its margin, or a ReversiError saying
+    where; never another exception."""
+    import tempfile
+
+    from reversi.tools import match_record
+
+    for data in (b"\n".join(lines) + (b"\n" if ended else b""), _MATCH_LINES[0] + b"\n" + deep.encode() + b"\n"):
+        with tempfile.NamedTemporaryFile(suffix=".jsonl") as f:
+            f.write(data)
+            f.flush()
+            found = only_our_errors(lambda: match_record.read(f.name, _MATCH_HEADER, _MATCH_RULES))
+        if found is not None:
+            games, good = found
+            assert good <= len(data) and data[:good].count(b"\n") == (len(games) + 1 if good else 0)
+            for n, g in enumerate(games, 1):
+                assert g.number == n and g.moves

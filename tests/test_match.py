@@ -216,3 +216,87 @@ def test_cli_summary_is_in_the_users_language(code: str, words: str, capsys) -> 
         assert f"2 {words}," in summary and "games" not in summary
     finally:
         set_language(before)
+
+
+RECORDED = ["match", "--a", "depth=1", "--b", "depth=2", "--size", "6", "--plies", "2"]
+
+
+def test_a_recorded_match_stopped_part_way_goes_on_after_its_last_game(monkeypatch, tmp_path, capsys) -> None:
+    """The record holds every game as it ends; the same command with the same file plays only the
+    games it lacks (a line cut short by the stop is dropped), and the result counts them all."""
+    from reversi.cli.main import main
+    from reversi.tools import match_record
+
+    whole = tmp_path / "whole.jsonl"
+    assert main([*RECORDED, "--games", "6", "--record", str(whole), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    lines = whole.read_bytes().splitlines(keepends=True)
+    assert len(lines) == 7 and json.loads(lines[0])["format"] == "reversi-match-record"
+    first = match_record.header(Player(depth=1), Player(depth=2), Rules(size=6), 0, 2, None)
+    games, good = match_record.read(str(whole), first, Rules(size=6))
+    alone = match(Player(depth=1), Player(depth=2), 6, rules=Rules(size=6), plies=2).games
+    assert [(g.number, g.a_is_black, g.moves, g.margin) for g in games] == [
+        (g.number, g.a_is_black, g.opening + g.moves, g.margin) for g in alone]
+    assert good == whole.stat().st_size
+    assert (result["wins"], result["draws"], result["losses"]) == (
+        sum(g.margin > 0 for g in alone), sum(g.margin == 0 for g in alone), sum(g.margin < 0 for g in alone))
+
+    stopped = tmp_path / "stopped.jsonl"
+    stopped.write_bytes(b"".join(lines[:3]) + lines[3][:25])  # two games, the third cut short
+    played: list[tuple] = []
+    real = match_module._play_task
+    monkeypatch.setattr(match_module, "_play_task", lambda task: played.append(task) or real(task))
+    assert main([*RECORDED, "--games", "6", "--record", str(stopped)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"2 games already played in {stopped}"
+    assert [line.split(":")[0] for line in out[1:5]] == ["game 3", "game 4", "game 5", "game 6"]
+    assert [task[4] for task in played] == [True, False, True, False]  # games 3 to 6, not 1 and 2
+    assert stopped.read_bytes() == whole.read_bytes()  # depth searches: the same games again
+    assert out[-1].startswith("A (depth=1) vs B (depth=2): 6 games")
+
+    played.clear()
+    assert main([*RECORDED, "--games", "4", "--record", str(stopped), "--json"]) == 0  # all there already
+    assert played == [] and json.loads(capsys.readouterr().out)["games"] == 4
+    assert main([*RECORDED, "--games", "8", "--record", str(stopped), "--json"]) == 0  # a longer match
+    assert len(played) == 2 and json.loads(capsys.readouterr().out)["games"] == 8
+    assert len(stopped.read_bytes().splitlines()) == 9
+
+
+def _tampered(lines: list[bytes], k: int, key: str, value: object, **more: object) -> bytes:
+    data = json.loads(lines[k])
+    data[key] = value
+    data.update(more)
+    return b"".join([*lines[:k], json.dumps(data).encode() + b"\n", *lines[k + 1:]])
+
+
+def test_a_record_of_another_match_or_a_tampered_one_is_refused_and_kept(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    path = tmp_path / "r.jsonl"
+    assert main([*RECORDED, "--games", "4", "--record", str(path), "--json"]) == 0
+    capsys.readouterr()
+    lines = path.read_bytes().splitlines(keepends=True)
+    cases = [
+        (b"".join(lines), ["--b", "depth=3"], "line 1: the record of another match: its --b is depth=2, not depth=3"),
+        (b"".join(lines), ["--seed", "5"], "its --seed is 0, not 5"),
+        (b"".join(lines), ["--size", "8"], "its rules is Othello 6x6, not Othello 8x8"),
+        (_tampered(lines, 2, "margin", 64), [], "line 3: the game has not ended, or its margin is not 64"),
+        (_tampered(lines, 2, "game", 7), [], "line 3: game 7 where game 2 is due"),
+        (_tampered(lines, 1, "transcript", "a1"), [], "line 2: "),
+        (_tampered(lines, 1, "a_is_black", False, margin=-json.loads(lines[1])["margin"]), [],
+         "game 1 of the record is not this match's"),
+        (_tampered(lines, 0, "version", 2), [], "line 1: a match record of another version"),
+        (b"not json\n", [], "line 1: not a match record"),
+        (lines[0] + b"[1, 2]\n", [], "line 2: not a game of a match record"),
+        (b'{"a": 1}\n', [], "line 1: not a match record"),
+    ]
+    for text, options, message in cases:
+        path.write_bytes(text)
+        assert main([*RECORDED, "--games", "4", *options, "--record", str(path)]) == 2, message
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+        assert path.read_bytes() == text  # nothing written: the record is kept as it was
+    assert main([*RECORDED, "--games", "2", "--record", str(tmp_path)]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert main([*RECORDED, "--games", "2", "--record", str(tmp_path / "no" / "r.jsonl")]) == 2
+    assert "cannot write" in capsys.readouterr().err

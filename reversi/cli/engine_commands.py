@@ -143,6 +143,9 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--balanced", type=whole, default=None, metavar=_("DISCS"),
                    help=_("balanced openings: the engine values each within this many discs of even"))
     p.add_argument("--processes", "-j", type=whole, default=1, metavar="P", help=_("parallel processes (default 1)"))
+    p.add_argument("--record", metavar=_("FILE"),
+                   help=_("keep the games in FILE as they end; with the FILE of the same match stopped earlier, "
+                          "go on after its last game"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_match)
 
@@ -419,6 +422,7 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    from reversi.tools import match_record
     from reversi.tools.match import MAX_GAMES, Player, match
 
     a, b = Player.parse(args.a), Player.parse(args.b)  # EngineRequestError naming the setting
@@ -430,8 +434,20 @@ def cmd_match(args: argparse.Namespace) -> int:
               "(e.g. --games {even})").format(n=args.games, even=args.games + 1)
         )
     rules = rules_from_args(args)
+    played: list[GameRecord] = []
+    writer = None
+    if args.record is not None:
+        first = match_record.header(a, b, rules, args.seed, args.plies, args.balanced)
+        played, keep = match_record.read(args.record, first, rules)
+        writer = match_record.Writer(args.record, first, keep)
+        if played and not args.json:
+            # Translators: a match that goes on from its record (a file of the games played so far)
+            print(ngettext("{n} game already played in {file}", "{n} games already played in {file}",
+                           len(played)).format(n=len(played), file=args.record), flush=True)
 
     def progress(rec: GameRecord, res: MatchResult) -> None:
+        if writer is not None:
+            writer.write(match_record.game_line(rules, rec))
         if not args.json:
             winner = "A" if rec.margin > 0 else "B" if rec.margin < 0 else pgettext("outcome", "draw")
             color = color_name(BLACK if rec.a_is_black else WHITE)
@@ -441,8 +457,12 @@ def cmd_match(args: argparse.Namespace) -> int:
             )
             print(line, flush=True)
 
-    result = match(a, b, args.games, rules=rules, seed=args.seed, plies=args.plies,
-                   processes=args.processes, progress=progress, within=args.balanced)
+    try:
+        result = match(a, b, args.games, rules=rules, seed=args.seed, plies=args.plies,
+                       processes=args.processes, progress=progress, within=args.balanced, played=played)
+    finally:
+        if writer is not None:
+            writer.close()
     if result.count < args.games:
         # Translators: fewer distinct openings were found than the match needs
         note = ngettext(

@@ -29,7 +29,7 @@ processes of its own (``jobs=2``: the root's moves shared, :mod:`reversi.engine.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
@@ -348,6 +348,7 @@ def match(
     processes: int = 1,
     progress: Callable[[GameRecord, MatchResult], None] | None = None,
     within: int | None = None,
+    played: Sequence[GameRecord] = (),
 ) -> MatchResult:
     """Play ``games`` games (an even number: each opening twice, the colours swapped) of A against B.
 
@@ -360,6 +361,12 @@ def match(
 
     ``progress(record, result_so_far)`` is called after each game, in the order of the
     schedule (``record.number``: 1, 2, ...) however many processes play them.
+
+    ``played``: the first games of the schedule, played before (a match that goes on,
+    :mod:`reversi.tools.match_record`), each with the whole game in ``moves`` (its opening
+    empty): they count in the result and are not played again (nor passed to ``progress``).
+    A game that is not the schedule's (another opening or colour) raises
+    :class:`EngineRequestError`.
     """
     rules = rules or Rules()
     if not 1 <= games <= MAX_GAMES:
@@ -385,7 +392,7 @@ def match(
         tasks.append((rules, line, a, b, False, seed * 100_003 + 2 * k + 1))
     result = MatchResult(a.describe(), b.describe(), 0, 0, 0)
 
-    def add(number: int, rec: GameRecord) -> None:
+    def add(number: int, rec: GameRecord, report: bool = True) -> None:
         rec.number = number
         if rec.margin > 0:
             result.wins += 1
@@ -394,10 +401,18 @@ def match(
         else:
             result.draws += 1
         result.games.append(rec)
-        if progress is not None:
+        if progress is not None and report:
             progress(rec, result)
 
-    if processes > 1:
+    for number, (rec, task) in enumerate(zip(played, tasks, strict=False), 1):
+        line, a_is_black = task[1], task[4]
+        if rec.moves[: len(line)] != line or rec.a_is_black != a_is_black:
+            raise EngineRequestError(f"game {number} of the record is not this match's: another opening or colour")
+        add(number, GameRecord(line, a_is_black, rec.moves[len(line):], rec.margin), report=False)
+    first = len(result.games)
+    tasks = tasks[first:]
+
+    if processes > 1 and tasks:
         from reversi.engine.processes import ProcessCarrier
         from reversi.engine.scheduler import run_jobs
 
@@ -411,10 +426,10 @@ def match(
                                      answer["margin"])
                 # in the schedule's order: a game that ends early waits for those before it
                 while reported in done:
-                    add(reported + 1, done.pop(reported))
+                    add(first + reported + 1, done.pop(reported))
                     reported += 1
     else:
-        for number, task in enumerate(tasks, 1):
+        for number, task in enumerate(tasks, first + 1):
             add(number, _play_task(task))
     return result
 
