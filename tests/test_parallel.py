@@ -277,3 +277,24 @@ def test_a_worker_dead_before_a_solve_starts_is_reported():
             os.kill(pool.carrier.procs[0].pid, signal.SIGKILL)
             pool.carrier.procs[0].join()
             pool.start(pos)
+
+
+def test_a_process_carrier_waits_for_every_answer_it_is_owed():
+    """Two jobs sent to one worker before the first is answered: both answers come, the second is
+    not hidden by the first (the carrier counts what each worker owes, it does not flag it)."""
+    from reversi.engine.processes import ProcessCarrier
+    from reversi.formats.notation import position_to_string
+    from reversi.formats.record import rules_to_dict
+
+    pos = position_at(Rules(), 30, seed=3)
+    job = {"kind": "analyse", "rules": rules_to_dict(pos.rules), "position": position_to_string(pos),
+           "limits": Limits(depth=2).to_json()}
+    with ProcessCarrier(1) as carrier:
+        carrier.send(0, {**job, "id": 1})
+        carrier.send(0, {**job, "id": 2})
+        got = []
+        while len(got) < 2:
+            answers = carrier.receive(30)
+            assert answers, "an answer owed never came"
+            got += [a["id"] for _w, a in answers]
+        assert got == [1, 2] and carrier.receive(None) == []  # nothing more owed: no wait

@@ -391,3 +391,60 @@ def test_a_window_jobs_answer_carries_at_most_share_most_entries_those_nearest_i
     discs = sorted((p | o).bit_count() for (p, o), _e in every)
     assert len(kept) == 10 and sorted((p | o).bit_count() for (p, o), _e in kept) == discs[:10]
     assert answer["value"] == solve(pos).score  # the answer's value is the job's, whatever it carries
+
+
+# -- answers that come in together ---------------------------------------------------------------
+
+
+class Batched(InlineCarrier):
+    """Answers every job sent at once, in one list, as a process carrier does when several workers
+    finish together (at a shared deadline, say). A master that waits, with nothing on its way, more
+    than a few times in a row is waiting forever: an AssertionError, where a process carrier
+    would spin."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.idle_waits = 0
+
+    def receive(self, timeout: float | None) -> list[tuple[int, Message]]:
+        if not self.queue:
+            self.idle_waits += 1
+            assert self.idle_waits < 50, "a master waits for an answer that will never come"
+            return []
+        self.idle_waits = 0
+        out = []
+        while self.queue:
+            out.extend(super().receive(timeout))
+        return out
+
+
+def test_a_master_that_stops_at_the_first_answer_of_several_waits_for_none_of_them():
+    """The answers of a batch are all taken in before a master stops at one of them: the others'
+    workers are free at once (they used to be waited for forever, a livelock at full CPU)."""
+    positions = [position_at(Rules(), 30, seed=800 + k) for k in range(4)]
+    limits = Limits(depth=2)
+    carrier = Batched(2)
+    it = run_jobs(carrier, [analyse_job(p, limits) for p in positions])
+    k, answer = next(it)
+    assert answer["scores"] and k in (0, 1)
+    it.close()
+    assert not carrier.queue
+    again = dict(run_jobs(carrier, [analyse_job(p, limits) for p in positions]))  # the workers are free
+    assert sorted(again) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("seconds", [0.05, 0.2])
+def test_a_root_split_whose_jobs_run_out_of_time_together_returns_a_move(seconds, split_from_depth_1, monkeypatch):
+    """At the deadline both workers' jobs answer out of time in one batch: the iteration stops with
+    the move of the last one done, and nobody waits for the second answer."""
+    from reversi.engine import parallel_search
+    from reversi.engine.parallel_search import analyse_split, search_split
+
+    monkeypatch.setattr(parallel_search, "NEXT_DEPTH_SHARE", 10**9)  # a next depth always starts
+
+    pos = position_at(Rules(), 40, seed=900)
+    carrier = Batched(2)
+    r = search_split(pos, carrier, Limits(seconds=seconds))
+    assert r.move in pos.legal_moves() and r.stopped and not carrier.queue
+    a = analyse_split(pos, carrier, Limits(seconds=seconds))
+    assert set(a.scores) == set(pos.legal_moves()) and not carrier.queue

@@ -56,7 +56,7 @@ from reversi.engine.evaluate import make_evaluator
 from reversi.engine.jobs import SHARE_MOST, Entry, bits, entries_in, entries_out
 from reversi.engine.kernels import moves_function
 from reversi.engine.protocol import NO_LIMITS, Limits
-from reversi.engine.scheduler import Carrier, next_job_id, no_worker_left, raise_error
+from reversi.engine.scheduler import Carrier, Message, next_job_id, no_worker_left, raise_error
 from reversi.engine.search import SolveResult, estimate, solve
 from reversi.engine.solver import INFINITY, Solver, is_fast, mtdf
 from reversi.errors import ReversiError, SolveTimeout
@@ -400,7 +400,17 @@ class SolverPool:
         t0 = time.perf_counter()
         events = self.carrier.receive(timeout)
         self.idle += (len(self._alive()) - len(self.running)) * (time.perf_counter() - t0)
+        if not events and timeout is None:
+            # nothing is on its way (the carrier says so at once): the jobs left have no answer
+            # to come, and run again rather than be waited for forever
+            for lost in self.running.values():
+                lost.worker = -1
+                lost.stale = False
+            self.running.clear()
         out = []
+        # the whole batch is taken in before an error is raised: an answer left out would keep
+        # its job in ``running``, waited for forever
+        error: Message | None = None
         for w, answer in events:
             job = self.running.get(w)
             if job is None:
@@ -409,20 +419,23 @@ class SolverPool:
                 del self.running[w]
                 job.worker = -1  # run again, by another worker
                 job.stale = False
-                if not self._alive():
-                    raise ReversiError(no_worker_left())
                 continue
             if answer.get("id") != job.job_id:
                 continue  # not this job's (a late answer of an earlier master's)
             del self.running[w]
             if answer.get("kind") == "error":
-                raise_error(answer)
+                error = answer
+                continue
             self.nodes += answer.get("nodes", 0)
             entries = entries_in(answer.get("entries", []))
             for w2, box in enumerate(self.outbox):
                 if w2 != w:
                     box.extend(entries)
             out.append((job, answer.get("value")))
+        if error is not None:
+            raise_error(error)
+        if not self._alive():
+            raise ReversiError(no_worker_left())
         return out
 
     def _drain(self) -> None:

@@ -52,7 +52,7 @@ from reversi.engine.jobs import SHARE_MOST
 from reversi.engine.midgame import INF, Searcher, ordered_children, root_values
 from reversi.engine.parallel import solve_parallel
 from reversi.engine.protocol import NO_LIMITS, Limits
-from reversi.engine.scheduler import Carrier, drain, next_job_id, no_worker_left, raise_error, run_jobs
+from reversi.engine.scheduler import Carrier, Message, drain, next_job_id, no_worker_left, raise_error, run_jobs
 from reversi.engine.search import NEXT_DEPTH_SHARE, Analysis, SearchResult, SolveResult, analyse, search
 from reversi.errors import ReversiError, SearchTimeout, SolveTimeout
 from reversi.formats.notation import position_to_string
@@ -358,6 +358,10 @@ def _run_iteration(
                 timeout = deadline - time.perf_counter()
                 if timeout <= 0:
                     return False, nodes
+            # the whole batch is taken in before the iteration stops (out of time, an error): an
+            # answer left out would keep its worker in ``running``, waited for forever
+            out_of_time = False
+            error: Message | None = None
             for w, answer in carrier.receive(timeout):
                 job = running.get(w)
                 if job is None:
@@ -372,7 +376,8 @@ def _run_iteration(
                 del running[w]
                 it.moves[i].worker = -1
                 if answer.get("kind") == "error":
-                    raise_error(answer)
+                    error = answer
+                    continue
                 nodes += answer.get("nodes", 0)
                 entries = answer.get("entries") or []
                 for w2, box in enumerate(outbox):
@@ -380,8 +385,13 @@ def _run_iteration(
                         box.extend(entries)
                 value = answer.get("value")
                 if value is None:
-                    return False, nodes  # out of time
-                it.take(i, window, -value, answer.get("pv") or [it.moves[i].move])
+                    out_of_time = True
+                elif not out_of_time:
+                    it.take(i, window, -value, answer.get("pv") or [it.moves[i].move])
+            if error is not None:
+                raise_error(error)
+            if out_of_time:
+                return False, nodes
         return True, nodes
     finally:
         drain(carrier, {w: job_id for w, (_i, job_id, _win) in running.items()})

@@ -108,8 +108,9 @@ class ProcessCarrier:
             self.conns.append(mine)
             self.procs.append(proc)
         self._index = {id(c): i for i, c in enumerate(self.conns)}
-        #: Sent and not yet answered, per worker (what :meth:`receive` waits on).
-        self.busy: set[int] = set()
+        #: Jobs sent and not yet answered, per worker (what :meth:`receive` waits on). A count, not
+        #: a flag: an answer a master did not wait for must not hide the next job's.
+        self.busy: dict[int, int] = {}
 
     def __enter__(self) -> ProcessCarrier:
         return self
@@ -126,7 +127,7 @@ class ProcessCarrier:
         except OSError:
             raise _stopped() from None
         if "id" in message:
-            self.busy.add(worker)
+            self.busy[worker] = self.busy.get(worker, 0) + 1
 
     def cancel(self, worker: int, job_id: int) -> None:
         self.cancel_flags[worker] = job_id
@@ -144,7 +145,10 @@ class ProcessCarrier:
                 answer: Message = c.recv()
             except EOFError:
                 raise _stopped() from None
-            self.busy.discard(w)
+            if self.busy.get(w, 0) > 1:
+                self.busy[w] -= 1
+            else:
+                self.busy.pop(w, None)
             out.append((w, answer))
         return out
 

@@ -20,7 +20,9 @@ brings their answers back. A carrier is any object with:
     ``value`` None when it stopped; an answer that comes anyway is dropped by the master).
 ``receive(timeout) -> list[(worker, answer)]``
     Wait until at least one answer is in (``timeout`` seconds at most; None: as long as it
-    takes) and return those in, in any order; ``[]`` on a timeout. A worker that died is
+    takes) and return those in, in any order; ``[]`` on a timeout, or at once when no job sent
+    is still unanswered. A master takes every answer of the list into account before it acts
+    on any (stops, raises): an answer it dropped is never waited for again. A worker that died is
     reported once, as ``(worker, {"kind": "died"})``, and added to ``dead``: the masters run
     its job again on another worker, and stop only when no worker is left
     (:func:`reversi.engine.jobs`'s error answer, ``{"kind": "error", "error": text}``, is a bug
@@ -203,6 +205,9 @@ def run_jobs(
                 carrier.send(w, message)
             if not running:
                 raise ReversiError(no_worker_left())
+            # every answer of the batch is taken off ``running`` before any is yielded: a caller
+            # that stops at the first must not leave the others to be waited for forever
+            answered: list[tuple[int, Message]] = []
             for w, answer in carrier.receive(None):
                 if w not in running:
                     continue
@@ -214,8 +219,11 @@ def run_jobs(
                 if answer.get("id") != job_id:
                     continue  # a late answer of a job cancelled before (not this master's)
                 del running[w]
+                answered.append((k, answer))
+            for _k, answer in answered:
                 if answer.get("kind") == "error":
                     raise_error(answer)
+            for k, answer in answered:
                 done += 1
                 yield k, answer
     except GeneratorExit:
@@ -230,7 +238,10 @@ def drain(carrier: Carrier, running: dict[int, int]) -> None:
         carrier.cancel(w, job_id)
     left = dict(running)
     while left:
-        for w, answer in carrier.receive(None):
+        answers = carrier.receive(None)
+        if not answers:
+            return  # nothing is on its way: what is left was answered before
+        for w, answer in answers:
             if left.get(w) == answer.get("id") or answer.get("kind") == "died":
                 left.pop(w, None)
 
