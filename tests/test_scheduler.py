@@ -448,3 +448,97 @@ def test_a_root_split_whose_jobs_run_out_of_time_together_returns_a_move(seconds
     assert r.move in pos.legal_moves() and r.stopped and not carrier.queue
     a = analyse_split(pos, carrier, Limits(seconds=seconds))
     assert set(a.scores) == set(pos.legal_moves()) and not carrier.queue
+
+
+def test_a_job_that_fails_cancels_its_brothers_and_frees_their_workers():
+    pos = position_at(Rules(), 30, seed=3)
+    carrier = InlineCarrier(2)
+    it = run_jobs(carrier, [{"kind": "nonsense"}, analyse_job(pos, Limits(depth=2))])
+    with pytest.raises(RuntimeError, match="unknown kind"):
+        list(it)
+    assert not carrier.queue  # the other job was cancelled and waited for
+    assert dict(run_jobs(carrier, [analyse_job(pos, Limits(depth=1))]))  # the workers are free
+
+
+class StopsAtSearch(InlineCarrier):
+    """As the page's carrier when the page stops the engine: ``receive`` raises SolveTimeout once,
+    while a search job is out."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.raised = False
+
+    def receive(self, timeout: float | None) -> list[tuple[int, Message]]:
+        if not self.raised and any(m["kind"] == "search" for _w, m in self.queue):
+            self.raised = True
+            from reversi.errors import SolveTimeout
+
+            raise SolveTimeout
+        return super().receive(timeout)
+
+
+def test_a_stop_in_the_middle_of_the_root_split_gives_a_stopped_move(split_from_depth_1):
+    from reversi.engine.play import choose_move
+
+    pos = position_at(Rules(), 40, seed=900)
+    carrier = StopsAtSearch(2)
+    move, _info = choose_move(pos, 7, Limits(seconds=5, exact_empties=0), carrier=carrier)
+    assert carrier.raised and move in pos.legal_moves() and not carrier.queue
+
+
+class Crafted:
+    """Two workers whose answers to one iteration come in one batch: the full window's job with a
+    value, the other out of time, in the order asked for."""
+
+    def __init__(self, none_first: bool) -> None:
+        self.dead: set[int] = set()
+        self.sent: dict[int, Message] = {}
+        self.none_first = none_first
+
+    def count(self) -> int:
+        return 2
+
+    def send(self, w: int, m: Message) -> None:
+        self.sent[w] = m
+
+    def cancel(self, w: int, job_id: int) -> None:
+        pass
+
+    def close(self, abort: bool = False) -> None:
+        pass
+
+    def receive(self, timeout: float | None) -> list[tuple[int, Message]]:
+        if not self.sent:
+            return []
+        first = next(w for w, m in self.sent.items() if m["beta"] - m["alpha"] > 1)
+        other = 1 - first
+        batch = [(other, {"kind": "search", "id": self.sent[other]["id"], "value": None}),
+                 (first, {"kind": "search", "id": self.sent[first]["id"], "value": -7, "pv": []})]
+        self.sent = {}
+        return batch if self.none_first else batch[::-1]
+
+
+@pytest.mark.parametrize("none_first", [True, False])
+def test_a_value_in_a_batch_counts_whatever_the_order_of_the_answers(none_first):
+    from reversi.engine.parallel_search import _Iteration, _run_iteration
+
+    pos = position_at(Rules(), 40, seed=900)
+    it = _Iteration(pos, pos.legal_moves(), 4, guess=0)
+    finished, _nodes = _run_iteration(Crafted(none_first), it, None, {}, [])
+    assert not finished and it.moves[0].exact
+
+
+def test_a_search_jobs_answer_carries_at_most_share_most_entries_the_deepest(monkeypatch):
+    from reversi.engine import jobs
+    from reversi.engine.midgame import INF
+
+    monkeypatch.setattr(jobs, "SHARE_MOST", 10)
+    pos = position_at(Rules(), 40, seed=9)
+    worker = JobWorker()
+    worker.answer({"kind": "setup", "rules": rules_to_dict(pos.rules)})
+    message = {"kind": "search", "id": 1, "rules": rules_to_dict(pos.rules), "position": position_to_string(pos),
+               "move": pos.legal_moves()[0], "depth": 9, "alpha": -INF, "beta": INF, "seconds": None}
+    answer = worker.answer(message)
+    assert answer is not None and len(answer["entries"]) == 10
+    depths = [e[3] for e in answer["entries"]]
+    assert depths == sorted(depths, reverse=True) and depths[0] >= 4

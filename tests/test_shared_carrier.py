@@ -11,16 +11,18 @@ import json
 import queue
 import random
 import threading
+import time
 
 import pytest
 
 from reversi import Rules
 from reversi.core.game import Game
-from reversi.engine.jobs import JobWorker
+from reversi.engine.jobs import JobWorker, bits
 from reversi.engine.parallel import solve_parallel
 from reversi.engine.search import solve
 from reversi.engine.shared_carrier import MailboxCarrier
 from reversi.errors import SolveTimeout
+from reversi.formats.record import rules_to_dict
 
 
 class ThreadChannel:
@@ -150,3 +152,70 @@ def test_a_stop_while_the_master_waits_ends_the_solve_and_the_next_one_is_right(
         assert solve_parallel(small, carrier=carrier, all_best=False).score == solve(small, all_best=False).score
     finally:
         channel.close()
+
+
+def test_the_master_waits_only_for_answers_it_is_owed() -> None:
+    """``receive(None)`` returns at once when no job is unanswered (a master that drains has nothing
+    to wait for), and waits for a job's answer when one is."""
+    from reversi.engine.scheduler import drain
+
+    pos = position(12, 5)
+    channel = ThreadChannel(2)
+    carrier = MailboxCarrier(channel, 2, should_stop=lambda: False)
+    try:
+        for w in (0, 1):
+            carrier.send(w, {"kind": "setup", "rules": rules_to_dict(pos.rules)})  # no answer owed
+        t0 = time.perf_counter()
+        assert carrier.receive(None) == [] and time.perf_counter() - t0 < 1.0
+        job = {"kind": "window", "id": 7, "p": bits(pos.player), "o": bits(pos.opponent), "alpha": -64, "beta": 64,
+               "entries": []}
+        carrier.send(1, job)
+        answers = carrier.receive(None)
+        assert [(w, a["id"]) for w, a in answers] == [(1, 7)]
+        drain(carrier, {1: 7})  # answered already: returns at once
+        assert carrier.receive(None) == []
+    finally:
+        channel.close()
+
+
+class FakeChannel:
+    """A channel whose mailboxes a test fills by hand."""
+
+    def __init__(self) -> None:
+        self.boxes: dict[int, str] = {}
+        self.count = 0
+
+    def post(self, worker: int, text: str) -> None:
+        pass
+
+    def cancel(self, worker: int, job_id: int) -> None:
+        pass
+
+    def take(self, worker: int) -> str | None:
+        return self.boxes.pop(worker, None)
+
+    def gone(self, worker: int) -> bool:
+        return False
+
+    def bell(self) -> int:
+        return self.count
+
+    def wait(self, seen: int, seconds: float) -> None:
+        time.sleep(min(seconds, 0.001))
+
+    def answer(self, worker: int, message: dict) -> None:
+        self.boxes[worker] = json.dumps(message)
+        self.count += 1
+
+
+def test_a_late_answer_of_an_earlier_carrier_does_not_pay_for_a_job_owed() -> None:
+    channel = FakeChannel()
+    carrier = MailboxCarrier(channel, 1, should_stop=lambda: False)  # a new one, as after attach_pool
+    carrier.send(0, {"kind": "window", "id": 9})
+    channel.answer(0, {"kind": "window", "id": 5, "value": None})  # the job the carrier before cancelled
+    assert [a["id"] for _w, a in carrier.receive(None)] == [5]  # the master drops it: not its job
+    assert carrier.owed == {0: {9}}
+    assert carrier.receive(0.05) == []  # a timed wait: job 9 is still owed, nothing came
+    channel.answer(0, {"kind": "window", "id": 9, "value": 2})
+    assert [a["id"] for _w, a in carrier.receive(None)] == [9]
+    assert carrier.receive(None) == []  # nothing owed now: at once

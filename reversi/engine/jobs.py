@@ -263,6 +263,9 @@ class JobWorker:
             elif move == PASS:
                 pv = [PASS]
         shared = tt.taken() if isinstance(tt, SharingTable) else []
+        if len(shared) > SHARE_MOST:  # the deepest: a helper's mailbox holds one answer of a bounded size
+            shared.sort(key=lambda entry: -entry[3])
+            del shared[SHARE_MOST:]
         return {"kind": "search", "id": message["id"], "value": value, "nodes": s.nodes, "pv": pv, "entries": shared}
 
     def _solve(self, message: Message) -> Message:

@@ -277,7 +277,10 @@ def search_split(
         # the guess is the score of the last depth of the same parity: Othello's values swing
         # between odd and even depths
         it = _Iteration(position, order, depth, by_depth.get(depth - 2, result.score) if SPECULATE else None)
-        finished, used = _run_iteration(carrier, it, deadline, home, outbox)
+        try:
+            finished, used = _run_iteration(carrier, it, deadline, home, outbox)
+        except SolveTimeout:  # the page's stop, raised by its carrier (the jobs are drained)
+            finished, used = False, 0
         nodes += used
         if finished:
             top = it.moves[it.leader()]
@@ -386,7 +389,7 @@ def _run_iteration(
                 value = answer.get("value")
                 if value is None:
                     out_of_time = True
-                elif not out_of_time:
+                else:  # a value in the same batch counts, whatever the order of the answers
                     it.take(i, window, -value, answer.get("pv") or [it.moves[i].move])
             if error is not None:
                 raise_error(error)

@@ -108,9 +108,9 @@ class ProcessCarrier:
             self.conns.append(mine)
             self.procs.append(proc)
         self._index = {id(c): i for i, c in enumerate(self.conns)}
-        #: Jobs sent and not yet answered, per worker (what :meth:`receive` waits on). A count, not
-        #: a flag: an answer a master did not wait for must not hide the next job's.
-        self.busy: dict[int, int] = {}
+        #: The ids of the jobs sent and not yet answered, per worker (what :meth:`receive` waits on):
+        #: an answer a master did not wait for must not hide the next job's.
+        self.busy: dict[int, set[int]] = {}
 
     def __enter__(self) -> ProcessCarrier:
         return self
@@ -127,7 +127,7 @@ class ProcessCarrier:
         except OSError:
             raise _stopped() from None
         if "id" in message:
-            self.busy[worker] = self.busy.get(worker, 0) + 1
+            self.busy.setdefault(worker, set()).add(message["id"])
 
     def cancel(self, worker: int, job_id: int) -> None:
         self.cancel_flags[worker] = job_id
@@ -145,9 +145,9 @@ class ProcessCarrier:
                 answer: Message = c.recv()
             except EOFError:
                 raise _stopped() from None
-            if self.busy.get(w, 0) > 1:
-                self.busy[w] -= 1
-            else:
+            owed = self.busy.get(w, set())
+            owed.discard(answer.get("id") if isinstance(answer, dict) else None)
+            if not owed:
                 self.busy.pop(w, None)
             out.append((w, answer))
         return out

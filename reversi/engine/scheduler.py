@@ -226,8 +226,9 @@ def run_jobs(
             for k, answer in answered:
                 done += 1
                 yield k, answer
-    except GeneratorExit:
-        # closed early (an error elsewhere ends the pool: its owner closes the carrier)
+    except (GeneratorExit, Exception):
+        # closed early, or an error answer, a stop: the other jobs are cancelled and waited for,
+        # so that the workers are free for the next master (after Ctrl-C the owner closes the carrier)
         drain(carrier, {w: job_id for w, (_k, job_id) in running.items()})
         raise
 

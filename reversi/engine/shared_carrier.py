@@ -81,6 +81,9 @@ class MailboxCarrier:
         self.dead: set[int] = set()
         #: The stop check was answered once: the master is waiting for its cancelled jobs' answers.
         self.stopping = False
+        #: The ids of the jobs sent and not yet answered, per helper: with none owed, :meth:`receive`
+        #: waits for nothing (an answer of another id, a late one of an earlier carrier, pays nothing).
+        self.owed: dict[int, set[int]] = {}
 
     def count(self) -> int:
         return self.workers
@@ -88,6 +91,8 @@ class MailboxCarrier:
     def send(self, worker: int, message: Message) -> None:
         self.stopping = False  # a new job: the master is searching again
         if worker not in self.dead:
+            if "id" in message:
+                self.owed.setdefault(worker, set()).add(message["id"])
             self.channel.post(worker, json.dumps(message))
 
     def cancel(self, worker: int, job_id: int) -> None:
@@ -101,9 +106,12 @@ class MailboxCarrier:
                 continue
             text = self.channel.take(w)
             if text is not None:
-                out.append((w, json.loads(text)))
+                answer = json.loads(text)
+                self.owed.get(w, set()).discard(answer.get("id"))
+                out.append((w, answer))
             elif self.channel.gone(w):
                 self.dead.add(w)
+                self.owed.pop(w, None)
                 out.append((w, {"kind": "died"}))
         return out
 
@@ -114,6 +122,8 @@ class MailboxCarrier:
             got = self._collect()
             if got:
                 return got
+            if not any(self.owed.values()):
+                return []  # nothing is on its way
             if not self.stopping and self.should_stop():
                 self.stopping = True  # once: then the master cancels its jobs and waits for their answers
                 raise SolveTimeout

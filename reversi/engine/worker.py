@@ -495,8 +495,8 @@ def job(text: str = "") -> str:
         message = json.loads(text)
         set_stop_check(lambda: worker.current != 0 and int(cancel[0]) == worker.current)
         answer = worker.answer(message)
-    except Exception as e:  # a bug, or a bad message: the master raises it
-        answer = error_answer(message, e)
+    except Exception as e:  # a bug, or a bad message: the master raises it (a message without an id has no answer)
+        answer = error_answer(message, e) if isinstance(message, dict) and "id" in message else None
     finally:
         set_stop_check(None)
     return "" if answer is None else json.dumps(answer)
