@@ -265,7 +265,7 @@ def test_copy_buttons_copy_and_say_so_beside_them(tab, server_url) -> None:
             if viewport["width"] == 390:
                 page.screenshot(path=str(ARTIFACTS / "records-copied-phone.png"))
         # the confirmation goes by itself
-        page.wait_for_function("document.querySelector('#records .copy-status').textContent === ''", timeout=8000)
+        page.wait_for_function("document.querySelector('#records .copy-status').textContent === ''", timeout=30_000)
     finally:
         page.set_viewport_size(SIZES[0])
 
@@ -346,7 +346,7 @@ def test_share_copies_the_link_where_there_is_no_share_sheet(fresh, server_url, 
     for box in page.eval_on_selector_all("#controls .btn:not([hidden])", "els => els.map(e => [e.scrollWidth, "
                                          "e.clientWidth, e.getBoundingClientRect().height])"):
         assert box[0] <= box[1] and box[2] <= 60, box
-    page.wait_for_function("document.querySelector('#share-status').textContent === ''", timeout=8000)
+    page.wait_for_function("document.querySelector('#share-status').textContent === ''", timeout=30_000)
 
 
 def test_a_copy_the_clipboard_refuses_goes_into_a_box_and_says_so(fresh, server_url) -> None:
