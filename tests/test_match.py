@@ -300,3 +300,17 @@ def test_a_record_of_another_match_or_a_tampered_one_is_refused_and_kept(tmp_pat
     assert "cannot read" in capsys.readouterr().err
     assert main([*RECORDED, "--games", "2", "--record", str(tmp_path / "no" / "r.jsonl")]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_a_recorded_match_goes_on_on_several_processes_in_the_schedules_order(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    assert main([*RECORDED, "--games", "8", "--record", str(whole), "--json"]) == 0
+    lines = whole.read_bytes().splitlines(keepends=True)
+    part.write_bytes(b"".join(lines[:4]))  # games 1 to 3
+    capsys.readouterr()
+    assert main([*RECORDED, "--games", "8", "--record", str(part), "-j", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in out[1:6]] == ["game 4", "game 5", "game 6", "game 7", "game 8"]
+    assert part.read_bytes() == whole.read_bytes()
