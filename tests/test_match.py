@@ -284,7 +284,16 @@ def test_a_record_of_another_match_or_a_tampered_one_is_refused_and_kept(tmp_pat
         (_tampered(lines, 2, "game", 7), [], "line 3: game 7 where game 2 is due"),
         (_tampered(lines, 1, "transcript", "a1"), [], "line 2: "),
         (_tampered(lines, 1, "a_is_black", False, margin=-json.loads(lines[1])["margin"]), [],
-         "game 1 of the record is not this match's"),
+         "line 2: game 1 is not this match's: another opening or another colour for A"),
+        (b"".join([lines[0], lines[3], lines[4]]).replace(b'"game":3', b'"game":1').replace(b'"game":4', b'"game":2'),
+         [], "line 2: game 1 is not this match's"),
+        (b"".join(lines) + b"[cut", ["--b", "depth=3"], "its --b is depth=2, not depth=3"),  # not cut off either
+        (b"".join(lines), ["--balanced", "4"], "its --balanced is not given, not 4"),
+        (_tampered(lines, 0, "a", {"level": None, "time": None, "depth": 1, "jobs": 1, "x": 1}), [],
+         'its --a is {"depth": 1, "jobs": 1, "level": null, "time": null, "x": 1}, not {"depth": 1'),
+        (_tampered(lines, 0, "seed", False), [], "its --seed is False, not 0"),
+        (_tampered(lines, 0, "version", 1.0), [], "line 1: a match record of another version"),
+        (_tampered(lines, 0, "extra", 1), [], "line 1: not a match record of this version: unknown field 'extra'"),
         (_tampered(lines, 0, "version", 2), [], "line 1: a match record of another version"),
         (b"not json\n", [], "line 1: not a match record"),
         (lines[0] + b"[1, 2]\n", [], "line 2: not a game of a match record"),
@@ -297,7 +306,13 @@ def test_a_record_of_another_match_or_a_tampered_one_is_refused_and_kept(tmp_pat
         assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
         assert path.read_bytes() == text  # nothing written: the record is kept as it was
     assert main([*RECORDED, "--games", "2", "--record", str(tmp_path)]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "is not a file" in capsys.readouterr().err
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert main([*RECORDED, "--games", "2", "--record", str(fifo)]) == 2  # refused, not waited on
+    assert "is not a file" in capsys.readouterr().err
+    assert main([*RECORDED, "--games", "2", "--record", ""]) == 2
+    assert "needs a file name" in capsys.readouterr().err
     assert main([*RECORDED, "--games", "2", "--record", str(tmp_path / "no" / "r.jsonl")]) == 2
     assert "cannot write" in capsys.readouterr().err
 
@@ -314,3 +329,52 @@ def test_a_recorded_match_goes_on_on_several_processes_in_the_schedules_order(tm
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in out[1:6]] == ["game 4", "game 5", "game 6", "game 7", "game 8"]
     assert part.read_bytes() == whole.read_bytes()
+
+
+def test_a_record_is_one_matchs_at_a_time_and_a_whole_last_game_counts(tmp_path, capsys) -> None:
+    from reversi.tools import match_record
+
+    path = tmp_path / "r.jsonl"
+    first = match_record.header(Player(depth=1), Player(depth=2), Rules(size=6), 0, 2, None)
+    held = match_record.open_record(str(path), first, Rules(size=6))  # a match writing it
+    try:
+        from reversi.cli.main import main
+
+        assert main([*RECORDED, "--games", "2", "--record", str(path)]) == 2
+        assert "is being written by another match" in capsys.readouterr().err
+    finally:
+        held.close()
+    assert main([*RECORDED, "--games", "4", "--record", str(path), "--json"]) == 0
+    capsys.readouterr()
+    whole = path.read_bytes()
+    path.write_bytes(whole[:-1])  # the last game whole, its newline lost
+    games = match_record.open_record(str(path), first, Rules(size=6))
+    games.close()
+    assert len(games.games) == 4 and games.keep == len(whole) - 1
+    assert main([*RECORDED, "--games", "6", "--record", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 6
+    text = path.read_bytes()
+    assert text.startswith(whole) and len(text.splitlines()) == 7  # a newline put back, two games more
+
+
+def test_a_finished_record_that_cannot_be_written_still_gives_its_report(tmp_path, capsys, monkeypatch) -> None:
+    import builtins
+
+    from reversi.cli.main import main
+
+    path = tmp_path / "r.jsonl"
+    assert main([*RECORDED, "--games", "4", "--record", str(path), "--json"]) == 0
+    done = capsys.readouterr().out
+    real_open = builtins.open
+
+    def read_only(file, mode="r", *args, **kwargs):  # as a file the user may not write (root may)
+        if str(file) == str(path) and any(c in mode for c in "aw+"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", read_only)
+    assert main([*RECORDED, "--games", "4", "--record", str(path), "--json"]) == 0
+    assert capsys.readouterr().out == done
+    assert main([*RECORDED, "--games", "6", "--record", str(path)]) == 2  # a game to keep: said at once
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Permission denied" in err

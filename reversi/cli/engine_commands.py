@@ -423,7 +423,7 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from reversi.tools import match_record
-    from reversi.tools.match import MAX_GAMES, Player, match
+    from reversi.tools.match import MAX_GAMES, Player, match, match_openings
 
     a, b = Player.parse(args.a), Player.parse(args.b)  # EngineRequestError naming the setting
     if args.games < 1:
@@ -435,19 +435,28 @@ def cmd_match(args: argparse.Namespace) -> int:
         )
     rules = rules_from_args(args)
     played: list[GameRecord] = []
-    writer = None
+    lines = None
+    record = None
     if args.record is not None:
+        lines = match_openings(rules, args.games, args.plies, args.seed, args.balanced)
         first = match_record.header(a, b, rules, args.seed, args.plies, args.balanced)
-        played, keep = match_record.read(args.record, first, rules)
-        writer = match_record.Writer(args.record, first, keep)
+        record = match_record.open_record(args.record, first, rules)
+        played = record.games
+        try:
+            match_record.check_schedule(args.record, played, lines)
+            if len(played) < 2 * len(lines):
+                record.can_write()  # a game is to be played: say now that it could not be kept
+        except ReversiError:
+            record.close()
+            raise
         if played and not args.json:
             # Translators: a match that goes on from its record (a file of the games played so far)
             print(ngettext("{n} game already played in {file}", "{n} games already played in {file}",
                            len(played)).format(n=len(played), file=args.record), flush=True)
 
     def progress(rec: GameRecord, res: MatchResult) -> None:
-        if writer is not None:
-            writer.write(match_record.game_line(rules, rec))
+        if record is not None:
+            record.write(match_record.game_line(rules, rec))
         if not args.json:
             winner = "A" if rec.margin > 0 else "B" if rec.margin < 0 else pgettext("outcome", "draw")
             color = color_name(BLACK if rec.a_is_black else WHITE)
@@ -459,10 +468,11 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     try:
         result = match(a, b, args.games, rules=rules, seed=args.seed, plies=args.plies,
-                       processes=args.processes, progress=progress, within=args.balanced, played=played)
+                       processes=args.processes, progress=progress, within=args.balanced, played=played,
+                       lines=lines)
     finally:
-        if writer is not None:
-            writer.close()
+        if record is not None:
+            record.close()
     if result.count < args.games:
         # Translators: fewer distinct openings were found than the match needs
         note = ngettext(

@@ -337,6 +337,33 @@ MAX_GAMES = 100_000
 MAX_PROCESSES = 64
 
 
+def _check_games(games: int, plies: int, rules: Rules) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise EngineRequestError(f"games {games} is out of range: 1 to {MAX_GAMES}")
+    if games % 2:
+        raise EngineRequestError(f"games {games} is odd: games are played in pairs, the colours swapped")
+    if not 0 <= plies <= rules.geometry.square_count:
+        raise EngineRequestError(f"opening plies {plies} is out of range: 0 to {rules.geometry.square_count}")
+
+
+def match_openings(
+    rules: Rules, games: int, plies: int = 4, seed: int = 0, within: int | None = None
+) -> list[list[int]]:
+    """The openings of a match of ``games`` games (:func:`match`'s arguments), one a pair of games:
+    ``plies`` random moves from ``seed``, or balanced ones (``within``)."""
+    _check_games(games, plies, rules)
+    pairs = games // 2
+    if within is not None:
+        from reversi.engine.balanced import balanced_openings
+
+        lines = [list(o.moves) for o in balanced_openings(rules, plies, within, pairs, seed)]
+    else:
+        lines = openings(rules, plies, pairs, seed)
+    if not lines:
+        raise EngineRequestError(f"no opening of {plies} random moves leaves a game to play: use fewer --plies")
+    return lines
+
+
 def match(
     a: Player,
     b: Player,
@@ -349,6 +376,7 @@ def match(
     progress: Callable[[GameRecord, MatchResult], None] | None = None,
     within: int | None = None,
     played: Sequence[GameRecord] = (),
+    lines: list[list[int]] | None = None,
 ) -> MatchResult:
     """Play ``games`` games (an even number: each opening twice, the colours swapped) of A against B.
 
@@ -366,26 +394,14 @@ def match(
     :mod:`reversi.tools.match_record`), each with the whole game in ``moves`` (its opening
     empty): they count in the result and are not played again (nor passed to ``progress``).
     A game that is not the schedule's (another opening or colour) raises
-    :class:`EngineRequestError`.
+    :class:`EngineRequestError`. ``lines``: the openings, if :func:`match_openings` gave them already.
     """
     rules = rules or Rules()
-    if not 1 <= games <= MAX_GAMES:
-        raise EngineRequestError(f"games {games} is out of range: 1 to {MAX_GAMES}")
-    if games % 2:
-        raise EngineRequestError(f"games {games} is odd: games are played in pairs, the colours swapped")
-    if not 0 <= plies <= rules.geometry.square_count:
-        raise EngineRequestError(f"opening plies {plies} is out of range: 0 to {rules.geometry.square_count}")
+    _check_games(games, plies, rules)
     if not 1 <= processes <= MAX_PROCESSES:
         raise EngineRequestError(f"processes {processes} is out of range: 1 to {MAX_PROCESSES}")
-    pairs = games // 2
-    if within is not None:
-        from reversi.engine.balanced import balanced_openings
-
-        lines = [list(o.moves) for o in balanced_openings(rules, plies, within, pairs, seed)]
-    else:
-        lines = openings(rules, plies, pairs, seed)
-    if not lines:
-        raise EngineRequestError(f"no opening of {plies} random moves leaves a game to play: use fewer --plies")
+    if lines is None:
+        lines = match_openings(rules, games, plies, seed, within)
     tasks: list[Task] = []
     for k, line in enumerate(lines):
         tasks.append((rules, line, a, b, True, seed * 100_003 + 2 * k))

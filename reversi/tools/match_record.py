@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, BinaryIO
 
 from reversi.core.position import Position
 from reversi.core.rules import BLACK, Rules
@@ -83,15 +84,15 @@ def _shown(key: str, value: object) -> str:
             return rules_from_dict(value).describe()
     except (ReversiError, KeyError, TypeError, ValueError):
         pass
-    return shown(value)
+    return "not given" if value is None else shown(value)
 
 
 def read(path: str, expected: Mapping[str, Any], rules: Rules) -> tuple[list[GameRecord], int]:
     """The games of the record at ``path`` for the match ``expected`` (its :func:`header`), and
-    how many of the file's bytes hold them (a last line cut short is not counted). A file that
-    does not exist holds no game. The games' ``opening`` is empty, their ``moves`` are the whole
-    game (the schedule knows its openings: :func:`reversi.tools.match.match` checks them).
-    Raises :class:`ReversiError` saying what is wrong and where."""
+    how many of the file's bytes hold them (a last line cut short is not counted; a last game
+    whole but for its newline is). A file that does not exist holds no game. The games'
+    ``opening`` is empty, their ``moves`` are the whole game (:func:`check_schedule` checks the
+    openings). Raises :class:`ReversiError` saying what is wrong and where."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
@@ -110,41 +111,150 @@ def read(path: str, expected: Mapping[str, Any], rules: Rules) -> tuple[list[Gam
         return [], 0  # empty: a record whose first line was never written
     texts = []
     for k, raw in enumerate(lines, 1):
+        texts.append(_json(raw, path, k))
+    _check_header(path, texts[0], expected)
+    games = [_game(path, n, t, rules) for n, t in enumerate(texts[1:], 1)]
+    if cut:  # a last line without its newline: a whole game counts, anything else was cut short
         try:
-            texts.append(json.loads(raw.decode("utf-8")))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise _refuse(path, k, "not a match record" if k == 1 else "not a game of a match record") from None
-    first = texts[0]
+            games.append(_game(path, len(games) + 1, _json(cut, path, len(lines) + 1), rules))
+            good = len(data)
+        except ReversiError:
+            pass
+    return games, good
+
+
+def _json(raw: bytes, path: str, line: int) -> object:
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _refuse(path, line, "not a match record" if line == 1 else "not a game of a match record") from None
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal as JSON writes them (``1.0`` is not ``1``, ``true`` is not ``1``)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _json_text(value: object, limit: int = 80) -> str:
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _check_header(path: str, first: object, expected: Mapping[str, Any]) -> None:
     if not isinstance(first, dict) or first.get("format") != FORMAT:
         raise _refuse(path, 1, "not a match record")
-    if first.get("version") != VERSION:
+    if not _same(first.get("version"), VERSION):
         raise _refuse(path, 1, "a match record of another version")
-    for key, value in json.loads(json.dumps(expected)).items():  # as JSON has it: lists, not tuples
-        if first.get(key) != value:
-            raise _refuse(path, 1, "the record of another match: its {option} is {found}, not {due}".format(
-                option="rules" if key == "rules" else f"--{key}", found=_shown(key, first.get(key)),
-                due=_shown(key, value)))
-    return [_game(path, n, t, rules) for n, t in enumerate(texts[1:], 1)], good
+    due = json.loads(json.dumps(expected))  # as JSON has it: lists, not tuples
+    for key, value in due.items():
+        if not _same(first.get(key), value):
+            found, wanted = _shown(key, first.get(key)), _shown(key, value)
+            if found == wanted:  # the same in words (a blocked square, an extra field): say it in JSON
+                found, wanted = _json_text(first.get(key)), _json_text(value)
+            option = "rules" if key == "rules" else f"--{key}"
+            raise _refuse(path, 1, f"the record of another match: its {option} is {found}, not {wanted}")
+    extra = sorted(set(first) - set(due))
+    if extra:
+        raise _refuse(path, 1, f"not a match record of this version: unknown field {shown(extra[0])}")
 
 
-class Writer:
-    """Appends a record's lines: the header first when the file holds none, each line flushed to
-    the disk as it is written. ``keep``: the bytes of the file :func:`read` found good (a line
-    cut short after them is cut off)."""
+def check_schedule(path: str, games: list[GameRecord], lines: list[list[int]]) -> None:
+    """Each recorded game is its schedule's: game n is played from opening ``lines[(n - 1) // 2]``,
+    A black in the odd ones (as :func:`reversi.tools.match.match` schedules them)."""
+    for rec in games[: 2 * len(lines)]:
+        line = lines[(rec.number - 1) // 2]
+        if rec.moves[: len(line)] != line or rec.a_is_black != (rec.number % 2 == 1):
+            raise _refuse(path, rec.number + 1,
+                          f"game {rec.number} is not this match's: another opening or another colour for A")
 
-    def __init__(self, path: str, first: Mapping[str, Any], keep: int) -> None:
-        try:
-            self.file = open(path, "ab")
-            self.file.truncate(keep)
-        except OSError as e:
-            raise ReversiError(f"cannot write {path}: {e.strerror or e}") from None
-        if keep == 0:
-            self.write(first)
+
+class Record:
+    """A match's record, opened for the match (:func:`open_record`): its games, and the games to
+    come appended. The file is locked while it is open (where the system can lock a file), so
+    that two matches do not write one record; it is written only when a game comes, so a record
+    that cannot be written still gives its report when it holds every game asked for."""
+
+    def __init__(self, path: str, first: Mapping[str, Any], keep: int, games: list[GameRecord],
+                 file: BinaryIO | None, cannot_write: str) -> None:
+        self.path, self.first, self.keep, self.games = path, first, keep, games
+        self.file, self.cannot_write = file, cannot_write
+        self.started = False
+
+    def can_write(self) -> None:
+        """Raises :class:`ReversiError` if a game could not be written."""
+        if self.file is None:
+            raise ReversiError(f"cannot write {self.path}: {self.cannot_write}")
 
     def write(self, line: Mapping[str, Any]) -> None:
+        self.can_write()
+        assert self.file is not None
+        if not self.started:
+            self.started = True
+            self.file.truncate(self.keep)  # a line cut short is cut off
+            if self.keep == 0:
+                self._put(self.first)
+            elif not self._ends_a_line():
+                self.file.write(b"\n")  # a last game that had no newline
+        self._put(line)
+
+    def _ends_a_line(self) -> bool:
+        assert self.file is not None
+        with open(self.path, "rb") as f:
+            f.seek(self.keep - 1)
+            return f.read(1) == b"\n"
+
+    def _put(self, line: Mapping[str, Any]) -> None:
+        assert self.file is not None
         self.file.write(json.dumps(line, separators=(",", ":")).encode() + b"\n")
         self.file.flush()
         os.fsync(self.file.fileno())
 
     def close(self) -> None:
-        self.file.close()
+        if self.file is not None:
+            self.file.close()
+
+
+def _lock(file: BinaryIO) -> bool:
+    """Lock ``file`` for this process alone; False if another holds it (True where files cannot be locked)."""
+    try:
+        import fcntl
+    except ImportError:  # not on every system
+        return True
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True  # a file system that cannot lock
+    return True
+
+
+def open_record(path: str, first: Mapping[str, Any], rules: Rules) -> Record:
+    """The record at ``path`` for the match ``first`` (its :func:`header`), locked, its games read.
+    Raises :class:`ReversiError`: not a file, in use by another match, not this match's record."""
+    if not path:
+        raise ReversiError("a match record needs a file name")
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        raise ReversiError(f"cannot read {path}: {e.strerror or e}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise ReversiError(f"{path} is not a file: a match record is a file (not a directory, a device or a pipe)")
+    file: BinaryIO | None = None
+    cannot_write = ""
+    try:
+        file = open(path, "ab")  # kept open while the match runs: it holds the lock
+    except OSError as e:
+        cannot_write = str(e.strerror or e)
+    if file is not None and not _lock(file):
+        file.close()
+        raise ReversiError(f"{path} is being written by another match: wait for it to end, or record in another file")
+    try:
+        games, keep = read(path, first, rules)
+    except BaseException:
+        if file is not None:
+            file.close()
+        raise
+    return Record(path, first, keep, games, file, cannot_write)
