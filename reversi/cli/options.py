@@ -65,7 +65,8 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
         help=_("blocked squares: a list like a1,c3 or a count of random squares (see --seed)"),
     )
     g.add_argument(
-        "--seed", type=whole, default=0, metavar=_("SEED"), help=_("seed for random blocked squares and a match's openings (default 0)")
+        "--seed", type=whole, default=0, metavar=_("SEED"),
+        help=_("seed for random blocked squares and a match's openings (default 0)"),
     )
     g.add_argument("--handicap", type=whole, default=0, metavar="K", help=_("corner handicap, 1 to 4 discs"))
     g.add_argument(
