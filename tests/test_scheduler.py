@@ -156,6 +156,7 @@ def test_two_workers_split_the_root_alone_and_more_split_deeper(monkeypatch, wor
     # starts does not count
     assert parallel.SPLIT_DEPTH_FEW == 1 and parallel.SPLIT_DEPTH == 3
     monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    monkeypatch.setattr(parallel, "SPLIT_COSTLY_SHARE", 0)  # no brother split deeper (tested on its own)
     pos = position_at(Rules(), 10, seed=5)
     carrier = Scripted(workers, 5)
     carrier.dead.update(range(dead))
@@ -542,3 +543,35 @@ def test_a_search_jobs_answer_carries_at_most_share_most_entries_the_deepest(mon
     assert answer is not None and len(answer["entries"]) == 10
     depths = [e[3] for e in answer["entries"]]
     assert depths == sorted(depths, reverse=True) and depths[0] >= 4
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_brother_that_cost_much_before_is_split_one_ply_deeper_and_the_value_holds(monkeypatch, seed):
+    """On two workers the root alone is split; a younger brother whose position has cost more than
+    SPLIT_COSTLY_SHARE of its node's nodes so far goes out as a split node, its own children the jobs
+    (so that a pass does not end on one long job); without the rule, only the root's children."""
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    monkeypatch.setattr(parallel, "SPLIT_COSTLY_SHARE", 0.01)  # any brother of some cost
+    pos = position_at(Rules(), 11, seed=40 + seed)
+    carrier = Scripted(2, seed)
+    mask = Rules().geometry.mask
+    with SolverPool(pos, carrier=carrier) as pool:
+        pool.start(pos)
+        v = pool.search(pos.player, pos.opponent, -100, 100)
+        first = {(mask & ~(unbits(m["p"]) | unbits(m["o"]))).bit_count() for _w, m in carrier.sent}
+        assert 10 in first and v == serial_score(pos)
+        carrier.sent.clear()
+        pool.tt.clear()  # the master's table would answer the root at once
+        assert pool.search(pos.player, pos.opponent, v - 1, v + 1) == v == serial_score(pos)
+        again = {(mask & ~(unbits(m["p"]) | unbits(m["o"]))).bit_count() for _w, m in carrier.sent}
+        assert 9 in again  # a costly brother's children
+    monkeypatch.setattr(parallel, "SPLIT_COSTLY_SHARE", 0)
+    carrier = Scripted(2, seed)
+    with SolverPool(pos, carrier=carrier) as pool:
+        pool.start(pos)
+        v = pool.search(pos.player, pos.opponent, -100, 100)
+        carrier.sent.clear()
+        pool.tt.clear()
+        assert pool.search(pos.player, pos.opponent, v - 1, v + 1) == v
+        sent = {(mask & ~(unbits(m["p"]) | unbits(m["o"]))).bit_count() for _w, m in carrier.sent}
+        assert sent == {10}

@@ -19,7 +19,10 @@ YBWC), re-implemented from the idea:
   that cuts stops its brothers (their jobs are cancelled); a child that raises alpha
   restarts the brothers still running with the narrower window. A worker that would wait
   for an eldest child starts its next brother instead (speculatively: the work is lost if
-  the eldest cuts, but the core was idle).
+  the eldest cuts, but the core was idle). At the last ply of split nodes, a younger brother
+  whose position has cost the pool more than ``SPLIT_COSTLY_SHARE`` of its node's nodes so
+  far (in the MTD(f) tests before, or before a restart) goes out as a split node itself: a
+  test then does not end on one long job while the other workers wait.
 * Below the split nodes (or below ``MIN_SPLIT_EMPTIES`` empties) a **job** is an
   ordinary null-window solve of one position, run by a **worker** with its
   own :class:`~reversi.engine.solver.Solver` and table, kept from job to job. Each
@@ -73,6 +76,9 @@ FEW_WORKERS = 2
 MIN_SPLIT_EMPTIES = 12
 #: Most worker processes a solve may ask for.
 MAX_PROCESSES = 64
+#: A younger brother whose position cost more than this share of its node's nodes in the
+#: passes before is split one ply deeper than its brothers (the pass does not end on it alone).
+SPLIT_COSTLY_SHARE = 0.4
 
 
 def default_processes() -> int:
@@ -181,6 +187,8 @@ class SolverPool:
         self.mask = r.geometry.mask
         self.moves = moves_function(r.geometry)
         self.tt: dict[tuple[int, int], Entry] = {}
+        #: The nodes each position's jobs have cost so far (a split node's: its jobs' together).
+        self.cost: dict[tuple[int, int], int] = {}
         workers = carrier.count()
         #: Plies of split nodes (the master's) above the jobs: by the workers alive at the start.
         self.split_depth = SPLIT_DEPTH_FEW if len(self._alive()) <= FEW_WORKERS else SPLIT_DEPTH
@@ -255,12 +263,15 @@ class SolverPool:
         just above its alpha, as the serial solver's PVS tests the younger brothers."""
         return (-node.alpha - 1, -node.alpha) if scout else (-node.beta, -node.alpha)
 
-    def _child(self, node: _Split, i: int, scout: bool) -> _Job | _Split:
+    def _child(self, node: _Split, i: int, scout: bool, deeper: bool = False) -> _Job | _Split:
         """Child ``i`` of ``node`` as a unit, with the window of :meth:`_window` (no scout when
-        the node's window is already null)."""
+        the node's window is already null); ``deeper``: split one ply more than its brothers."""
         _move, p, o = node.kids[i]
         scout = scout and node.beta - node.alpha > 1
-        u = self._unit(node, i, p, o, *self._window(node, scout), node.depth - 1)
+        if i > 0 and SPLIT_COSTLY_SHARE and node.depth == 1:
+            total = self.cost.get((node.p, node.o), 0)
+            deeper = deeper or (total > 0 and self.cost.get((p, o), 0) > SPLIT_COSTLY_SHARE * total)
+        u = self._unit(node, i, p, o, *self._window(node, scout), node.depth - (0 if deeper else 1))
         u.scout = scout
         return u
 
@@ -426,7 +437,13 @@ class SolverPool:
             if answer.get("kind") == "error":
                 error = answer
                 continue
-            self.nodes += answer.get("nodes", 0)
+            nodes = answer.get("nodes", 0)
+            self.nodes += nodes
+            unit: _Job | _Split | None = job
+            while unit is not None:
+                key = (unit.p, unit.o)
+                self.cost[key] = self.cost.get(key, 0) + nodes
+                unit = unit.parent
             entries = entries_in(answer.get("entries", []))
             for w2, box in enumerate(self.outbox):
                 if w2 != w:
