@@ -378,3 +378,30 @@ def test_a_finished_record_that_cannot_be_written_still_gives_its_report(tmp_pat
     assert main([*RECORDED, "--games", "6", "--record", str(path)]) == 2  # a game to keep: said at once
     err = capsys.readouterr().err
     assert "cannot write" in err and "Permission denied" in err
+
+
+def test_a_last_game_edited_without_its_newline_is_refused_and_a_full_disk_is_said(tmp_path, capsys,
+                                                                                   monkeypatch) -> None:
+    from reversi.cli.main import main
+    from reversi.tools import match_record
+
+    path = tmp_path / "r.jsonl"
+    assert main([*RECORDED, "--games", "4", "--record", str(path), "--json"]) == 0
+    capsys.readouterr()
+    lines = path.read_bytes().splitlines(keepends=True)
+    edited = _tampered(lines, 4, "margin", 64)[:-1]  # JSON, whole, but not the game: not a line cut short
+    path.write_bytes(edited)
+    assert main([*RECORDED, "--games", "6", "--record", str(path)]) == 2
+    assert "line 5: the game has not ended, or its margin is not 64" in capsys.readouterr().err
+    assert path.read_bytes() == edited
+
+    path.write_bytes(b"".join(lines))
+
+    def full(self, line) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(match_record.Record, "_put", full)
+    assert main([*RECORDED, "--games", "6", "--record", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot write {path}: No space left on device" in err and "Traceback" not in err
+    assert path.read_bytes() == b"".join(lines)  # the games before are kept

@@ -479,9 +479,13 @@ class StopsAtSearch(InlineCarrier):
 
 
 def test_a_stop_in_the_middle_of_the_root_split_gives_a_stopped_move(split_from_depth_1):
+    from reversi.engine.parallel_search import search_split
     from reversi.engine.play import choose_move
 
     pos = position_at(Rules(), 40, seed=900)
+    carrier = StopsAtSearch(2)
+    r = search_split(pos, carrier, Limits(seconds=5, exact_empties=0))
+    assert carrier.raised and r.stopped and r.move in pos.legal_moves() and not carrier.queue
     carrier = StopsAtSearch(2)
     move, _info = choose_move(pos, 7, Limits(seconds=5, exact_empties=0), carrier=carrier)
     assert carrier.raised and move in pos.legal_moves() and not carrier.queue
@@ -533,16 +537,23 @@ def test_a_search_jobs_answer_carries_at_most_share_most_entries_the_deepest(mon
     from reversi.engine import jobs
     from reversi.engine.midgame import INF
 
-    monkeypatch.setattr(jobs, "SHARE_MOST", 10)
     pos = position_at(Rules(), 40, seed=9)
-    worker = JobWorker()
-    worker.answer({"kind": "setup", "rules": rules_to_dict(pos.rules)})
     message = {"kind": "search", "id": 1, "rules": rules_to_dict(pos.rules), "position": position_to_string(pos),
                "move": pos.legal_moves()[0], "depth": 9, "alpha": -INF, "beta": INF, "seconds": None}
-    answer = worker.answer(message)
-    assert answer is not None and len(answer["entries"]) == 10
-    depths = [e[3] for e in answer["entries"]]
-    assert depths == sorted(depths, reverse=True) and depths[0] >= 4
+
+    def entries() -> list:
+        worker = JobWorker()
+        worker.answer({"kind": "setup", "rules": rules_to_dict(pos.rules)})
+        answer = worker.answer(dict(message))
+        assert answer is not None
+        return answer["entries"]
+
+    every = entries()
+    monkeypatch.setattr(jobs, "SHARE_MOST", 10)
+    kept = entries()
+    assert len(every) > 10 and len(kept) == 10
+    assert sorted(e[3] for e in kept) == sorted(e[3] for e in every)[-10:]  # the ten deepest
+    assert all(e in every for e in kept)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -575,3 +586,26 @@ def test_a_brother_that_cost_much_before_is_split_one_ply_deeper_and_the_value_h
         assert pool.search(pos.player, pos.opponent, v - 1, v + 1) == v
         sent = {(mask & ~(unbits(m["p"]) | unbits(m["o"]))).bit_count() for _w, m in carrier.sent}
         assert sent == {10}
+
+
+class LosesAnAnswer(InlineCarrier):
+    """Hands over nothing for the first job it runs, as a carrier whose bookkeeping failed."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.lost = False
+
+    def receive(self, timeout: float | None) -> list[tuple[int, Message]]:
+        got = super().receive(timeout)
+        if got and not self.lost:
+            self.lost = True
+            return []
+        return got
+
+
+def test_an_answer_lost_is_an_error_not_a_wait_for_ever():
+    pos = position_at(Rules(), 30, seed=3)
+    with pytest.raises(RuntimeError, match="lost track of an answer"):
+        list(run_jobs(LosesAnAnswer(1), [analyse_job(pos, Limits(depth=1))]))
+    with pytest.raises(RuntimeError, match="lost track of an answer"):
+        solve_parallel(position_at(Rules(), 14, seed=4), carrier=LosesAnAnswer(2), all_best=False)

@@ -438,11 +438,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     lines = None
     record = None
     if args.record is not None:
-        lines = match_openings(rules, args.games, args.plies, args.seed, args.balanced)
         first = match_record.header(a, b, rules, args.seed, args.plies, args.balanced)
-        record = match_record.open_record(args.record, first, rules)
+        record = match_record.open_record(args.record, first, rules)  # refused before any opening is drawn
         played = record.games
         try:
+            lines = match_openings(rules, args.games, args.plies, args.seed, args.balanced)
             match_record.check_schedule(args.record, played, lines)
             if len(played) < 2 * len(lines):
                 record.can_write()  # a game is to be played: say now that it could not be kept

@@ -76,8 +76,9 @@ FEW_WORKERS = 2
 MIN_SPLIT_EMPTIES = 12
 #: Most worker processes a solve may ask for.
 MAX_PROCESSES = 64
-#: A younger brother whose position cost more than this share of its node's nodes in the
-#: passes before is split one ply deeper than its brothers (the pass does not end on it alone).
+#: At the last ply of split nodes, a younger brother whose position has cost more than this share
+#: of its node's nodes so far is split one ply deeper than its brothers (a test does not end on it
+#: alone), and the same rule holds among its own children, down to ``MIN_SPLIT_EMPTIES``.
 SPLIT_COSTLY_SHARE = 0.4
 
 
@@ -263,14 +264,16 @@ class SolverPool:
         just above its alpha, as the serial solver's PVS tests the younger brothers."""
         return (-node.alpha - 1, -node.alpha) if scout else (-node.beta, -node.alpha)
 
-    def _child(self, node: _Split, i: int, scout: bool, deeper: bool = False) -> _Job | _Split:
+    def _child(self, node: _Split, i: int, scout: bool) -> _Job | _Split:
         """Child ``i`` of ``node`` as a unit, with the window of :meth:`_window` (no scout when
-        the node's window is already null); ``deeper``: split one ply more than its brothers."""
+        the node's window is already null). At the last ply of split nodes a costly younger
+        brother (``SPLIT_COSTLY_SHARE``) is a split node too, and so on within it."""
         _move, p, o = node.kids[i]
         scout = scout and node.beta - node.alpha > 1
+        deeper = False
         if i > 0 and SPLIT_COSTLY_SHARE and node.depth == 1:
             total = self.cost.get((node.p, node.o), 0)
-            deeper = deeper or (total > 0 and self.cost.get((p, o), 0) > SPLIT_COSTLY_SHARE * total)
+            deeper = total > 0 and self.cost.get((p, o), 0) > SPLIT_COSTLY_SHARE * total
         u = self._unit(node, i, p, o, *self._window(node, scout), node.depth - (0 if deeper else 1))
         u.scout = scout
         return u
@@ -404,20 +407,18 @@ class SolverPool:
         if node.finished == len(node.kids):
             self._finish(node, node.best)
 
-    def _receive(self, timeout: float | None) -> list[tuple[_Job, int | None]]:
+    def _receive(self, timeout: float | None, draining: bool = False) -> list[tuple[_Job, int | None]]:
         """The answers in within ``timeout``: (job, value or None); a dead worker's job waits again."""
         if not self.running:
             return []
         t0 = time.perf_counter()
         events = self.carrier.receive(timeout)
         self.idle += (len(self._alive()) - len(self.running)) * (time.perf_counter() - t0)
-        if not events and timeout is None:
-            # nothing is on its way (the carrier says so at once): the jobs left have no answer
-            # to come, and run again rather than be waited for forever
-            for lost in self.running.values():
-                lost.worker = -1
-                lost.stale = False
+        if not events and timeout is None and self.running:
+            # nothing is on its way (the carrier says so at once), yet jobs wait for an answer
             self.running.clear()
+            if not draining:
+                raise RuntimeError("the parallel solver lost track of an answer")
         out = []
         # the whole batch is taken in before an error is raised: an answer left out would keep
         # its job in ``running``, waited for forever
@@ -460,7 +461,7 @@ class SolverPool:
         for w, job in self.running.items():
             self.carrier.cancel(w, job.job_id)
         while self.running:
-            self._receive(None)
+            self._receive(None, draining=True)
 
     def _send(self, w: int, job: _Job) -> None:
         job.job_id = next_job_id()
@@ -522,8 +523,9 @@ class SolverPool:
                         job.stale = False
                         continue
                     self._report(job.parent, job.index, v, job)
-        except SolveTimeout:
-            # raised here between messages: the workers can be told, and waited for
+        except (SolveTimeout, ReversiError, RuntimeError):
+            # raised here between messages (out of time, an error answer, no worker left): the
+            # workers can be told, and waited for
             self._kill(root)
             self._drain()
             raise

@@ -277,10 +277,7 @@ def search_split(
         # the guess is the score of the last depth of the same parity: Othello's values swing
         # between odd and even depths
         it = _Iteration(position, order, depth, by_depth.get(depth - 2, result.score) if SPECULATE else None)
-        try:
-            finished, used = _run_iteration(carrier, it, deadline, home, outbox)
-        except SolveTimeout:  # the page's stop, raised by its carrier (the jobs are drained)
-            finished, used = False, 0
+        finished, used = _run_iteration(carrier, it, deadline, home, outbox)
         nodes += used
         if finished:
             top = it.moves[it.leader()]
@@ -365,7 +362,14 @@ def _run_iteration(
             # answer left out would keep its worker in ``running``, waited for forever
             out_of_time = False
             error: Message | None = None
-            for w, answer in carrier.receive(timeout):
+            try:
+                answers = carrier.receive(timeout)
+            except SolveTimeout:  # the page's stop, raised by its carrier: out of time (drained below)
+                return False, nodes
+            if not answers and timeout is None:
+                running.clear()  # nothing is on its way, yet jobs wait for an answer: a bug
+                raise RuntimeError("the root split lost track of an answer")
+            for w, answer in answers:
                 job = running.get(w)
                 if job is None:
                     continue

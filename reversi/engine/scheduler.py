@@ -20,8 +20,8 @@ brings their answers back. A carrier is any object with:
     ``value`` None when it stopped; an answer that comes anyway is dropped by the master).
 ``receive(timeout) -> list[(worker, answer)]``
     Wait until at least one answer is in (``timeout`` seconds at most; None: as long as it
-    takes) and return those in, in any order; ``[]`` on a timeout, or at once when no job sent
-    is still unanswered. A master takes every answer of the list into account before it acts
+    takes) and return those in, in any order; ``[]`` on a timeout (``receive(None)``: at once,
+    when no job sent is still unanswered). A master takes every answer of the list into account before it acts
     on any (stops, raises): an answer it dropped is never waited for again. A worker that died is
     reported once, as ``(worker, {"kind": "died"})``, and added to ``dead``: the masters run
     its job again on another worker, and stop only when no worker is left
@@ -208,7 +208,11 @@ def run_jobs(
             # every answer of the batch is taken off ``running`` before any is yielded: a caller
             # that stops at the first must not leave the others to be waited for forever
             answered: list[tuple[int, Message]] = []
-            for w, answer in carrier.receive(None):
+            answers = carrier.receive(None)
+            if not answers:
+                running.clear()  # nothing is on its way, yet jobs wait for an answer: a bug
+                raise RuntimeError("the pool lost track of an answer")
+            for w, answer in answers:
                 if w not in running:
                     continue
                 k, job_id = running[w]

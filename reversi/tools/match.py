@@ -346,6 +346,13 @@ def _check_games(games: int, plies: int, rules: Rules) -> None:
         raise EngineRequestError(f"opening plies {plies} is out of range: 0 to {rules.geometry.square_count}")
 
 
+def scheduled(number: int, a_is_black: bool, moves: list[int], lines: list[list[int]]) -> bool:
+    """Is a game whose plies are ``moves`` (its opening included), A black or not, game ``number``
+    of the match whose openings are ``lines``? (Each opening twice: A black in the odd games.)"""
+    k = (number - 1) // 2
+    return 0 <= k < len(lines) and moves[: len(lines[k])] == lines[k] and a_is_black == (number % 2 == 1)
+
+
 def match_openings(
     rules: Rules, games: int, plies: int = 4, seed: int = 0, within: int | None = None
 ) -> list[list[int]]:
@@ -422,7 +429,7 @@ def match(
 
     for number, (rec, task) in enumerate(zip(played, tasks, strict=False), 1):
         line, a_is_black = task[1], task[4]
-        if rec.moves[: len(line)] != line or rec.a_is_black != a_is_black:
+        if not scheduled(number, rec.a_is_black, rec.moves, lines):
             raise EngineRequestError(f"game {number} of the record is not this match's: another opening or colour")
         add(number, GameRecord(line, a_is_black, rec.moves[len(line):], rec.margin), report=False)
     first = len(result.games)

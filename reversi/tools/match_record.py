@@ -32,7 +32,7 @@ from reversi.errors import ReversiError
 from reversi.formats.notation import play_transcript, write_transcript
 from reversi.formats.record import rules_from_dict, rules_to_dict
 from reversi.inputs import shown
-from reversi.tools.match import GameRecord, Player
+from reversi.tools.match import GameRecord, Player, scheduled
 
 FORMAT = "reversi-match-record"
 VERSION = 1
@@ -114,12 +114,13 @@ def read(path: str, expected: Mapping[str, Any], rules: Rules) -> tuple[list[Gam
         texts.append(_json(raw, path, k))
     _check_header(path, texts[0], expected)
     games = [_game(path, n, t, rules) for n, t in enumerate(texts[1:], 1)]
-    if cut:  # a last line without its newline: a whole game counts, anything else was cut short
+    if cut:  # a last line without its newline: cut short if it is not JSON, else a game to check
         try:
-            games.append(_game(path, len(games) + 1, _json(cut, path, len(lines) + 1), rules))
-            good = len(data)
+            last = _json(cut, path, len(lines) + 1)
         except ReversiError:
-            pass
+            return games, good
+        games.append(_game(path, len(games) + 1, last, rules))
+        good = len(data)
     return games, good
 
 
@@ -159,11 +160,9 @@ def _check_header(path: str, first: object, expected: Mapping[str, Any]) -> None
 
 
 def check_schedule(path: str, games: list[GameRecord], lines: list[list[int]]) -> None:
-    """Each recorded game is its schedule's: game n is played from opening ``lines[(n - 1) // 2]``,
-    A black in the odd ones (as :func:`reversi.tools.match.match` schedules them)."""
+    """Each recorded game is its schedule's (:func:`reversi.tools.match.scheduled`)."""
     for rec in games[: 2 * len(lines)]:
-        line = lines[(rec.number - 1) // 2]
-        if rec.moves[: len(line)] != line or rec.a_is_black != (rec.number % 2 == 1):
+        if not scheduled(rec.number, rec.a_is_black, rec.moves, lines):
             raise _refuse(path, rec.number + 1,
                           f"game {rec.number} is not this match's: another opening or another colour for A")
 
@@ -188,14 +187,17 @@ class Record:
     def write(self, line: Mapping[str, Any]) -> None:
         self.can_write()
         assert self.file is not None
-        if not self.started:
-            self.started = True
-            self.file.truncate(self.keep)  # a line cut short is cut off
-            if self.keep == 0:
-                self._put(self.first)
-            elif not self._ends_a_line():
-                self.file.write(b"\n")  # a last game that had no newline
-        self._put(line)
+        try:
+            if not self.started:
+                self.started = True
+                self.file.truncate(self.keep)  # a line cut short is cut off
+                if self.keep == 0:
+                    self._put(self.first)
+                elif not self._ends_a_line():
+                    self.file.write(b"\n")  # a last game that had no newline
+            self._put(line)
+        except OSError as e:  # a full disk, say: the games before are in the file
+            raise ReversiError(f"cannot write {self.path}: {e.strerror or e}") from None
 
     def _ends_a_line(self) -> bool:
         assert self.file is not None
@@ -211,7 +213,11 @@ class Record:
 
     def close(self) -> None:
         if self.file is not None:
-            self.file.close()
+            file, self.file = self.file, None
+            try:
+                file.close()
+            except OSError as e:
+                raise ReversiError(f"cannot write {self.path}: {e.strerror or e}") from None
 
 
 def _lock(file: BinaryIO) -> bool:
