@@ -273,6 +273,8 @@ def test_practise_these_positions_after_a_review_offers_the_known_blunder(page, 
     page.screenshot(path=str(ARTIFACTS / "practice-phone.png"))
     page.set_viewport_size({"width": 1280, "height": 860})
     page.click('[data-practice="close"]')
+    # the board goes on the dialog's close event, which the browser fires in a task of its own
+    page.wait_for_function("!document.querySelector('.practice-board')", timeout=30_000)
     assert page.is_hidden("#practice-dialog") and not page.query_selector(".practice-board")
     # opened again: one board, at the set's first puzzle
     page.click('[data-study="practise"]')
