@@ -252,6 +252,52 @@ def test_the_exact_solver_on_two_helpers_gives_one_workers_value_and_survives_a_
     assert quick["workers"] == 2 and quick["score"] == alone["score"]
 
 
+def anti_endgame(empties: int) -> tuple[str, dict]:
+    """A position of Anti (the same every run) with ``empties`` empties and a choice of moves, and its rules."""
+    from reversi import Rules
+    from reversi.core.game import Game
+    from reversi.formats.notation import position_to_string
+    from reversi.formats.record import rules_to_dict
+
+    rules = Rules(anti=True)
+    rng = random.Random(56)
+    while True:
+        game = Game(rules)
+        while game.position.empty.bit_count() > empties and not game.position.is_over:
+            game.play(rng.choice(game.position.legal_moves()))
+        if game.position.empty.bit_count() == empties and len(game.position.legal_moves()) > 1:
+            return position_to_string(game.position), rules_to_dict(rules)
+
+
+def test_a_solve_of_anti_on_the_helpers_uses_antis_weights_there(page, server_url) -> None:
+    """A helper starts with Othello's weights; a job of other rules fetches theirs first, as the engine's
+    own worker does, so that its solver orders moves (and its searches value them) as the master's."""
+    from reversi.engine.search import solve
+    from reversi.formats.notation import parse_position
+    from reversi.formats.record import rules_from_dict
+
+    page.goto(server_url + "?m=")
+    wait_engine(page)
+    if cores(page) < 2 or not page.evaluate("crossOriginIsolated"):
+        pytest.skip("one core, or no shared memory: the solver has no helpers")
+    choose_workers(page, "2")
+    page.evaluate("window.reversiPool.reserve(600)")
+    page.wait_for_function("JSON.parse(window.reversiPool.state()).attached.length >= 2", timeout=60_000)
+    helpers = pool(page)["attached"]
+
+    def files(name: str) -> list[str]:
+        reply = page.evaluate("([n]) => window.reversiPool.ask(n, 'ping', '{}')", [name])
+        return json.loads(reply)["data_files"]
+
+    assert all("patterns_8x8_anti.bin" not in files(name) for name in helpers)
+    text, rules = anti_endgame(14)
+    reply = json.loads(page.evaluate("([p, r]) => window.reversiEngine('solve', JSON.stringify({start: p, rules: r}))",
+                                     [text, rules]))
+    assert reply["workers"] == 2, reply
+    assert reply["score"] == solve(parse_position(text, rules_from_dict(rules)), all_best=False).score, reply
+    assert all("patterns_8x8_anti.bin" in files(name) for name in helpers)
+
+
 def expert_endgame_link() -> tuple[str, int]:
     """A link to a game (the same every run) where the computer, Expert, plays White and is to move
     at a few empties more than the point where its exact solve is shared: its first move there is

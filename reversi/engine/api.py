@@ -194,15 +194,16 @@ def answer_book(request: BookRequest) -> BookReply:
 PREPARED_FROM: dict[str, str] = {}
 
 
-def data_files_for(rules: Rules, listed: Container[str], weights: bool = True) -> list[str]:
+def data_files_for(rules: Rules, listed: Container[str], weights: bool = True, book: bool = True) -> list[str]:
     """The engine's data files (names) that requests with ``rules`` use, of those ``listed``: the most
-    specific pattern weights (unless not ``weights``), then the book. The browser's worker fetches
-    them at a request's first need, and the engine's memory snapshot is warmed up with them."""
+    specific pattern weights (unless not ``weights``), then the book (unless not ``book``). The
+    browser's worker fetches them at a request's first need, and the engine's memory snapshot is
+    warmed up with them."""
     from reversi.engine.book import book_names
     from reversi.engine.weights import pattern_names
 
     out: list[str] = []
-    for names in (pattern_names(rules) if weights else [], book_names(rules)):
+    for names in (pattern_names(rules) if weights else [], book_names(rules) if book else []):
         out += [n for n in names if n in listed][:1]
     return out
 

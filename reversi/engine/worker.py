@@ -223,11 +223,12 @@ async def load(request: object = None) -> str:
     return json.dumps(out)
 
 
-def _ensure_weights(spec: object, weights: bool = True) -> None:
-    """Fetch the pattern weights and the opening book the rules ``spec`` use, if :func:`load`
-    left them for later and they are not here yet. Synchronous requests (a worker may make
-    them): the search that needs them runs right after, synchronously too. A failure leaves
-    the generic evaluation in use, or the search without a book."""
+def _ensure_weights(spec: object, weights: bool = True, book: bool = True) -> None:
+    """Fetch the pattern weights and the opening book the rules ``spec`` use (each unless not
+    ``weights``, ``book``), if :func:`load` left them for later and they are not here yet.
+    Synchronous requests (a worker may make them): the search that needs them runs right after,
+    synchronously too. A failure leaves the generic evaluation in use, or the search without a
+    book."""
     if not _SITE:
         return  # not in the browser (CPython has every file), or load() was not called
     from reversi.engine.api import PREPARED_FROM, data_files_for
@@ -237,7 +238,7 @@ def _ensure_weights(spec: object, weights: bool = True) -> None:
     except ReversiError:
         return  # the request's own handler says what is wrong with it
     listed = {path.removeprefix("reversi/engine/data/") for path in _LISTED}
-    for name in data_files_for(rules, listed, weights):
+    for name in data_files_for(rules, listed, weights, book):
         if _fetch_data(name) and name.startswith("patterns_"):
             from reversi.engine.evaluate import make_evaluator
 
@@ -493,6 +494,10 @@ def job(text: str = "") -> str:
     message: dict[str, Any] = {}
     try:
         message = json.loads(text)
+        if isinstance(message, dict) and "rules" in message:
+            # the rules' own weights, as the master has: a helper started with Othello's alone, and a
+            # job's evaluation (its search's values, its solver's order) must be the master's
+            _ensure_weights(message["rules"], book=False)
         set_stop_check(lambda: worker.current != 0 and int(cancel[0]) == worker.current)
         answer = worker.answer(message)
     except Exception as e:  # a bug, or a bad message: the master raises it (a message without an id has no answer)

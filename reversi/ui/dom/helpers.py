@@ -240,7 +240,9 @@ def device() -> Device:
 
 
 def expose(client: EngineClient, host: HelperHost) -> None:
-    """``window.reversiPool`` for the tests and the benchmarks: ``state()`` and ``kill(name)``."""
+    """``window.reversiPool`` for the tests and the benchmarks: ``state()``, ``kill(name)``,
+    ``reserve(seconds)``, ``stop()`` and ``ask(name, call, payload)`` (a promise of helper
+    ``name``'s reply to one of the engine worker module's calls, after the work it has queued)."""
     pool = client.pool
     if pool is None:
         return
@@ -280,6 +282,12 @@ def expose(client: EngineClient, host: HelperHost) -> None:
         client.stop_flag.bump()
         return True
 
+    def ask(name: str, call: str, payload: str) -> Any:
+        worker = host.workers.get(str(name))
+        if worker is None:
+            return None
+        return asyncio.ensure_future(worker.call(str(call), str(payload)))
+
     tasks: set[asyncio.Future[None]] = set()
 
     def attach() -> None:
@@ -290,4 +298,5 @@ def expose(client: EngineClient, host: HelperHost) -> None:
     client.on_helpers = attach
     host.on_death = client.helper_died
     js.window.reversiPool = _object({"state": create_proxy(state), "kill": create_proxy(host.kill),
-                                     "reserve": create_proxy(reserve), "stop": create_proxy(stop)})
+                                     "reserve": create_proxy(reserve), "stop": create_proxy(stop),
+                                     "ask": create_proxy(ask)})
