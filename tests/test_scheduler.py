@@ -609,3 +609,24 @@ def test_an_answer_lost_is_an_error_not_a_wait_for_ever():
         list(run_jobs(LosesAnAnswer(1), [analyse_job(pos, Limits(depth=1))]))
     with pytest.raises(RuntimeError, match="lost track of an answer"):
         solve_parallel(position_at(Rules(), 14, seed=4), carrier=LosesAnAnswer(2), all_best=False)
+
+
+def test_owed_answers_are_paid_by_their_own_ids_only() -> None:
+    from reversi.engine.scheduler import Owed
+
+    owed = Owed()
+    assert not owed
+    owed.sent(0, {"kind": "setup"})  # no id: no answer owed
+    assert not owed
+    owed.sent(0, {"kind": "window", "id": 3})
+    owed.sent(1, {"kind": "window", "id": 4})
+    owed.paid(0, {"kind": "window", "id": 5})  # a late answer of another job pays nothing
+    owed.paid(0, "not an answer")
+    assert owed.ids == {0: {3}, 1: {4}} and sorted(owed.workers()) == [0, 1]
+    owed.paid(0, {"kind": "window", "id": 3})
+    assert owed.workers() == [1]
+    owed.forget(1)
+    assert not owed
+    owed.sent(2, {"kind": "window", "id": 6})
+    owed.forget()
+    assert not owed and owed.ids == {}

@@ -24,7 +24,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
 from reversi.engine.jobs import JobWorker
-from reversi.engine.scheduler import Message, Worker, error_answer
+from reversi.engine.scheduler import Message, Owed, Worker, error_answer
 from reversi.engine.solver import set_stop_check
 from reversi.errors import ReversiError
 from reversi.i18n import _
@@ -108,9 +108,9 @@ class ProcessCarrier:
             self.conns.append(mine)
             self.procs.append(proc)
         self._index = {id(c): i for i, c in enumerate(self.conns)}
-        #: The ids of the jobs sent and not yet answered, per worker (what :meth:`receive` waits on):
-        #: an answer a master did not wait for must not hide the next job's.
-        self.busy: dict[int, set[int]] = {}
+        #: The jobs sent and not yet answered (what :meth:`receive` waits on): an answer a master did
+        #: not wait for must not hide the next job's.
+        self.busy = Owed()
 
     def __enter__(self) -> ProcessCarrier:
         return self
@@ -126,8 +126,7 @@ class ProcessCarrier:
             self.conns[worker].send(message)
         except OSError:
             raise _stopped() from None
-        if "id" in message:
-            self.busy.setdefault(worker, set()).add(message["id"])
+        self.busy.sent(worker, message)
 
     def cancel(self, worker: int, job_id: int) -> None:
         self.cancel_flags[worker] = job_id
@@ -137,7 +136,7 @@ class ProcessCarrier:
             if timeout is not None:
                 time.sleep(timeout)
             return []
-        ready = cast("list[Connection]", wait([self.conns[w] for w in self.busy], timeout))
+        ready = cast("list[Connection]", wait([self.conns[w] for w in self.busy.workers()], timeout))
         out = []
         for c in ready:
             w = self._index[id(c)]
@@ -145,10 +144,7 @@ class ProcessCarrier:
                 answer: Message = c.recv()
             except EOFError:
                 raise _stopped() from None
-            owed = self.busy.get(w, set())
-            owed.discard(answer.get("id") if isinstance(answer, dict) else None)
-            if not owed:
-                self.busy.pop(w, None)
+            self.busy.paid(w, answer)
             out.append((w, answer))
         return out
 
@@ -173,4 +169,4 @@ class ProcessCarrier:
             c.close()
         self.conns.clear()
         self.procs.clear()
-        self.busy.clear()
+        self.busy.forget()

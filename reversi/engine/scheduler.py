@@ -107,6 +107,43 @@ def cancelled_answer(message: Message) -> Message:
     return {"kind": message["kind"], "id": message["id"], "value": None, "nodes": 0, "entries": [], "pv": []}
 
 
+class Owed:
+    """A carrier's bookkeeping of the jobs each worker owes an answer: the ids sent and not yet
+    answered. With none owed a carrier's ``receive`` waits for nothing; an answer of another id
+    (a late one, for a job an earlier master or carrier cancelled) pays for nothing owed."""
+
+    def __init__(self) -> None:
+        #: Job ids per worker; a worker owing nothing is not a key.
+        self.ids: dict[int, set[int]] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.ids)
+
+    def sent(self, worker: int, message: Message) -> None:
+        """``message`` went to ``worker``: a job (it has an id) is owed."""
+        if "id" in message:
+            self.ids.setdefault(worker, set()).add(message["id"])
+
+    def paid(self, worker: int, answer: object) -> None:
+        """``worker`` answered ``answer``: its job is no longer owed."""
+        owed = self.ids.get(worker)
+        if owed is not None:
+            owed.discard(answer.get("id") if isinstance(answer, dict) else None)
+            if not owed:
+                del self.ids[worker]
+
+    def workers(self) -> list[int]:
+        """The workers that owe an answer."""
+        return list(self.ids)
+
+    def forget(self, worker: int | None = None) -> None:
+        """``worker`` (by default every worker) will answer nothing more."""
+        if worker is None:
+            self.ids.clear()
+        else:
+            self.ids.pop(worker, None)
+
+
 class InlineCarrier:
     """Workers that are objects of this thread: a job runs when :meth:`receive` is called, one
     job a call, in the order they were sent. Deterministic: the serial reference of a parallel

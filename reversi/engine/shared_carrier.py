@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from reversi.engine.jobs import Message
+from reversi.engine.scheduler import Owed
 from reversi.engine.solver import stop_requested
 from reversi.errors import SolveTimeout
 
@@ -81,9 +82,9 @@ class MailboxCarrier:
         self.dead: set[int] = set()
         #: The stop check was answered once: the master is waiting for its cancelled jobs' answers.
         self.stopping = False
-        #: The ids of the jobs sent and not yet answered, per helper: with none owed, :meth:`receive`
-        #: waits for nothing (an answer of another id, a late one of an earlier carrier, pays nothing).
-        self.owed: dict[int, set[int]] = {}
+        #: The jobs sent and not yet answered: with none owed, :meth:`receive` waits for nothing (an
+        #: answer of another id, a late one of an earlier carrier, pays nothing).
+        self.owed = Owed()
 
     def count(self) -> int:
         return self.workers
@@ -91,8 +92,7 @@ class MailboxCarrier:
     def send(self, worker: int, message: Message) -> None:
         self.stopping = False  # a new job: the master is searching again
         if worker not in self.dead:
-            if "id" in message:
-                self.owed.setdefault(worker, set()).add(message["id"])
+            self.owed.sent(worker, message)
             self.channel.post(worker, json.dumps(message))
 
     def cancel(self, worker: int, job_id: int) -> None:
@@ -107,11 +107,11 @@ class MailboxCarrier:
             text = self.channel.take(w)
             if text is not None:
                 answer = json.loads(text)
-                self.owed.get(w, set()).discard(answer.get("id"))
+                self.owed.paid(w, answer)
                 out.append((w, answer))
             elif self.channel.gone(w):
                 self.dead.add(w)
-                self.owed.pop(w, None)
+                self.owed.forget(w)
                 out.append((w, {"kind": "died"}))
         return out
 
@@ -122,7 +122,7 @@ class MailboxCarrier:
             got = self._collect()
             if got:
                 return got
-            if not any(self.owed.values()):
+            if not self.owed:
                 return []  # nothing is on its way
             if not self.stopping and self.should_stop():
                 self.stopping = True  # once: then the master cancels its jobs and waits for their answers
