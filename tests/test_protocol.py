@@ -263,6 +263,46 @@ def test_a_worker_keeps_the_evaluator_its_snapshot_built_from_the_listed_bytes_o
     assert fetched and set(fetched) <= {name, "book_8x8.bin"}
 
 
+def test_a_helpers_job_fetches_its_rules_weights_and_goes_on_without_them_when_the_fetch_fails(monkeypatch) -> None:
+    """A pool's helper answers jobs through ``job``: a job that names rules fetches their weights first.
+    A fetch that raises (no network) is said once, never asked again, and the job is answered all the
+    same (a setup dropped would leave the helper solving with the rules before)."""
+    from reversi.engine import solver as solver_module
+    from reversi.engine.weights import pattern_names
+    from reversi.formats.record import rules_to_dict
+
+    anti = Rules(anti=True)
+    name = pattern_names(anti)[0]
+    asked: list[str] = []
+
+    def offline(file: str) -> bool:
+        asked.append(file)
+        raise OSError("the network is down")
+
+    monkeypatch.setattr(worker, "_SITE", ["https://example.org/"])
+    monkeypatch.setattr(worker, "_LISTED", {"reversi/engine/data/" + name: 1, "reversi/engine/data/book_8x8.bin": 1})
+    monkeypatch.setattr(worker, "_FAILED", set())
+    monkeypatch.setattr(worker, "_JOBS", [])
+    monkeypatch.setattr(worker, "_fetch_data", offline)
+    worker.attach_jobs([0])
+    setup = json.dumps({"kind": "setup", "rules": rules_to_dict(anti)})
+    for _ in range(2):
+        assert worker.job(setup) == ""
+        assert worker._JOBS[0].solver is not None and worker._JOBS[0].solver.anti
+    assert asked == [name]  # the patterns (not the book), once
+    # a fetch that succeeds drops what was built without the file: the cached solvers, the searchers
+    monkeypatch.setattr(worker, "_FAILED", set())
+    monkeypatch.setattr(worker, "_fetch_data", lambda file: asked.append(file) or True)
+    monkeypatch.setattr(worker, "_DIGESTS", {})
+    monkeypatch.setattr(api, "PREPARED_FROM", {})
+    jobs = worker._JOBS[0]
+    jobs.searcher(anti)
+    before = solver_module.solver_for(Position.start(anti))
+    assert worker.job(setup) == ""
+    assert jobs._searchers == {} and solver_module.solver_for(Position.start(anti)) is not before
+    assert jobs.solver is not before and jobs.solver.anti
+
+
 def test_the_warm_up_builds_the_evaluator_and_remembers_the_bytes_only_when_told(monkeypatch) -> None:
     from reversi.engine.evaluate import make_evaluator
 

@@ -203,6 +203,11 @@ class JobWorker:
 
     # -- positions ----------------------------------------------------------------------
 
+    def forget_searchers(self) -> None:
+        """Drop the searchers kept from job to job (their evaluations were made without weights
+        that have come since)."""
+        self._searchers.clear()
+
     def searcher(self, rules: Rules) -> Searcher:
         """This worker's searcher for ``rules``, kept from job to job (its table too)."""
         key = _rules_key(rules)

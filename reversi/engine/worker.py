@@ -227,8 +227,8 @@ def _ensure_weights(spec: object, weights: bool = True, book: bool = True) -> No
     """Fetch the pattern weights and the opening book the rules ``spec`` use (each unless not
     ``weights``, ``book``), if :func:`load` left them for later and they are not here yet.
     Synchronous requests (a worker may make them): the search that needs them runs right after,
-    synchronously too. A failure leaves the generic evaluation in use, or the search without a
-    book."""
+    synchronously too. A failure (an HTTP error, the wrong size, no network) leaves the generic
+    evaluation in use, or the search without a book, and the file is not asked for again."""
     if not _SITE:
         return  # not in the browser (CPython has every file), or load() was not called
     from reversi.engine.api import PREPARED_FROM, data_files_for
@@ -239,18 +239,37 @@ def _ensure_weights(spec: object, weights: bool = True, book: bool = True) -> No
         return  # the request's own handler says what is wrong with it
     listed = {path.removeprefix("reversi/engine/data/") for path in _LISTED}
     for name in data_files_for(rules, listed, weights, book):
-        if _fetch_data(name) and name.startswith("patterns_"):
+        if name in _FAILED:
+            continue
+        try:
+            fetched = _fetch_data(name)
+        except Exception as e:  # the network (a JsException), the memory: played without the file
+            print(f"reversi: reversi/engine/data/{name}: {type(e).__name__}: {e}: played without it", file=sys.stderr)
+            _FAILED.add(name)
+            continue
+        if fetched and name.startswith("patterns_"):
             from reversi.engine.evaluate import make_evaluator
+            from reversi.engine.solver import clear_solvers
 
             if PREPARED_FROM.get(name) == _DIGESTS.get("reversi/engine/data/" + name, ""):
                 _KEPT.add(name)  # the memory snapshot this worker started from built them from these bytes
             else:
-                make_evaluator.cache_clear()  # one made without them (or from other bytes) is not kept
+                # an evaluation made without them (or from other bytes) is not kept, nor what holds it:
+                # the cached solvers, and a helper's searchers
+                make_evaluator.cache_clear()
+                clear_solvers()
+                if _JOBS:
+                    _JOBS[0].forget_searchers()
                 _KEPT.clear()
 
 
+#: The data files whose fetch failed (:func:`_fetch_data`): each is asked for once in a worker's life.
+_FAILED: set[str] = set()
+
+
 def _fetch_data(file: str) -> bool:
-    """Fetch ``reversi/engine/data/<file>`` unless it is here; True when it was fetched now."""
+    """Fetch ``reversi/engine/data/<file>`` unless it is here; True when it was fetched now. A file
+    the server does not give as listed goes into :data:`_FAILED`."""
     from reversi.engine.weights import DATA_DIR
 
     name = "reversi/engine/data/" + file
@@ -265,10 +284,12 @@ def _fetch_data(file: str) -> bool:
     xhr.send()
     if xhr.status != 200:
         print(f"reversi: {name}: HTTP {xhr.status}: played without it", file=sys.stderr)
+        _FAILED.add(file)
         return False
     data = bytes(js.Uint8Array.new(xhr.response).to_bytes())
     if len(data) != _LISTED[name]:
         print(f"reversi: {name}: {len(data)} bytes, not the {_LISTED[name]} listed", file=sys.stderr)
+        _FAILED.add(file)
         return False
     with open(path, "wb") as f:
         f.write(data)
