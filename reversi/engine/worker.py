@@ -243,8 +243,8 @@ def _ensure_weights(spec: object, weights: bool = True, book: bool = True) -> No
             continue
         try:
             fetched = _fetch_data(name)
-        except Exception as e:  # the network (a JsException), the memory: played without the file
-            print(f"reversi: reversi/engine/data/{name}: {type(e).__name__}: {e}: played without it", file=sys.stderr)
+        except Exception as e:  # HTTP, the wrong size, the network (a JsException): played without it
+            print(f"reversi: reversi/engine/data/{name}: {e}: played without it", file=sys.stderr)
             _FAILED.add(name)
             continue
         if fetched and name.startswith("patterns_"):
@@ -263,13 +263,13 @@ def _ensure_weights(spec: object, weights: bool = True, book: bool = True) -> No
                 _KEPT.clear()
 
 
-#: The data files whose fetch failed (:func:`_fetch_data`): each is asked for once in a worker's life.
+#: The data files whose fetch failed: each is asked for once in a worker's life.
 _FAILED: set[str] = set()
 
 
 def _fetch_data(file: str) -> bool:
-    """Fetch ``reversi/engine/data/<file>`` unless it is here; True when it was fetched now. A file
-    the server does not give as listed goes into :data:`_FAILED`."""
+    """Fetch ``reversi/engine/data/<file>`` unless it is here; True when it was fetched now. Raises
+    OSError when the server does not give it as listed."""
     from reversi.engine.weights import DATA_DIR
 
     name = "reversi/engine/data/" + file
@@ -283,14 +283,10 @@ def _fetch_data(file: str) -> bool:
     xhr.responseType = "arraybuffer"
     xhr.send()
     if xhr.status != 200:
-        print(f"reversi: {name}: HTTP {xhr.status}: played without it", file=sys.stderr)
-        _FAILED.add(file)
-        return False
+        raise OSError(f"HTTP {xhr.status}")
     data = bytes(js.Uint8Array.new(xhr.response).to_bytes())
     if len(data) != _LISTED[name]:
-        print(f"reversi: {name}: {len(data)} bytes, not the {_LISTED[name]} listed", file=sys.stderr)
-        _FAILED.add(file)
-        return False
+        raise OSError(f"{len(data)} bytes, not the {_LISTED[name]} listed")
     with open(path, "wb") as f:
         f.write(data)
     return True

@@ -286,7 +286,7 @@ def expose(client: EngineClient, host: HelperHost) -> None:
         worker = host.workers.get(str(name))
         if worker is None:
             return None
-        return asyncio.ensure_future(worker.call(str(call), str(payload)))
+        return worker.call(str(call), str(payload))  # a future: a promise to JavaScript
 
     tasks: set[asyncio.Future[None]] = set()
 
