@@ -55,6 +55,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 SERVE_PY = REPO_ROOT / "serve.py"
 #: Where the browser tests put their screenshots (git-ignored).
 ARTIFACTS = REPO_ROOT / "tests" / "artifacts"
+#: The page's Python, as a route pattern: a test holds it back to look at the page before Python.
+MAIN_PY = "**/reversi/ui/dom/main.py"
 #: A visitor's browser: Debian's Chromium, whole (the benchmarks measure the page in it).
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 #: The tests' browser: the same Chromium build as its headless shell (Debian's package

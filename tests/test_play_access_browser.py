@@ -15,7 +15,7 @@ CPython in tests/test_access.py.
 from __future__ import annotations
 
 import pytest
-from browser_support import ARTIFACTS, click_start, new_game, open_app, resign
+from browser_support import ARTIFACTS, MAIN_PY, click_start, new_game, open_app, resign
 
 pytestmark = pytest.mark.browser
 
@@ -254,7 +254,7 @@ def test_a_320_px_phone_in_four_languages_and_both_themes(tab) -> None:
     page, errors = tab
     page.set_viewport_size({"width": 320, "height": 700})
     held: list = []  # the page's Python is held back until the cards are measured as first painted
-    page.route("**/reversi/ui/dom/main.py", lambda route: held.append(route))
+    page.route(MAIN_PY, lambda route: held.append(route))
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector("#board .sq")
     for _ in range(600):
@@ -264,7 +264,7 @@ def test_a_320_px_phone_in_four_languages_and_both_themes(tab) -> None:
     before = page.evaluate(PLAYER_BOXES_JS)
     assert not page.evaluate("document.documentElement.classList.contains('ready')")
     held[0].continue_()
-    page.unroute("**/reversi/ui/dom/main.py")
+    page.unroute(MAIN_PY)
     page.wait_for_function("document.documentElement.classList.contains('ready')", timeout=60_000)
     assert page.evaluate(PLAYER_BOXES_JS) == before  # the cards do not jump when the page is ready
     for lang in ("en", "pl", "cs", "da"):

@@ -10,6 +10,7 @@ import json
 import pytest
 from browser_support import (
     ARTIFACTS,
+    MAIN_PY,
     alert,
     assert_shows,
     click_square,
@@ -181,7 +182,6 @@ def test_a_game_annotated_to_the_limit_comes_back_whole_after_a_reload(fresh) ->
 
 # -- a returning visit's first paint (assets/first-board.js, reversi/ui/store/shown.py) ---------------
 
-MAIN_PY = "**/reversi/ui/dom/main.py"
 #: Each square of a board, as drawn: its name, class, state, legal flag, ARIA attributes and every
 #: element in it with its attributes (the same of the first paint's DOM and of Python's markup).
 SQUARES_JS = """els => els.map(e => [e.getAttribute('data-square'), e.getAttribute('class'),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import wait_ready
+from browser_support import MAIN_PY, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -417,7 +417,7 @@ def test_a_click_before_the_page_is_ready_is_played_when_it_is(page, server_url)
         release.wait(10)
         route.continue_()
 
-    page.route("**/reversi/ui/dom/main.py", hold)
+    page.route(MAIN_PY, hold)
     # nothing saved (a saved game and a game link: the board would wait for Python, taking no click)
     page.goto(server_url + "assets/app.css")  # a file of the site: its storage, without starting the page
     page.evaluate("localStorage.clear()")
@@ -428,7 +428,7 @@ def test_a_click_before_the_page_is_ready_is_played_when_it_is(page, server_url)
     wait_ready(page)
     page.wait_for_function("document.querySelectorAll('#move-list > .ply[data-ply]').length >= 1")
     assert main_plies(page)[0] == "f5"
-    page.unroute("**/reversi/ui/dom/main.py")
+    page.unroute(MAIN_PY)
 
 
 def test_a_moves_annotation_goes_into_the_link_and_the_file_and_shows_in_the_viewer(page, server_url) -> None:
