@@ -262,6 +262,17 @@ def test_a_bad_command_line_is_reported_in_one_line(capsys):
     assert err.startswith("error: unrecognized arguments: --odd option (see python -m reversi --help)")
 
 
+@pytest.mark.parametrize("command", ["solve", "best", "svg", "match"])
+def test_the_seed_option_says_what_it_draws_in_each_command(capsys, monkeypatch, command):
+    """--seed draws the random blocked squares everywhere, and the openings in ``match`` only."""
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    (seed,) = [line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("--seed")]
+    assert "random blocked squares" in seed
+    assert ("openings" in seed) == (command == "match"), seed
+
+
 @pytest.mark.parametrize("code", ["cs", "da", "pl", "ja"])
 def test_help_speaks_the_environments_language(capsys, monkeypatch, code):
     """--help in the environment's language: our help texts and argparse's own ("usage:", "options")."""

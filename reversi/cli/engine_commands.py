@@ -134,7 +134,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(func=cmd_review)
 
     p = subparsers.add_parser("match", help=_("play two engine settings against each other"))
-    add_rule_options(p)
+    add_rule_options(p, openings=True)
     p.add_argument("--a", default="level=3", metavar=_("SETTING"), help=_("engine A, e.g. level=3 or depth=4,time=0.2"))
     p.add_argument("--b", default="level=5", metavar=_("SETTING"), help=_("engine B (default level=5)"))
     p.add_argument("--games", type=whole, default=20, metavar="N",

@@ -52,7 +52,8 @@ whole.__name__ = "int"
 decimal.__name__ = "float"
 
 
-def add_rule_options(parser: argparse.ArgumentParser) -> None:
+def add_rule_options(parser: argparse.ArgumentParser, *, openings: bool = False) -> None:
+    """The rule options; ``openings``: the command draws openings too (``match``), from ``--seed``."""
     g = parser.add_argument_group(_("rule options"))
     g.add_argument("--rules", default="othello", metavar=_("NAME"), help=_("othello (default), classic or octagon"))
     g.add_argument("--size", type=whole, default=None, metavar="N", help=_("board side, even, 4 to 16 (default 8)"))
@@ -66,7 +67,8 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--seed", type=whole, default=0, metavar=_("SEED"),
-        help=_("seed for random blocked squares and a match's openings (default 0)"),
+        help=_("seed for random blocked squares and a match's openings (default 0)") if openings
+        else _("seed for random blocked squares (default 0)"),
     )
     g.add_argument("--handicap", type=whole, default=0, metavar="K", help=_("corner handicap, 1 to 4 discs"))
     g.add_argument(
