@@ -367,3 +367,21 @@ def test_moves_may_follow_a_position_string(capsys):
     assert code == 0 and json.loads(out)["to_move"] == "white"
     code, out, _ = run(capsys, "legal", "--position", ENDGAME_AT_E2, "e2", "--json")
     assert code == 0 and json.loads(out)["to_move"] == "white"
+
+
+FORCED_PASS = "OX" + "-" * 62 + " X"  # Black to move has no move: White's c1 takes b1
+
+
+@pytest.mark.parametrize("command", ["best", "hints", "solve"])
+def test_a_forced_pass_is_said_before_the_other_sides_answer(capsys, command):
+    code, out, _err = run(capsys, command, FORCED_PASS)
+    assert code == 0 and out.startswith("Black has no move and passes.\n") and "c1" in out
+    code, out, _err = run(capsys, command, FORCED_PASS, "--json")
+    assert code == 0 and json.loads(out)["pass"] is True
+    code, out, _err = run(capsys, command, FORCED_PASS[:-1] + "O", "--json")  # White to move: no pass, no key
+    assert code == 0 and "pass" not in json.loads(out)
+
+
+def test_solve_refuses_an_empty_text_rather_than_solve_the_start(capsys):
+    code, out, err = run(capsys, "solve", "")
+    assert code == 2 and out == "" and "no position or moves were given" in err

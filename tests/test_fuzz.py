@@ -283,6 +283,20 @@ def test_command_line_positions_and_moves(words: list[str]) -> None:
     only_our_errors(lambda: game_from_args(args))
 
 
+@given(st.integers(min_value=-(2**70), max_value=2**70), st.sampled_from([Rules(), Rules(size=10), Rules("octagon")]))
+def test_square_indices(index: int, rules: Rules) -> None:
+    """A square index names a square that reads back to it, or is refused (ValueError)."""
+    g = rules.geometry
+    try:
+        name = g.name(index)
+    except ValueError:
+        assert not 0 <= index < g.stride * g.height or not g.in_rectangle(index)
+        return
+    assert name[0] in COLUMN_LETTERS and g.in_rectangle(index)
+    if g.mask >> index & 1:  # a square of the board (not a removed corner of the octagon)
+        assert g.parse_square(name) == index
+
+
 @given(st.lists(st.one_of(any_text, st.sampled_from(["cs", "da-DK", "PL", "en_GB", "x-klingon", ""])), max_size=6))
 def test_a_teachers_page_languages(codes: list[str]) -> None:
     """assets/embed.js passes the script's data-lang, the page's <html lang> and the browser's."""
@@ -771,16 +785,17 @@ def _utf8(text: str) -> bytes:
 @given(st.one_of(st.binary(max_size=400), ggs_archive.map(_utf8), record_text.map(_utf8)),
        st.sampled_from([".ggf", ".wtb", ".rev", ".WTB"]),
        st.lists(st.one_of(st.sampled_from(["--opening", "--player", "--json", "--to", "ggf", "rev", "f5", "1. f5 d6",
-                                           "zz", "C", ""]), tricky), max_size=4))
+                                           "zz", "C", "", "-o", "-"]), tricky), max_size=4))
 def test_the_games_command_on_any_file(tmp_path_factory: pytest.TempPathFactory, data: bytes, suffix: str,
                                        args: list[str]) -> None:
     """``games FILE``: lines, a count and exit 0, or a message and exit 2; never a traceback."""
     from reversi.cli.main import main
 
-    path = tmp_path_factory.mktemp("games") / ("file" + suffix)
+    folder = tmp_path_factory.mktemp("games")
+    path = folder / ("file" + suffix)
     path.write_bytes(data)
     out, errors = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errors):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errors), contextlib.chdir(folder):
         try:
             code = main(["games", str(path), *args])
         except SystemExit as e:
@@ -789,6 +804,7 @@ def test_the_games_command_on_any_file(tmp_path_factory: pytest.TempPathFactory,
     assert code in (0, 2) and "Traceback" not in err, (args, code, err)
     if code == 2:
         assert err.strip()
+    assert path.read_bytes() == data  # the file read is never written over (-o naming it, say)
 
 
 # -- weights files' headers (the ``board`` a file is for, its patterns' squares) --------------

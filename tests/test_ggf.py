@@ -451,3 +451,60 @@ def test_a_pass_reads_in_every_spelling_real_files_use(spelling: str) -> None:
     record = read_ggf(game.replace("{pass}", spelling))
     assert record.moves[8] == PASS and len(record.moves) == 12
     assert record.to_game().position == read_ggf(game.replace("{pass}", "PA")).to_game().position
+
+
+# -- what the games command writes, and the files it refuses (an outside audit, 2026-12-07) ------
+
+
+def test_the_games_command_writes_ggf_and_rev_to_the_file_named_by_o(tmp_path, capsys) -> None:
+    source = tmp_path / "in.ggf"
+    source.write_text(f"{GGS_GAME}\n{NBOARD_GAME}\n", encoding="utf-8")
+    code, printed, _err = _games(capsys, str(source), "--to", "ggf")
+    out = tmp_path / "out.ggf"
+    code, stdout, err = _games(capsys, str(source), "--to", "ggf", "-o", str(out))
+    assert code == 0 and stdout == "" and f"2 games written to {out}" in err
+    assert out.read_text(encoding="utf-8") == printed  # the file holds what was printed
+    rev = tmp_path / "out.rev"
+    code, printed, _err = _games(capsys, str(source), "--to", "rev")
+    assert _games(capsys, str(source), "--to", "rev", "-o", str(rev))[0] == 0
+    assert rev.read_text(encoding="utf-8") == printed
+    code, out, _err = _games(capsys, str(rev), "--json")
+    assert code == 0 and json.loads(out)["read"] == 2  # the file written reads back
+    # -o without a format, with no name, or naming the file read: refused, the file untouched
+    before = source.read_bytes()
+    for argv, words in ((["-o", str(tmp_path / "x.ggf")], "needs --to"), (["--to", "ggf", "-o", ""], "file name"),
+                        (["--to", "ggf", "-o", str(source)], "is the file read")):
+        code, stdout, err = _games(capsys, str(source), *argv)
+        assert code == 2 and stdout == "" and words in err, (argv, err)
+    assert source.read_bytes() == before and not (tmp_path / "x.ggf").exists()
+
+
+def test_games_none_of_which_ggf_can_hold_fail_the_conversion(tmp_path, capsys) -> None:
+    octagon = tmp_path / "oct.rev"
+    octagon.write_text(write_record(Record(Rules("octagon"))), encoding="utf-8")
+    code, out, err = _games(capsys, str(octagon), "--to", "ggf")
+    assert code == 2 and out == "" and "none of the 1 games can be written as GGF" in err
+
+
+def test_the_games_command_reads_the_standard_input_and_refuses_binary_files(tmp_path, capsys, monkeypatch) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(f"{NBOARD_GAME}\n".encode())))
+    code, out, err = _games(capsys, "-")
+    assert code == 0 and "1 of 1 games" in err
+    noise = tmp_path / "noise.ggf"
+    noise.write_bytes(bytes(range(256)) * 20)
+    code, out, err = _games(capsys, str(noise))
+    assert code == 2 and out == "" and "is not a text file of games" in err
+    assert "\ufffd" not in err and len(err.splitlines()) == 1  # no raw bytes echoed
+
+
+def test_a_device_or_pipe_is_read_no_further_than_the_limit(capsys, monkeypatch) -> None:
+    """/dev/zero has no size to check before: it is read to the limit and one byte, then refused
+    (it once filled the machine's memory)."""
+    from reversi.cli import games_commands
+
+    monkeypatch.setattr(games_commands, "MAX_FILE_BYTES", 4096)
+    code, out, err = _games(capsys, "/dev/zero")
+    assert code == 2 and out == "" and "more than the 4,096 bytes read" in err

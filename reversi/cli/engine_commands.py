@@ -37,8 +37,10 @@ from reversi.cli.options import (
     check_exact_empties,
     decimal,
     game_from_args,
-    position_from_args,
+    passed_last,
     rules_from_args,
+    say_pass,
+    text_game,
     whole,
 )
 from reversi.core.rules import BLACK, WHITE, color_name
@@ -176,7 +178,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from reversi.engine.parallel import check_processes, default_processes, solve_parallel
     from reversi.engine.search import SolveTimeout, solve
 
-    pos = position_from_args(args)
+    if not "".join(args.text).strip():  # an empty shell variable, say: not the start's 60-empty solve
+        raise ReversiError(_("no position or moves were given: solve needs a position string or a transcript"))
+    game = text_game(args)
+    pos = game.position
     g = pos.rules.geometry
     if args.processes is None:
         args.processes = default_processes() if pos.empty.bit_count() >= AUTO_PARALLEL_EMPTIES else 1
@@ -202,6 +207,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     best = [move_name(m, g) for m in r.best]
     if args.json:
         out = {"score": r.score, "best": best, "nodes": r.nodes, "seconds": round(r.seconds, 3)}
+        if passed_last(game):
+            out["pass"] = True  # the side to move had no move: the values are the other side's
         if args.all:
             out["moves"] = {move_name(m, g): v for m, v in sorted(r.values.items())}
         print(json.dumps(out))
@@ -212,6 +219,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         # Translators: {result} is how the game ended, e.g. "Black wins 40:24"
         print(_("The game is over: {result}.").format(result=result.describe(pos.rules.display_side_names())))
         return 0
+    say_pass(game)
     if r.score > 0:
         outcome = pgettext("outcome", "win")
     elif r.score < 0:
@@ -287,7 +295,8 @@ def cmd_best(args: argparse.Namespace) -> int:
     from reversi.engine.api import move_reply
     from reversi.engine.play import choose_move
 
-    pos = position_from_args(args)
+    game = text_game(args)
+    pos = game.position
     if pos.is_over:
         raise ReversiError(_("the game is over: there is no move to choose"))
     if args.time is not None:
@@ -298,8 +307,12 @@ def cmd_best(args: argparse.Namespace) -> int:
     g = pos.rules.geometry
     name = move_name(move, g)
     if args.json:
-        print(json.dumps(move_reply(move, info, g).to_json()))  # the worker's answer, as the page gets it
+        out = move_reply(move, info, g).to_json()  # the worker's answer, as the page gets it
+        if passed_last(game):
+            out["pass"] = True  # the side to move had no move: this is the other side's
+        print(json.dumps(out))
         return 0
+    say_pass(game)
     # Translators: said of the engine's move when it came from its opening book
     kind = pgettext("search", "opening book") if info.get("book") else _search_kind(info["exact"], info["depth"])
     # Translators: the engine's move: {score} is in discs (+0.50), {kind} is "exact" or "depth 7"
@@ -326,7 +339,8 @@ def _search_kind(exact: bool, depth: int) -> str:
 def cmd_hints(args: argparse.Namespace) -> int:
     from reversi.engine.search import analyse
 
-    pos = position_from_args(args)
+    game = text_game(args)
+    pos = game.position
     if pos.is_over:
         raise ReversiError(_("the game is over: there is no move to value"))
     check_time_limit(args.time, "--time")
@@ -349,8 +363,11 @@ def cmd_hints(args: argparse.Namespace) -> int:
             "nodes": a.nodes,
             "seconds": round(a.seconds, 3),
         }
+        if passed_last(game):
+            out["pass"] = True  # the side to move had no move: these are the other side's
         print(json.dumps(out))
         return 0
+    say_pass(game)
     for m in a.order:
         v = a.scores[m]
         print(f"{move_name(m, g):>5}  {v / 100:+6.2f}" if not a.exact else f"{move_name(m, g):>5}  {v // 100:+3d}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -43,13 +44,15 @@ UNDATED_YEAR = 2000
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     p = sub.add_parser("games", help=_("list, search and convert a file of games (GGF, WTHOR or .rev)"))
     p.add_argument("file", metavar=_("FILE"),
-                   help=_("a GGF file (any number of games), a WTHOR .wtb database or a .rev record"))
+                   help=_("a GGF file (any number of games), a WTHOR .wtb database or a .rev record; "
+                          "- reads them from the standard input"))
     p.add_argument("--player", default=None, metavar=_("NAME"), help=_("only the games this name plays in"))
     p.add_argument("--opening", default=None, metavar=_("MOVES"), help=_("only the games that begin with these moves"))
     p.add_argument("--to", choices=("ggf", "rev", "wtb"), default=None,
                    help=_("write the games in this format (wtb: a WTHOR database, with -o)"))
     p.add_argument("-o", "--output", default=None, metavar=_("FILE"),
-                   help=_("with --to wtb: the .wtb file to write (its .JOU and .TRN beside it)"))
+                   help=_("with --to: the file to write (wtb: the .wtb, its .JOU and .TRN beside it); "
+                          "without -o, ggf and rev are printed"))
     p.add_argument("--players", default=None, metavar=_("FILE"),
                    help=_("a WTHOR file's players (.JOU; default: WTHOR.JOU beside it)"))
     p.add_argument("--tournaments", default=None, metavar=_("FILE"),
@@ -61,24 +64,33 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def read_bytes(path: str) -> bytes:
-    file = Path(path)
+    """The bytes of the file at ``path`` (``-``: the standard input), at most ``MAX_FILE_BYTES``:
+    a device or a pipe, whose size is not known before, is read no further than that."""
     try:
-        size = file.stat().st_size
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with open(path, "rb") as file:
+                size = os.fstat(file.fileno()).st_size  # 0 for a device or a pipe
+                if size > MAX_FILE_BYTES:
+                    raise ReversiError(_("{path} is {size:,} bytes, more than the {limit:,} read").format(
+                        path=path, size=size, limit=MAX_FILE_BYTES))
+                data = file.read(MAX_FILE_BYTES + 1)
     except OSError as e:
         raise ReversiError(_("cannot read {path}: {error}").format(path=path, error=e.strerror or e)) from None
-    if size > MAX_FILE_BYTES:
-        raise ReversiError(_("{path} is {size:,} bytes, more than the {limit:,} read").format(
-            path=path, size=size, limit=MAX_FILE_BYTES))
-    try:
-        return file.read_bytes()
-    except OSError as e:
-        raise ReversiError(_("cannot read {path}: {error}").format(path=path, error=e.strerror or e)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ReversiError(_("{path} is more than the {limit:,} bytes read").format(path=path, limit=MAX_FILE_BYTES))
+    return data
 
 
 def read_games(path: str, notes: bool = False) -> tuple[list[tuple[int, Record]], list[str]]:
     """The games of a text file (GGF, or .rev records: one or several), numbered from 1, and the
     messages of those that could not be read; ``notes``: a GGF move's evaluation and time are its comment."""
-    text = read_bytes(path).decode("utf-8-sig", errors="replace")  # a byte-order mark dropped
+    data = read_bytes(path)
+    if b"\0" in data:  # no text file of games holds a NUL: a binary file, or another format
+        raise ReversiError(_("{path} is not a text file of games (GGF or .rev), nor a WTHOR .wtb database").format(
+            path=path))
+    text = data.decode("utf-8-sig", errors="replace")  # a byte-order mark dropped
     entries = read_ggf_games(text, notes=notes) if is_ggf(text) else read_records(text)
     return ([(e.number, e.record) for e in entries if e.record is not None],
             [e.error for e in entries if e.record is None])
@@ -161,13 +173,14 @@ def wthor_games(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
     _check_some_read(args.file, len(readable), len(errors))
     if args.to:
+        texts = []
         for game, _black, _white in chosen:
             try:
                 record = wthor.to_record(game, header.year, players, tournaments)
-                print(write_ggf(record) if args.to == "ggf" else write_record(record))
+                texts.append(write_ggf(record) if args.to == "ggf" else write_record(record))
             except ReversiError as e:  # a game whose moves cannot be played: named, the others go on
                 print(str(e), file=sys.stderr)
-        return 0
+        return _write_games(args, texts, len(chosen))
     for g, _black, _white in chosen:
         if g.score_note():
             print(g.score_note(), file=sys.stderr)
@@ -244,9 +257,43 @@ def write_wthor(numbered: list[tuple[int, Record]], output: str | None) -> int:
     return 0
 
 
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve() or (Path(b).exists() and Path(a).samefile(b))
+    except OSError:
+        return False
+
+
+def _write_games(args: argparse.Namespace, texts: list[str], chosen: int) -> int:
+    """``--to ggf`` or ``rev``: the games written, to ``-o FILE`` or printed; fails (exit status 2)
+    when games were chosen but none could be written."""
+    if chosen and not texts:
+        raise ReversiError(_("none of the {n} games can be written as {format}").format(
+            n=chosen, format=args.to.upper() if args.to == "ggf" else ".rev"))
+    # as they were printed: a GGF game a line; .rev records apart by an empty line
+    text = "".join(t + "\n" for t in texts) if args.to == "ggf" else "\n".join(texts)
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise ReversiError(_("cannot write {path}: {error}").format(path=args.output, error=e.strerror or e)) from None
+    print(_("{n} games written to {path}").format(n=len(texts), path=args.output), file=sys.stderr)
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     if not args.file.strip():
         raise ReversiError(_("no file was named: games FILE reads a GGF, WTHOR (.wtb) or .rev file"))
+    if args.output is not None:
+        if not args.to:
+            raise ReversiError(_("-o FILE needs --to ggf, rev or wtb: the format to write"))
+        if not args.output.strip():
+            raise ReversiError(_("-o needs a file name"))
+        if "-" not in (args.file, args.output) and _same_file(args.file, args.output):
+            raise ReversiError(_("-o {path} is the file read: write the games to another file").format(
+                path=args.output))
     if args.file.lower().endswith((".jou", ".trn")):
         # Translators: a WTHOR database's players (.JOU) or tournaments (.TRN) file named alone
         raise ReversiError(_("{path} holds a WTHOR database's names, not games: name its .wtb file "
@@ -266,15 +313,15 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
     _check_some_read(args.file, len(games), len(errors))
     if args.to == "ggf":
+        texts = []
         for _n, record in chosen:
             try:
-                print(write_ggf(record))
+                texts.append(write_ggf(record))
             except ReversiError as e:
                 print(_("game {n}: {error}").format(n=_n, error=e), file=sys.stderr)
-        return 0
+        return _write_games(args, texts, len(chosen))
     if args.to == "rev":
-        print("\n".join(write_record(record) for _n, record in chosen), end="")
-        return 0
+        return _write_games(args, [write_record(record) for _n, record in chosen], len(chosen))
     if args.to == "wtb":
         return write_wthor(chosen, args.output)
     return _print_rows(args, [summary(n, r) for n, r in chosen], len(games), len(errors))

@@ -3,8 +3,8 @@
 ``add_rule_options`` adds ``--rules``, ``--size``, ``--anti``, ``--free-opening``,
 ``--blocked``, ``--seed``, ``--handicap`` and ``--handicap-color``;
 ``rules_from_args`` turns them into :class:`~reversi.core.rules.Rules`;
-``start_from_args``, ``game_from_args`` and ``position_from_args`` read the
-position or transcript a subcommand was given. Bad input raises
+``start_from_args``, ``game_from_args`` and ``text_game`` read the
+position or transcript a subcommand was given (``say_pass``: the side asked about had to pass). Bad input raises
 :class:`~reversi.errors.ReversiError`.
 """
 
@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from reversi.core.game import Game
-from reversi.core.position import OFF_CELL, Position
+from reversi.core.position import OFF_CELL, PASS, Position
 from reversi.core.rules import BLACK, WHITE, Rules, random_blocked
 from reversi.errors import ReversiError, RulesError
 from reversi.formats.notation import (
@@ -143,12 +143,29 @@ def game_from_args(args: argparse.Namespace) -> Game:
     return play_transcript(start_from_args(args), " ".join(moves))
 
 
-def position_from_args(args: argparse.Namespace) -> Position:
-    """The position named by ``args.text``: a position string (moves may follow) or a transcript."""
+def text_game(args: argparse.Namespace) -> Game:
+    """The game named by ``args.text``: a position string (moves may follow) or a transcript."""
     ns = argparse.Namespace(**vars(args))
     ns.position = None
     ns.moves = list(args.text or [])
-    return game_from_args(ns).position
+    return game_from_args(ns)
+
+
+def passed_last(game: Game) -> bool:
+    """Did the game (its moves as given, forced passes filled in) end with a pass: the side to move
+    at the position asked about had no move, and the other side moves now?"""
+    return bool(game.moves) and game.moves[-1] == PASS and not game.position.is_over
+
+
+def say_pass(game: Game) -> bool:
+    """Print "Black has no move and passes." when the position asked about was a forced pass
+    (the command answers for the other side); whether it was."""
+    if not passed_last(game):
+        return False
+    names = game.position.rules.display_side_names()
+    # Translators: {side} is a side's name: Black, White (Red in Classic Reversi); the other side's moves follow
+    print(_("{side} has no move and passes.").format(side=names[1 - game.position.turn]))
+    return True
 
 
 def check_exact_empties(n: int, option: str) -> None:

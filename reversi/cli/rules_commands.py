@@ -7,11 +7,10 @@ import json
 import sys
 from typing import Any
 
-from reversi.cli.options import add_rule_options, game_from_args, whole
-from reversi.core.game import Game
+from reversi.cli.options import add_rule_options, game_from_args, passed_last, say_pass, whole
 from reversi.core.geometry import COLUMN_LETTERS
 from reversi.core.perft import perft
-from reversi.core.position import PASS, Position, board_rows
+from reversi.core.position import Position, board_rows
 from reversi.core.rules import BLACK, COLOR_NAMES, WHITE
 from reversi.errors import ReversiError
 from reversi.formats.notation import clean_copied, describe_form, position_to_string, transcript_form
@@ -38,12 +37,6 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def passed_last(game: Game) -> bool:
-    """Did the game (its moves as given, forced passes filled in) end with a pass: the side to move
-    at the position asked about had no move, and the other side moves now?"""
-    return bool(game.moves) and game.moves[-1] == PASS and not game.position.is_over
-
-
 def cmd_legal(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     pos = game.position
@@ -62,9 +55,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
         return 0
     names = pos.rules.display_side_names()
     side = names[pos.turn]
-    if passed:
-        # Translators: {side} is a side's name: Black, White (Red in Classic Reversi); the other side's moves follow
-        print(_("{side} has no move and passes.").format(side=names[1 - pos.turn]))
+    say_pass(game)
     if pos.is_over:
         print(_("The game is over: no legal moves."))
     elif pos.must_pass:
@@ -129,9 +120,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     print(_("{black} (X) {black_count}, {white} (O) {white_count}").format(
         black=names[BLACK], black_count=pos.count(BLACK), white=names[WHITE], white_count=pos.count(WHITE)
     ))
-    if passed_last(game):
-        # Translators: {side} is a side's name: Black, White (Red in Classic Reversi); the other side's moves follow
-        print(_("{side} has no move and passes.").format(side=names[1 - pos.turn]))
+    say_pass(game)
     print(status_text(pos))
     words = " ".join(getattr(args, "moves", []) or [])
     if words.strip():

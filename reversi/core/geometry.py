@@ -70,7 +70,10 @@ class Geometry:
         return index % (self.width + 1), index // (self.width + 1)
 
     def name(self, index: int) -> str:
-        """The lower-case name of a square index, e.g. ``'j10'``."""
+        """The lower-case name of a square index, e.g. ``'j10'``; ValueError for an index off the
+        board's rectangle (or not a whole number)."""
+        if not isinstance(index, int) or not self.in_rectangle(index) or index >= self.stride * self.height:
+            raise ValueError(f"no square of a {self.width}x{self.height} board has the index {index!r}")
         col, row = self.coords(index)
         return f"{COLUMN_LETTERS[col]}{row + 1}"
 
@@ -156,7 +159,10 @@ class Geometry:
 
 
 def iter_indices(bits: int) -> Iterator[int]:
-    """The indices of the set bits of ``bits``, lowest first."""
+    """The indices of the set bits of ``bits``, lowest first (ValueError for a negative number,
+    which has no end of set bits)."""
+    if bits < 0:
+        raise ValueError(f"a bitboard is a number of at least 0, not {bits}")
     while bits:
         low = bits & -bits
         yield low.bit_length() - 1
