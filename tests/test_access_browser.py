@@ -218,6 +218,9 @@ def test_the_study_views(app_page, server_url, audit, capsys) -> None:
     page.click('[data-study="edit"]')
     page.wait_for_selector("#editor:not([hidden])")
     audit.themes(page, "the board editor")
+    page.click('[data-editor="clear"]')  # an empty board: the editor warns that no game reaches it
+    page.wait_for_selector('#editor-message[data-kind="warning"]')
+    audit.themes(page, "the board editor's warning", ("light", "dark"))
     audit.verdict(capsys)
 
 

@@ -425,6 +425,38 @@ def test_blocked_squares_cannot_be_played(app) -> None:
     assert app.locator('[data-square="f4"]').count() == 0
 
 
+def test_a_bad_form_over_a_game_in_progress_is_said_in_sight_and_ends_nothing(app) -> None:
+    """On a phone the dialog's body scrolls: Start with a bad blocked-squares list showed "The game
+    in progress will end", the error out of view below, and "End it and start" then did nothing."""
+    start_game(app)
+    click_square(app, "f5")
+    app.wait_for_function("document.querySelector('#board').dataset.moves === '1'")
+    app.set_viewport_size({"width": 390, "height": 600})  # put back below: the module shares this page
+    try:
+        _say_a_bad_form_on_a_phone(app)
+    finally:
+        app.set_viewport_size({"width": 1280, "height": 800})
+    assert moves_played(app) == 1  # the game in progress goes on
+
+
+def _say_a_bad_form_on_a_phone(app) -> None:
+    app.click("#btn-new")
+    app.wait_for_selector("#new-game-dialog[open]")
+    app.check('#new-game-form input[name="blocked_mode"][value="list"]')
+    app.fill('#new-game-form input[name="blocked_list"]', "zz qq")
+    app.evaluate("document.querySelector('#new-game-dialog').scrollTop = 0")  # the form read from its top
+    app.evaluate("document.querySelector('#form-error').textContent = ''")  # as before the live check ran
+    click_start(app)
+    app.wait_for_function("document.querySelector('#form-error').textContent.includes('zz')")
+    assert app.is_hidden("#form-confirm") and app.is_hidden("#btn-start-confirm")  # nothing offered to end
+    # in sight: the element at the middle of the message is the message (not the fields, not the bar)
+    assert app.evaluate("""() => { const box = document.querySelector('#form-error').getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.id; }""") == "form-error"
+    app.screenshot(path=str(ARTIFACTS / "phone-dialog-error-in-sight.png"))
+    app.keyboard.press("Escape")
+    app.wait_for_selector("#new-game-dialog", state="hidden")
+
+
 def test_a_refused_combination_shows_the_engines_message_inline(app) -> None:
     start_game(app, variant="othello", blocked="list", blocked_list="d4", expect_error=True)
     assert app.is_visible("#new-game-dialog")

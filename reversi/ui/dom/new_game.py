@@ -128,6 +128,11 @@ class NewGameDialog:
         if self.from_here:
             self.play_from_here()
             return
+        ok, text = preview_fields(read_form(self.form))
+        if not ok:  # said in the bar of buttons, always in view; the game in progress is not offered to end
+            self.confirming(False)
+            self.error.textContent = text
+            return
         if self.controller.in_progress and (submitter is None or submitter.value != "confirm"):
             self.confirming(True)  # asked once: Start again (or "End it and start") goes on
             self.confirm_button.focus()
@@ -135,6 +140,7 @@ class NewGameDialog:
         try:
             self.controller.new_game(read_form(self.form))
         except RulesError as e:
+            self.confirming(False)
             self.error.textContent = str(e)
             return
         self.root.close()
