@@ -12,6 +12,7 @@ from reversi.errors import ReversiError
 from reversi.formats.notation import parse_position, position_to_string
 from reversi.ui.controller import Controller
 from reversi.ui.editor import TOOLS, Editor
+from reversi.ui.players import Players
 from reversi.ui.sharing import link_query
 
 
@@ -68,6 +69,18 @@ def test_the_controller_plays_or_studies_from_the_editor() -> None:
     a1 = c.rules.geometry.parse_square("a1")
     assert not c.editing and not c.players.any_computer and c.game.start.black >> a1 & 1
     assert "p=" in link_query(c.game)  # the position goes out in the link
+
+
+def test_the_game_behind_the_editor_stays_as_it_is_and_is_said_to_be_in_progress() -> None:
+    c = Controller()
+    c.set_players(Players())  # two people at one board
+    assert c.click("f5") and c.click("d6")
+    assert c.open_editor() and c.editing_over_a_game
+    moves = list(c.game.moves)
+    assert not c.undo() and not c.redo() and c.game.moves == moves  # the buttons are off too
+    assert c.close_editor() and c.undo() and c.game.moves == moves[:1]
+    fresh = Controller()
+    assert fresh.open_editor() and not fresh.editing_over_a_game  # nothing played: nothing to end
 
 
 @settings(max_examples=60, deadline=None)

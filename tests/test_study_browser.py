@@ -396,7 +396,16 @@ def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) ->
             page.click(f'[data-square="{name}"]')
     page.select_option("#editor-turn", "1")
     page.wait_for_function("document.querySelector('#editor-message').textContent.includes('centre squares')")
+    assert page.is_disabled("#btn-undo")  # the game behind the editor does not move while it is open
+    # the game in progress would end: the editor asks first, as New game and Load do
     page.click('[data-editor="study"]')
+    page.wait_for_selector(".editor-confirm:not([hidden])")
+    assert page.evaluate("document.activeElement.dataset.editor") == "confirm"
+    page.click('[data-editor="keep"]')
+    assert page.is_hidden(".editor-confirm") and page.is_visible("#editor")
+    assert page.evaluate("document.querySelectorAll('#move-list > .ply[data-ply]').length") == 11
+    page.click('[data-editor="study"]')
+    page.click('[data-editor="confirm"]')
     page.wait_for_function("location.search.includes('p=')")
     address = page.evaluate("location.search")
     page.goto(server_url + address)

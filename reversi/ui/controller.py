@@ -220,6 +220,12 @@ class Controller(TreeIntents, BalancedStart, Remembered):
         return self.game.outcome is None and self.editor is None and bool(self.game.root.children)
 
     @property
+    def editing_over_a_game(self) -> bool:
+        """The editor is open over a game in progress, which playing or analysing the position set
+        up would end (the editor asks first, as New game and Load do)."""
+        return self.editor is not None and self.game.outcome is None and bool(self.game.root.children)
+
+    @property
     def resigner(self) -> int | None:
         """Who would resign now: the person playing the computer, or in a game of two people the
         side to move; None when nobody can (the game is over, computers play each other, a
@@ -244,7 +250,10 @@ class Controller(TreeIntents, BalancedStart, Remembered):
         return True
 
     def undo(self) -> bool:
-        """Take back a move; against the computer, back to the person's previous turn."""
+        """Take back a move; against the computer, back to the person's previous turn. Not while the
+        editor is open (the game behind it would move, unseen)."""
+        if self.editor is not None:
+            return False
         self._animate = False
         if self.resigned is not None:
             self.game.ending = None  # the resignation is taken back, the game goes on
@@ -259,6 +268,8 @@ class Controller(TreeIntents, BalancedStart, Remembered):
         return True
 
     def redo(self) -> bool:
+        if self.editor is not None:
+            return False
         before = self.game.current
         done = _turns.redo_to_human(self.game, self.players)
         if done:

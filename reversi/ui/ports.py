@@ -150,6 +150,11 @@ class PageController(ComputerSeat, HintSource, TimedGame, OpeningSeat, Protocol)
 
     def close_editor(self, play: bool = False, study: bool = False) -> bool: ...
 
+    @property
+    def editing_over_a_game(self) -> bool:
+        """The editor is open over a game in progress (playing the position set up would end it)."""
+        ...
+
     def new_game(
         self, fields: Mapping[str, str] | None = None, rules: Rules | None = None, players: Players | None = None
     ) -> Rules:

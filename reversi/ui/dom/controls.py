@@ -110,8 +110,9 @@ class Controls:
     def draw(self, st: StatusView, health: EngineHealth, hints_ready: bool, hints_state: str) -> None:
         c = self.controller
         b = self.buttons
-        b["undo"].disabled = not st.can_undo
-        b["redo"].disabled = not st.can_redo
+        editing = c.editor is not None  # the game behind the editor does not move
+        b["undo"].disabled = editing or not st.can_undo
+        b["redo"].disabled = editing or not st.can_redo
         b["new"].disabled = False
         b["share"].disabled = False
         b["rotate"].disabled = False

@@ -3,7 +3,8 @@
 :class:`EditorPanel` owns that element (it sits inside the study bar, shown while the
 controller's editor is open: :class:`reversi.ui.editor.Editor`, which decides everything).
 Its buttons clear the board, cancel, or leave the editor to play or analyse the position
-set up; the game brought out of the editor has no clock (``on_set_up`` is told).
+set up; the game brought out of the editor has no clock (``on_set_up`` is told). Over a game in
+progress, playing or analysing asks first (``.editor-confirm``), as New game and Load do.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ class EditorPanel:
         self.message = root.querySelector(".editor-message")
         self.turn = root.querySelector(".editor-turn")
         self.supply = root.querySelector(".editor-supply")
+        self.confirm = root.querySelector(".editor-confirm")
+        #: "play" or "study" while the editor asks before it ends the game in progress, else None.
+        self.asked: str | None = None
 
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
@@ -41,6 +45,9 @@ class EditorPanel:
         """While the editor is open: the tool, the side to move, discs in hand, what is wrong."""
         editor = self.page.controller.editor
         self.root.hidden = editor is None
+        if editor is None:
+            self.asked = None
+        self.confirm.hidden = self.asked is None
         if editor is None:
             return
         names = self.page.controller.rules.display_side_names()
@@ -71,6 +78,17 @@ class EditorPanel:
         c = self.page.controller
         editor = c.editor
         if editor is None:
+            return
+        asked, self.asked = self.asked, None  # any other button answers "no"
+        if action == "keep":
+            self.draw()
+            return
+        if action == "confirm" and asked is not None:
+            action = asked
+        elif action in ("play", "study") and c.editing_over_a_game:
+            self.asked = action
+            self.draw()
+            self.confirm.querySelector('[data-editor="confirm"]').focus()
             return
         try:
             if action == "clear":
