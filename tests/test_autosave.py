@@ -190,6 +190,22 @@ def test_a_hostile_link_is_named_and_the_saved_game_shown(query: str, words: str
     assert plan.game is not None and len(plan.game.line) == 3  # the autosave instead
 
 
+@pytest.mark.parametrize("code", ["cs", "da", "pl", "ja"])
+def test_a_hostile_link_says_its_source_once_in_every_language(code: str) -> None:
+    """"Odkaz nešlo otevřít: odkaz: zápis: ..." said "link" twice: the translated prefix goes too."""
+    from reversi import i18n
+
+    i18n.set_language(code)
+    try:
+        message = plan_start(saved("f5d6c3"), "?m=zzzz").message()
+        link = i18n.catalog(code).gettext("link: {error}").format(error="")
+        assert link.strip() and link not in message, message
+        assert i18n.catalog(code).gettext("transcript: cannot read {token!r} at character {position}").format(
+            token="zzzz", position=1) in message
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_hostile_link_and_a_hostile_state_are_both_named() -> None:
     plan = plan_start("[1]", "?v=99")
     message = plan.message()

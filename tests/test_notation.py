@@ -47,6 +47,8 @@ def test_cut_square_is_not_on_the_board():
         "1. F5 d6 2. C3 d3 3. c4",
         "1.f5 d6 2.c3 d3 3.c4",
         "  f5, d6; c3 d3 c4\n",
+        "１．Ｆ５　ｄ６　２．Ｃ３　ｄ３　３．ｃ４",  # full width, as a Japanese keyboard types it
+        "ｆ５ｄ６ｃ３ｄ３ｃ４",
     ],
 )
 def test_transcript_forms(text):
@@ -242,3 +244,8 @@ def test_a_comment_and_a_glyph_of_a_move_before_a_forced_pass_stay_the_moves() -
         assert twin.move == node.move and twin.move != PASS
         assert (twin.comment, twin.glyph) == ("before the pass", "?!"), compact
         assert twin.children[0].comment == "the pass itself", compact
+
+
+def test_a_full_width_transcripts_error_is_at_the_character_given():
+    with pytest.raises(NotationError, match=r"cannot read 'z9' at character 5"):
+        parse_transcript("ｆ５ｄ６ｚ９", Rules().geometry)

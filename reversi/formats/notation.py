@@ -106,6 +106,12 @@ def _check_length(text: str, most: int) -> None:
         )
 
 
+#: The full-width forms of ASCII (U+FF01 to U+FF5E) and the ideographic space, as a Japanese
+#: keyboard types "１．Ｆ５　ｄ６": read as the ASCII they stand for, a character for a character
+#: (the offsets in a message stay those of the text given).
+_HALF_WIDTH = {0xFF01 + i: 0x21 + i for i in range(94)} | {0x3000: 0x20}
+
+
 def parse_transcript(text: str, geometry: Geometry, start: int = 0) -> list[tuple[int, int, str]]:
     """Tokenize a transcript: ``(move, offset, token)`` for each move or pass.
 
@@ -115,6 +121,7 @@ def parse_transcript(text: str, geometry: Geometry, start: int = 0) -> list[tupl
     the text the reader gave, when it is a piece of a longer one).
     """
     _check_length(text, MAX_TRANSCRIPT_CHARS)
+    text = text.translate(_HALF_WIDTH)
     tokens: list[tuple[int, int, str]] = []
     pos = 0
     while pos < len(text):

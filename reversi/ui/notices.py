@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 
-from reversi.i18n import SENTENCE_ENDS, full_stops
+from reversi.i18n import N_, SENTENCE_ENDS, _, full_stops
 
 #: The longest message shown (characters); a longer one is cut with an ellipsis.
 MAX_MESSAGE_CHARS = 400
@@ -69,9 +69,19 @@ def sentence(text: str) -> str:
 
 
 def without_prefix(error: str, prefix: str) -> str:
-    """An error message without the ``prefix:`` that names its source (the message says it already)."""
-    head = prefix + ": "
-    return error[len(head) :] if error.startswith(head) else error
+    """An error message without the ``prefix:`` that names its source (the message says it already),
+    in English or in the page's language (``link: {error}`` is translated: "odkaz: ...")."""
+    heads = [prefix + ": "]
+    if prefix in _NAMED_PREFIXES:
+        heads.append(_(_NAMED_PREFIXES[prefix]).format(error=""))
+    for head in heads:
+        if error.startswith(head):
+            return error[len(head) :]
+    return error
+
+
+#: The sources an error message may begin with that are said in the page's language.
+_NAMED_PREFIXES = {"link": N_("link: {error}")}
 
 
 def render_actions(actions: Iterable[Action]) -> str:
