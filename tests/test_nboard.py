@@ -87,7 +87,8 @@ def test_malformed_lines_get_an_error_and_keep_the_game() -> None:
     gui.send("move f5")
     game = gui.session.game
     for line in ("move z9", "move", "move PA", "bogus", "set depth x", "set depth 99", "hint -1", "ping x",
-                 "set game (;GM[Chess];)", "set game (;GM[Othello]TY[8]B[A1];)", "set colour red", "x" * 70_000):
+                 "set game (;GM[Chess];)", "set game (;GM[Othello]TY[8]B[A1];)", "set colour red", "x" * 70_000,
+                 "set contempt x", "set contempt nan", "set contempt inf", "set contempt 1e400"):
         answer = gui.send(line)
         assert len(answer) == 1 and answer[0].startswith("status error: "), (line[:20], answer)
         assert gui.session.game is game and len(game.main_line()) == 2

@@ -102,6 +102,18 @@ def test_the_games_command_searches_a_database_by_player_and_opening(tmp_path, c
     (tmp_path / "short.wtb").write_bytes(wtb[:100])
     assert main(["games", str(tmp_path / "short.wtb")]) == 2
     assert "the file holds" in capsys.readouterr().err
+    # the games as GGF into a file; and a database alone in its folder says its players are numbers
+    assert main(["games", path, "--player", "Eve", "--to", "ggf", "-o", str(tmp_path / "eve.ggf")]) == 0
+    assert capsys.readouterr().out == "" and (tmp_path / "eve.ggf").read_text(encoding="utf-8") == out
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "WTH_2024.wtb").write_bytes(wtb)
+    assert main(["games", str(alone / "WTH_2024.wtb")]) == 0
+    listed, err = capsys.readouterr()
+    assert "no players' file (.JOU)" in err and "Anna" not in listed
+    assert main(["games", str(alone / "WTH_2024.wtb"), "--players", str(tmp_path / "wthor.jou")]) == 0
+    listed, err = capsys.readouterr()
+    assert "no players' file" not in err and "Anna" in listed
 
 
 def test_the_games_index_searches_names_events_years_and_openings() -> None:

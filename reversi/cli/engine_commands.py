@@ -101,9 +101,11 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("text", nargs="*", metavar=_("POS|MOVES"), help=_("a position string, or a transcript"))
     add_rule_options(p)
     p.add_argument(
-        "--level", type=whole, default=None, metavar="N", help=_("strength level 1 to 7 (default 5; 7 is Expert)")
+        "--level", type=whole, default=None, metavar="N",
+        help=_("strength level 1 to 7 (default 5, or 7 with --time alone; 7 is Expert)")
     )
-    p.add_argument("--time", type=decimal, default=None, metavar=_("SECONDS"), help=_("time per move (overrides)"))
+    p.add_argument("--time", type=decimal, default=None, metavar=_("SECONDS"),
+                   help=_("time per move, instead of the level's (a level's depth limit still holds)"))
     _processes_option(p, _("search on P processes, the moves at the root shared between them (default 1)"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_best)
@@ -443,8 +445,9 @@ def cmd_match(args: argparse.Namespace) -> int:
     from reversi.tools.match import MAX_GAMES, Player, match, match_openings
 
     a, b = Player.parse(args.a), Player.parse(args.b)  # EngineRequestError naming the setting
-    if args.games < 1:
-        raise ReversiError(_("--games {n} must be at least 1").format(n=args.games))
+    if args.games < 1:  # 1 is refused below, as odd, with the number to give instead
+        raise ReversiError(_("--games {n} must be at least 2: games are played in pairs, each opening with the "
+                             "colours swapped").format(n=args.games))
     if args.games % 2 and args.games < MAX_GAMES:  # above it: match() says the range
         raise ReversiError(
             _("--games {n} is odd: games are played in pairs, each opening with the colours swapped "

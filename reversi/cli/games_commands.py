@@ -54,9 +54,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
                    help=_("with --to: the file to write (wtb: the .wtb, its .JOU and .TRN beside it); "
                           "without -o, ggf and rev are printed"))
     p.add_argument("--players", default=None, metavar=_("FILE"),
-                   help=_("a WTHOR file's players (.JOU; default: WTHOR.JOU beside it)"))
+                   help=_("a WTHOR file's players (.JOU; default: the one of its name beside it, else WTHOR.JOU)"))
     p.add_argument("--tournaments", default=None, metavar=_("FILE"),
-                   help=_("a WTHOR file's tournaments (.TRN; default: WTHOR.TRN beside it)"))
+                   help=_("a WTHOR file's tournaments (.TRN; default: the one of its name beside it, else "
+                          "WTHOR.TRN)"))
     p.add_argument("--notes", action="store_true",
                    help=_("keep a GGF game's evaluations and times of its moves, as the moves' comments"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
@@ -152,6 +153,10 @@ def wthor_games(args: argparse.Namespace) -> int:
     header, games = wthor.read_wtb(read_bytes(args.file))
     jou = _beside(args.file, args.players, "WTHOR.JOU")
     trn = _beside(args.file, args.tournaments, "WTHOR.TRN")
+    if jou is None and games:
+        # Translators: a WTHOR database read without its players' file: the players are shown by number
+        print(_("no players' file (.JOU) beside {path}: the players are numbers (see --players)").format(
+            path=args.file), file=sys.stderr)
     players = wthor.read_names(jou, "jou") if jou is not None else []
     tournaments = wthor.read_names(trn, "trn") if trn is not None else []
     opening = None

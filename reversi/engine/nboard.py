@@ -42,6 +42,7 @@ of its input.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
@@ -164,9 +165,12 @@ class NBoardSession:
             self.depth = self._number(value, "set depth", 1, MAX_DEPTH)
         elif what == "contempt":
             try:
-                self.contempt = float(value)
+                contempt = float(value)
             except ValueError:
-                raise ValueError(_("set contempt needs a number, not {text!r}").format(text=value[:20])) from None
+                contempt = math.nan
+            if not math.isfinite(contempt):  # nan, inf, 1e400: not a value a draw can have
+                raise ValueError(_("set contempt needs a number, not {text!r}").format(text=value[:20]))
+            self.contempt = contempt
         else:
             raise ValueError(_("unknown setting {name!r}").format(name=what[:20]))
 
