@@ -149,6 +149,12 @@ class TreeIntents:
     def editing(self) -> bool:
         return self.editor is not None
 
+    @property
+    def editing_over_a_game(self) -> bool:
+        """The editor is open over a game in progress, which playing or analysing the position set
+        up would end (the editor asks first, as New game and Load do)."""
+        return self.editor is not None and self.game.outcome is None and bool(self.game.root.children)
+
     def open_editor(self) -> bool:
         """Set up a position, starting from the one shown."""
         if self.editor is not None:

@@ -220,12 +220,6 @@ class Controller(TreeIntents, BalancedStart, Remembered):
         return self.game.outcome is None and self.editor is None and bool(self.game.root.children)
 
     @property
-    def editing_over_a_game(self) -> bool:
-        """The editor is open over a game in progress, which playing or analysing the position set
-        up would end (the editor asks first, as New game and Load do)."""
-        return self.editor is not None and self.game.outcome is None and bool(self.game.root.children)
-
-    @property
     def resigner(self) -> int | None:
         """Who would resign now: the person playing the computer, or in a game of two people the
         side to move; None when nobody can (the game is over, computers play each other, a
@@ -250,9 +244,8 @@ class Controller(TreeIntents, BalancedStart, Remembered):
         return True
 
     def undo(self) -> bool:
-        """Take back a move; against the computer, back to the person's previous turn. Not while the
-        editor is open (the game behind it would move, unseen)."""
-        if self.editor is not None:
+        """Take back a move; against the computer, back to the person's previous turn."""
+        if self.editor is not None:  # the game behind the editor would move, unseen
             return False
         self._animate = False
         if self.resigned is not None:
@@ -268,10 +261,8 @@ class Controller(TreeIntents, BalancedStart, Remembered):
         return True
 
     def redo(self) -> bool:
-        if self.editor is not None:
-            return False
         before = self.game.current
-        done = _turns.redo_to_human(self.game, self.players)
+        done = self.editor is None and _turns.redo_to_human(self.game, self.players)  # not under the editor
         if done:
             self._record(EventKind.REDONE, before)
         self._animate = done
