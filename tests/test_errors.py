@@ -36,6 +36,7 @@ from reversi.engine.evaluate import make_evaluator_from
 from reversi.engine.levels import MAX_TIME_LIMIT, get_level
 from reversi.engine.play import choose_move
 from reversi.engine.protocol import AnalyseRequest, Limits
+from reversi.engine.search import solve
 from reversi.engine.weights import DATA_DIR, load_pattern_weights, save_pattern_weights
 from reversi.errors import (
     ClockError,
@@ -48,7 +49,7 @@ from reversi.errors import (
     SolveTimeout,
     WeightsError,
 )
-from reversi.formats.notation import parse_position, parse_transcript, rules_for_position
+from reversi.formats.notation import parse_position, parse_transcript, play_transcript, rules_for_position
 from reversi.formats.record import read_record, rules_from_dict
 from reversi.tools.match import Player
 
@@ -195,6 +196,14 @@ CASES: list[Case] = [
     ("match level=\u00b2", lambda: Player.parse("level=\u00b2"), EngineRequestError, r"level"),
     ("match \u00b2", lambda: Player.parse("\u00b2"), EngineRequestError, r"engine setting"),
     ("match twice", lambda: Player.parse("level=3,level=4"), EngineRequestError, r"engine setting"),
+    # a newcomer's slips: a game for its position, a name for the rules (they failed on an attribute)
+    ("choose_move a game", lambda: choose_move(Game(Rules()), 5), ReversiError, r"game\.position"),
+    ("solve a game", lambda: solve(Game(Rules())), ReversiError, r"solve takes a Position .*game\.position"),
+    ("start a name", lambda: Position.start("othello"), ReversiError, r"Position\.start takes Rules"),
+    ("play_transcript rules", lambda: play_transcript(Rules(), "f5"), ReversiError, r"Position\.start\(rules\)"),
+    ("play_transcript bytes", lambda: play_transcript(Position.start(), b"f5"), NotationError, r"expected text"),
+    ("square name off the board", lambda: Geometry(8, 8).name(8), ReversiError, r"index 8"),
+    ("bitboard negative", lambda: Geometry(8, 8).bits_to_names(-1), ReversiError, r"at least 0"),
 ]
 
 #: Cases that need a file (pytest's tmp_path).

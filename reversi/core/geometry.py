@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from reversi.errors import NotationError, RulesError
+from reversi.errors import NotationError, ReversiError, RulesError
 from reversi.i18n import _
 from reversi.inputs import Shown
 
@@ -70,10 +70,10 @@ class Geometry:
         return index % (self.width + 1), index // (self.width + 1)
 
     def name(self, index: int) -> str:
-        """The lower-case name of a square index, e.g. ``'j10'``; ValueError for an index off the
-        board's rectangle (or not a whole number)."""
+        """The lower-case name of a square index, e.g. ``'j10'``; ReversiError for an index off the
+        board's rectangle (or not a whole number): a caller's slip, said in English."""
         if not isinstance(index, int) or not self.in_rectangle(index) or index >= self.stride * self.height:
-            raise ValueError(f"no square of a {self.width}x{self.height} board has the index {index!r}")
+            raise ReversiError(f"no square of a {self.width}x{self.height} board has the index {index!r}")
         col, row = self.coords(index)
         return f"{COLUMN_LETTERS[col]}{row + 1}"
 
@@ -159,10 +159,10 @@ class Geometry:
 
 
 def iter_indices(bits: int) -> Iterator[int]:
-    """The indices of the set bits of ``bits``, lowest first (ValueError for a negative number,
+    """The indices of the set bits of ``bits``, lowest first (ReversiError for a negative number,
     which has no end of set bits)."""
     if bits < 0:
-        raise ValueError(f"a bitboard is a number of at least 0, not {bits}")
+        raise ReversiError(f"a bitboard is a number of at least 0, not {bits}")
     while bits:
         low = bits & -bits
         yield low.bit_length() - 1

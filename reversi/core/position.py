@@ -19,8 +19,8 @@ from reversi.core.bitboard import flips as _flips
 from reversi.core.bitboard import moves as _moves
 from reversi.core.geometry import iter_indices
 from reversi.core.rules import BLACK, COLOR_NAMES, WHITE, Rules, color_name
-from reversi.errors import IllegalMoveError
-from reversi.i18n import _, ngettext
+from reversi.errors import IllegalMoveError, ReversiError
+from reversi.i18n import N_, _, ngettext
 
 PASS = -1
 #: The cell character of a square that is not on the board (cut or blocked).
@@ -132,6 +132,9 @@ class Position:
 
     @classmethod
     def start(cls, rules: Rules | None = None) -> Position:
+        if rules is not None and not isinstance(rules, Rules):  # Position.start("othello"): a slip
+            raise ReversiError(_("{call} takes {kind}, not {value}").format(
+                call="Position.start", kind=_("Rules (e.g. Rules('othello'))"), value=_short(rules)))
         rules = rules or Rules()
         black, white = rules.start_discs()
         supply = None if rules.supply is None else (rules.supply, rules.supply)
@@ -305,3 +308,27 @@ def board_rows(position: Position, marks: int = 0, mark: str = "*", empty: str =
                 cells.append(empty)
         rows.append("".join(cells))
     return rows
+
+
+def need_position(value: object, call: str) -> Position:
+    """``value`` if it is a :class:`Position`, else a :class:`~reversi.errors.ReversiError` naming
+    ``call`` and what it takes (the library's entry points check it: a game passed for its
+    position failed deep inside, on an attribute a :class:`Game` lacks)."""
+    if isinstance(value, Position):
+        return value
+    kind = _TAKES_A_POSITION.get(type(value).__name__, _TAKES_A_POSITION[""])
+    # Translators: a library call given the wrong kind of value: "solve takes a Position, not <Game ...>"
+    raise ReversiError(_("{call} takes {kind}, not {value}").format(call=call, kind=_(kind), value=_short(value)))
+
+
+#: What a call that takes a position says it takes, by the kind of value it was given instead.
+_TAKES_A_POSITION = {
+    "": N_("a Position"),
+    "Game": N_("a Position (a game's is game.position)"),
+    "Rules": N_("a Position (a start is Position.start(rules))"),
+}
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "\u2026"

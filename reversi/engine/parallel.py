@@ -54,7 +54,7 @@ from __future__ import annotations
 import os
 import time
 
-from reversi.core.position import PASS, Position
+from reversi.core.position import PASS, Position, need_position
 from reversi.engine.evaluate import make_evaluator
 from reversi.engine.jobs import SHARE_MOST, Entry, bits, entries_in, entries_out
 from reversi.engine.kernels import moves_function
@@ -574,6 +574,7 @@ def solve_parallel(
     Raises :class:`SolveTimeout` past ``limits.seconds`` (its other limits apply to a serial
     solve only).
     """
+    need_position(position, "solve_parallel")
     if carrier is None:
         processes = default_processes() if processes is None else check_processes(processes, "processes")
     else:

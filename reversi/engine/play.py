@@ -16,7 +16,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from reversi.core.position import Position
+from reversi.core.position import Position, need_position
 from reversi.engine.book import book_for, book_moves
 from reversi.engine.evaluate import Evaluator
 from reversi.engine.levels import (
@@ -94,6 +94,7 @@ def choose_move(
     the exact solve only, the midgame is searched here alone (the browser's helpers: at Expert's
     time a root split gains nothing, docs/engine/tuning.md).
     """
+    need_position(position, "choose_move")
     if not isinstance(limits, Limits):
         limits = NO_LIMITS if limits is None else Limits(seconds=limits)
     if position.is_over:

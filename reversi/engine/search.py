@@ -48,7 +48,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from reversi.core.position import PASS, Position
+from reversi.core.position import PASS, Position, need_position
 from reversi.engine.midgame import INF, Evaluator, Searcher, TranspositionTable, ordered_children, root_values
 from reversi.engine.protocol import NO_LIMITS, Limits
 from reversi.engine.solver import (
@@ -168,6 +168,7 @@ def search(
     the old keyword form of the depth and the time, kept for ``reversi/tools/``.
     """
     start = time.perf_counter()
+    need_position(position, "search")
     limits = legacy_limits(limits, max_depth, time_limit)
     deadline = _deadline(start, limits, deadline)
     max_depth, node_limit, exact_empties = limits.depth, limits.nodes, limits.exact_empties or 0
@@ -288,6 +289,7 @@ def analyse(
     just "worse than the best"). A position where the side must pass gives
     ``{PASS: value}``; a finished game an empty dict.
     """
+    need_position(position, "analyse")
     start = time.perf_counter()
     deadline = _deadline(start, limits, deadline)
     max_depth, node_limit, exact_empties = limits.depth, limits.nodes, limits.exact_empties or 0
@@ -377,7 +379,7 @@ def solve(
     side to move must pass gives ``best == [PASS]``; a finished game ``best == []``.
     """
     start = time.perf_counter()
-    solver = solver_for(position)
+    solver = solver_for(need_position(position, "solve"))
     solver.nodes = 0
     solver.node_limit = limits.nodes
     solver.deadline = _deadline(start, limits, deadline)

@@ -168,6 +168,11 @@ def play_transcript(start: Position, text: str) -> Game:
     sites copy beside the moves (clock times, evaluations, a final score) is left out
     (:func:`clean_copied`).
     """
+    from reversi.core.position import need_position
+
+    need_position(start, "play_transcript")  # play_transcript(Rules(), ...): the start position is wanted
+    if not isinstance(text, str):
+        raise NotationError(_("transcript: expected text, not {kind}").format(kind=type(text).__name__))
     return parse_movetext(start, clean_copied(text)[0])
 
 
