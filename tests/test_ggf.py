@@ -508,3 +508,15 @@ def test_a_device_or_pipe_is_read_no_further_than_the_limit(capsys, monkeypatch)
     monkeypatch.setattr(games_commands, "MAX_FILE_BYTES", 4096)
     code, out, err = _games(capsys, "/dev/zero")
     assert code == 2 and out == "" and "more than the 4,096 bytes read" in err
+
+
+def test_a_game_that_lost_its_end_is_refused_alone_and_the_next_one_read() -> None:
+    """A game missing its ';)' swallowed the game after it (10 games counted as 9, the next game's
+    text in the message); it ends where the next '(;' starts, unless that is inside a value."""
+    broken = NBOARD_GAME.replace(";)", "")
+    entries = read_ggf_games("\n".join([NBOARD_GAME, broken, GGS_GAME, NBOARD_GAME]))
+    assert [e.number for e in entries] == [1, 2, 3, 4]
+    assert [e.record is not None for e in entries] == [True, False, True, True]
+    assert "does not end with ';)'" in entries[1].error and "fangr" not in entries[1].error
+    inside = NBOARD_GAME.replace("GM[Othello]", "GM[Othello]GC[a (; in a comment]", 1)
+    assert [e.record is not None for e in read_ggf_games(inside + "\n" + GGS_GAME)] == [True, True]

@@ -108,15 +108,17 @@ def split_games(text: str, skipped: list[tuple[int, str]] | None = None) -> Iter
         if end < 0:
             yield number, text[start:]
             return
-        # a property value may hold ";)": the end is the first ";)" outside brackets
-        end = _game_end(text, start, end)
-        yield number, text[start : end + 2]
-        pos = end + 2
+        # a property value may hold ";)": the end is the first ";)" outside brackets; a game whose
+        # ";)" is missing ends where the next "(;" starts (refused alone, the next one read)
+        after = _game_end(text, start, end)
+        yield number, text[start:after]
+        pos = after
 
 
 def _game_end(text: str, start: int, end: int) -> int:
-    """The index of the ``;)`` that ends the game starting at ``start``: the first one outside a
-    property's brackets, or ``end`` (the first ``;)`` at all) where a bracket is left open. Each
+    """Where the game starting at ``start`` ends (the index after it): after the first ``;)``
+    outside a property's brackets; before a ``(;`` outside brackets that comes first (the game has
+    lost its ``;)``); or after ``end`` (the first ``;)`` at all) where a bracket is left open. Each
     value is skipped with one search, bounded by :data:`MAX_VALUE_CHARS`: linear in the file
     whatever its brackets (a file of thousands of games with an unclosed ``[`` each reads as fast)."""
     i = start + 2
@@ -125,20 +127,23 @@ def _game_end(text: str, start: int, end: int) -> int:
         close = text.find(";)", i, limit)
         bracket = text.find("[", i, limit)
         if close < 0:
-            return end
+            return end + 2
+        opened = text.find("(;", i, close)  # before the ";)": a next game, if not inside a value
+        if opened >= 0 and (bracket < 0 or opened < bracket):
+            return opened
         if bracket < 0 or close < bracket:
-            return close
+            return close + 2
         j = bracket + 1
         while True:  # the value's closing bracket, escapes (``\]``) skipped
             k = text.find("]", j, min(limit, bracket + 1 + MAX_VALUE_CHARS))
             if k < 0:
-                return end  # left open: the game ends at the first ";)" (it is refused when read)
+                return end + 2  # left open: the game ends at the first ";)" (it is refused when read)
             backslashes = len(text[j:k]) - len(text[j:k].rstrip("\\"))
             if backslashes % 2 == 0:
                 break
             j = k + 1
         i = k + 1
-    return end
+    return end + 2
 
 
 def read_ggf_games(text: str, notes: bool = False) -> list[GgfEntry]:
