@@ -96,6 +96,8 @@ def test_hints_come_for_the_persons_position_and_are_drawn() -> None:
         await task
         assert changes == [1] and not d.waiting()
         assert set(d.current()) == {"d3", "c4", "f5", "e6"}
+        names = c.rules.display_side_names()
+        assert d.legend(names).startswith("Hints: Black's final disc difference after each move")
         labels, best = d.view()
         assert len(labels) == 4 and best  # the four openings are symmetric: all best
         svg = hinted(c, d)
@@ -104,9 +106,10 @@ def test_hints_come_for_the_persons_position_and_are_drawn() -> None:
         assert d.poke() is None  # known: not asked again
         # a move: the old values go, new ones are asked for White
         c.click("f5")
-        assert d.current() == {} and d.waiting()
+        assert d.current() == {} and d.waiting() and d.legend(names) == ""  # nothing shown: nothing to explain
         await d.poke()
         assert set(d.current()) == {"d6", "f6", "f4"} and len(calls) == 2
+        assert "White's" in d.legend(names)
         # off: nothing shown, the dots are back
         c.toggle_hints()
         assert d.view() == ((), frozenset()) and 'class="hint' not in hinted(c, d)

@@ -183,8 +183,8 @@ class Page:
         self.board_panel.draw(view, status)
         self.title.textContent = status.title
         thinking = engine.health.thinking(engine.ai.thinking_side())
-        self.status.show(status, status_message(c, status.message, thinking),
-                         engine.ai.current_error(), engine.hints.current_error())
+        self.status.show(status, status_message(c, status.message, thinking), engine.ai.current_error(),
+                         engine.hints.current_error(), engine.hints.legend(status.side_names))
         self.status.tell(status, events)
         self.status.coach(engine.coach.note())
         self.game_over.draw(status)

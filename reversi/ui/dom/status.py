@@ -59,9 +59,11 @@ class StatusLine:
         self.notice.textContent = text
         self._noted = (text, self.controller.game.current)
 
-    def show(self, status: StatusView, message: str, move_error: str = "", hints_error: str = "") -> None:
+    def show(self, status: StatusView, message: str, move_error: str = "", hints_error: str = "",
+             hints_legend: str = "") -> None:
         """The status line's ``message`` (the computer thinking, or paused) and the notice: the
-        computer's error on the move now due, else the status's own, else the hints' error."""
+        computer's error on the move now due, else the status's own, else the hints' error, else a
+        passing notice, else what the hints' numbers are."""
         if status.score_note and message == status.message:  # the result, and why its score is not the counters'
             note = f'<span class="score-note">{escape(status.score_note)}</span>'
             html = f"{escape(status.headline)} {note}"
@@ -73,7 +75,7 @@ class StatusLine:
         noted, shown = self._noted
         if noted and shown is not self.controller.game.current:
             noted, self._noted = "", ("", None)
-        self.notice.textContent = move_error or status.notice or hints_error or noted
+        self.notice.textContent = move_error or status.notice or hints_error or noted or hints_legend
 
     def tell(self, status: StatusView, events: Sequence[Event]) -> None:
         """Say what ``events`` (the redraw's) changed on the board to a screen reader, and play its sound."""

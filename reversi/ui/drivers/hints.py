@@ -157,6 +157,18 @@ class HintDriver(RequestDriver[_turns.Token]):
         mode = self.controller.hint_mode
         return hint_marks(self.current(), mode if mode in HINT_MODES else HINT_ALL)
 
+    def legend(self, side_names: tuple[str, str]) -> str:
+        """What the numbers on the board are, while they are shown (else ''): the side to move's
+        final disc difference after each move, exact or as the search estimates it."""
+        if not self.current():
+            return ""
+        side = side_names[self.controller.position.turn]
+        if self.exact:
+            # Translators: under the board while hints show a number on moves; {side} is Black, White...
+            return _("Hints: {side}'s final disc difference after each move, solved exactly").format(side=side)
+        # Translators: under the board while hints show a number on moves; {side} is Black, White...
+        return _("Hints: {side}'s final disc difference after each move, as estimated").format(side=side)
+
     def waiting(self) -> bool:
         """Hints are on and due here but not known yet (being worked out, or queued)."""
         return self._due() and not self._fresh()
