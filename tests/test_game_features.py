@@ -54,6 +54,10 @@ def one_tab(browser, server_url):
     f.close()
 
 
+#: A box of the page's, for a failed assertion's message.
+BOX_OF = "s => document.querySelector(s).getBoundingClientRect().toJSON()"
+
+
 @pytest.fixture
 def tab(one_tab):
     """The module's page on a new standard game, as a person would start one (New game)."""
@@ -784,6 +788,25 @@ def test_screenshots_of_the_features(fresh, name: str, viewport: dict) -> None:
         assert panel["x"] <= box["left"] + 0.5 and box["right"] <= panel["x"] + panel["width"] + 0.5, box
     names = page.eval_on_selector_all(".player-name", "els => els.map(e => e.scrollWidth <= e.clientWidth)")
     assert names == [True, True]
+
+
+def test_the_editor_opens_in_view_beside_a_board_that_stays_on_a_desktop(tab) -> None:
+    """At 1366x800 the editor's panel opened at y 951, below the window (page audit): its tools
+    are scrolled into view, and the board, sticky beside the panel, stays whole in view."""
+    page = tab
+    page.set_viewport_size({"width": 1366, "height": 800})
+    in_view = """s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.top >= -1 && r.bottom <= innerHeight + 1 && r.height > 0; }"""
+    try:
+        page.click('[data-study="edit"]')
+        page.wait_for_selector("#editor:not([hidden])")
+        page.wait_for_function(f"({in_view})('#editor .editor-tools')")
+        assert page.evaluate(in_view, "#board"), page.evaluate(BOX_OF, "#board")
+        page.screenshot(path=str(ARTIFACTS / "desktop-editor-in-view.png"))
+        page.click('[data-editor="cancel"]')
+        page.wait_for_selector("#editor", state="hidden")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_the_editors_play_from_here_shows_the_board_on_a_phone(tab) -> None:

@@ -59,9 +59,14 @@ def show_board(board: Any) -> None:
     """Scroll the page so that the board is in view, where a panel below it that was in view has
     closed (the editor's Play from here, the dialog of Play from here): the least scrolling that
     shows it whole (or its top, on a window shorter than the board)."""
+    show(board)
+
+
+def show(element: Any) -> None:
+    """The least scrolling that shows ``element`` whole (or its top, if taller than the window)."""
     import js
 
-    board.scrollIntoView(js.Object.fromEntries([["block", "nearest"], ["inline", "nearest"]]))
+    element.scrollIntoView(js.Object.fromEntries([["block", "nearest"], ["inline", "nearest"]]))
 
 
 def draw_board(element: Any, view: BoardView, drawn: str) -> str:

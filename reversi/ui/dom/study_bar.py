@@ -30,7 +30,7 @@ from reversi.core.position import PASS
 from reversi.engine.protocol import MAX_LINES
 from reversi.i18n import _, format_number, ngettext, pgettext
 from reversi.ui.accuracy import summarize, summary_markup
-from reversi.ui.dom import by_id, has_focus, nullable
+from reversi.ui.dom import by_id, has_focus, nullable, show
 from reversi.ui.drivers.study import analysis_text, counts_text, moves_text, other_lines, review_marks
 from reversi.ui.lines import Line, analysis_moves, analysis_source, better_line
 from reversi.ui.move_list import promote_question, study_text
@@ -259,6 +259,9 @@ class StudyBar:
         if action == "edit":
             if c.open_editor():
                 self.page.update()
+                tools = nullable(js.document.querySelector("#editor .editor-tools"))
+                if tools is not None:  # below the fold on a desktop's window: the board stays (sticky)
+                    show(tools)
             return
         if action == "analysis":
             engine.analysing = not engine.analysing
