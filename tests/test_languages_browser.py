@@ -168,8 +168,10 @@ def test_the_switch_keeps_the_game_and_is_remembered(danish, server_url) -> None
         page.wait_for_function(f"document.querySelector('#board').dataset.moves === '{n}'")
     states = "els => els.map(e => e.dataset.square + e.dataset.state).join()"
     board = page.eval_on_selector_all("[data-square]", states)
+    assert page.text_content("#announce").strip()  # the last move, said in Danish
     page.select_option("#lang-select", "pl")
     page.wait_for_function("document.documentElement.lang === 'pl'")
+    assert page.text_content("#announce").strip() == ""  # not left in the language before
     assert page.get_attribute("#board", "data-moves") == "2"
     assert page.eval_on_selector_all("[data-square]", states) == board
     assert message(page) == "Czarne na posunięciu"

@@ -225,6 +225,7 @@ class Page:
         page_language.remember(chosen)
         page_language.follow_address(chosen)
         self.notices.redraw()
+        self.status.say("")  # the last move's announcement was in the language before: not kept
         if self.new_game.is_open:
             self.new_game.on_input(None)
         self.update()
