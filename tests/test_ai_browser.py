@@ -344,18 +344,20 @@ def test_hints_show_a_value_on_every_legal_move(app) -> None:
     assert app.locator(".sq .hint.best").count() >= 1
     label = app.get_attribute('[data-square="f5"]', "aria-label")
     assert ", value " in label, label
-    # what the numbers are, said under the status while they show
-    assert app.text_content("#notice").startswith("Hints: Black's final disc difference after each move")
+    # what the numbers are, under the status while they show: help, out of the live region
+    assert app.text_content("#hints-legend").startswith("Hints: Black's final disc difference after each move shown")
+    assert app.evaluate("document.querySelector('#hints-legend').closest('[aria-live]')") is None
+    assert app.is_visible("#hints-legend")
     app.click('[data-square="f5"]')  # White's turn: White's values
     app.wait_for_function(f"{board}.moves === '1' && ({board}.hints === 'shown' || {board}.hints === 'exact')",
                           timeout=30_000)
     assert sorted(app.eval_on_selector_all(".sq .hint", "els => els.map(e => e.closest('[data-square]')"
                                            ".dataset.square)")) == sorted(legal(app))
     app.screenshot(path=str(ARTIFACTS / "desktop-hints.png"))
-    app.wait_for_function("document.querySelector('#notice').textContent.startsWith(\"Hints: White's\")")
+    app.wait_for_function("document.querySelector('#hints-legend').textContent.startsWith(\"Hints: White's\")")
     app.click("#btn-hints")  # off again: the dots are back
     assert app.locator(".sq .hint").count() == 0 and app.locator(".sq .dot").count() == len(legal(app))
-    assert "Hints:" not in (app.text_content("#notice") or "")
+    assert (app.text_content("#hints-legend") or "") == ""
     new_game(app, players="two")
 
 

@@ -385,3 +385,5 @@ def test_a_forced_pass_is_said_before_the_other_sides_answer(capsys, command):
 def test_solve_refuses_an_empty_text_rather_than_solve_the_start(capsys):
     code, out, err = run(capsys, "solve", "")
     assert code == 2 and out == "" and "no position or moves were given" in err
+    code, out, err = run(capsys, "solve", "", "--size", "4")  # a start worth solving: 4x4's 12 empties
+    assert code == 0 and out.startswith("best: ")

@@ -97,7 +97,7 @@ def test_hints_come_for_the_persons_position_and_are_drawn() -> None:
         assert changes == [1] and not d.waiting()
         assert set(d.current()) == {"d3", "c4", "f5", "e6"}
         names = c.rules.display_side_names()
-        assert d.legend(names).startswith("Hints: Black's final disc difference after each move")
+        assert d.legend(names).startswith("Hints: Black's final disc difference after each move shown")
         labels, best = d.view()
         assert len(labels) == 4 and best  # the four openings are symmetric: all best
         svg = hinted(c, d)

@@ -403,6 +403,7 @@ def test_the_board_editor_goes_out_as_a_link_and_comes_back(page, server_url) ->
     assert page.evaluate("document.activeElement.dataset.editor") == "confirm"
     page.click('[data-editor="keep"]')
     assert page.is_hidden(".editor-confirm") and page.is_visible("#editor")
+    assert page.evaluate("document.activeElement.dataset.editor") == "study"  # back where it asked
     assert page.evaluate("document.querySelectorAll('#move-list > .ply[data-ply]').length") == 11
     page.click('[data-editor="study"]')
     page.click('[data-editor="confirm"]')

@@ -180,10 +180,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from reversi.engine.parallel import check_processes, default_processes, solve_parallel
     from reversi.engine.search import SolveTimeout, solve
 
-    if not "".join(args.text).strip():  # an empty shell variable, say: not the start's 60-empty solve
-        raise ReversiError(_("no position or moves were given: solve needs a position string or a transcript"))
     game = text_game(args)
     pos = game.position
+    if not "".join(args.text).strip() and pos.empty.bit_count() > MOST_EMPTIES_OF_A_START:
+        # an empty shell variable, say: the start of 8x8 (60 empties) would never end; 6x6's is asked
+        raise ReversiError(_("no position or moves were given: solve needs a position string or a transcript"))
     g = pos.rules.geometry
     if args.processes is None:
         args.processes = default_processes() if pos.empty.bit_count() >= AUTO_PARALLEL_EMPTIES else 1
@@ -239,6 +240,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     ))
     return 0
 
+
+#: ``solve`` given no text solves the rules' start up to this many empties (6x6's 32, not 8x8's 60).
+MOST_EMPTIES_OF_A_START = 40
 
 #: From this many empties ``solve`` shares the work between the cores unless told otherwise
 #: (below it the processes cost more than they save: bench_endgame --processes 1,2).

@@ -82,6 +82,8 @@ class EditorPanel:
         asked, self.asked = self.asked, None  # any other button answers "no"
         if action == "keep":
             self.draw()
+            if asked is not None:  # the focus goes back to the button that asked, not to the page
+                self.root.querySelector(f'[data-editor="{asked}"]').focus()
             return
         if action == "confirm" and asked is not None:
             action = asked

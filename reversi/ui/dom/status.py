@@ -39,6 +39,7 @@ class StatusLine:
         self.sound = sound
         self.message = root.querySelector("#message")
         self.notice = root.querySelector("#notice")
+        self.hints_legend = root.querySelector("#hints-legend")
         self.announce = root.querySelector("#announce")
         self.coach_note = root.querySelector("#coach-note")
         #: The passing notice and the position shown when it came (it lasts while that one is shown).
@@ -63,7 +64,8 @@ class StatusLine:
              hints_legend: str = "") -> None:
         """The status line's ``message`` (the computer thinking, or paused) and the notice: the
         computer's error on the move now due, else the status's own, else the hints' error, else a
-        passing notice, else what the hints' numbers are."""
+        passing notice. Beside it, out of the live region (a screen reader would hear it again at
+        every move), what the hints' numbers are: shown when there is no notice."""
         if status.score_note and message == status.message:  # the result, and why its score is not the counters'
             note = f'<span class="score-note">{escape(status.score_note)}</span>'
             html = f"{escape(status.headline)} {note}"
@@ -75,7 +77,9 @@ class StatusLine:
         noted, shown = self._noted
         if noted and shown is not self.controller.game.current:
             noted, self._noted = "", ("", None)
-        self.notice.textContent = move_error or status.notice or hints_error or noted or hints_legend
+        self.notice.textContent = move_error or status.notice or hints_error or noted
+        if str(self.hints_legend.textContent) != hints_legend:
+            self.hints_legend.textContent = hints_legend
 
     def tell(self, status: StatusView, events: Sequence[Event]) -> None:
         """Say what ``events`` (the redraw's) changed on the board to a screen reader, and play its sound."""

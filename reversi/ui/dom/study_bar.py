@@ -38,6 +38,9 @@ from reversi.ui.ports import PageHost
 from reversi.ui.practice import player_mistakes
 from reversi.ui.review import review_note, reviewed_node
 
+#: The page's two-column layout (``assets/app.css``), where the board stays in view beside the panel.
+TWO_COLUMNS = "(min-width: 761px)"
+
 
 class StudyBar:
     """The study bar: one root element (``#study``)."""
@@ -260,7 +263,9 @@ class StudyBar:
             if c.open_editor():
                 self.page.update()
                 tools = nullable(js.document.querySelector("#editor .editor-tools"))
-                if tools is not None:  # below the fold on a desktop's window: the board stays (sticky)
+                # below the fold on a desktop's window, where the board stays (sticky: app.css); on
+                # a phone the board above would scroll away, and the panel opens where it was tapped
+                if tools is not None and bool(js.matchMedia(TWO_COLUMNS).matches):
                     show(tools)
             return
         if action == "analysis":

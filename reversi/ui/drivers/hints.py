@@ -165,9 +165,9 @@ class HintDriver(RequestDriver[_turns.Token]):
         side = side_names[self.controller.position.turn]
         if self.exact:
             # Translators: under the board while hints show a number on moves; {side} is Black, White...
-            return _("Hints: {side}'s final disc difference after each move, solved exactly").format(side=side)
+            return _("Hints: {side}'s final disc difference after each move shown, solved exactly").format(side=side)
         # Translators: under the board while hints show a number on moves; {side} is Black, White...
-        return _("Hints: {side}'s final disc difference after each move, as estimated").format(side=side)
+        return _("Hints: {side}'s final disc difference after each move shown, as estimated").format(side=side)
 
     def waiting(self) -> bool:
         """Hints are on and due here but not known yet (being worked out, or queued)."""
