@@ -37,11 +37,11 @@ from reversi.cli.options import (
     check_exact_empties,
     decimal,
     game_from_args,
-    passed_last,
     rules_from_args,
     say_pass,
     text_game,
     whole,
+    with_pass,
 )
 from reversi.core.rules import BLACK, WHITE, color_name
 from reversi.engine.levels import check_time_limit
@@ -209,9 +209,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         raise ReversiError(message.format(seconds=f"{args.time:g}", n=empties)) from None
     best = [move_name(m, g) for m in r.best]
     if args.json:
-        out = {"score": r.score, "best": best, "nodes": r.nodes, "seconds": round(r.seconds, 3)}
-        if passed_last(game):
-            out["pass"] = True  # the side to move had no move: the values are the other side's
+        out = with_pass({"score": r.score, "best": best, "nodes": r.nodes, "seconds": round(r.seconds, 3)}, game)
         if args.all:
             out["moves"] = {move_name(m, g): v for m, v in sorted(r.values.items())}
         print(json.dumps(out))
@@ -313,10 +311,8 @@ def cmd_best(args: argparse.Namespace) -> int:
     g = pos.rules.geometry
     name = move_name(move, g)
     if args.json:
-        out = move_reply(move, info, g).to_json()  # the worker's answer, as the page gets it
-        if passed_last(game):
-            out["pass"] = True  # the side to move had no move: this is the other side's
-        print(json.dumps(out))
+        # the worker's answer, as the page gets it
+        print(json.dumps(with_pass(move_reply(move, info, g).to_json(), game)))
         return 0
     say_pass(game)
     # Translators: said of the engine's move when it came from its opening book
@@ -369,9 +365,7 @@ def cmd_hints(args: argparse.Namespace) -> int:
             "nodes": a.nodes,
             "seconds": round(a.seconds, 3),
         }
-        if passed_last(game):
-            out["pass"] = True  # the side to move had no move: these are the other side's
-        print(json.dumps(out))
+        print(json.dumps(with_pass(out, game)))
         return 0
     say_pass(game)
     for m in a.order:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import re
 from dataclasses import replace
+from typing import Any
 
 from reversi.core.game import Game
 from reversi.core.position import OFF_CELL, PASS, Position
@@ -157,15 +158,21 @@ def passed_last(game: Game) -> bool:
     return bool(game.moves) and game.moves[-1] == PASS and not game.position.is_over
 
 
-def say_pass(game: Game) -> bool:
+def say_pass(game: Game) -> None:
     """Print "Black has no move and passes." when the position asked about was a forced pass
-    (the command answers for the other side); whether it was."""
-    if not passed_last(game):
-        return False
-    names = game.position.rules.display_side_names()
-    # Translators: {side} is a side's name: Black, White (Red in Classic Reversi); the other side's moves follow
-    print(_("{side} has no move and passes.").format(side=names[1 - game.position.turn]))
-    return True
+    (the command answers for the other side)."""
+    if passed_last(game):
+        names = game.position.rules.display_side_names()
+        # Translators: {side} is a side's name: Black, White (Red in Classic Reversi); the other side's moves follow
+        print(_("{side} has no move and passes.").format(side=names[1 - game.position.turn]))
+
+
+def with_pass(out: dict[str, Any], game: Game) -> dict[str, Any]:
+    """A command's JSON ``out``, with ``"pass": true`` when the side to move at the position asked
+    about had to pass (the values are the other side's)."""
+    if passed_last(game):
+        out["pass"] = True
+    return out
 
 
 def check_exact_empties(n: int, option: str) -> None:

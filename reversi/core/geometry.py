@@ -72,10 +72,11 @@ class Geometry:
     def name(self, index: int) -> str:
         """The lower-case name of a square index, e.g. ``'j10'``; ReversiError for an index off the
         board's rectangle (or not a whole number): a caller's slip, said in English."""
-        if not isinstance(index, int) or not self.in_rectangle(index) or index >= self.stride * self.height:
-            raise ReversiError(f"no square of a {self.width}x{self.height} board has the index {index!r}")
-        col, row = self.coords(index)
-        return f"{COLUMN_LETTERS[col]}{row + 1}"
+        if isinstance(index, int) and index >= 0:
+            col, row = self.coords(index)
+            if col < self.width and row < self.height:
+                return f"{COLUMN_LETTERS[col]}{row + 1}"
+        raise ReversiError(f"no square of a {self.width}x{self.height} board has the index {index!r}")
 
     def in_rectangle(self, index: int) -> bool:
         col, row = self.coords(index)

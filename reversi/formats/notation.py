@@ -59,7 +59,7 @@ from dataclasses import replace
 
 from reversi.core.game import GLYPH_NAGS, MAX_COMMENT_CHARS, SIGN_COLORS, Game, Node
 from reversi.core.geometry import COLUMN_LETTERS, Geometry
-from reversi.core.position import OFF_CELL, PASS, Position, board_rows
+from reversi.core.position import OFF_CELL, PASS, Position, board_rows, need_position
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import IllegalMoveError, NotationError, RulesError
 from reversi.i18n import N_, _, format_number, join_list, ngettext
@@ -168,8 +168,6 @@ def play_transcript(start: Position, text: str) -> Game:
     sites copy beside the moves (clock times, evaluations, a final score) is left out
     (:func:`clean_copied`).
     """
-    from reversi.core.position import need_position
-
     need_position(start, "play_transcript")  # play_transcript(Rules(), ...): the start position is wanted
     if not isinstance(text, str):
         raise NotationError(_("transcript: expected text, not {kind}").format(kind=type(text).__name__))

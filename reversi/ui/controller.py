@@ -245,7 +245,7 @@ class Controller(TreeIntents, BalancedStart, Remembered):
 
     def undo(self) -> bool:
         """Take back a move; against the computer, back to the person's previous turn."""
-        if self.editor is not None:  # the game behind the editor would move, unseen
+        if self.editing:  # the game behind the editor would move, unseen
             return False
         self._animate = False
         if self.resigned is not None:
@@ -262,7 +262,7 @@ class Controller(TreeIntents, BalancedStart, Remembered):
 
     def redo(self) -> bool:
         before = self.game.current
-        done = self.editor is None and _turns.redo_to_human(self.game, self.players)  # not under the editor
+        done = not self.editing and _turns.redo_to_human(self.game, self.players)  # not under the editor
         if done:
             self._record(EventKind.REDONE, before)
         self._animate = done

@@ -110,9 +110,8 @@ class Controls:
     def draw(self, st: StatusView, health: EngineHealth, hints_ready: bool, hints_state: str) -> None:
         c = self.controller
         b = self.buttons
-        editing = c.editor is not None  # the game behind the editor does not move
-        b["undo"].disabled = editing or not st.can_undo
-        b["redo"].disabled = editing or not st.can_redo
+        b["undo"].disabled = c.editing or not st.can_undo  # the game behind the editor does not move
+        b["redo"].disabled = c.editing or not st.can_redo
         b["new"].disabled = False
         b["share"].disabled = False
         b["rotate"].disabled = False

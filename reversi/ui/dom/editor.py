@@ -46,10 +46,10 @@ class EditorPanel:
         editor = self.page.controller.editor
         self.root.hidden = editor is None
         if editor is None:
-            self.asked = None
-        self.confirm.hidden = self.asked is None
-        if editor is None:
+            self.asked = None  # the question goes with the editor
+            self.confirm.hidden = True
             return
+        self.confirm.hidden = self.asked is None
         names = self.page.controller.rules.display_side_names()
         for element in self.root.querySelectorAll("[data-side-name]"):
             element.textContent = names[int(element.getAttribute("data-side-name"))]
