@@ -161,6 +161,8 @@ def test_the_games_command_lists_searches_and_converts(tmp_path, capsys) -> None
     numbers = [g["number"] for g in json.loads(capsys.readouterr().out)["games"]]
     assert 1 in numbers and all(
         [n.move for n in games[k - 1].main_line()[1:4]] == [n.move for n in first] for k in numbers)
+    assert main(["games", str(path), "--opening", "f5f5"]) == 2  # illegal: refused, not "no game"
+    assert "not a legal move" in capsys.readouterr().err
     assert main(["games", str(path), "--to", "rev"]) == 0
     rev = capsys.readouterr().out
     assert rev.count('[Rules "othello"]') == 4 and '[Black "Alice"]' in rev

@@ -257,6 +257,10 @@ def test_an_opening_is_read_as_a_transcript_as_for_the_other_files(tmp_path, cap
     for bad in ("zz", "C", "f5 q9"):
         assert main(["games", str(path), "--opening", bad]) == 2
         assert "transcript" in capsys.readouterr().err
+    # a readable but illegal opening would match nothing, silently: it is refused, naming the move
+    assert main(["games", str(path), "--opening", "f5f5"]) == 2
+    err = capsys.readouterr().err
+    assert "--opening" in err and "not a legal move" in err
 
 
 def test_the_year_of_a_database_of_undated_games_is_said(tmp_path, capsys) -> None:

@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from reversi.core.game import Game
-from reversi.core.position import PASS
+from reversi.core.position import PASS, Position
 from reversi.core.rules import Rules
 from reversi.errors import ReversiError
 from reversi.formats.ggf import is_ggf, listed_result, read_ggf_games, write_ggf
-from reversi.formats.notation import parse_transcript, write_transcript
+from reversi.formats.notation import parse_transcript, play_transcript, write_transcript
 from reversi.formats.record import Record, read_records, write_record
 from reversi.i18n import _, ngettext
 
@@ -95,6 +95,16 @@ def read_games(path: str, notes: bool = False) -> tuple[list[tuple[int, Record]]
     entries = read_ggf_games(text, notes=notes) if is_ggf(text) else read_records(text)
     return ([(e.number, e.record) for e in entries if e.record is not None],
             [e.error for e in entries if e.record is None])
+
+
+def _check_opening(text: str, rules: Rules) -> None:
+    """Refuse an ``--opening`` that cannot be played from the start of ``rules`` (it would match
+    no game, and say nothing)."""
+    try:
+        play_transcript(Position.start(rules), text)
+    except ReversiError as e:
+        # Translators: {error} says what is wrong with the moves, e.g. "move 2 (f5): not a legal move"
+        raise ReversiError(_("--opening: {error}").format(error=e)) from None
 
 
 def matches(record: Record, player: str | None, opening: list[int] | None) -> bool:
@@ -161,6 +171,7 @@ def wthor_games(args: argparse.Namespace) -> int:
     tournaments = wthor.read_names(trn, "trn") if trn is not None else []
     opening = None
     if args.opening:  # read as the other files' openings are: a transcript, its errors said
+        _check_opening(args.opening, Rules())
         geometry = Rules().geometry
         opening = "".join(geometry.name(m) for m, _start, _end in parse_transcript(args.opening, geometry)
                           if m != PASS) or None  # WTHOR writes no passes
@@ -310,8 +321,9 @@ def cmd_games(args: argparse.Namespace) -> int:
     games, errors = read_games(args.file, notes=args.notes)
     opening = None
     if args.opening:
-        rules = games[0][1].rules if games else None
-        geometry = (rules or Record().rules).geometry
+        rules = games[0][1].rules if games else Record().rules
+        _check_opening(args.opening, rules)
+        geometry = rules.geometry
         opening = [m for m, _start, _end in parse_transcript(args.opening, geometry)]
     chosen = [(n, r) for n, r in games if matches(r, args.player, opening)]
     for error in errors:
