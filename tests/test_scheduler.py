@@ -150,6 +150,62 @@ def test_an_answer_for_a_younger_brothers_old_window_is_not_taken_for_its_new_on
     assert carrier.cancels > 0
 
 
+@pytest.mark.parametrize("ignore_cancel", [False, True])
+def test_brothers_started_before_the_eldest_answers_are_tested_at_the_windows_middle(monkeypatch, ignore_cancel):
+    # in MTD(f)'s window (g - 1, g + 1) a brother started before its eldest answers is tested at g,
+    # the value the eldest is expected to return; an upper bound it gives waits for the eldest's
+    # value (held), then counts if it answers the node's window or runs again. Whatever the order
+    # the answers come in, each search's answer is a true fail-soft bound of the value.
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    held: list[int] = []
+    report = SolverPool._report
+
+    def spy(self, node, index, v, child):
+        report(self, node, index, v, child)
+        if isinstance(child, parallel._Job) and child.worker == parallel.HELD:
+            held.append(index)
+
+    monkeypatch.setattr(SolverPool, "_report", spy)
+    early = 0
+    for seed in range(5):
+        pos = position_at(Rules(), 11, seed=700 + seed)
+        want = serial_score(pos)
+        carrier = Scripted(2, seed, ignore_cancel=ignore_cancel)
+        with SolverPool(pos, carrier=carrier) as pool:
+            pool.start(pos)
+            for g in range(want - 6, want + 8, 2):
+                pool.tt.clear()  # else the master's table answers the root at once
+                v = pool.search(pos.player, pos.opponent, g - 1, g + 1)
+                if g - 1 < v < g + 1:
+                    assert v == want
+                elif v <= g - 1:
+                    assert want <= v
+                else:
+                    assert want >= v
+            assert not pool.running
+        # a null window at the middle of the even window: beta - alpha == 1 around -g
+        early += sum(1 for _w, m in carrier.sent if m["beta"] - m["alpha"] == 1)
+    assert held and early
+
+
+def test_two_workers_split_the_eldest_line_deeper_than_the_root(monkeypatch):
+    # two workers split the root alone, but the eldest child, its eldest and so on for
+    # SPLIT_ELDEST_LINE plies are split too: in a test the eldest is most of the work, and a
+    # worker would wait for it
+    monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
+    monkeypatch.setattr(parallel, "SPLIT_COSTLY_SHARE", 0)
+    pos = position_at(Rules(), 12, seed=9)
+    mask = Rules().geometry.mask
+    for line, depths in ((0, {11}), (2, {11, 10, 9})):
+        monkeypatch.setattr(parallel, "SPLIT_ELDEST_LINE", line)
+        carrier = Scripted(2, 3)
+        with SolverPool(pos, carrier=carrier) as pool:
+            pool.start(pos)
+            assert pool.search(pos.player, pos.opponent, -100, 100) == serial_score(pos)
+        sent = {(mask & ~(unbits(m["p"]) | unbits(m["o"]))).bit_count() for _w, m in carrier.sent}
+        assert sent == depths
+
+
 @pytest.mark.parametrize(("workers", "dead", "plies"), [(2, 0, 1), (3, 0, 3), (3, 1, 1)])
 def test_two_workers_split_the_root_alone_and_more_split_deeper(monkeypatch, workers, dead, plies):
     # the jobs sent are the positions ``plies`` below the root; a worker dead before the pool
@@ -157,6 +213,7 @@ def test_two_workers_split_the_root_alone_and_more_split_deeper(monkeypatch, wor
     assert parallel.SPLIT_DEPTH_FEW == 1 and parallel.SPLIT_DEPTH == 3
     monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
     monkeypatch.setattr(parallel, "SPLIT_COSTLY_SHARE", 0)  # no brother split deeper (tested on its own)
+    monkeypatch.setattr(parallel, "SPLIT_ELDEST_LINE", 0)  # nor the eldest line (the same)
     pos = position_at(Rules(), 10, seed=5)
     carrier = Scripted(workers, 5)
     carrier.dead.update(range(dead))
@@ -566,6 +623,7 @@ def test_a_brother_that_cost_much_before_is_split_one_ply_deeper_and_the_value_h
     (so that a pass does not end on one long job); without the rule, only the root's children."""
     monkeypatch.setattr(parallel, "MIN_SPLIT_EMPTIES", 6)
     monkeypatch.setattr(parallel, "SPLIT_COSTLY_SHARE", 0.01)  # any brother of some cost
+    monkeypatch.setattr(parallel, "SPLIT_ELDEST_LINE", 0)  # the eldest line split on its own (below)
     pos = position_at(Rules(), 11, seed=40 + seed)
     carrier = Scripted(2, seed)
     mask = Rules().geometry.mask

@@ -19,10 +19,15 @@ YBWC), re-implemented from the idea:
   that cuts stops its brothers (their jobs are cancelled); a child that raises alpha
   restarts the brothers still running with the narrower window. A worker that would wait
   for an eldest child starts its next brother instead (speculatively: the work is lost if
-  the eldest cuts, but the core was idle). At the last ply of split nodes, a younger brother
-  whose position has cost the pool more than ``SPLIT_COSTLY_SHARE`` of its node's nodes so
-  far (in the MTD(f) tests before, or before a restart) goes out as a split node itself: a
-  test then does not end on one long job while the other workers wait.
+  the eldest cuts, but the core was idle). In MTD(f)'s window (g - 1, g + 1) such a brother is
+  tested at g, the value the eldest is expected to return, not at g - 1 (a harder proof, and
+  the wrong one when the eldest returns g); an upper bound it gives waits (``HELD``) for the
+  eldest's value, and counts if it answers the node's window then, else runs again. At the
+  last ply of split nodes, a younger brother whose position has cost the pool more than
+  ``SPLIT_COSTLY_SHARE`` of its node's nodes so far (in the MTD(f) tests before, or before a
+  restart) goes out as a split node itself, and the eldest line (the eldest, its eldest...) is
+  split ``SPLIT_ELDEST_LINE`` plies further: a test then does not end on one long job while
+  the other workers wait.
 * Below the split nodes (or below ``MIN_SPLIT_EMPTIES`` empties) a **job** is an
   ordinary null-window solve of one position, run by a **worker** with its
   own :class:`~reversi.engine.solver.Solver` and table, kept from job to job. Each
@@ -80,6 +85,10 @@ MAX_PROCESSES = 64
 #: of its node's nodes so far is split one ply deeper than its brothers (a test does not end on it
 #: alone), and the same rule holds among its own children, down to ``MIN_SPLIT_EMPTIES``.
 SPLIT_COSTLY_SHARE = 0.4
+#: Plies below the last split ply along the eldest line (the eldest's eldest...), split as well.
+SPLIT_ELDEST_LINE = 3
+#: A job's ``worker`` while its (early) answer waits for its eldest brother's.
+HELD = -2
 
 
 def default_processes() -> int:
@@ -106,13 +115,18 @@ def check_processes(value: object, name: str = "--processes") -> int:
 class _Job:
     """A leaf of the split tree: one position with a window, searched by one worker."""
 
-    __slots__ = ("alpha", "beta", "dead", "index", "job_id", "o", "p", "parent", "scout", "sent", "stale", "worker")
+    __slots__ = (
+        "alpha", "beta", "dead", "early", "held", "index", "job_id", "o", "p", "parent", "scout", "sent", "stale",
+        "worker",
+    )
 
     def __init__(self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int) -> None:
         self.parent, self.index = parent, index
         self.p, self.o, self.alpha, self.beta = p, o, alpha, beta
         self.scout = False  # a younger brother's null-window test (see SolverPool._window)
-        self.worker = -1  # the worker running it, -1 when it waits
+        self.worker = -1  # the worker running it, -1 when it waits, HELD when its answer waits
+        self.early = False  # a speculative null-window test at the value expected of the eldest
+        self.held = 0  # that test's answer, kept until the eldest answers
         self.job_id = 0
         self.dead = False  # its answer is no longer wanted
         self.stale = False  # cancelled to be run again with another window
@@ -124,7 +138,7 @@ class _Split:
 
     __slots__ = (
         "alpha", "alpha0", "best", "best_move", "beta", "dead", "depth", "finished", "first_done", "hi", "index",
-        "kids", "lo", "o", "p", "parent", "scout", "started", "units",
+        "kids", "line", "lo", "o", "p", "parent", "scout", "started", "units",
     )
 
     def __init__(self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int, depth: int) -> None:
@@ -140,6 +154,8 @@ class _Split:
         self.first_done = False
         self.dead = False
         self.scout = False
+        #: Plies more along the eldest line (eldest of eldest...) split below the last split ply.
+        self.line = SPLIT_ELDEST_LINE if parent is None else 0
 
 
 def _answers(job: _Job, v: int) -> bool:
@@ -271,11 +287,24 @@ class SolverPool:
         _move, p, o = node.kids[i]
         scout = scout and node.beta - node.alpha > 1
         deeper = False
-        if i > 0 and SPLIT_COSTLY_SHARE and node.depth == 1:
+        if i == 0 and node.depth == 1 and node.line > 0:
+            deeper = True
+        elif i > 0 and SPLIT_COSTLY_SHARE and node.depth == 1:
             total = self.cost.get((node.p, node.o), 0)
             deeper = total > 0 and self.cost.get((p, o), 0) > SPLIT_COSTLY_SHARE * total
-        u = self._unit(node, i, p, o, *self._window(node, scout), node.depth - (0 if deeper else 1))
+        depth = node.depth - (0 if deeper else 1)
+        line = node.line - 1 if i == 0 and deeper else 0
+        if scout and not node.first_done and node.beta - node.alpha == 2 and self.solver.even_scores:
+            # speculative, before the eldest answers, in a window (g - 1, g + 1) of MTD(f): tested at
+            # g, the value the eldest is expected to return, rather than at g - 1, a harder proof
+            u = self._unit(node, i, p, o, -node.alpha - 2, -node.alpha - 1, depth)
+            if isinstance(u, _Job):
+                u.scout = u.early = True
+                return u
+        u = self._unit(node, i, p, o, *self._window(node, scout), depth)
         u.scout = scout
+        if isinstance(u, _Split):
+            u.line = line
         return u
 
     def _start_child(self, node: _Split) -> None:
@@ -301,7 +330,7 @@ class SolverPool:
         if unit.dead:
             return
         if isinstance(unit, _Job):
-            if unit.worker < 0:
+            if unit.worker == -1:
                 out.append(unit)
             return
         while True:
@@ -365,8 +394,12 @@ class SolverPool:
             return
         if node.dead or node.units.get(index) is not child:
             return  # the node is done, or this child was replaced by a restarted one
-        node.units.pop(index, None)
         val = -v
+        if isinstance(child, _Job) and child.early and not node.first_done and val < node.beta:
+            # an early test's upper bound: what it says depends on the eldest's value, not known yet
+            child.worker, child.held = HELD, v
+            return
+        node.units.pop(index, None)
         if val > node.best:
             node.best, node.best_move = val, node.kids[index][0]
         if val >= node.beta:
@@ -382,10 +415,10 @@ class SolverPool:
                 if node.units.get(k) is not u:
                     continue  # answered or replaced meanwhile (a restart answered from the table)
                 if isinstance(u, _Job):
-                    if u.worker >= 0:
+                    u.alpha, u.beta = self._window(node, u.scout)
+                    if u.worker >= 0 and u.sent != (u.alpha, u.beta):
                         u.stale = True
                         self.carrier.cancel(u.worker, u.job_id)
-                    u.alpha, u.beta = self._window(node, u.scout)
                 else:
                     self._kill(u)
                     nu = self._child(node, k, u.scout)
@@ -404,6 +437,25 @@ class SolverPool:
             return
         if index == 0:
             node.first_done = True
+            # a brother sent speculatively at another window than the node's now: its answer
+            # counts only if it answers this one too (see _answers), else it runs again
+            window = self._window(node, True)
+            for k, u in list(node.units.items()):
+                if not isinstance(u, _Job) or not u.early:
+                    continue
+                u.early = False
+                u.alpha, u.beta = window
+                if u.worker == HELD:
+                    u.worker = -1  # runs again unless its answer holds for the node's window
+                    if _answers(u, u.held):
+                        self._report(node, k, u.held, u)
+                        if _finished(node):
+                            return
+                elif u.worker >= 0 and u.sent != window:
+                    u.stale = True
+            if node.finished == len(node.kids):
+                self._finish(node, node.best)
+            return
         if node.finished == len(node.kids):
             self._finish(node, node.best)
 
@@ -494,7 +546,7 @@ class SolverPool:
                         self._runnable(root, jobs)
                 while free and jobs and not self._answer:
                     # a job the walk killed later on, or listed twice by a second walk, is not sent
-                    jobs = [j for j in jobs if not j.dead and j.worker < 0]
+                    jobs = [j for j in jobs if not j.dead and j.worker == -1]
                     if not jobs:
                         break
                     w = free[0]
