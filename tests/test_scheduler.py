@@ -166,7 +166,15 @@ def test_brothers_started_before_the_eldest_answers_are_tested_at_the_windows_mi
             held.append(index)
 
     monkeypatch.setattr(SolverPool, "_report", spy)
-    early = 0
+    early: list[tuple[int, int]] = []  # the windows of the jobs sent early
+    send = SolverPool._send
+
+    def spy_send(self, w, job):
+        if job.early:
+            early.append((job.alpha, job.beta))
+        send(self, w, job)
+
+    monkeypatch.setattr(SolverPool, "_send", spy_send)
     for seed in range(5):
         pos = position_at(Rules(), 11, seed=700 + seed)
         want = serial_score(pos)
@@ -183,9 +191,7 @@ def test_brothers_started_before_the_eldest_answers_are_tested_at_the_windows_mi
                 else:
                     assert want >= v
             assert not pool.running
-        # a null window at the middle of the even window: beta - alpha == 1 around -g
-        early += sum(1 for _w, m in carrier.sent if m["beta"] - m["alpha"] == 1)
-    assert held and early
+    assert held and early and all(beta - alpha == 1 for alpha, beta in early)
 
 
 def test_two_workers_split_the_eldest_line_deeper_than_the_root(monkeypatch):

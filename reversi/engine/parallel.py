@@ -19,15 +19,16 @@ YBWC), re-implemented from the idea:
   that cuts stops its brothers (their jobs are cancelled); a child that raises alpha
   restarts the brothers still running with the narrower window. A worker that would wait
   for an eldest child starts its next brother instead (speculatively: the work is lost if
-  the eldest cuts, but the core was idle). In MTD(f)'s window (g - 1, g + 1) such a brother is
-  tested at g, the value the eldest is expected to return, not at g - 1 (a harder proof, and
-  the wrong one when the eldest returns g); an upper bound it gives waits (``HELD``) for the
-  eldest's value, and counts if it answers the node's window then, else runs again. At the
+  the eldest cuts, but the core was idle). In MTD(f)'s window (g - 1, g + 1) such a brother,
+  when it is a job, is tested at g, the value the eldest is expected to return, not at g - 1
+  (a harder proof, and the wrong one when the eldest returns g); an upper bound it gives waits
+  (``HELD``) for the eldest's value, and counts if it answers the node's window then, else
+  runs again. At the
   last ply of split nodes, a younger brother whose position has cost the pool more than
   ``SPLIT_COSTLY_SHARE`` of its node's nodes so far (in the MTD(f) tests before, or before a
-  restart) goes out as a split node itself, and the eldest line (the eldest, its eldest...) is
-  split ``SPLIT_ELDEST_LINE`` plies further: a test then does not end on one long job while
-  the other workers wait.
+  restart) goes out as a split node itself, and on two workers the eldest line (the eldest,
+  its eldest...) is split ``SPLIT_ELDEST_LINE`` plies below the root: a test then does not end
+  on one long job while the other workers wait.
 * Below the split nodes (or below ``MIN_SPLIT_EMPTIES`` empties) a **job** is an
   ordinary null-window solve of one position, run by a **worker** with its
   own :class:`~reversi.engine.solver.Solver` and table, kept from job to job. Each
@@ -85,7 +86,8 @@ MAX_PROCESSES = 64
 #: of its node's nodes so far is split one ply deeper than its brothers (a test does not end on it
 #: alone), and the same rule holds among its own children, down to ``MIN_SPLIT_EMPTIES``.
 SPLIT_COSTLY_SHARE = 0.4
-#: Plies below the last split ply along the eldest line (the eldest's eldest...), split as well.
+#: With the root alone split (``SPLIT_DEPTH_FEW`` 1, two workers), the plies along the eldest line
+#: (the eldest, its eldest...) split as well below it.
 SPLIT_ELDEST_LINE = 3
 #: A job's ``worker`` while its (early) answer waits for its eldest brother's.
 HELD = -2
@@ -124,7 +126,8 @@ class _Job:
         self.parent, self.index = parent, index
         self.p, self.o, self.alpha, self.beta = p, o, alpha, beta
         self.scout = False  # a younger brother's null-window test (see SolverPool._window)
-        self.worker = -1  # the worker running it, -1 when it waits, HELD when its answer waits
+        # the worker it was sent to (kept once answered), -1 when it waits, HELD when its answer waits
+        self.worker = -1
         self.early = False  # a speculative null-window test at the value expected of the eldest
         self.held = 0  # that test's answer, kept until the eldest answers
         self.job_id = 0
@@ -294,13 +297,13 @@ class SolverPool:
             deeper = total > 0 and self.cost.get((p, o), 0) > SPLIT_COSTLY_SHARE * total
         depth = node.depth - (0 if deeper else 1)
         line = node.line - 1 if i == 0 and deeper else 0
-        if scout and not node.first_done and node.beta - node.alpha == 2 and self.solver.even_scores:
+        a_job = depth == 0 or (self.mask & ~(p | o)).bit_count() < MIN_SPLIT_EMPTIES
+        if a_job and scout and not node.first_done and node.beta - node.alpha == 2 and self.solver.even_scores:
             # speculative, before the eldest answers, in a window (g - 1, g + 1) of MTD(f): tested at
             # g, the value the eldest is expected to return, rather than at g - 1, a harder proof
-            u = self._unit(node, i, p, o, -node.alpha - 2, -node.alpha - 1, depth)
-            if isinstance(u, _Job):
-                u.scout = u.early = True
-                return u
+            job = _Job(node, i, p, o, -node.alpha - 2, -node.alpha - 1)
+            job.scout = job.early = True
+            return job
         u = self._unit(node, i, p, o, *self._window(node, scout), depth)
         u.scout = scout
         if isinstance(u, _Split):
@@ -437,8 +440,9 @@ class SolverPool:
             return
         if index == 0:
             node.first_done = True
-            # a brother sent speculatively at another window than the node's now: its answer
-            # counts only if it answers this one too (see _answers), else it runs again
+            # a brother sent early, at another window than the node's now: its answer counts only
+            # if it answers this one too (see _answers), else it runs again; one still running is
+            # left to run on (not cancelled: its answer often does)
             window = self._window(node, True)
             for k, u in list(node.units.items()):
                 if not isinstance(u, _Job) or not u.early:
