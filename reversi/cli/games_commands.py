@@ -97,14 +97,17 @@ def read_games(path: str, notes: bool = False) -> tuple[list[tuple[int, Record]]
             [e.error for e in entries if e.record is None])
 
 
-def _check_opening(text: str, rules: Rules) -> None:
-    """Refuse an ``--opening`` that cannot be played from the start of ``rules`` (it would match
-    no game, and say nothing)."""
+def _opening(text: str, rules: Rules) -> list[int]:
+    """The moves of an ``--opening`` (as written: passes only where given), refused when they cannot
+    be played from the start of ``rules`` (they would match no game, and say nothing)."""
+    geometry = rules.geometry
+    moves = [m for m, _start, _end in parse_transcript(text, geometry)]  # its errors said as they are
     try:
         play_transcript(Position.start(rules), text)
     except ReversiError as e:
         # Translators: {error} says what is wrong with the moves, e.g. "move 2 (f5): not a legal move"
         raise ReversiError(_("--opening: {error}").format(error=e)) from None
+    return moves
 
 
 def matches(record: Record, player: str | None, opening: list[int] | None) -> bool:
@@ -171,9 +174,8 @@ def wthor_games(args: argparse.Namespace) -> int:
     tournaments = wthor.read_names(trn, "trn") if trn is not None else []
     opening = None
     if args.opening:  # read as the other files' openings are: a transcript, its errors said
-        _check_opening(args.opening, Rules())
         geometry = Rules().geometry
-        opening = "".join(geometry.name(m) for m, _start, _end in parse_transcript(args.opening, geometry)
+        opening = "".join(geometry.name(m) for m in _opening(args.opening, Rules())
                           if m != PASS) or None  # WTHOR writes no passes
     player = args.player.casefold() if args.player else None
     readable, errors = wthor.split_damaged(games)
@@ -321,10 +323,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     games, errors = read_games(args.file, notes=args.notes)
     opening = None
     if args.opening:
-        rules = games[0][1].rules if games else Record().rules
-        _check_opening(args.opening, rules)
-        geometry = rules.geometry
-        opening = [m for m, _start, _end in parse_transcript(args.opening, geometry)]
+        opening = _opening(args.opening, games[0][1].rules if games else Record().rules)
     chosen = [(n, r) for n, r in games if matches(r, args.player, opening)]
     for error in errors:
         print(error, file=sys.stderr)

@@ -23,12 +23,11 @@ YBWC), re-implemented from the idea:
   when it is a job, is tested at g, the value the eldest is expected to return, not at g - 1
   (a harder proof, and the wrong one when the eldest returns g); an upper bound it gives waits
   (``HELD``) for the eldest's value, and counts if it answers the node's window then, else
-  runs again. At the
-  last ply of split nodes, a younger brother whose position has cost the pool more than
-  ``SPLIT_COSTLY_SHARE`` of its node's nodes so far (in the MTD(f) tests before, or before a
-  restart) goes out as a split node itself, and on two workers the eldest line (the eldest,
-  its eldest...) is split ``SPLIT_ELDEST_LINE`` plies below the root: a test then does not end
-  on one long job while the other workers wait.
+  runs again. At the last ply of split nodes, a younger brother whose position has cost the
+  pool more than ``SPLIT_COSTLY_SHARE`` of its node's nodes so far (in the MTD(f) tests before,
+  or before a restart) goes out as a split node itself, and on two workers the eldest line (the
+  eldest, its eldest...) is split ``SPLIT_ELDEST_LINE`` plies below the root: a test then does
+  not end on one long job while the other workers wait.
 * Below the split nodes (or below ``MIN_SPLIT_EMPTIES`` empties) a **job** is an
   ordinary null-window solve of one position, run by a **worker** with its
   own :class:`~reversi.engine.solver.Solver` and table, kept from job to job. Each
@@ -257,12 +256,16 @@ class SolverPool:
         kids = self.solver.order(p, o, mv, empty, e[2] if e else 0)
         return [(b, np_, no_) for _, b, np_, no_, _m in kids]
 
+    def _a_job(self, p: int, o: int, depth: int) -> bool:
+        """Is ``(p, o)`` with ``depth`` plies of split nodes left a job (or a split node, if it has moves)?"""
+        return depth == 0 or (self.mask & ~(p | o)).bit_count() < MIN_SPLIT_EMPTIES
+
     def _unit(
         self, parent: _Split | None, index: int, p: int, o: int, alpha: int, beta: int, depth: int
     ) -> _Job | _Split:
-        empty = self.mask & ~(p | o)
-        if depth == 0 or empty.bit_count() < MIN_SPLIT_EMPTIES:
+        if self._a_job(p, o, depth):
             return _Job(parent, index, p, o, alpha, beta)
+        empty = self.mask & ~(p | o)
         mv = self.moves(p, o, empty)
         if not mv:
             return _Job(parent, index, p, o, alpha, beta)  # a pass: the worker's solver handles it
@@ -297,8 +300,8 @@ class SolverPool:
             deeper = total > 0 and self.cost.get((p, o), 0) > SPLIT_COSTLY_SHARE * total
         depth = node.depth - (0 if deeper else 1)
         line = node.line - 1 if i == 0 and deeper else 0
-        a_job = depth == 0 or (self.mask & ~(p | o)).bit_count() < MIN_SPLIT_EMPTIES
-        if a_job and scout and not node.first_done and node.beta - node.alpha == 2 and self.solver.even_scores:
+        early = scout and not node.first_done and node.beta - node.alpha == 2 and self.solver.even_scores
+        if early and self._a_job(p, o, depth):
             # speculative, before the eldest answers, in a window (g - 1, g + 1) of MTD(f): tested at
             # g, the value the eldest is expected to return, rather than at g - 1, a harder proof
             job = _Job(node, i, p, o, -node.alpha - 2, -node.alpha - 1)
@@ -457,9 +460,6 @@ class SolverPool:
                             return
                 elif u.worker >= 0 and u.sent != window:
                     u.stale = True
-            if node.finished == len(node.kids):
-                self._finish(node, node.best)
-            return
         if node.finished == len(node.kids):
             self._finish(node, node.best)
 
