@@ -41,7 +41,7 @@ from reversi.formats.record import read_record, rules_from_dict
 from reversi.ui.editor import TOOLS, Editor
 from reversi.ui.forms import players_from_fields, rules_from_fields
 from reversi.ui.players import Players
-from reversi.ui.records import load_text
+from reversi.ui.records import load_text, paste_overflow, paste_refused, utf16_length
 from reversi.ui.sharing import game_from_link
 from reversi.ui.store.recent_games import read_recent, render_recent
 from reversi.ui.store.saved_state import form_fields, load_state, state_from_dict
@@ -161,6 +161,16 @@ def test_record_files(text: str) -> None:
     record = only_our_errors(lambda: read_record(text))
     if record is not None:
         assert record.to_game().rules == record.rules
+
+
+@given(any_text, any_text, st.integers(-5, 400), st.integers(-5, 400), st.integers(-3, 300))
+def test_pastes_into_a_limited_field(value: str, pasted: str, start: int, end: int, most: int) -> None:
+    # what the page reads of a paste event: any text, any selection the browser reports
+    over = paste_overflow(value, start, end, most, pasted)
+    if over is not None:
+        length, room = over
+        assert length == utf16_length(pasted) and 0 <= room < length
+        assert paste_refused(length, room, file=True) and paste_refused(length, room, file=False)
 
 
 @given(st.lists(st.one_of(record_text, any_text), max_size=4).map(lambda texts: "\n\n".join(texts)),

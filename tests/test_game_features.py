@@ -497,6 +497,39 @@ def test_bad_text_shows_a_message_and_keeps_the_game(tab, text: str, words: str)
     assert page.is_hidden("#records .records-confirm")  # nothing read: nothing to ask
 
 
+#: A paste of ``text`` into the field ``selector`` at the end of what it holds, as the browser
+#: sends it; true when the page let it be (false: it refused it).
+PASTE_JS = """([selector, text]) => {
+  const field = document.querySelector(selector);
+  field.setSelectionRange(field.value.length, field.value.length);
+  const data = new DataTransfer();
+  data.setData('text/plain', text);
+  return field.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+}"""
+
+
+def test_a_paste_too_long_for_the_box_or_a_comment_is_refused_with_a_word(tab) -> None:
+    page = tab
+    play(page, "f5d6")
+    open_records(page)
+    page.fill("#records-input", "f5d6")
+    assert page.evaluate(PASTE_JS, ["#records-input", "c3"]) is True  # it fits: the browser's to paste
+    assert "Not pasted" not in page.text_content("#records .records-message")
+    assert page.evaluate(PASTE_JS, ["#records-input", "c3" * 100_000]) is False  # 200,000 more: refused
+    message = records_message(page)
+    assert message.startswith("Not pasted") and "200,000 characters long" in message, message
+    assert "room for 199,996 more characters" in message and "Open file…" in message, message
+    assert page.input_value("#records-input") == "f5d6"  # the box as it was, the clipboard untouched
+    assert list_text(page) == "1. f5 d6"
+    page.fill("#comment", "Good.")
+    assert page.evaluate(PASTE_JS, ["#comment", "x" * 2_500]) is False
+    page.wait_for_selector(".comment-room:not([hidden])")
+    room = page.inner_text(".comment-room")
+    assert room.startswith("Not pasted") and "2,500 characters long" in room, room
+    assert "this comment has room for 1,995 more characters" in room, room
+    assert page.input_value("#comment") == "Good."
+
+
 def test_a_bad_file_shows_a_message_and_keeps_the_game(tab) -> None:
     page = tab
     play(page, "f5d6")

@@ -15,7 +15,7 @@ from reversi.formats.notation import parse_movetext
 from reversi.formats.record import Record, read_record, write_record
 from reversi.ui.controller import Controller
 from reversi.ui.embed.snippets import make_snippet
-from reversi.ui.records import load_text
+from reversi.ui.records import load_text, paste_overflow, paste_refused
 from reversi.ui.sharing import link_query
 from reversi.ui.store.saved_state import SavedState, dump_state
 
@@ -75,3 +75,29 @@ def test_a_refused_clock_field_starts_no_game() -> None:
         assert c.game.ply == 1  # the game in progress stays
     c.new_game({**FORM_DEFAULTS, "clock": "300+3"})
     assert c.game.ply == 0
+
+
+@pytest.mark.parametrize("value, start, end, most, pasted, expected", [
+    ("", 0, 0, 10, "f5d6c3", None),  # fits
+    ("", 0, 0, 6, "f5d6c3", None),  # fills the field exactly
+    ("", 0, 0, 5, "f5d6c3", (6, 5)),
+    ("f5d6", 4, 4, 8, "c3f4e3", (6, 4)),  # after what the field holds
+    ("f5d6", 0, 4, 8, "c3f4e3", None),  # over a selection of four: room for eight
+    ("f5d6", 4, 0, 8, "c3f4e3", None),  # a selection made backwards
+    ("abc", 3, 3, 4, "\U0001f600", (2, 1)),  # an emoji is two UTF-16 units, as the browser counts
+    ("x" * 12, 12, 12, 10, "y", (1, 0)),  # a field already past its limit has no room
+    ("x" * 12, 12, 12, 10, "", None),  # and pasting nothing into it is no paste to refuse
+    ("", 0, 0, 0, "\ud83d", (1, 0)),  # half an emoji is one unit (and no encoding error)
+    ("", 0, 0, -1, "z" * 500_000, None),  # no maxlength
+])
+def test_a_paste_past_a_fields_limit_is_found_in_the_browsers_units(
+        value: str, start: int, end: int, most: int, pasted: str, expected: tuple[int, int] | None) -> None:
+    assert paste_overflow(value, start, end, most, pasted) == expected
+
+
+@pytest.mark.parametrize("file, words", [(True, "Open file…"), (False, "this comment")])
+def test_a_refused_paste_says_its_length_and_the_room_left(file: bool, words: str) -> None:
+    text = paste_refused(250_000, 1, file)
+    assert text.startswith("Not pasted") and "250,000 characters" in text and "1 more character" in text, text
+    assert words in text and "1 more characters" not in text
+    assert "200,000 more characters" in paste_refused(250_000, 200_000, file)

@@ -22,7 +22,7 @@ from reversi.formats.ggf import is_ggf, read_ggf_games
 from reversi.formats.links import parse_query
 from reversi.formats.notation import clean_copied, parse_movetext, parse_position, rules_for_position
 from reversi.formats.record import MAX_RECORDS_TEXT, MAX_TEXT, Record, read_record, write_record
-from reversi.i18n import _, ngettext
+from reversi.i18n import _, format_number, ngettext
 from reversi.inputs import clean_text
 from reversi.ui.accuracy import with_review
 from reversi.ui.drivers.study import MoveReview
@@ -116,6 +116,44 @@ def file_size_error(name: str, size: int) -> str:
     if size > limit:
         return FILE_TOO_BIG.format(name=name, size=size, limit=limit)
     return ""
+
+
+def utf16_length(text: str) -> int:
+    """The length of ``text`` as the browser counts it, in UTF-16 code units (``maxlength``'s unit:
+    an emoji is two)."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2  # half an emoji is one unit
+
+
+def paste_overflow(value: str, start: int, end: int, most: int, pasted: str) -> tuple[int, int] | None:
+    """Would ``pasted``, put over the selection ``start``..``end`` (UTF-16 offsets) of a field
+    holding ``value`` whose ``maxlength`` is ``most`` (negative: none), go past that limit? The
+    browser would cut it without a word. Then ``(its length, the room the field has for it)``, in
+    UTF-16 code units; else None."""
+    if most < 0:
+        return None
+    room = max(most - utf16_length(value) + abs(end - start), 0)  # a field past its limit has none
+    length = utf16_length(pasted)
+    return (length, room) if length > room else None
+
+
+def paste_refused(length: int, room: int, file: bool) -> str:
+    """Why a paste of ``length`` characters was refused, where the field had ``room`` for ``room``:
+    the Game menu's box (``file``: it says to open the text as a file) or a comment."""
+    n, r = format_number(length), format_number(room)
+    if file:
+        # Translators: a text pasted into the Game menu's box that does not fit in it; "Open file…" is its button
+        return ngettext(
+            "Not pasted: the text is {length} characters long, and the box has room for {room} more "
+            "character. Save it in a file and open that instead (Open file…).",
+            "Not pasted: the text is {length} characters long, and the box has room for {room} more "
+            "characters. Save it in a file and open that instead (Open file…).", room,
+        ).format(length=n, room=r)
+    # Translators: a text pasted into the comment box that does not fit in it
+    return ngettext(
+        "Not pasted: the text is {length} characters long, and this comment has room for {room} more character.",
+        "Not pasted: the text is {length} characters long, and this comment has room for {room} more characters.",
+        room,
+    ).format(length=n, room=r)
 
 
 def record_text(game: Game, players: Players | None = None, date: str = "",

@@ -48,6 +48,20 @@ def app_url() -> str:
     return str(js.location.origin) + path
 
 
+def pasted_past_limit(event: Any) -> tuple[int, int] | None:
+    """A paste ``event`` whose text would not fit its field's ``maxlength`` (which the browser
+    would cut without a word): ``(the text's length, the field's room for it)``, else None
+    (:func:`reversi.ui.records.paste_overflow`)."""
+    from reversi.ui.records import paste_overflow
+
+    data = nullable(event.clipboardData)
+    field = event.target
+    if data is None:
+        return None
+    return paste_overflow(str(field.value), int(field.selectionStart or 0), int(field.selectionEnd or 0),
+                          int(field.maxLength), str(data.getData("text")))
+
+
 def has_focus(element: Any) -> bool:
     """Is ``element`` the one with the keyboard's focus (a field being typed in, which a redraw
     must not overwrite)? Asked of the element itself: a proxy of ``document.activeElement`` is

@@ -34,7 +34,7 @@ from reversi.formats.notation import (
 )
 from reversi.formats.record import Record, record_count
 from reversi.i18n import N_, _
-from reversi.ui.dom import clipboard, downloads, nullable
+from reversi.ui.dom import clipboard, downloads, nullable, pasted_past_limit
 from reversi.ui.dom.address import Address
 from reversi.ui.dom.alerts import Alerts
 from reversi.ui.dom.autosave import read_stored
@@ -44,7 +44,7 @@ from reversi.ui.dom.games_list import GamesList
 from reversi.ui.drivers.study import MoveReview, review_marks
 from reversi.ui.players import Brought, who_plays
 from reversi.ui.ports import PageHost
-from reversi.ui.records import file_size_error, load_text, read_game_file
+from reversi.ui.records import file_size_error, load_text, paste_refused, read_game_file
 from reversi.ui.sharing import link_name
 from reversi.ui.store.autosave import ACTION_COPY_BROKEN, ACTION_COPY_STORED
 from reversi.ui.store.saved_state import BROKEN_KEY, STORAGE_KEY
@@ -105,6 +105,7 @@ class Records:
         listen(self.root, "toggle", lambda e: self.on_open())
         listen(self.root, "click", self.on_click)
         listen(self.file, "change", self.on_file)
+        listen(self.input, "paste", self.on_paste)
         self.page.notice_actions.update(
             {
                 # the notice's button: said in the notice, where the button was
@@ -199,6 +200,13 @@ class Records:
         if text:
             self.root.open = True  # the message is in the Game menu
         self.message.classList.toggle("error", error)
+
+    def on_paste(self, event: Any) -> None:
+        """A text too long for the box is refused whole, with a word (the browser would cut it)."""
+        over = pasted_past_limit(event)
+        if over is not None:
+            event.preventDefault()
+            self.say(paste_refused(*over, file=True), error=True)
 
     def load_from_box(self) -> None:
         controller = self.page.controller

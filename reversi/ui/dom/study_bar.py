@@ -30,12 +30,13 @@ from reversi.core.position import PASS
 from reversi.engine.protocol import MAX_LINES
 from reversi.i18n import _, format_number, ngettext, pgettext
 from reversi.ui.accuracy import summarize, summary_markup
-from reversi.ui.dom import by_id, has_focus, nullable, show
+from reversi.ui.dom import by_id, has_focus, nullable, pasted_past_limit, show
 from reversi.ui.drivers.study import analysis_text, counts_text, moves_text, other_lines, review_marks
 from reversi.ui.lines import Line, analysis_moves, analysis_source, better_line
 from reversi.ui.move_list import promote_question, study_text
 from reversi.ui.ports import PageHost
 from reversi.ui.practice import player_mistakes
+from reversi.ui.records import paste_refused
 from reversi.ui.review import review_note, reviewed_node
 
 #: The page's two-column layout (``assets/app.css``), where the board stays in view beside the panel.
@@ -76,6 +77,7 @@ class StudyBar:
     def bind(self) -> None:
         self.page.listen(self.root, "click", self.on_click)
         self.page.listen(self.comment, "change", self.on_comment)
+        self.page.listen(self.comment, "paste", self.on_comment_paste)
         self.page.listen(self.glyph, "change", self.on_glyph)
         self.page.listen(self.mark_kind, "change", self.on_mark_kind)
         self.page.listen(self.lines_count, "change", self.on_lines_count)
@@ -317,6 +319,15 @@ class StudyBar:
     def on_glyph(self, event: Any) -> None:
         if self.page.controller.set_glyph(str(self.glyph.value)):
             self.page.update()
+
+    def on_comment_paste(self, event: Any) -> None:
+        """A text too long for the comment is refused whole, said under the box (the browser would
+        cut it without a word); the next drawing after the box is left says its room again."""
+        over = pasted_past_limit(event)
+        if over is not None:
+            event.preventDefault()
+            self.comment_room.textContent = paste_refused(*over, file=False)
+            self.comment_room.hidden = False
 
     def on_comment(self, event: Any) -> None:
         if self.page.controller.set_comment(str(self.comment.value)):
