@@ -27,8 +27,10 @@ worker the engine's own worker alone; with N, the solve shared by N helpers (kep
 The values must agree.
 
 Medians over the runs, and the ratios 1 worker / 2 workers (the issue's targets: at least 1.8 for a
-review, 1.6 for the exact solve at 20 empties). The machine's load average is printed with each
-run: other jobs on its cores make the figures of that run slower for every count alike.
+review, 1.6 for the exact solve at 20 empties); with ``--solve``, also each run's own ratio (its
+two counts measured a minute apart), their median and range. The machine's load average is printed
+with each run: other jobs on its cores make that run slower, two helpers most (they have no core to
+spare on two cores, where one worker has).
 """
 
 from __future__ import annotations
@@ -193,6 +195,11 @@ def solve_main(args, counts: list[int]) -> int:
         line = f"{n} worker(s): total median {total:.2f} s; each {' '.join(f'{t:.2f}' for t in each)}"
         if n != counts[0]:
             line += f"; {counts[0]}/{n}: {base / total:.2f}"
+            # each run's own ratio (its counts a minute apart): the steadier figure on a shared machine
+            pairs = zip(results[counts[0]], results[n], strict=True)
+            ratios = sorted(sum(a["seconds"]) / sum(b["seconds"]) for a, b in pairs)
+            line += (f"; run by run {statistics.median(ratios):.2f} (median of {len(ratios)}, "
+                     f"{ratios[0]:.2f} to {ratios[-1]:.2f})")
         print(line)
     return 0
 
