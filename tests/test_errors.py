@@ -31,6 +31,7 @@ from reversi.core.geometry import Geometry
 from reversi.core.perft import perft
 from reversi.core.position import Position
 from reversi.core.rules import Rules, random_blocked
+from reversi.drawing.diagram import position_view, standalone_svg
 from reversi.engine import api, worker
 from reversi.engine.evaluate import make_evaluator_from
 from reversi.engine.levels import MAX_TIME_LIMIT, get_level
@@ -49,11 +50,21 @@ from reversi.errors import (
     SolveTimeout,
     WeightsError,
 )
-from reversi.formats.notation import parse_position, parse_transcript, play_transcript, rules_for_position
-from reversi.formats.record import read_record, rules_from_dict
+from reversi.formats.notation import (
+    parse_position,
+    parse_transcript,
+    play_transcript,
+    position_to_string,
+    rules_for_position,
+)
+from reversi.formats.record import Record, read_record, read_records, rules_from_dict, write_record
 from reversi.tools.match import Player
 
 # -- (a) the classes -------------------------------------------------------------------
+
+
+def start_view() -> Any:
+    return position_view(Rules(), Position.start())
 
 
 def error_classes() -> list[type[BaseException]]:
@@ -202,6 +213,22 @@ CASES: list[Case] = [
     ("start a name", lambda: Position.start("othello"), ReversiError, r"Position\.start takes Rules"),
     ("play_transcript rules", lambda: play_transcript(Rules(), "f5"), ReversiError, r"Position\.start\(rules\)"),
     ("play_transcript bytes", lambda: play_transcript(Position.start(), b"f5"), NotationError, r"expected text"),
+    # the readers and writers given the wrong kind of value (they failed on an attribute, or in bytes)
+    ("parse_position none", lambda: parse_position(None), ReversiError, r"takes text \(a str\), not None"),
+    ("parse_position bytes", lambda: parse_position(b"--"), ReversiError, r"parse_position takes text"),
+    ("parse_position a name", lambda: parse_position("-" * 64 + " X", "othello"), ReversiError, r"takes Rules"),
+    ("read_record none", lambda: read_record(None), ReversiError, r"read_record takes text"),
+    ("read_record bytes", lambda: read_record(b"f5"), ReversiError, r"read_record takes text"),
+    ("read_records number", lambda: read_records(123), ReversiError, r"read_records takes text"),
+    ("write_record none", lambda: write_record(None), ReversiError, r"write_record takes a Record"),
+    ("record of none", lambda: Record.from_game(None), ReversiError, r"Record\.from_game takes a Game"),
+    ("position_to_string a game", lambda: position_to_string(Game(Rules())), ReversiError, r"game\.position"),
+    ("standalone_svg none", lambda: standalone_svg(None), ReversiError, r"standalone_svg takes a BoardView"),
+    ("standalone_svg size -1", lambda: standalone_svg(start_view(), size=-1), ReversiError, r"64 to 4096, not -1"),
+    ("standalone_svg size text", lambda: standalone_svg(start_view(), size="a"), ReversiError, r"not 'a'"),
+    ("position_view none", lambda: position_view(None, Position.start()), ReversiError, r"position_view takes Rules"),
+    ("position_view another board", lambda: position_view(Rules(), Position.start(Rules("octagon"))), ReversiError,
+     r"another board \(Octagon"),
     ("square name off the board", lambda: Geometry(8, 8).name(8), ReversiError, r"index 8"),
     ("bitboard negative", lambda: Geometry(8, 8).bits_to_names(-1), ReversiError, r"at least 0"),
 ]

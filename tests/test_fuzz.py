@@ -34,10 +34,12 @@ from hypothesis import strategies as st
 
 from reversi import Position, ReversiError, Rules, parse_position, parse_transcript, play_transcript
 from reversi.core.clock import Clock, parse_time_control
+from reversi.core.game import Game
 from reversi.core.geometry import COLUMN_LETTERS
+from reversi.drawing.diagram import position_view, standalone_svg
 from reversi.formats.links import record_from_query
-from reversi.formats.notation import parse_movetext, rules_for_position
-from reversi.formats.record import read_record, rules_from_dict
+from reversi.formats.notation import parse_movetext, position_to_string, rules_for_position
+from reversi.formats.record import Record, read_record, rules_from_dict, write_record
 from reversi.ui.editor import TOOLS, Editor
 from reversi.ui.forms import players_from_fields, rules_from_fields
 from reversi.ui.players import Players
@@ -161,6 +163,23 @@ def test_record_files(text: str) -> None:
     record = only_our_errors(lambda: read_record(text))
     if record is not None:
         assert record.to_game().rules == record.rules
+
+
+#: Any value a library caller might pass where text or an object is wanted.
+any_value = st.one_of(st.none(), st.integers(), st.floats(), st.binary(max_size=80), any_text, st.booleans(),
+                      st.lists(st.integers(), max_size=3), st.builds(Rules), st.builds(Game))
+
+
+@given(any_value, st.one_of(st.none(), any_value))
+def test_the_readers_and_writers_given_any_value(value: Any, other: Any) -> None:
+    only_our_errors(lambda: parse_position(value, other))
+    only_our_errors(lambda: read_record(value))
+    only_our_errors(lambda: write_record(value))
+    only_our_errors(lambda: Record.from_game(value))
+    only_our_errors(lambda: position_to_string(value))
+    only_our_errors(lambda: position_view(value, other))
+    only_our_errors(lambda: standalone_svg(value))
+    only_our_errors(lambda: standalone_svg(position_view(Rules(), Position.start()), size=value))
 
 
 @given(any_text, any_text, st.integers(-5, 400), st.integers(-5, 400), st.integers(-3, 300))

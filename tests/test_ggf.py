@@ -472,6 +472,10 @@ def test_the_games_command_writes_ggf_and_rev_to_the_file_named_by_o(tmp_path, c
     assert rev.read_text(encoding="utf-8") == printed
     code, out, _err = _games(capsys, str(rev), "--json")
     assert code == 0 and json.loads(out)["read"] == 2  # the file written reads back
+    one = tmp_path / "one.ggf"
+    one.write_text(GGS_GAME + "\n", encoding="utf-8")
+    code, stdout, err = _games(capsys, str(one), "--to", "rev", "-o", str(tmp_path / "one.rev"))
+    assert code == 0 and "1 game written to" in err, err  # not "1 games"
     # -o without a format, with no name, or naming the file read: refused, the file untouched
     before = source.read_bytes()
     for argv, words in ((["-o", str(tmp_path / "x.ggf")], "needs --to"), (["--to", "ggf", "-o", ""], "file name"),

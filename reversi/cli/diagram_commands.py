@@ -20,13 +20,13 @@ from typing import Any
 from reversi.cli.options import add_rule_options, check_exact_empties, decimal, game_from_args, whole
 from reversi.core.game import Game
 from reversi.core.position import PASS, Position
-from reversi.drawing.diagram import THEMES, position_view, standalone_svg
+from reversi.drawing.diagram import MAX_SIZE, MIN_SIZE, THEMES, position_view, standalone_svg
 from reversi.drawing.diagram import numbered_svg as diagram_svg
 from reversi.errors import ReversiError
 from reversi.i18n import _
 from reversi.ui.embed.puzzle import Puzzle
 
-MIN_PX, MAX_PX = 64, 4096
+MIN_PX, MAX_PX = MIN_SIZE, MAX_SIZE
 
 
 def _game(args: argparse.Namespace) -> Game:

@@ -41,6 +41,11 @@ MAX_FILE_BYTES = 500_000_000
 UNDATED_YEAR = 2000
 
 
+
+def games_written(n: int, path: object) -> str:
+    """What ``--to`` says it wrote (on standard error)."""
+    return ngettext("{n} game written to {path}", "{n} games written to {path}", n).format(n=n, path=path)
+
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     p = sub.add_parser("games", help=_("list, search and convert a file of games (GGF, WTHOR or .rev)"))
     p.add_argument("file", metavar=_("FILE"),
@@ -271,7 +276,7 @@ def write_wthor(numbered: list[tuple[int, Record]], output: str | None) -> int:
             Path(path).write_bytes(data)
         except OSError as e:
             raise ReversiError(_("cannot write {path}: {error}").format(path=path, error=e.strerror or e)) from None
-    print(_("{n} games written to {path}").format(n=len(records), path=output), file=sys.stderr)
+    print(games_written(len(records), output), file=sys.stderr)
     return 0
 
 
@@ -297,7 +302,7 @@ def _write_games(args: argparse.Namespace, texts: list[str], chosen: int) -> int
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as e:
         raise ReversiError(_("cannot write {path}: {error}").format(path=args.output, error=e.strerror or e)) from None
-    print(_("{n} games written to {path}").format(n=len(texts), path=args.output), file=sys.stderr)
+    print(games_written(len(texts), args.output), file=sys.stderr)
     return 0
 
 

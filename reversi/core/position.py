@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TypeVar
 
 from reversi.core.bitboard import flips as _flips
 from reversi.core.bitboard import moves as _moves
@@ -321,12 +322,28 @@ def need_position(value: object, call: str) -> Position:
     raise ReversiError(_("{call} takes {kind}, not {value}").format(call=call, kind=_(kind), value=_short(value)))
 
 
+T = TypeVar("T")
+
+
+def need_instance(value: object, kind: type[T], call: str, takes: str) -> T:
+    """``value`` if it is a ``kind``, else a :class:`~reversi.errors.ReversiError` naming ``call``
+    and what it takes (``takes``, a message id: ``N_("text")``), as :func:`need_position` does."""
+    if isinstance(value, kind):
+        return value
+    raise ReversiError(_("{call} takes {kind}, not {value}").format(call=call, kind=_(takes), value=_short(value)))
+
+
 #: What a call that takes a position says it takes, by the kind of value it was given instead.
 _TAKES_A_POSITION = {
     "": N_("a Position"),
     "Game": N_("a Position (a game's is game.position)"),
     "Rules": N_("a Position (a start is Position.start(rules))"),
 }
+#: What the library's readers and writers say they take (:func:`need_instance`).
+TAKES_TEXT = N_("text (a str)")
+TAKES_RULES = N_("Rules (Rules('othello'))")
+TAKES_GAME = N_("a Game")
+TAKES_RECORD = N_("a Record")
 
 
 def _short(value: object) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from html import escape
 
-from reversi.core.position import PASS, Position
+from reversi.core.position import PASS, TAKES_RULES, Position, need_instance, need_position
 from reversi.core.rules import Rules
 from reversi.drawing.render import (
     BLACK,
@@ -29,9 +29,15 @@ from reversi.drawing.render import (
     default_stars,
     render_board,
 )
+from reversi.errors import ReversiError
 from reversi.i18n import N_, _
+from reversi.inputs import is_int, shown
 
 THEMES = ("dark", "light")
+#: The widths a picture may have, in pixels (the command line's ``--width`` too).
+MIN_SIZE, MAX_SIZE = 64, 4096
+#: What :func:`standalone_svg` takes.
+TAKES_VIEW = N_("a BoardView (position_view(rules, position))")
 # The rules pages' own texts (reversi/tools/rules_pages.py writes the pages; the catalogs hold the texts).
 # Translators: the title of the rules pages (assets/rules/rules.LANG.html)
 RULES_TITLE = N_("Rules of Othello, Reversi and Octagon Reversi")
@@ -205,6 +211,12 @@ def position_view(
     ``playable``: the legal moves take a click (a puzzle): dotted, with the mover's ghost disc.
     ``grid``: drawn for a page's focusable board (an ARIA grid, :attr:`BoardView.grid`).
     """
+    need_instance(rules, Rules, "position_view", TAKES_RULES)
+    if need_position(position, "position_view").rules.geometry != rules.geometry:
+        # Translators: a library call given a position of another board than its rules' ("10x10 ... 8x8")
+        raise ReversiError(
+            _("position_view: the position is of another board ({board}) than the rules ({other})").format(
+                board=position.rules.describe(), other=rules.describe()))
     show_legal = show_legal or playable
     g = rules.geometry
     cells = board_cells(rules, position)
@@ -284,8 +296,13 @@ def standalone_svg(view: BoardView, size: int | None = None, theme: str = "light
     Each class the page's style sheet colours gets presentation attributes; the
     ``role`` of the squares is dropped: the picture is one image, named by its label.
     """
+    need_instance(view, BoardView, "standalone_svg", TAKES_VIEW)
     if theme not in THEMES:
         raise ValueError(f"theme should be one of {THEMES}, not {theme!r}")
+    if size is not None and (not is_int(size) or not MIN_SIZE <= size <= MAX_SIZE):
+        # Translators: a library call's picture width out of range ("standalone_svg: size should be ...")
+        raise ReversiError(_("standalone_svg: size should be a whole number of pixels from {low} to {high}, "
+                             "not {value}").format(low=MIN_SIZE, high=MAX_SIZE, value=shown(size)))
     paint = {key: f"{_COMMON.get(key, '')} {_PALETTES[theme].get(key, '')}".strip()
              for key in {*_COMMON, *_PALETTES[theme]}}
     svg = render_board(replace(view, grid=False))  # a picture: no grid, no ids (many on a page)

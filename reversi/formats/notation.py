@@ -59,7 +59,16 @@ from dataclasses import replace
 
 from reversi.core.game import GLYPH_NAGS, MAX_COMMENT_CHARS, SIGN_COLORS, Game, Node
 from reversi.core.geometry import COLUMN_LETTERS, Geometry
-from reversi.core.position import OFF_CELL, PASS, Position, board_rows, need_position
+from reversi.core.position import (
+    OFF_CELL,
+    PASS,
+    TAKES_RULES,
+    TAKES_TEXT,
+    Position,
+    board_rows,
+    need_instance,
+    need_position,
+)
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import IllegalMoveError, NotationError, RulesError
 from reversi.i18n import N_, _, format_number, join_list, ngettext
@@ -488,7 +497,7 @@ def has_tree(game: Game) -> bool:
 
 
 def position_to_string(position: Position) -> str:
-    g = position.rules.geometry
+    g = need_position(position, "position_to_string").rules.geometry
     rows = board_rows(position)
     board = "".join(rows) if (g.width, g.height) == (8, 8) else "/".join(rows)
     text = f"{board} {'O' if position.turn == WHITE else 'X'}"
@@ -584,7 +593,8 @@ def parse_position(text: str, rules: Rules | None = None) -> Position:
     The geometry of the string must match the rules exactly (use
     :func:`rules_for_position` first to adapt the rules to the string).
     """
-    rules = rules or Rules()
+    need_instance(text, str, "parse_position", TAKES_TEXT)
+    rules = Rules() if rules is None else need_instance(rules, Rules, "parse_position", TAKES_RULES)
     g = rules.geometry
     rows, rest = _split_board(text)
     if (len(rows[0]), len(rows)) != (g.width, g.height):

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reversi.core.game import Ending, Game, Termination
-from reversi.core.position import PASS, Position
+from reversi.core.position import PASS, TAKES_GAME, TAKES_RECORD, TAKES_TEXT, Position, need_instance
 from reversi.core.rules import BLACK, WHITE, Rules
 from reversi.errors import NotationError, ReversiError, RulesError
 from reversi.formats.notation import has_tree, parse_movetext, parse_position, position_to_string, write_movetext
@@ -134,7 +134,7 @@ class Record:
 
     @classmethod
     def from_game(cls, game: Game, tags: dict[str, str] | None = None, players: str = "") -> Record:
-        standard = Position.start(game.rules)
+        standard = Position.start(need_instance(game, Game, "Record.from_game", TAKES_GAME).rules)
         start = None if game.start == standard else game.start
         main = [n.move for n in game.main_line()[1:] if n.move is not None]
         movetext = write_movetext(game, compact=True) if has_tree(game) else ""
@@ -220,7 +220,7 @@ def _int_tag(text: str, tag: str) -> int:
 
 
 def write_record(record: Record) -> str:
-    r = record.rules
+    r = need_instance(record, Record, "write_record", TAKES_RECORD).rules
     tags = {k: v for k, v in record.tags.items() if k not in RULE_TAGS + PLAYER_TAGS + ENDING_TAGS}
     ordered = [k for k in DETAIL_TAGS if k in tags] + [k for k in tags if k not in DETAIL_TAGS]
     lines = [f'[{k} "{_escape(tags[k])}"]' for k in ordered]
@@ -315,7 +315,7 @@ def read_records(text: str) -> list[RecordEntry]:
 def iter_records(text: str) -> Iterator[RecordEntry]:
     """:func:`read_records` a record at a time (the page reads a big file in slices between them);
     raises NotationError at once for an empty text."""
-    text = clean_text(text.removeprefix("\ufeff"))
+    text = clean_text(need_instance(text, str, "read_records", TAKES_TEXT).removeprefix("\ufeff"))
     if not text.strip():
         raise NotationError(_("record: the file is empty"))
     return _entries(split_records(text))
@@ -333,7 +333,8 @@ def _entries(chunks: list[str]) -> Iterator[RecordEntry]:
 
 def read_record(text: str) -> Record:
     """Parse a record file of one game; every error names the tag or move that is wrong."""
-    text = clean_text(text.removeprefix("\ufeff"))  # a byte-order mark, as some editors write one
+    # a byte-order mark, as some editors write one, is left out
+    text = clean_text(need_instance(text, str, "read_record", TAKES_TEXT).removeprefix("\ufeff"))
     if not text.strip():
         # Translators: an empty file was opened as a game record
         raise NotationError(_("record: the file is empty"))
