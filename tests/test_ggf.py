@@ -163,6 +163,8 @@ def test_the_games_command_lists_searches_and_converts(tmp_path, capsys) -> None
         [n.move for n in games[k - 1].main_line()[1:4]] == [n.move for n in first] for k in numbers)
     assert main(["games", str(path), "--opening", "f5f5"]) == 2  # illegal: refused, not "no game"
     assert "not a legal move" in capsys.readouterr().err
+    assert main(["games", str(path), "--opening", "zz9"]) == 2  # unreadable: named as the option's too
+    assert "error: --opening: transcript: cannot read 'zz9'" in capsys.readouterr().err
     assert main(["games", str(path), "--to", "rev"]) == 0
     rev = capsys.readouterr().out
     assert rev.count('[Rules "othello"]') == 4 and '[Black "Alice"]' in rev

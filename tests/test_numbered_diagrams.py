@@ -60,6 +60,8 @@ def test_the_command_writes_the_diagram_and_its_split(tmp_path, capsys) -> None:
                      for i in g.squares if (after.black | after.white) >> i & 1}
     assert main(["svg", "f5d6c3", "--numbers", "--from", "3"]) == 2
     assert "--from 3 is out of range" in capsys.readouterr().err
+    assert main(["svg", "f5", "--numbers", "--from", "99"]) == 2  # a game of one move: nothing to split
+    assert "at least 2 moves; this one has 1" in capsys.readouterr().err
 
 
 def test_a_diagram_splits_at_the_move_shown_when_moves_lie_on_both_sides() -> None:

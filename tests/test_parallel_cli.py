@@ -99,18 +99,13 @@ def test_a_setting_on_processes_of_its_own_is_read_and_written_back():
         Player.parse("level=7,jobs=0")
 
 
-@pytest.mark.parametrize("command", [["best", "f5"], ["hints", "f5"], ["review", "f5"], ["nboard"]])
+@pytest.mark.parametrize("command", [["best", "f5"], ["hints", "f5"], ["review", "f5"], ["nboard"], ["match"]])
 @pytest.mark.parametrize("bad", ["0", "65"])
 def test_a_bad_number_of_processes_is_refused_in_one_line(capsys, command, bad):
+    # every command's -j in the same words (match had its own)
     assert main([*command, "-j", bad]) == 2
     err = capsys.readouterr().err
     assert err == f"error: --processes must be a whole number from 1 to 64, not {bad}\n"
-
-
-@pytest.mark.parametrize("bad", ["0", "65"])
-def test_a_match_refuses_a_bad_number_of_processes_in_its_own_words(capsys, bad):
-    assert main(["match", "-j", bad]) == 2
-    assert capsys.readouterr().err == f"error: processes {bad} is out of range: 1 to 64\n"
 
 
 def test_nboard_on_workers_analyzes_a_game_as_alone_at_a_fixed_depth():

@@ -103,6 +103,9 @@ def numbered_svg(game: Game, args: argparse.Namespace) -> str:
     position after move K."""
     moves = [m for m in game.line if m is not None]
     placed = sum(1 for m in moves if m != PASS)
+    if args.split is not None and placed < 2:
+        # Translators: svg --numbers --from K of a game of fewer than two moves: there is nothing to split
+        raise ReversiError(_("--from splits a game of at least 2 moves; this one has {n}").format(n=placed))
     if args.split is not None and not 1 <= args.split < placed:
         raise ReversiError(_("--from {k} is out of range: 1 to {most} (the moves given, less one)").format(
             k=args.split, most=placed - 1))

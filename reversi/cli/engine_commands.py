@@ -439,10 +439,12 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    from reversi.engine.parallel import check_processes
     from reversi.tools import match_record
     from reversi.tools.match import MAX_GAMES, Player, match, match_openings
 
     a, b = Player.parse(args.a), Player.parse(args.b)  # EngineRequestError naming the setting
+    check_processes(args.processes, "--processes")  # in the words of the other commands' -j
     if args.games < 1:  # 1 is refused below, as odd, with the number to give instead
         raise ReversiError(_("--games {n} must be at least 2: games are played in pairs, each opening with the "
                              "colours swapped").format(n=args.games))

@@ -105,9 +105,8 @@ def read_games(path: str, notes: bool = False) -> tuple[list[tuple[int, Record]]
 def _opening(text: str, rules: Rules) -> list[int]:
     """The moves of an ``--opening`` (as written: passes only where given), refused when they cannot
     be played from the start of ``rules`` (they would match no game, and say nothing)."""
-    geometry = rules.geometry
-    moves = [m for m, _start, _end in parse_transcript(text, geometry)]  # its errors said as they are
     try:
+        moves = [m for m, _start, _end in parse_transcript(text, rules.geometry)]
         play_transcript(Position.start(rules), text)
     except ReversiError as e:
         # Translators: {error} says what is wrong with the moves, e.g. "move 2 (f5): not a legal move"
