@@ -196,8 +196,8 @@ def test_bad_hints_arguments_get_a_message(capsys, argv):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["match", "--processes", "-2"], "processes -2"),
-        (["match", "--processes", "1000"], "processes 1000"),
+        (["match", "--processes", "-2"], "--processes must be a whole number from 1 to 64, not -2"),
+        (["match", "--processes", "1000"], "--processes must be a whole number from 1 to 64, not 1000"),
         (["match", "--games", "0"], "games 0"),
         (["match", "--plies", "70", "--size", "4"], "plies 70"),
         (["match", "--plies", "16", "--size", "4", "--a", "depth=1", "--b", "depth=1"], "leaves a game"),
