@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from support import random_records
@@ -139,7 +140,8 @@ def test_the_games_index_searches_names_events_years_and_openings() -> None:
     assert index.record(8).moves == records[7].moves and index.search("nobody")[1] == 0
 
 
-def test_ggf_games_become_a_wthor_database_and_back(tmp_path, capsys) -> None:
+def _club(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[list[Record], Path, Path]:
+    """Six random games as club.ggf, converted by the command line to club.wtb (with its names)."""
     from reversi.cli.main import main
     from reversi.formats.ggf import write_ggf_games
 
@@ -149,6 +151,13 @@ def test_ggf_games_become_a_wthor_database_and_back(tmp_path, capsys) -> None:
     out = tmp_path / "club.wtb"
     assert main(["games", str(source), "--to", "wtb", "-o", str(out)]) == 0
     assert "6 games written" in capsys.readouterr().err
+    return records, source, out
+
+
+def test_ggf_games_become_a_wthor_database_and_back(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    records, source, out = _club(tmp_path, capsys)
     assert main(["games", str(out), "--json"]) == 0  # its .JOU and .TRN found beside it
     rows = json.loads(capsys.readouterr().out)["games"]
     assert [row["black"] for row in rows] == [r.tags["Black"] for r in records]
@@ -162,6 +171,37 @@ def test_ggf_games_become_a_wthor_database_and_back(tmp_path, capsys) -> None:
 
 
 # -- unfinished games, damaged bytes, openings and years ------------------------------------------
+
+
+def test_a_players_games_are_taken_from_a_database_into_another(tmp_path, capsys) -> None:
+    from reversi.cli.main import main
+
+    records, _source, base = _club(tmp_path, capsys)
+    name = records[0].tags["Black"]
+    wanted = [r for r in records if name in (r.tags["Black"], r.tags["White"])]
+    assert 0 < len(wanted) < len(records)
+    part = tmp_path / "part.wtb"
+    assert main(["games", str(base), "--player", name, "--to", "wtb", "-o", str(part)]) == 0
+    assert f"{len(wanted)} game" in capsys.readouterr().err
+    assert main(["games", str(part), "--json"]) == 0  # with its own .JOU and .TRN beside it
+    rows = json.loads(capsys.readouterr().out)["games"]
+    assert [(row["black"], row["white"]) for row in rows] == [(r.tags["Black"], r.tags["White"]) for r in wanted]
+    assert [row["moves"] for row in rows] == [
+        "".join(Rules().geometry.name(m) for m in r.moves if m >= 0) for r in wanted]
+    # the database read, and the names read, are never written over: refused before anything is written
+    names = (tmp_path / "club.JOU").read_bytes()
+    other = tmp_path / "sub"
+    other.mkdir()
+    assert main(["games", str(base), "--player", name, "--to", "wtb", "-o", str(base)]) == 2
+    assert "is the file read" in capsys.readouterr().err
+    (tmp_path / "x.wtb").write_bytes(base.read_bytes())
+    assert main(["games", str(tmp_path / "x.wtb"), "--players", str(tmp_path / "club.JOU"), "--to", "wtb",
+                 "-o", str(tmp_path / "club2.wtb")]) == 0  # other names: fine
+    capsys.readouterr()
+    assert main(["games", str(other / ".." / "x.wtb"), "--players", str(tmp_path / "club.JOU"), "--to", "wtb",
+                 "-o", str(tmp_path / "club.wtb")]) == 2
+    assert "would write over" in capsys.readouterr().err
+    assert (tmp_path / "club.JOU").read_bytes() == names
 
 
 def _unfinished(transcript: str, **tags: str) -> Record:

@@ -150,17 +150,17 @@ def is_wthor(path: str) -> bool:
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
-def _beside(path: str, given: str | None, name: str) -> bytes | None:
-    """A WTHOR name file: the one given, or the games' own (``club.JOU`` beside ``club.wtb``) or
-    ``name`` (``WTHOR.JOU``), any case, in the games' folder; None if there is none."""
+def _beside(path: str, given: str | None, name: str) -> str | None:
+    """A WTHOR name file's path: the one given, or the games' own (``club.JOU`` beside ``club.wtb``)
+    or ``name`` (``WTHOR.JOU``), any case, in the games' folder; None if there is none."""
     if given:
-        return read_bytes(given)
+        return given
     folder = Path(path).parent
     wanted = [Path(path).stem.lower() + name[name.index("."):].lower(), name.lower()]
     found = {c.name.lower(): c for c in folder.iterdir()} if folder.is_dir() else {}
     for candidate in wanted:
         if candidate in found:
-            return read_bytes(str(found[candidate]))
+            return str(found[candidate])
     return None
 
 
@@ -168,8 +168,18 @@ def wthor_games(args: argparse.Namespace) -> int:
     from reversi.formats import wthor
 
     header, games = wthor.read_wtb(read_bytes(args.file))
-    jou = _beside(args.file, args.players, "WTHOR.JOU")
-    trn = _beside(args.file, args.tournaments, "WTHOR.TRN")
+    jou_path = _beside(args.file, args.players, "WTHOR.JOU")
+    trn_path = _beside(args.file, args.tournaments, "WTHOR.TRN")
+    if args.to == "wtb" and args.output:
+        # a database taken into another (a player's games, say): its names files must not be the ones read
+        stem = args.output[: -len(".wtb")] if args.output.lower().endswith(".wtb") else args.output
+        for read, written in ((jou_path, stem + ".JOU"), (trn_path, stem + ".TRN")):
+            if read is not None and _same_file(read, written):
+                # Translators: games --to wtb -o FILE.wtb would write over the names file it reads
+                raise ReversiError(_("-o {path} would write over {names}, which this database's names are read "
+                                     "from: write the games to another name").format(path=args.output, names=read))
+    jou = read_bytes(jou_path) if jou_path is not None else None
+    trn = read_bytes(trn_path) if trn_path is not None else None
     if jou is None and games:
         # Translators: a WTHOR database read without its players' file: the players are shown by number
         print(_("no players' file (.JOU) beside {path}: the players are numbers (see --players)").format(
@@ -194,6 +204,16 @@ def wthor_games(args: argparse.Namespace) -> int:
     for error in errors:
         print(error, file=sys.stderr)
     _check_some_read(args.file, len(readable), len(errors))
+    if args.to == "wtb":  # another database of the games chosen (the names they keep go beside it)
+        numbered = []
+        for game, _black, _white in chosen:
+            try:
+                numbered.append((game.number, wthor.to_record(game, header.year, players, tournaments)))
+            except ReversiError as e:  # a game whose moves cannot be played: named, the others go on
+                print(str(e), file=sys.stderr)
+        if chosen and not numbered:
+            raise ReversiError(_("none of the {n} games can be written to WTHOR").format(n=len(chosen)))
+        return write_wthor(numbered, args.output)
     if args.to:
         texts = []
         for game, _black, _white in chosen:
@@ -321,8 +341,6 @@ def cmd_games(args: argparse.Namespace) -> int:
         raise ReversiError(_("{path} holds a WTHOR database's names, not games: name its .wtb file "
                              "(the names beside it are found)").format(path=args.file))
     if is_wthor(args.file):
-        if args.to == "wtb":
-            raise ReversiError(_("the file is a WTHOR database already"))
         return wthor_games(args)
     games, errors = read_games(args.file, notes=args.notes)
     opening = None
