@@ -168,6 +168,15 @@ def test_ggf_games_become_a_wthor_database_and_back(tmp_path, capsys) -> None:
     octagon.write_text(write_record(Record(Rules("octagon"))), encoding="utf-8")
     assert main(["games", str(octagon), "--to", "wtb", "-o", str(tmp_path / "x.wtb")]) == 2
     assert "WTHOR holds 8x8 Othello" in capsys.readouterr().err
+    # a game with no event is listed by where it was played (a GGF game's server), as WTHOR's tournament
+    from reversi.formats.ggf import write_ggf_games
+
+    served = tmp_path / "served.ggf"
+    served.write_text(write_ggf_games([Record(Rules(), None, records[0].moves, {"Site": "GGS/os"})]),
+                      encoding="utf-8")
+    assert main(["games", str(served), "--to", "wtb", "-o", str(tmp_path / "served.wtb")]) == 0
+    assert main(["games", str(tmp_path / "served.wtb"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"][0]["place"] == "GGS/os"
 
 
 # -- unfinished games, damaged bytes, openings and years ------------------------------------------

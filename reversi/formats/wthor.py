@@ -301,7 +301,9 @@ def write_wtb(records: list[Record], year: int,
         g = record.rules.geometry
         moves = bytes(10 * (g.coords(m)[1] + 1) + g.coords(m)[0] + 1 for m in record.moves if m != PASS)
         numbers = [players.setdefault(record.tags.get(side, "?"), len(players)) for side in ("Black", "White")]
-        tournament = tournaments.setdefault(record.tags.get("Event", "?"), len(tournaments))
+        # the event, else where it was played (a GGF game's server: GGS/os): WTHOR's tournament
+        event = record.tags.get("Event") or record.tags.get("Site") or "?"
+        tournament = tournaments.setdefault(event, len(tournaments))
         black = black_discs(record, game)
         body += _GAME.pack(tournament, numbers[0], numbers[1], black, black, moves.ljust(60, b"\0"))
     wtb = _header(len(records), 0, year, made) + bytes(body)
