@@ -1,7 +1,7 @@
 """How the exact solver's split would scale on more cores than this machine has: a simulation.
 
     python -m tests.bench.bench_scaling [--empties 20] [--count 3] [--workers 2,4,8] [--depths 1,2,3]
-                                        [--latency-ms 1]
+                                        [--latency-ms 1] [--each]
 
 The master (:class:`reversi.engine.parallel.SolverPool`) runs unchanged on a carrier whose workers
 are objects of this process, each with a table of its own as a process has, and a virtual clock: a
@@ -17,7 +17,8 @@ cancelled job's table entries (the simulated job ran to its end, so its worker k
 For each worker count and split depth (``SPLIT_DEPTH`` and ``SPLIT_DEPTH_FEW`` both set to it), one
 line: the nodes of all workers, the virtual seconds and the speedup, the share of the workers' time
 spent waiting, and the nodes of jobs cancelled before their end, summed over the bench positions
-with ``--empties`` empties (``tests/bench/positions.py``). A cancelled job's worker keeps the
+with ``--empties`` empties (``tests/bench/positions.py``); ``--each`` prints a line for each
+position before (the splits' speedups differ widely from one position to the next). A cancelled job's worker keeps the
 table entries of the whole job here: a change that cancels more (splitting a running job again,
 say) looks better here than it is on processes. Run on two workers, it can be checked
 against the real processes (``tests/bench/bench_endgame.py --processes 1,2``).
@@ -106,15 +107,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", default="2,4,8")
     ap.add_argument("--depths", default="1,2,3")
     ap.add_argument("--latency-ms", type=float, default=1.0, help="a job message's round trip")
+    ap.add_argument("--each", action="store_true", help="a line for each position too")
     args = ap.parse_args(argv)
     positions = [parse_position(text) for text in ENDGAME[args.empties][: args.count]]
     serial_nodes = 0
     started = time.process_time()
     scores = []
+    each_nodes = []
     for pos in positions:
         clear_solvers()
         r = solve(pos, all_best=False)
         serial_nodes += r.nodes
+        each_nodes.append(r.nodes)
         scores.append(r.score)
     rate = serial_nodes / (time.process_time() - started)
     serial_seconds = serial_nodes / rate
@@ -126,12 +130,16 @@ def main(argv: list[str] | None = None) -> int:
         for depth in (int(k) for k in args.depths.split(",")):
             parallel.SPLIT_DEPTH = parallel.SPLIT_DEPTH_FEW = depth
             nodes, seconds, idle, cancelled = 0, 0.0, 0.0, 0
-            for pos, score in zip(positions, scores, strict=True):
+            for k, (pos, score) in enumerate(zip(positions, scores, strict=True)):
                 carrier = VirtualCarrier(n, rate, args.latency_ms / 1000)
                 r = parallel.solve_parallel(pos, carrier=carrier, all_best=False)
                 if r.score != score:
                     print(f"WRONG: {r.score} against the serial {score}")
                     return 1
+                if args.each:  # the serial solver's time for it is its nodes at the rate measured
+                    print(f"  position {k + 1}: {r.nodes:,} nodes ({r.nodes / each_nodes[k]:.2f} x serial), "
+                          f"{carrier.now:.1f} s, speedup {each_nodes[k] / rate / carrier.now:.2f}, "
+                          f"idle {1 - carrier.busy / (n * carrier.now):.1%}, cancelled {carrier.cancelled_nodes:,}")
                 nodes += r.nodes
                 seconds += carrier.now
                 idle += n * carrier.now - carrier.busy
