@@ -108,6 +108,8 @@ def test_the_spec_reads_back_and_travels_in_links_and_records() -> None:
     for bad in ("8.2", "8.2.1.", "0.2.1", "8.0.1", "31.2.1", "8.2.18446744073709551616", "-8.2.1", "８.2.1", ""):
         with pytest.raises(NotationError):
             BalancedSpec.parse(bad)
+    with pytest.raises(NotationError, match=r"a margin of -1 discs is out of range: 1 to 64"):  # not "±-1"
+        BalancedSpec(8, -1, 1)
     rules = Rules()
     opening = balanced_opening(rules, 8, 2, 1234)
     game = Game(rules=rules)

@@ -40,7 +40,8 @@ class BalancedSpec:
             raise NotationError(_("balanced opening: {n} moves is out of range: 1 to {most}").format(
                 n=self.plies, most=MAX_PLIES))
         if not 1 <= self.within <= MAX_WITHIN:
-            raise NotationError(_("balanced opening: ±{n} discs is out of range: 1 to {most}").format(
+            # Translators: the discs a balanced opening's end may be from even (±3: within 3 discs), out of range
+            raise NotationError(_("balanced opening: a margin of {n} discs is out of range: 1 to {most}").format(
                 n=self.within, most=MAX_WITHIN))
         if not 0 <= self.seed <= MAX_SEED:
             raise NotationError(_("balanced opening: the seed is out of range: 0 to {most}").format(most=MAX_SEED))
