@@ -26,8 +26,6 @@ from reversi.errors import ReversiError
 from reversi.i18n import _
 from reversi.ui.embed.puzzle import Puzzle
 
-MIN_PX, MAX_PX = MIN_SIZE, MAX_SIZE
-
 
 def _game(args: argparse.Namespace) -> Game:
     """The game of the command line's words: moves, or a position string and the moves after it
@@ -52,10 +50,10 @@ def _game_at(args: argparse.Namespace) -> Game:
 
 def cmd_svg(args: argparse.Namespace) -> int:
     game = _game_at(args)
-    if not MIN_PX <= args.width <= MAX_PX:
+    if not MIN_SIZE <= args.width <= MAX_SIZE:
         raise ReversiError(
             _("--width {width} is out of range: {least} to {most} pixels").format(
-                width=args.width, least=MIN_PX, most=MAX_PX
+                width=args.width, least=MIN_SIZE, most=MAX_SIZE
             )
         )
     at = game.ply

@@ -170,14 +170,6 @@ def wthor_games(args: argparse.Namespace) -> int:
     header, games = wthor.read_wtb(read_bytes(args.file))
     jou_path = _beside(args.file, args.players, "WTHOR.JOU")
     trn_path = _beside(args.file, args.tournaments, "WTHOR.TRN")
-    if args.to == "wtb" and args.output:
-        # a database taken into another (a player's games, say): its names files must not be the ones read
-        stem = args.output[: -len(".wtb")] if args.output.lower().endswith(".wtb") else args.output
-        for read, written in ((jou_path, stem + ".JOU"), (trn_path, stem + ".TRN")):
-            if read is not None and _same_file(read, written):
-                # Translators: games --to wtb -o FILE.wtb would write over the names file it reads
-                raise ReversiError(_("-o {path} would write over {names}, which this database's names are read "
-                                     "from: write the games to another name").format(path=args.output, names=read))
     jou = read_bytes(jou_path) if jou_path is not None else None
     trn = read_bytes(trn_path) if trn_path is not None else None
     if jou is None and games:
@@ -204,24 +196,18 @@ def wthor_games(args: argparse.Namespace) -> int:
     for error in errors:
         print(error, file=sys.stderr)
     _check_some_read(args.file, len(readable), len(errors))
-    if args.to == "wtb":  # another database of the games chosen (the names they keep go beside it)
+    if args.to:
         numbered = []
         for game, _black, _white in chosen:
             try:
                 numbered.append((game.number, wthor.to_record(game, header.year, players, tournaments)))
             except ReversiError as e:  # a game whose moves cannot be played: named, the others go on
                 print(str(e), file=sys.stderr)
-        if chosen and not numbered:
-            raise ReversiError(_("none of the {n} games can be written to WTHOR").format(n=len(chosen)))
-        return write_wthor(numbered, args.output)
-    if args.to:
-        texts = []
-        for game, _black, _white in chosen:
-            try:
-                record = wthor.to_record(game, header.year, players, tournaments)
-                texts.append(write_ggf(record) if args.to == "ggf" else write_record(record))
-            except ReversiError as e:  # a game whose moves cannot be played: named, the others go on
-                print(str(e), file=sys.stderr)
+        if args.to == "wtb":  # another database of the games chosen (a player's, say)
+            if chosen and not numbered:
+                raise ReversiError(_("none of the {n} games can be written to WTHOR").format(n=len(chosen)))
+            return write_wthor(numbered, args.output, [p for p in (jou_path, trn_path) if p is not None])
+        texts = [write_ggf(record) if args.to == "ggf" else write_record(record) for _n, record in numbered]
         return _write_games(args, texts, len(chosen))
     for g, _black, _white in chosen:
         if g.score_note():
@@ -260,13 +246,20 @@ def _print_rows(args: argparse.Namespace, rows: list[dict[str, Any]], read: int,
     return 0
 
 
-def write_wthor(numbered: list[tuple[int, Record]], output: str | None) -> int:
+def write_wthor(numbered: list[tuple[int, Record]], output: str | None, names_read: list[str] | None = None) -> int:
     """``--to wtb``: the records as a WTHOR database at ``output`` (with its .JOU and .TRN); a game
-    WTHOR cannot hold is named and left out, the others written."""
+    WTHOR cannot hold is named and left out, the others written. ``names_read``: the names files
+    the games were read with (a database taken into another), which are never written over."""
     from reversi.formats.wthor import write_wtb, wthor_refusal
 
     if not output or not output.lower().endswith(".wtb"):
         raise ReversiError(_("--to wtb needs -o FILE.wtb (its players and tournaments go beside it)"))
+    stem = output[: -len(".wtb")]
+    for read in names_read or []:
+        if _same_file(read, stem + ".JOU") or _same_file(read, stem + ".TRN"):
+            # Translators: games --to wtb -o FILE.wtb would write over the names file it reads
+            raise ReversiError(_("-o {path} would write over {names}, which this database's names are read "
+                                 "from: write the games to another name").format(path=output, names=read))
     records = []
     for number, record in numbered:
         refusal = wthor_refusal(record)
@@ -289,7 +282,6 @@ def write_wthor(numbered: list[tuple[int, Record]], output: str | None) -> int:
         print(_("the games are of several years: the database says {year} (WTHOR holds one a file)").format(
             year=year), file=sys.stderr)
     wtb, jou, trn = write_wtb(records, year)
-    stem = output[: -len(".wtb")]
     for path, data in ((output, wtb), (stem + ".JOU", jou), (stem + ".TRN", trn)):
         try:
             Path(path).write_bytes(data)

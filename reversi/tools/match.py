@@ -38,6 +38,7 @@ from reversi.core.position import PASS, Position
 from reversi.core.rules import BLACK, Rules, SplitMix64
 from reversi.engine.evaluate import make_evaluator
 from reversi.engine.levels import check_time_limit, get_level
+from reversi.engine.parallel import MAX_PROCESSES, check_processes
 from reversi.engine.parallel_search import search_split
 from reversi.engine.play import choose_move
 from reversi.engine.protocol import Limits
@@ -332,9 +333,8 @@ def _game_job(task: Task) -> dict[str, Any]:
             "a_is_black": a_is_black, "seed": seed}
 
 
-#: The most games one match plays, and the most processes it starts.
+#: The most games one match plays (its processes: at most :data:`reversi.engine.parallel.MAX_PROCESSES`).
 MAX_GAMES = 100_000
-MAX_PROCESSES = 64
 
 
 def _check_games(games: int, plies: int, rules: Rules) -> None:
@@ -405,8 +405,7 @@ def match(
     """
     rules = rules or Rules()
     _check_games(games, plies, rules)
-    if not 1 <= processes <= MAX_PROCESSES:
-        raise EngineRequestError(f"processes {processes} is out of range: 1 to {MAX_PROCESSES}")
+    check_processes(processes, "processes")
     if lines is None:
         lines = match_openings(rules, games, plies, seed, within)
     tasks: list[Task] = []
